@@ -1,0 +1,25 @@
+# Two commands do all set-up: `make run` and `make test`. Both create .venv on first use.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed-stamp
+
+.PHONY: run test lint bench console
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --disable-pip-version-check -e '.[dev]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/python -m bot
+
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check bot rules tests bench
+	$(BIN)/mypy rules
+
+bench: $(STAMP)
+	$(BIN)/python bench/run.py

@@ -1,0 +1,31 @@
+"""The one error type of the rules engine: a catalog key plus parameters, never prose."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class RulesError(Exception):
+    """A request the rules cannot resolve. `key` is a message-catalog key; `params` fill it."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+    def __str__(self) -> str:
+        if not self.params:
+            return self.key
+        args = ", ".join(f"{k}={v!r}" for k, v in self.params.items())
+        return f"{self.key} ({args})"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"error": self.key, "params": {k: _plain(v) for k, v in self.params.items()}}
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, (str, int, float, bool)) or value is None:
+        return value
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return str(value)

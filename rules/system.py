@@ -1,0 +1,183 @@
+"""The contract every rule system implements. The bot only ever talks to this."""
+
+from __future__ import annotations
+
+import types
+import typing
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from rules.dice import DiceSource
+from rules.errors import RulesError
+from rules.model import ActionResult, SettingInfo, Status
+
+SheetT = TypeVar("SheetT", bound=BaseModel)
+
+
+@dataclass(frozen=True, slots=True)
+class Fighter(Generic[SheetT]):
+    """A combatant as the rules see it: a display name and the system's sheet (stats + state)."""
+
+    name: str
+    sheet: SheetT
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRequest:
+    """One action: who acts, on whom, with what, under which options and GM settings."""
+
+    actor: Fighter[Any]
+    target: Fighter[Any] | None
+    options: BaseModel
+    settings: BaseModel
+    weapon: str | None = None
+    distance: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DefenceRequest:
+    """The defender's answer to a pending attack (`exchange` comes from the attack's result)."""
+
+    defender: Fighter[Any]
+    attacker: Fighter[Any]
+    exchange: Mapping[str, Any]
+    settings: BaseModel
+    choice: str | None = None
+    options: BaseModel | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def validated(model: type[BaseModel], data: Mapping[str, Any], what: str) -> Any:
+    """Validate into `model`, turning pydantic's error into a RulesError that names the field."""
+    try:
+        return model.model_validate(dict(data))
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        loc = ".".join(str(p) for p in first.get("loc", ())) or what
+        if first.get("type") == "extra_forbidden":
+            raise RulesError(f"error.{what}_unknown", key=loc, allowed=sorted(model.model_fields)) from None
+        raise RulesError(f"error.{what}_invalid", key=loc, problem=first.get("msg", "")) from None
+
+
+def _choices(annotation: Any) -> list[Any] | None:
+    """Allowed values of a Literal (or bool) annotation, for autocomplete and settings lists."""
+    origin = typing.get_origin(annotation)
+    if origin is typing.Literal:
+        return list(typing.get_args(annotation))
+    if origin in (typing.Union, types.UnionType):
+        for arg in typing.get_args(annotation):
+            found = _choices(arg)
+            if found:
+                return found
+    if annotation is bool:
+        return [True, False]
+    return None
+
+
+def _type_name(annotation: Any) -> str:
+    if typing.get_origin(annotation) is typing.Literal:
+        return "choice"
+    if annotation is bool:
+        return "bool"
+    if annotation is int:
+        return "int"
+    if annotation is float:
+        return "float"
+    return "text"
+
+
+class CombatSystem(ABC):
+    """Base of a rule system. Subclasses set the class attributes and implement the actions."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    language: ClassVar[str]
+    Sheet: ClassVar[type[BaseModel]]
+    Options: ClassVar[type[BaseModel]]
+    Settings: ClassVar[type[BaseModel]]
+    initiative_descending: ClassVar[bool] = True
+    has_active_defence: ClassVar[bool] = False
+    extra_actions: ClassVar[tuple[str, ...]] = ()
+
+    # --- sheets, options, settings ------------------------------------------------------------
+    def sheet(self, data: Mapping[str, Any]) -> BaseModel:
+        """A sheet from stored JSON or from `key:value` strings (shortcuts live in the Sheet model)."""
+        return validated(self.Sheet, data, "stat")
+
+    def update_sheet(self, sheet: BaseModel, changes: Mapping[str, Any]) -> BaseModel:
+        return self.sheet({**sheet.model_dump(), **changes})
+
+    def options(self, data: Mapping[str, Any]) -> BaseModel:
+        return validated(self.Options, data, "option")
+
+    def settings(self, data: Mapping[str, Any]) -> BaseModel:
+        return validated(self.Settings, data, "setting")
+
+    def setting_infos(self) -> list[SettingInfo]:
+        infos = []
+        for name, f in self.Settings.model_fields.items():
+            lo = hi = None
+            for meta in f.metadata:
+                lo = getattr(meta, "ge", lo)
+                hi = getattr(meta, "le", hi)
+            infos.append(
+                SettingInfo(
+                    name=name,
+                    type=_type_name(f.annotation),
+                    default=f.default,
+                    choices=_choices(f.annotation),
+                    minimum=lo,
+                    maximum=hi,
+                    help=f.description or "",
+                )
+            )
+        return infos
+
+    def option_values(self) -> dict[str, list[Any] | None]:
+        """Option keys with their allowed values (None = free value), for autocomplete."""
+        return {name: _choices(f.annotation) for name, f in self.Options.model_fields.items()}
+
+    def weapons(self) -> Mapping[str, str]:
+        """Weapon ids the system knows by itself, with their native names (for autocomplete)."""
+        return {}
+
+    @abstractmethod
+    def status(self, sheet: Any) -> Status:
+        """Wound level / condition and the numbers the GM sees."""
+
+    def start_round(self, fighter: Fighter[Any], settings: BaseModel, round_no: int) -> ActionResult | None:
+        """Per-round upkeep (refresh actions, pay round costs). Most systems need none."""
+        return None
+
+    # --- actions ---------------------------------------------------------------------------------
+    @abstractmethod
+    def initiative(self, req: ActionRequest, dice: DiceSource) -> ActionResult:
+        """Roll initiative; `total` and `tiebreak` order the combatants."""
+
+    @abstractmethod
+    def attack(self, req: ActionRequest, dice: DiceSource) -> ActionResult:
+        """A melee attack. With an active defence the outcome may be "pending_defence"."""
+
+    @abstractmethod
+    def shot(self, req: ActionRequest, dice: DiceSource) -> ActionResult:
+        """A ranged attack."""
+
+    def parry_alternatives(self) -> list[str]:
+        """What the system offers instead of an active defence (option keys), for `/parry`."""
+        return []
+
+    def defend(self, req: DefenceRequest, dice: DiceSource) -> ActionResult:
+        """Finish a pending exchange with the defender's choice (None = the default defence)."""
+        raise RulesError("error.no_active_defence", system=self.id, instead=self.parry_alternatives())
+
+    def default_defence(self, exchange: Mapping[str, Any]) -> str | None:
+        """The defence rolled when the defender does not answer in time."""
+        return None
+
+    def act(self, action: str, req: ActionRequest, dice: DiceSource) -> ActionResult:
+        """System-specific actions listed in `extra_actions` (disengage, rest, aim …)."""
+        raise RulesError("error.unknown_action", action=action, allowed=list(self.extra_actions))
