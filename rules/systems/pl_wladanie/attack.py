@@ -1,0 +1,347 @@
+"""Attacks and shots: the hit test against physical defence, the pending exchange, parry and dodge."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, cast
+
+from rules.dice import DiceSource, Roller
+from rules.errors import RulesError
+from rules.model import ActionResult, DieRoll, Modifier, Note, StateChange
+from rules.system import ActionRequest, DefenceRequest, Fighter
+
+from .area import area_st, scatter
+from .checks import Situation, roll_test, situation
+from .damage import DamagePlan
+from .hit import HitOutcome, apply_hit
+from .hit_test import Attempt, build_attempt
+from .options import Options
+from .settings import Settings
+from .sheet import Sheet, Weapon
+from .tables import AREA_LOCATION, SYSTEM_ID
+
+DEFENCE_CHOICES = ("parry", "dodge", "none")
+
+
+def _dump(sheet: Sheet) -> dict[str, Any]:
+    return sheet.model_dump(mode="json")
+
+
+def _target(req: ActionRequest) -> Fighter[Sheet]:
+    if req.target is None:
+        raise RulesError("error.pl_wladanie.no_target")
+    return cast(Fighter[Sheet], req.target)
+
+
+def _defence_value(target: Fighter[Sheet], sit: Situation) -> tuple[int, str]:
+    sheet = target.sheet
+    value = sheet.defence_unprepared if sit.unprepared else sheet.physical_defence
+    if value is None:
+        raise RulesError("error.pl_wladanie.no_physical_defence", target=target.name)
+    return value, ("physical_defence_unprepared" if sit.unprepared else "physical_defence")
+
+
+def _allowed_defences(target: Sheet, sit: Situation, settings: Settings, ranged: bool) -> list[str]:
+    if sit.surprised or (sit.unseen and not settings.unseen_allows_active_defence):
+        return ["none"]
+    can_parry = (
+        not ranged
+        or settings.ranged_parry == "always"
+        or (settings.ranged_parry == "shield_only" and target.shield is not None)
+    )
+    return ["parry", "dodge", "none"] if can_parry else ["dodge", "none"]
+
+
+def _parry_bonus(sheet: Sheet) -> tuple[str, int, bool]:
+    """(modifier key, parry modifier, costs only a bonus action) of the item the defender parries with."""
+    if sheet.shield is not None:
+        return "shield_parry", sheet.shield.parry_modifier, True
+    weapon = sheet.weapon(None)
+    return "weapon_parry", weapon.parry_modifier, "parry" in weapon.traits
+
+
+def _default_choice(target: Sheet, allowed: list[str], settings: Settings) -> str:
+    wanted = settings.default_defence
+    if wanted == "best":
+        parry = target.parry_skill + _parry_bonus(target)[1]
+        wanted = "parry" if "parry" in allowed and parry >= target.dodge_skill else "dodge"
+    if wanted in allowed:
+        return wanted
+    return next((c for c in ("dodge", "parry") if c in allowed), "none")
+
+
+def _plan_dict(plan: DamagePlan) -> dict[str, Any]:
+    return {
+        "dice": plan.dice,
+        "category": plan.category,
+        "strength_bonus": plan.strength_bonus,
+        "weak": plan.weak,
+        "modifiers": [m.model_dump() for m in plan.modifiers],
+    }
+
+
+def _plan(data: Mapping[str, Any]) -> DamagePlan:
+    mods = tuple(Modifier.model_validate(m) for m in data["modifiers"])
+    return DamagePlan(
+        str(data["dice"]), int(data["category"]), int(data["strength_bonus"]), bool(data["weak"]), mods
+    )
+
+
+def _self_injury(weapon: Weapon, opts: Options, settings: Settings) -> bool:
+    if "unarmed" not in weapon.traits or settings.unarmed_self_injury == "off":
+        return False
+    return settings.unarmed_self_injury == "always" or opts.hard_target
+
+
+def _fatigue(actor: Fighter[Sheet], amount: int) -> tuple[Sheet | None, list[StateChange]]:
+    if not amount:
+        return None, []
+    before = actor.sheet.fatigue_points
+    sheet = actor.sheet.model_copy(update={"fatigue_points": before + amount})
+    return sheet, [
+        StateChange(combatant=actor.name, field="fatigue_points", before=before, after=before + amount)
+    ]
+
+
+def _finish(
+    result: ActionResult, hit: HitOutcome | None, actor: Fighter[Sheet], fatigue: int
+) -> ActionResult:
+    """Attach the hit's damage and the state changes of both sheets to the result."""
+    actor_sheet, changes = _fatigue(actor, fatigue)
+    update: dict[str, Any] = {"changes": changes}
+    if hit is not None:
+        if hit.actor_sheet is not None:  # self-injury: add fatigue on top of the injured sheet
+            actor_sheet = hit.actor_sheet.model_copy(
+                update={"fatigue_points": (actor_sheet or actor.sheet).fatigue_points}
+            )
+        update.update(
+            damage=hit.damage,
+            location=hit.location,
+            wound=hit.wound,
+            notes=[*result.notes, *hit.notes],
+            changes=[*hit.changes, *changes],
+        )
+        if hit.target_sheet is not None:
+            update["target_sheet"] = _dump(hit.target_sheet)
+            update["conditions"] = list(hit.target_sheet.conditions)
+    if actor_sheet is not None:
+        update["actor_sheet"] = _dump(actor_sheet)
+    return result.model_copy(update=update)
+
+
+# --- attack and shot ---------------------------------------------------------------------------------
+def resolve_attack(req: ActionRequest, dice: DiceSource, *, ranged: bool) -> ActionResult:
+    actor = cast(Fighter[Sheet], req.actor)
+    opts = cast(Options, req.options)
+    settings = cast(Settings, req.settings)
+    weapon = actor.sheet.weapon(req.weapon)
+    if ranged and opts.area:
+        return _area(req, actor, weapon, opts, settings, dice)
+    target = _target(req)
+    attempt = build_attempt(actor.sheet, weapon, opts, settings, ranged=ranged, distance=req.distance)
+    sit = situation(opts, target.sheet, settings, ranged=ranged)
+    base, against_key = _defence_value(target, sit)
+    st = base + int(sum(m.value for m in sit.st_mods))
+    roller = Roller(dice)
+    face = roll_test(roller, settings, "attack")
+    total = face + attempt.bonus
+    margin = total - st
+    notes = list(attempt.notes)
+    if sit.unprepared:
+        notes.append(Note(key="unprepared_defence", params={"surprise": sit.surprised, "unseen": sit.unseen}))
+    result = ActionResult(
+        system=SYSTEM_ID,
+        action="shot" if ranged else "attack",
+        actor=actor.name,
+        target=target.name,
+        weapon=weapon.id,
+        rolls=roller.rolls,
+        modifiers=[*attempt.modifiers, *sit.st_mods],
+        total=total,
+        against=st,
+        against_key=against_key,
+        margin=margin,
+        notes=[*notes, Note(key="st", params={"defence": base, "st": st})],
+        conditions=list(target.sheet.conditions),
+    )
+    if margin < 0:
+        return _finish(result.model_copy(update={"outcome": "miss"}), None, actor, attempt.fatigue)
+    allowed = _allowed_defences(target.sheet, sit, settings, ranged)
+    exchange = _exchange(attempt, result, sit, opts, settings, allowed, target.sheet)
+    return result.model_copy(update={"outcome": "pending_defence", "defences": allowed, "exchange": exchange})
+
+
+def _exchange(
+    attempt: Attempt,
+    result: ActionResult,
+    sit: Situation,
+    opts: Options,
+    settings: Settings,
+    allowed: list[str],
+    target: Sheet,
+) -> dict[str, Any]:
+    assert attempt.plan is not None
+    return {
+        "system": SYSTEM_ID,
+        "action": result.action,
+        "kind": attempt.kind,
+        "weapon": attempt.weapon.id,
+        "total": result.total,
+        "st": result.against,
+        "against_key": result.against_key,
+        "margin": result.margin,
+        "rolls": [r.model_dump() for r in result.rolls],
+        "modifiers": [m.model_dump() for m in result.modifiers],
+        "notes": [n.model_dump() for n in result.notes],
+        "active_modifiers": [m.model_dump() for m in sit.active_mods],
+        "defences": allowed,
+        "default": _default_choice(target, allowed, settings),
+        "plan": _plan_dict(attempt.plan),
+        "location": opts.location,
+        "self_injury": _self_injury(attempt.weapon, opts, settings),
+        "fatigue": attempt.fatigue,
+    }
+
+
+# --- the defender's answer ------------------------------------------------------------------------
+def default_defence(exchange: Mapping[str, Any]) -> str | None:
+    choice = exchange.get("default")
+    return str(choice) if choice is not None else None
+
+
+def defend(req: DefenceRequest, dice: DiceSource) -> ActionResult:
+    ex = req.exchange
+    defender = cast(Fighter[Sheet], req.defender)
+    attacker = cast(Fighter[Sheet], req.attacker)
+    settings = cast(Settings, req.settings)
+    allowed = list(ex.get("defences", DEFENCE_CHOICES))
+    choice = req.choice or default_defence(ex) or "none"
+    if choice not in allowed:
+        raise RulesError("error.pl_wladanie.defence_not_allowed", choice=choice, allowed=allowed)
+    roller = Roller(dice)
+    roller.rolls.extend(DieRoll.model_validate(r) for r in ex["rolls"])
+    total = int(ex["total"])
+    result = ActionResult(
+        system=SYSTEM_ID,
+        action=str(ex.get("action", "attack")),
+        actor=attacker.name,
+        target=defender.name,
+        weapon=ex.get("weapon"),
+        modifiers=[Modifier.model_validate(m) for m in ex["modifiers"]],
+        total=total,
+        against=int(ex["st"]),
+        against_key=str(ex.get("against_key", "physical_defence")),
+        margin=int(ex["margin"]),
+        notes=[Note.model_validate(n) for n in ex.get("notes", [])],
+        conditions=list(defender.sheet.conditions),
+    )
+    if choice != "none":
+        result, stopped = _active_defence(result, roller, defender.sheet, choice, ex, settings)
+        if stopped:
+            result = result.model_copy(update={"rolls": roller.rolls})
+            return _finish(result, None, attacker, int(ex.get("fatigue", 0)))
+    hit = apply_hit(
+        roller,
+        attacker,
+        defender,
+        total=total,
+        plan=_plan(ex["plan"]),
+        aimed=ex.get("location"),
+        settings=settings,
+        self_injury=bool(ex.get("self_injury")),
+    )
+    result = result.model_copy(update={"outcome": "hit", "rolls": roller.rolls})
+    return _finish(result, hit, attacker, int(ex.get("fatigue", 0)))
+
+
+def _active_defence(
+    result: ActionResult, roller: Roller, sheet: Sheet, choice: str, ex: Mapping[str, Any], settings: Settings
+) -> tuple[ActionResult, bool]:
+    """Parry (parowanie) or dodge (unik): test die + skill + modifiers against the attack total."""
+    mods = [
+        Modifier(key=f"{choice}_skill", value=sheet.parry_skill if choice == "parry" else sheet.dodge_skill)
+    ]
+    notes = list(result.notes)
+    if choice == "parry":
+        key, bonus, bonus_action = _parry_bonus(sheet)
+        if bonus:
+            mods.append(Modifier(key=key, value=bonus))
+        notes.append(Note(key="defence_action", params={"cost": "bonus" if bonus_action else "regular"}))
+    mods += [Modifier.model_validate(m) for m in ex.get("active_modifiers", [])]
+    face = roll_test(roller, settings, choice)
+    defence_total = face + int(sum(m.value for m in mods))
+    stopped = defence_total >= (result.total or 0)
+    outcome = "parried" if choice == "parry" else "dodged"
+    if settings.parry_resolution == "gm":
+        notes.append(
+            Note(key="gm_adjudicates_defence", params={"defence": defence_total, "attack": result.total})
+        )
+        stopped = False
+    update: dict[str, Any] = {
+        "modifiers": [*result.modifiers, *mods],
+        "against": defence_total,
+        "against_key": choice,
+        "margin": (result.total or 0) - defence_total,
+        "notes": [*notes, Note(key="hit_test", params={"total": result.total, "st": result.against})],
+    }
+    if stopped:
+        update["outcome"] = outcome
+    return result.model_copy(update=update), stopped
+
+
+# --- area attacks ----------------------------------------------------------------------------------
+def _area(
+    req: ActionRequest,
+    actor: Fighter[Sheet],
+    weapon: Weapon,
+    opts: Options,
+    settings: Settings,
+    dice: DiceSource,
+) -> ActionResult:
+    attempt = build_attempt(actor.sheet, weapon, opts, settings, ranged=True, distance=req.distance)
+    distance = float(req.distance or 0)
+    st, part = area_st(distance, settings)
+    roller = Roller(dice)
+    total = roll_test(roller, settings, "attack") + attempt.bonus
+    margin = total - st
+    target = cast(Fighter[Sheet], req.target) if req.target is not None else None
+    notes = list(attempt.notes)
+    hit: HitOutcome | None = None
+    outcome = "hit"
+    if margin < 0:
+        sc = scatter(roller, -margin, distance, attempt.max_range_m)
+        notes.append(Note(key="scatter", params={
+            "failure_by": sc.failure_by, "distance_die": sc.distance_die, "distance": sc.distance,
+            "direction": sc.direction, "landing": sc.landing, "dx": sc.dx, "dy": sc.dy, "area_m2": sc.area_m2,
+            "orientation": settings.scatter_orientation,
+        }))  # fmt: skip
+        if sc.clamped:
+            notes.append(Note(key="scatter_clamped", params={"max_range": attempt.max_range_m}))
+        outcome = "scatter_on_target" if sc.on_target else "scatter"
+    if target is not None and outcome != "scatter":
+        assert attempt.plan is not None
+        hit = apply_hit(
+            roller, actor, target, total=total, plan=attempt.plan, aimed=AREA_LOCATION, settings=settings,
+            self_injury=False,
+        )  # fmt: skip
+    result = ActionResult(
+        system=SYSTEM_ID,
+        action="shot",
+        actor=actor.name,
+        target=target.name if target else None,
+        weapon=weapon.id,
+        rolls=roller.rolls,
+        modifiers=[
+            *attempt.modifiers,
+            Modifier(key="area_base", value=10),
+            Modifier(key="area_range", value=part),
+        ],
+        total=total,
+        against=st,
+        against_key="area_st",
+        outcome=outcome,
+        margin=margin,
+        notes=notes,
+        conditions=list(target.sheet.conditions) if target else [],
+    )
+    return _finish(result, hit, actor, attempt.fatigue)

@@ -1,0 +1,120 @@
+"""Tests (test die + skill + modifiers vs ST), heavy weapons, range penalties and the situation modifiers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
+
+from rules.dice import Roller
+from rules.model import Modifier
+from rules.notation import parse_dice
+
+from .options import Options
+from .settings import Settings
+from .sheet import Sheet, Weapon
+
+TENTH = Decimal("0.1")
+HEAVY_EFFORT_RELIEF = 5
+HEAVY_EXTRA_BONUS_ACTION_AT = -10
+BACK, FLANK, HEIGHT, PRONE_DIRECT, PRONE_RANGED = -5, -5, -5, -10, 10
+IMPROVISED, NOT_FOR_THROWING = -5, -10
+
+
+def exact(value: float) -> Decimal:
+    """A sheet number as an exact decimal (3.8 stays 3.8, never 3.79999…)."""
+    return Decimal(str(value))
+
+
+def roll_test(roller: Roller, settings: Settings, purpose: str) -> int:
+    """Roll the test die (GM setting, house default 1k20) and return the face sum."""
+    _, value = parse_dice(settings.test_die).roll(roller, purpose)
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Heavy:
+    """The heavy-weapon reading for one wielder and grip."""
+
+    limit_kg: Decimal
+    penalty: int  # unreduced, <= 0
+    too_heavy: bool  # no władanie: treated as non-proficient
+
+    @property
+    def forbids_bonus_action_attacks(self) -> bool:
+        return self.penalty <= -1
+
+    @property
+    def extra_bonus_action(self) -> bool:
+        return self.penalty <= HEAVY_EXTRA_BONUS_ACTION_AT
+
+
+def heavy(weight_kg: float, lift_kg: float, two_handed: bool, settings: Settings) -> Heavy:
+    """-1 per full 0.1 kg over 1 + lift/10 (two hands: doubled), in exact decimals."""
+    weight, lift = exact(weight_kg), exact(lift_kg)
+    one_hand = 1 + lift / 10
+    if not two_handed:
+        limit = one_hand
+    elif settings.two_handed_limit == "double_all":
+        limit = 2 * one_hand
+    else:
+        limit = 1 + 2 * lift / 10
+    over = max(Decimal(0), weight - limit)
+    units = int((over / TENTH).to_integral_value(rounding=ROUND_FLOOR))
+    too_heavy = weight > (lift if two_handed else lift / 2)
+    return Heavy(limit, -units, too_heavy)
+
+
+def range_penalty(distance_m: float, settings: Settings) -> int:
+    """-1 per 2 m (per full 2 m by default; per started 2 m with `range_rounding: ceil`)."""
+    halves = exact(distance_m) / 2
+    rounding = ROUND_FLOOR if settings.range_rounding == "floor" else ROUND_CEILING
+    return -int(halves.to_integral_value(rounding=rounding))
+
+
+def throw_range(weapon: Weapon, sheet: Sheet) -> float | None:
+    """Udźwig - waga (m) unless the weapon states its own range; None when neither is known."""
+    if weapon.max_range_m is not None and weapon.designed_for_throwing:
+        return weapon.max_range_m
+    if sheet.lift_kg is None:
+        return weapon.max_range_m
+    return float(exact(sheet.lift_kg) - exact(weapon.weight_kg or 0))
+
+
+@dataclass(frozen=True, slots=True)
+class Situation:
+    """Who is unprepared and which physical-defence modifiers apply, for one attack."""
+
+    unprepared: bool
+    surprised: bool
+    unseen: bool
+    st_mods: tuple[Modifier, ...]
+    active_mods: tuple[Modifier, ...]  # to parry and dodge
+
+
+def situation(
+    opts: Options, target: Sheet, settings: Settings, *, ranged: bool, area: bool = False
+) -> Situation:
+    """The defence side: unprepared defence and every ST / parry / dodge modifier (they all stack)."""
+    cond = set(target.conditions)
+    surprised = opts.surprise or "unaware" in cond
+    unseen = opts.unseen or "cannot_see_attacker" in cond
+    st: list[Modifier] = []
+    active: list[Modifier] = []
+    if area:
+        return Situation(False, surprised, unseen, (), ())
+    if opts.from_back:
+        st.append(Modifier(key="defence_from_back", value=BACK))
+        active.append(Modifier(key="active_from_back", value=BACK))
+    if opts.flanked_or_pinned or "flanked_or_pinned" in cond:
+        st.append(Modifier(key="defence_flanked_or_pinned", value=FLANK))
+        if settings.flank_affects_active_defence:
+            active.append(Modifier(key="active_flanked_or_pinned", value=FLANK))
+    if not ranged and opts.has_height_advantage:
+        st.append(Modifier(key="defence_height_advantage", value=HEIGHT))
+        active.append(Modifier(key="active_height_advantage", value=HEIGHT))
+    if opts.prone or "prone" in cond:
+        value = PRONE_RANGED if ranged else PRONE_DIRECT
+        st.append(Modifier(key="defence_prone", value=value))
+        if not ranged:
+            active.append(Modifier(key="active_prone", value=PRONE_DIRECT))
+    return Situation(surprised or unseen, surprised, unseen, tuple(st), tuple(active))

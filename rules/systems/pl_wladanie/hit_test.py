@@ -1,0 +1,137 @@
+"""The attacker's side of a hit test: władanie, attack modifiers, heavy weapons, range, damage plan."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rules.errors import RulesError
+from rules.model import Modifier, Note
+
+from .checks import IMPROVISED, NOT_FOR_THROWING, exact, heavy, range_penalty, throw_range
+from .damage import DamagePlan, damage_plan
+from .options import Options
+from .settings import Settings
+from .sheet import Sheet, Weapon
+
+IMPROVISED_STEPS = -2
+THROWN_STEPS = -2
+
+
+@dataclass(slots=True)
+class Attempt:
+    """One hit test being built: what the attacker adds, the damage it will deal and the notes."""
+
+    kind: str  # "direct" or "ranged"
+    weapon: Weapon
+    two_handed: bool
+    throwing: bool
+    modifiers: list[Modifier] = field(default_factory=list)
+    notes: list[Note] = field(default_factory=list)
+    fatigue: int = 0
+    max_range_m: float | None = None
+    plan: DamagePlan | None = None
+
+    @property
+    def bonus(self) -> int:
+        return int(sum(m.value for m in self.modifiers))
+
+
+def _skill(sheet: Sheet, weapon: Weapon, throwing: bool) -> tuple[str, int | None]:
+    """The skill key and value: walka wręcz for unarmed, throwing (władanie) for throws, else władanie."""
+    if "unarmed" in weapon.traits:
+        return "unarmed_skill", sheet.unarmed_skill
+    keys = [weapon.skill_key] if weapon.designed_for_throwing or not throwing else []
+    keys += ["throwing", "rzucanie", weapon.skill_key] if throwing else []
+    for key in keys:
+        if key in sheet.weapon_skills:
+            return ("throwing" if throwing else "wladanie"), sheet.weapon_skills[key]
+    return ("throwing" if throwing else "wladanie"), None
+
+
+def _heavy(attempt: Attempt, sheet: Sheet, opts: Options, settings: Settings) -> bool:
+    """Heavy-weapon penalty, extra effort and too-heavy; returns True when władanie may not be used."""
+    weapon = attempt.weapon
+    if weapon.weight_kg is None:
+        return False
+    if sheet.lift_kg is None:
+        attempt.notes.append(Note(key="heavy_unchecked", params={"weight_kg": weapon.weight_kg}))
+        return False
+    h = heavy(weapon.weight_kg, sheet.lift_kg, attempt.two_handed, settings)
+    if h.penalty:
+        attempt.modifiers.append(Modifier(key="heavy_weapon", value=h.penalty))
+        attempt.notes.append(Note(key="heavy", params={"limit_kg": float(h.limit_kg), "penalty": h.penalty}))
+        if h.forbids_bonus_action_attacks:
+            if opts.bonus_action:
+                raise RulesError("error.pl_wladanie.heavy_bonus_action", penalty=h.penalty)
+            attempt.notes.append(Note(key="heavy_no_bonus_action_attacks"))
+        if h.extra_bonus_action:
+            attempt.notes.append(Note(key="heavy_extra_bonus_action"))
+    if opts.extra_effort:
+        if h.penalty < 0:
+            relief = min(5, -h.penalty)
+            attempt.modifiers.append(Modifier(key="extra_effort", value=relief))
+            attempt.fatigue = 1
+        else:
+            attempt.notes.append(Note(key="effort_unneeded"))
+    if h.too_heavy:
+        attempt.notes.append(
+            Note(key="too_heavy", params={"weight_kg": weapon.weight_kg, "lift_kg": sheet.lift_kg})
+        )
+    return h.too_heavy
+
+
+def build_attempt(
+    sheet: Sheet, weapon: Weapon, opts: Options, settings: Settings, *, ranged: bool, distance: float | None
+) -> Attempt:
+    """Everything on the attacker's side of the hit test (skill, improvised, throwing, heavy, range)."""
+    if not ranged and weapon.ranged_kind in ("shooting", "spell"):
+        raise RulesError("error.pl_wladanie.ranged_weapon_in_melee", weapon=weapon.id)
+    throwing = ranged and (opts.throw or weapon.ranged_kind in (None, "thrown"))
+    if throwing and "unarmed" in weapon.traits:
+        raise RulesError("error.pl_wladanie.cannot_throw", weapon=weapon.id)
+    two_handed = opts.grip == "two_handed" if opts.grip else weapon.two_handed
+    attempt = Attempt("ranged" if ranged else "direct", weapon, two_handed, throwing)
+    too_heavy = _heavy(attempt, sheet, opts, settings)
+    key, value = _skill(sheet, weapon, throwing)
+    if too_heavy:
+        attempt.modifiers.insert(0, Modifier(key="non_proficient", value=settings.non_proficiency_penalty))
+    elif value is None:
+        attempt.notes.append(Note(key="no_skill", params={"skill": weapon.skill_key}))
+    else:
+        attempt.modifiers.insert(0, Modifier(key=key, value=value))
+    improvised = opts.improvised or weapon.improvised
+    not_for_throwing = throwing and not weapon.designed_for_throwing
+    if not_for_throwing:
+        attempt.modifiers.append(Modifier(key="not_for_throwing", value=NOT_FOR_THROWING))
+    elif improvised:
+        attempt.modifiers.append(Modifier(key="improvised", value=IMPROVISED))
+    if ranged:
+        _range(attempt, sheet, opts, settings, distance)
+    if opts.modifier:
+        attempt.modifiers.append(Modifier(key="modifier", value=opts.modifier))
+    steps = 0
+    if not_for_throwing and improvised:
+        steps = -settings.thrown_improvised_steps
+    elif not_for_throwing:
+        steps = THROWN_STEPS
+    elif improvised:
+        steps = IMPROVISED_STEPS
+    attempt.plan = damage_plan(weapon, sheet.strength, steps=steps, raise_category=not ranged and two_handed)
+    return attempt
+
+
+def _range(attempt: Attempt, sheet: Sheet, opts: Options, settings: Settings, distance: float | None) -> None:
+    """Maximum range and, for a shot at a character, -1 per 2 m (area attacks put it in the ST)."""
+    if distance is None:
+        raise RulesError("error.pl_wladanie.distance_required")
+    if distance < 0:
+        raise RulesError("error.pl_wladanie.distance_invalid", distance=distance)
+    weapon = attempt.weapon
+    attempt.max_range_m = throw_range(weapon, sheet) if attempt.throwing else weapon.max_range_m
+    if attempt.max_range_m is None:
+        attempt.notes.append(Note(key="range_unknown"))
+    elif exact(distance) > exact(attempt.max_range_m):
+        raise RulesError("error.pl_wladanie.out_of_range", distance=distance, max_range=attempt.max_range_m)
+    penalty = range_penalty(distance, settings)
+    if penalty and not opts.area:
+        attempt.modifiers.append(Modifier(key="range", value=penalty))

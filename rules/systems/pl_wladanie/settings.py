@@ -1,0 +1,143 @@
+"""GM settings: house defaults for what the seed leaves open, and the readings where groups differ."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from rules.errors import RulesError
+
+from .tables import BODY_PARTS, DEFAULT_LOCATION_TABLE, WOUND_KEYS
+
+
+@lru_cache(maxsize=64)
+def parse_location_table(text: str) -> tuple[int, tuple[tuple[int, int, str], ...]]:
+    """`"1-2:head,3-10:torso,…"` → (die sides, ((low, high, part), …)); ranges must cover 1..sides."""
+    rows: list[tuple[int, int, str]] = []
+    for chunk in text.split(","):
+        span, _, part = chunk.strip().partition(":")
+        low_text, _, high_text = span.partition("-")
+        try:
+            low, high = int(low_text), int(high_text or low_text)
+        except ValueError:
+            raise ValueError(f"bad location table entry {chunk!r}") from None
+        if part.strip() not in BODY_PARTS:
+            raise ValueError(f"unknown body part {part!r} in location table")
+        rows.append((low, high, part.strip()))
+    rows.sort()
+    expected = 1
+    for low, high, _ in rows:
+        if low != expected or high < low:
+            raise ValueError("location table ranges must run 1, 2, … without gaps or overlaps")
+        expected = high + 1
+    return expected - 1, tuple(rows)
+
+
+@lru_cache(maxsize=64)
+def parse_wound_thresholds(text: str) -> tuple[tuple[int, str], ...]:
+    """`"light:5,serious:10,critical:15,out:20"` → ((5, "light"), …) sorted by threshold."""
+    if not text.strip():
+        return ()
+    out: list[tuple[int, str]] = []
+    for chunk in text.split(","):
+        key, _, value = chunk.strip().partition(":")
+        if key.strip() not in WOUND_KEYS:
+            raise ValueError(f"unknown wound level {key!r}; use {', '.join(WOUND_KEYS)}")
+        try:
+            out.append((int(value), key.strip()))
+        except ValueError:
+            raise ValueError(f"bad wound threshold {chunk!r}") from None
+    return tuple(sorted(out))
+
+
+class Settings(BaseModel):
+    """GM settings of one encounter (every field has a house default)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    test_die: Literal["1d20", "2d10", "3d6"] = Field(
+        "1d20",
+        description="HOUSE DEFAULT: the die of every test (the seed never names it); total >= ST succeeds",
+    )
+    range_rounding: Literal["floor", "ceil"] = Field(
+        "floor", description="-1 per full 2 m (floor) or per started 2 m (ceil)"
+    )
+    two_handed_limit: Literal["double_all", "double_lift_part"] = Field(
+        "double_all", description="two-handed weight limit: 2 x (1 + lift/10) or 1 + 2 x lift/10"
+    )
+    thrown_improvised_steps: Literal[2, 4] = Field(
+        2,
+        description="steps lost by a thrown improvised weapon not made for throwing (2 = not cumulative)",
+    )
+    weak_rounding: Literal["half_up", "down"] = Field(
+        "half_up", description="rounding of the weak trait's halving"
+    )
+    unarmed_self_injury: Literal["hard_targets", "always", "off"] = Field(
+        "hard_targets",
+        description="when an unarmed strike above endurance + natural armour hurts the striker",
+    )
+    coverage_beaten_when: Literal[">=", ">"] = Field(
+        ">=", description="the hit-test total beats coverage when >= (like an ST) or only when >"
+    )
+    coverage_stacking: Literal["independent", "max"] = Field(
+        "independent", description="each protector checked alone, or one threshold = the highest coverage"
+    )
+    flank_affects_active_defence: bool = Field(
+        False, description="flanking/pinning also gives -5 to parry and dodge"
+    )
+    unseen_allows_active_defence: bool = Field(
+        False, description="a target that cannot see the attacker may still parry or dodge"
+    )
+    parry_resolution: Literal["opposed", "gm"] = Field(
+        "opposed",
+        description="HOUSE DEFAULT: parry/dodge total >= attack total stops the hit; gm = only recorded",
+    )
+    default_defence: Literal["best", "parry", "dodge", "none"] = Field(
+        "best", description="defence rolled when the defender does not answer (best = higher skill)"
+    )
+    ranged_parry: Literal["shield_only", "always", "never"] = Field(
+        "shield_only", description="HOUSE DEFAULT: who may parry a ranged attack"
+    )
+    archer_rush: bool = Field(
+        True, description="report actions gained running up to an archer (initiative margin)"
+    )
+    initiative_rolloff: bool = Field(False, description="roll a tie-break die after hero and reflex")
+    reroll_initiative_each_round: bool = Field(False, description="HOUSE DEFAULT: initiative once per fight")
+    unnamed_location: Literal["torso", "table"] = Field(
+        "torso",
+        description="HOUSE DEFAULT: a blow nobody aimed lands on the torso, or roll the location table",
+    )
+    location_table: str = Field(
+        DEFAULT_LOCATION_TABLE, description="HOUSE DEFAULT location table: low-high:part,…"
+    )
+    wound_thresholds: str = Field(
+        "",
+        description="total damage per wound level, e.g. light:5,serious:10,critical:15,out:20 (empty = none)",
+    )
+    non_proficiency_penalty: int = Field(
+        0, ge=-20, le=0, description="modifier for a too-heavy weapon (no proficiency; its rule is elsewhere)"
+    )
+    scatter_orientation: Literal["line_of_fire", "map_north"] = Field(
+        "line_of_fire", description="scatter diagram: top row away from the attacker, or map north"
+    )
+
+    @field_validator("location_table")
+    @classmethod
+    def _table(cls, value: str) -> str:
+        parse_location_table(value)
+        return value
+
+    @field_validator("wound_thresholds")
+    @classmethod
+    def _wounds(cls, value: str) -> str:
+        parse_wound_thresholds(value)
+        return value
+
+
+def location_table(settings: Settings) -> tuple[int, tuple[tuple[int, int, str], ...]]:
+    try:
+        return parse_location_table(settings.location_table)
+    except ValueError as exc:  # pragma: no cover - validated on input
+        raise RulesError("error.pl_wladanie.location_table", problem=str(exc)) from None

@@ -1,0 +1,279 @@
+"""The combatant sheet (stats and state), weapons, shields, armour pieces and quick-NPC shortcut keys."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from rules.errors import RulesError
+
+from .tables import BODY_PARTS, LOCATION_ALIASES, PART_GROUPS, STRENGTH_CATEGORY_LABELS
+
+Trait = Literal["light", "weak", "unarmed", "parry", "heavy"]
+Condition = Literal["prone", "unaware", "cannot_see_attacker", "flanked_or_pinned"]
+RangedKind = Literal["shooting", "thrown", "spell"]
+
+
+def part_key(name: str) -> str:
+    """One canonical body-part key from a key or a Polish/English alias."""
+    key = name.strip().lower().replace(" ", "_")
+    key = LOCATION_ALIASES.get(key, key)
+    if key not in BODY_PARTS:
+        raise ValueError(f"unknown body part {name!r}; use one of {', '.join(BODY_PARTS)}")
+    return key
+
+
+def part_keys(names: list[str]) -> list[str]:
+    """Canonical parts for a list that may hold groups ("arms", "legs", "all")."""
+    out: list[str] = []
+    for name in names:
+        key = name.strip().lower().replace(" ", "_")
+        for part in PART_GROUPS.get(key) or (part_key(key),):
+            if part not in out:
+                out.append(part)
+    return out
+
+
+def category_label(value: Any) -> str:
+    """Normalise a strength damage category: 0, "1/8", 0.125, "1,5", 1.5, 2, "7" …"""
+    text = str(value).strip().replace(".", ",")
+    if text.endswith(",0"):
+        text = text[:-2]
+    decimals = {"0,125": "1/8", "0,25": "1/4", "0,5": "1/2"}
+    text = decimals.get(text, text)
+    if text in STRENGTH_CATEGORY_LABELS:
+        return text
+    if text.isdigit() and int(text) > 6:
+        return text
+    raise ValueError(
+        f"unknown strength category {value!r}; use one of {', '.join(STRENGTH_CATEGORY_LABELS)}, 7 …"
+    )
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Weapon(_Model):
+    """A weapon profile (broń). Weapon tables are not in the seed: every number comes from the sheet."""
+
+    id: str = Field("weapon", min_length=1, max_length=64)
+    damage_dice: str = Field(description="kostki obrażeń, e.g. 2k6")
+    strength_category: str = Field("0", description="siła obrażeń: 0, 1/8, 1/4, 1/2, 1, 1,5, 2, 3 …")
+    weight_kg: float | None = Field(None, ge=0, description="waga")
+    skill: str | None = Field(None, description="key in weapon_skills (władanie); default: the weapon id")
+    traits: list[Trait] = Field(default_factory=list, description="cechy")
+    two_handed: bool = Field(False, description="held in two hands by default (chwyt oburęczny)")
+    designed_for_throwing: bool = False
+    ranged_kind: RangedKind | None = None
+    max_range_m: float | None = Field(None, gt=0)
+    improvised: bool = Field(False, description="broń improwizowana")
+    parry_modifier: int = Field(0, description="modyfikator do parowania")
+    damage_steps: int = Field(0, description="better-made weapons: damage dice steps up")
+    ladder_dice: str | None = Field(
+        None, description="ladder position for dice not on the ladder (e.g. 1k3 -> 1k4)"
+    )
+    attack_action_cost: Literal["regular", "bonus"] | None = None
+
+    @field_validator("strength_category", mode="before")
+    @classmethod
+    def _category(cls, value: Any) -> str:
+        return category_label(value)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _aliases(cls, data: Any) -> Any:
+        if isinstance(data, dict) and "name" in data and "id" not in data:
+            data = dict(data)
+            data["id"] = data.pop("name")
+        return data
+
+    @property
+    def skill_key(self) -> str:
+        return self.skill or self.id
+
+
+UNARMED = Weapon(
+    id="unarmed", damage_dice="1k4", strength_category="1/8", traits=["light", "weak", "unarmed"]
+)
+
+
+class Shield(_Model):
+    """Tarcza: parry trait (a bonus action), coverage on the parts it protects, double on its arm."""
+
+    id: str = "shield"
+    coverage: int = Field(0, ge=0, description="pokrycie")
+    armour: int = Field(0, ge=0, description="pancerz")
+    protected_parts: list[str] = Field(default_factory=list)
+    shield_arm: str = "left_arm"
+    parry_modifier: int = Field(0, description="modyfikator do parowania")
+
+    @field_validator("protected_parts")
+    @classmethod
+    def _parts(cls, value: list[str]) -> list[str]:
+        return part_keys(value)
+
+    @field_validator("shield_arm")
+    @classmethod
+    def _arm(cls, value: str) -> str:
+        return part_key(value)
+
+
+class ArmourPiece(_Model):
+    """Zbroja (hełm, napierśnik, nogawice, rękawice): coverage (pokrycie) and armour (pancerz)."""
+
+    id: str = "armour"
+    parts: list[str] = Field(default_factory=lambda: ["torso"])
+    coverage: int = Field(0, ge=0, description="pokrycie")
+    armour: int = Field(0, ge=0, description="pancerz")
+
+    @field_validator("parts")
+    @classmethod
+    def _parts(cls, value: list[str]) -> list[str]:
+        return part_keys(value)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _aliases(cls, data: Any) -> Any:
+        if isinstance(data, dict) and "name" in data and "id" not in data:
+            data = dict(data)
+            data["id"] = data.pop("name")
+        return data
+
+
+# Quick-NPC shortcut keys → sheet fields (values arrive as text from `key:value`).
+FIELD_SHORTCUTS: dict[str, str] = {
+    "of": "physical_defence", "obrona": "physical_defence", "obrona_fizyczna": "physical_defence",
+    "defence": "physical_defence", "defense": "physical_defence", "pd": "physical_defence",
+    "ofn": "physical_defence_unprepared", "of_unprepared": "physical_defence_unprepared",
+    "unprepared": "physical_defence_unprepared",
+    "sila": "strength", "siła": "strength", "str": "strength",
+    "udzwig": "lift_kg", "udźwig": "lift_kg", "lift": "lift_kg",
+    "wytrwalosc": "endurance", "wytrwałość": "endurance",
+    "init": "initiative_bonus", "inicjatywa": "initiative_bonus", "initiative": "initiative_bonus",
+    "refleks": "reflex",
+    "hero": "is_hero", "bohater": "is_hero",
+    "parry": "parry_skill", "parowanie": "parry_skill",
+    "dodge": "dodge_skill", "unik": "dodge_skill",
+    "wrecz": "unarmed_skill", "wręcz": "unarmed_skill", "walka_wrecz": "unarmed_skill",
+    "unarmed": "unarmed_skill",
+    "fatigue": "fatigue_points", "zmeczenie": "fatigue_points",
+    "damage_taken": "damage_taken", "obrazenia": "damage_taken",
+}  # fmt: skip
+WEAPON_SHORTCUTS: dict[str, str] = {
+    "damage": "damage_dice", "dmg": "damage_dice", "kostki": "damage_dice",
+    "category": "strength_category", "sila_obrazen": "strength_category",
+    "weight": "weight_kg", "waga": "weight_kg",
+    "weapon": "id", "bron": "id", "broń": "id",
+}  # fmt: skip
+SKILL_SHORTCUTS = ("wladanie", "władanie", "skill", "attack")
+ARMOUR_SHORTCUTS = {"pancerz": "armour", "armour": "armour", "pokrycie": "coverage", "coverage": "coverage"}
+
+
+def _number(value: Any) -> Any:
+    if isinstance(value, str):
+        text = value.strip().replace(",", ".")
+        try:
+            return float(text) if "." in text else int(text)
+        except ValueError:
+            return value
+    return value
+
+
+def expand_shortcuts(data: dict[str, Any]) -> dict[str, Any]:
+    """Map quick-NPC keys (`of:14 wladanie:+5 damage:1k8 pancerz:3 pokrycie:10`) onto real fields."""
+    out: dict[str, Any] = {}
+    weapon: dict[str, Any] = {}
+    armour: dict[str, Any] = {}
+    skill: Any = None
+    for key, value in data.items():
+        low = key.lower()
+        if low in FIELD_SHORTCUTS:
+            out[FIELD_SHORTCUTS[low]] = _number(value)
+        elif low in WEAPON_SHORTCUTS:
+            weapon[WEAPON_SHORTCUTS[low]] = value if low not in ("weight", "waga") else _number(value)
+        elif low in SKILL_SHORTCUTS:
+            skill = _number(value)
+        elif low in ARMOUR_SHORTCUTS and not isinstance(value, list):
+            armour[ARMOUR_SHORTCUTS[low]] = _number(value)
+        else:
+            out[key] = value
+    if weapon or skill is not None:
+        weapon.setdefault("id", "weapon")
+        if skill is not None:
+            out.setdefault("weapon_skills", {})
+            out["weapon_skills"] = {**out["weapon_skills"], str(weapon["id"]): skill}
+        if "damage_dice" in weapon:
+            out["weapons"] = [*out.get("weapons", []), weapon]
+    if armour:
+        # A quick NPC's armour covers the whole body (house reading of a one-line stat block).
+        out["armour"] = [*out.get("armour", []), {"id": "armour", "parts": ["all"], **armour}]
+    return out
+
+
+class Sheet(_Model):
+    """A combatant: stats (elsewhere in the rulebook) and current state."""
+
+    is_hero: bool = Field(False, description="Bohater: wins initiative ties")
+    initiative_bonus: int = 0
+    reflex: int = Field(0, description="refleks: initiative tie-break")
+    strength: int = Field(0, ge=0, description="siła (wartość atrybutu)")
+    lift_kg: float | None = Field(None, gt=0, description="udźwig")
+    endurance: int = Field(0, ge=0, description="wytrwałość")
+    natural_armour: int = Field(0, ge=0, description="naturalny pancerz")
+    physical_defence: int | None = Field(None, description="obrona fizyczna")
+    physical_defence_unprepared: int | None = Field(
+        None, description="obrona fizyczna, wariant nieprzygotowany"
+    )
+    weapon_skills: dict[str, int] = Field(default_factory=dict, description="władanie per weapon")
+    proficiencies: list[str] = Field(default_factory=list, description="biegłość")
+    unarmed_skill: int = Field(0, description="walka wręcz")
+    parry_skill: int = Field(0, description="parowanie")
+    dodge_skill: int = Field(0, description="unik")
+    fatigue_points: int = Field(0, ge=0, description="punkty zmęczenia")
+    damage_taken: int = Field(0, ge=0)
+    damage_by_location: dict[str, int] = Field(default_factory=dict)
+    wound_level: str | None = None
+    initiative_result: int | None = None
+    conditions: list[Condition] = Field(default_factory=list)
+    weapons: list[Weapon] = Field(default_factory=list)
+    shield: Shield | None = None
+    armour: list[ArmourPiece] = Field(default_factory=list)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _shortcuts(cls, data: Any) -> Any:
+        if not isinstance(data, dict):
+            return data
+        data = expand_shortcuts(data)
+        weapons = data.get("weapons")
+        if isinstance(weapons, dict):  # {"axe": {...}} is accepted as well as a list
+            data["weapons"] = [{"id": k, **v} for k, v in weapons.items()]
+        return data
+
+    @field_validator("damage_by_location")
+    @classmethod
+    def _locations(cls, value: dict[str, int]) -> dict[str, int]:
+        return {part_key(k): v for k, v in value.items()}
+
+    def weapon(self, weapon_id: str | None) -> Weapon:
+        """The weapon named by id, the first weapon when none is named, the unarmed strike otherwise."""
+        if weapon_id is None:
+            return self.weapons[0] if self.weapons else UNARMED
+        for w in self.weapons:
+            if w.id == weapon_id:
+                return w
+        if weapon_id in ("unarmed", "fist", "piesc", "pięść", "wrecz"):
+            return UNARMED
+        raise RulesError(
+            "error.pl_wladanie.unknown_weapon", weapon=weapon_id, allowed=[w.id for w in self.weapons]
+        )
+
+    @property
+    def defence_unprepared(self) -> int | None:
+        return (
+            self.physical_defence
+            if self.physical_defence_unprepared is None
+            else self.physical_defence_unprepared
+        )
