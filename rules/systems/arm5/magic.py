@@ -1,0 +1,192 @@
+"""Magic attack (atak magiczny: spell damage + stress die vs Soak + stress die) and casting rolls."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.dice import DiceSource, Roller
+from rules.errors import RulesError
+from rules.model import ActionResult, Damage, Modifier, Note
+from rules.system import ActionRequest
+from rules.systems.arm5.common import (
+    apply_wound,
+    botch_note,
+    changes_of,
+    check_can_act,
+    conditions,
+    fighter_sheet,
+    own_turn_updates,
+    penalty_mods,
+    roll_total,
+)
+from rules.systems.arm5.melee import soak_mods
+from rules.systems.arm5.options import Options
+from rules.systems.arm5.settings import Settings
+from rules.systems.arm5.sheet import Sheet, Spell
+from rules.systems.arm5.tables import FAST_CASTING_EXTRA_BOTCH_DICE, FAST_CASTING_PENALTY, wound_band
+
+SYSTEM_ID = "arm5"
+
+
+def find_spell(sheet: Sheet, name: str | None) -> Spell | None:
+    if name:
+        for spell in sheet.spells:
+            if spell.name == name:
+                return spell
+        return None
+    return sheet.spells[0] if len(sheet.spells) == 1 else None
+
+
+def _spell_damage(sheet: Sheet, opts: Options, name: str | None) -> int:
+    if opts.spell_damage is not None:
+        return opts.spell_damage
+    spell = find_spell(sheet, name)
+    if spell is None:
+        raise RulesError(
+            "error.arm5.spell_damage_missing", spell=name or "", known=[s.name for s in sheet.spells]
+        )
+    return spell.damage
+
+
+def magic_attack(req: ActionRequest, dice: DiceSource) -> ActionResult:
+    """No Attack or Defense roll; magic resistance stops the spell unless the GM marks it penetrated."""
+    if req.target is None:
+        raise RulesError("error.arm5.needs_target", action="magic_attack")
+    opts, settings = req.options, req.settings
+    assert isinstance(opts, Options) and isinstance(settings, Settings)
+    caster, target = fighter_sheet(req.actor), fighter_sheet(req.target)
+    check_can_act(caster, req.actor.name)
+    if settings.enforce_action_economy and caster.action_used:
+        raise RulesError("error.arm5.action_used", who=req.actor.name)
+    value = _spell_damage(caster, opts, req.weapon)
+    a_updates: dict[str, Any] = {"action_used": True, "disengage_bonus": 0} | own_turn_updates(
+        caster, settings.disengage_window
+    )
+    roller = Roller(dice)
+    base = dict(system=SYSTEM_ID, action="magic_attack", actor=req.actor.name, target=req.target.name)
+    if target.magic_resistance and not opts.penetrated:
+        return _result(
+            base,
+            req,
+            caster,
+            a_updates,
+            target,
+            {},
+            roller,
+            outcome="resisted",
+            notes=[Note(key="magic_resisted")],
+        )
+    botch_dice = opts.botch_dice if opts.botch_dice is not None else settings.spell_damage_botch_dice
+    dmg = roll_total(roller, "spell_damage", [Modifier(key="spell_damage", value=value)], botch_dice)
+    notes = botch_note(dmg, "spell_damage")
+    soak_base = soak_mods(target)
+    if settings.penalties_on_rolled_soak:
+        soak_base += penalty_mods(target, "soak")
+    soak = roll_total(roller, "soak", soak_base, settings.spell_soak_botch_dice)
+    notes += botch_note(soak, "soak")
+    zero = dmg.die is not None and dmg.die.zero
+    no_damage = dmg.botches > 0 or (zero and settings.spell_zero == "any_zero")
+    damage_total = 0 if no_damage else dmg.total
+    if no_damage:
+        notes.append(Note(key="spell_no_damage"))
+    net = damage_total - soak.total
+    band = None if no_damage else wound_band(net, target.size, settings.size_outside_table)
+    if opts.wound_band is not None and net > 0 and not no_damage:
+        band = opts.wound_band
+    wound = apply_wound(target, band, False)
+    notes += wound.notes
+    damage = Damage(
+        modifiers=[*dmg.modifiers, *soak.modifiers],
+        rolled=damage_total,
+        reduced_by=soak.total,
+        applied=max(0, net),
+        kind="magic",
+    )
+    return _result(
+        base,
+        req,
+        caster,
+        a_updates,
+        target,
+        wound.updates,
+        roller,
+        outcome="hit",
+        notes=notes,
+        damage=damage,
+        wound=wound.band,
+        total=damage_total,
+        against=soak.total,
+        modifiers=[*dmg.modifiers, *soak.modifiers],
+    )
+
+
+def _result(
+    base: dict[str, Any],
+    req: ActionRequest,
+    caster: Sheet,
+    a_updates: dict[str, Any],
+    target: Sheet,
+    t_updates: dict[str, Any],
+    roller: Roller,
+    **fields: Any,
+) -> ActionResult:
+    assert req.target is not None
+    target_after = target.model_copy(update=t_updates)
+    if fields.get("total") is not None:
+        fields["against_key"] = "soak_total"
+        fields["margin"] = fields["total"] - fields["against"]
+    return ActionResult(
+        **base,
+        rolls=roller.rolls,
+        conditions=conditions(target_after),
+        changes=changes_of(req.actor.name, caster, a_updates)
+        + changes_of(req.target.name, target, t_updates),
+        actor_sheet=caster.model_copy(update=a_updates).model_dump(),
+        target_sheet=target_after.model_dump() if t_updates else None,
+        **fields,
+    )
+
+
+def cast(req: ActionRequest, dice: DiceSource) -> ActionResult:
+    """Casting Total = Casting Score (−10 with Fast Casting) + stress die + penalties; Fast Casting adds
+    2 botch dice on a 0 and is a reaction (it does not use the action)."""
+    opts, settings = req.options, req.settings
+    assert isinstance(opts, Options) and isinstance(settings, Settings)
+    sheet = fighter_sheet(req.actor)
+    check_can_act(sheet, req.actor.name)
+    spell = find_spell(sheet, req.weapon)
+    score = opts.casting_score if opts.casting_score is not None else (spell.casting_score if spell else None)
+    if score is None:
+        raise RulesError("error.arm5.casting_score_missing", spell=req.weapon or "")
+    if not opts.fast_casting and settings.enforce_action_economy and sheet.action_used:
+        raise RulesError("error.arm5.action_used", who=req.actor.name)
+    mods = [Modifier(key="cast_score", value=score)]
+    botch_dice = opts.botch_dice if opts.botch_dice is not None else settings.botch_dice_default
+    if opts.fast_casting:
+        mods.append(Modifier(key="cast_fast_casting", value=FAST_CASTING_PENALTY))
+        botch_dice += FAST_CASTING_EXTRA_BOTCH_DICE
+    mods += penalty_mods(sheet, "cast")
+    roller = Roller(dice)
+    rolled = roll_total(roller, "casting", mods, botch_dice)
+    notes = botch_note(rolled, "casting")
+    level = opts.spell_level if opts.spell_level is not None else (spell.level if spell else None)
+    outcome = "cast" if level is None else ("cast_success" if rolled.total >= level else "cast_failure")
+    updates: dict[str, Any] = {} if opts.fast_casting else {"action_used": True}
+    after = sheet.model_copy(update=updates)
+    return ActionResult(
+        system=SYSTEM_ID,
+        action="cast",
+        actor=req.actor.name,
+        target=req.target.name if req.target else None,
+        weapon=spell.name if spell else req.weapon,
+        rolls=roller.rolls,
+        modifiers=rolled.modifiers,
+        total=rolled.total,
+        against=level,
+        against_key="spell_level" if level is not None else None,
+        margin=rolled.total - level if level is not None else None,
+        outcome=outcome,
+        notes=notes,
+        changes=changes_of(req.actor.name, sheet, updates),
+        actor_sheet=after.model_dump() if updates else None,
+    )

@@ -1,0 +1,280 @@
+"""Attack and shot (steps 2a-2e of the seed): Attack test → pending defence → Defense test → wound."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules.dice import DiceSource, Roller
+from rules.errors import RulesError
+from rules.model import ActionResult, Damage, DieRoll, Modifier, Note
+from rules.system import ActionRequest, DefenceRequest
+from rules.systems.arm5.common import (
+    Rolled,
+    add_name,
+    apply_wound,
+    botch_note,
+    changes_of,
+    check_can_act,
+    conditions,
+    fighter_sheet,
+    in_hand,
+    own_turn_updates,
+    penalty_mods,
+    roll_total,
+)
+from rules.systems.arm5.options import Options
+from rules.systems.arm5.settings import Settings
+from rules.systems.arm5.sheet import Sheet, Shield, Weapon
+from rules.systems.arm5.tables import COVER_BONUS, RIDING_BONUS_CAP, UNCONSCIOUS, wound_band
+
+SYSTEM_ID = "arm5"
+DEFENCES = ["defend"]
+DEFENCE_ALIASES = frozenset({"defend", "defence", "defense", "parry", "block", "dodge"})
+
+
+def attack_mods(sheet: Sheet, weapon: Weapon, shield: Shield | None) -> list[Modifier]:
+    """Dex + combat Ability + weapon (+ shield) Attack modifier (base game B4)."""
+    mods = [
+        Modifier(key="atk_dex", value=sheet.dex),
+        Modifier(key=f"atk_{weapon.ability}", value=sheet.ability(weapon.ability)),
+        Modifier(key="atk_weapon", value=weapon.atk),
+    ]
+    if shield is not None and shield.atk:
+        mods.append(Modifier(key="atk_shield", value=shield.atk))
+    return mods
+
+
+def defence_mods(sheet: Sheet, kind: str, missile_mode: str) -> list[Modifier]:
+    """Qik + combat Ability + weapon (+ shield) Defense modifier; against shots per `missile_defense`."""
+    weapon, shield = in_hand(sheet, None)
+    mods = [Modifier(key="def_qik", value=sheet.qik)]
+    if kind == "shot" and missile_mode == "quickness_plus_cover":
+        return mods
+    mods.append(Modifier(key=f"def_{weapon.ability}", value=sheet.ability(weapon.ability)))
+    if not (kind == "shot" and missile_mode == "shield_only_plus_cover"):
+        mods.append(Modifier(key="def_weapon", value=weapon.dfn))
+    if shield is not None:
+        mods.append(Modifier(key="def_shield", value=shield.dfn))
+    return mods
+
+
+def riding_bonus(rider: Sheet, other_mounted: bool) -> int:
+    """A rider fighting a combatant on foot adds Riding, at most 3 (seed)."""
+    if rider.mounted and not other_mounted:
+        return min(rider.ability("riding"), RIDING_BONUS_CAP)
+    return 0
+
+
+def _charge(sheet: Sheet, weapon: Weapon, opts: Options, settings: Settings) -> tuple[dict[str, Any], int]:
+    """Momentum attack (atak z rozpędu): 1 Fatigue level; + the combat Ability, not on difficult ground."""
+    if not opts.charge:
+        return {}, 0
+    if sheet.mounted:
+        raise RulesError("error.arm5.charge_on_foot_only")
+    if sheet.fatigue_level + 1 >= UNCONSCIOUS:
+        raise RulesError("error.arm5.too_tired_to_charge", fatigue_level=sheet.fatigue_level)
+    bonus = 0 if opts.difficult_ground else sheet.ability(weapon.ability)
+    return {"fatigue_level": sheet.fatigue_level + 1}, bonus
+
+
+def attack(req: ActionRequest, dice: DiceSource, kind: str) -> ActionResult:
+    """Roll the Attack total; the outcome is pending until the defender rolls its Defense."""
+    if req.target is None:
+        raise RulesError("error.arm5.needs_target", action=kind)
+    opts, settings = req.options, req.settings
+    assert isinstance(opts, Options) and isinstance(settings, Settings)
+    actor, target = fighter_sheet(req.actor), fighter_sheet(req.target)
+    check_can_act(actor, req.actor.name)
+    if settings.enforce_action_economy and actor.action_used:
+        raise RulesError("error.arm5.action_used", who=req.actor.name)
+    if target.dead:
+        raise RulesError("error.arm5.target_dead", who=req.target.name)
+    if kind == "attack" and target.left_combat and not opts.pursue:
+        raise RulesError("error.arm5.target_left_combat", who=req.target.name)
+    if opts.nonlethal and settings.fatigue_table != "nonlethal":
+        raise RulesError("error.arm5.nonlethal_off", setting="fatigue_table")
+    weapon, shield = in_hand(actor, req.weapon)
+    updates, charge_bonus = _charge(actor, weapon, opts, settings)
+    updates |= {"action_used": True, "disengage_bonus": 0, "left_combat": False}
+    updates |= own_turn_updates(actor, settings.disengage_window)
+    if kind == "attack":
+        updates["engaged_with"] = add_name(actor.engaged_with, req.target.name)
+    rolling = actor.model_copy(update=updates) if settings.momentum_fatigue_before_roll else actor
+    mods = attack_mods(actor, weapon, shield)
+    if kind == "attack" or settings.riding_bonus_vs_shots:
+        riding = riding_bonus(actor, target.mounted)
+        if riding:
+            mods.append(Modifier(key="atk_riding", value=riding))
+    if opts.charge:
+        mods.append(Modifier(key="atk_charge", value=charge_bonus))
+    mods += penalty_mods(rolling, "atk")
+    roller = Roller(dice)
+    botch_dice = opts.botch_dice if opts.botch_dice is not None else settings.botch_dice_default
+    rolled = roll_total(roller, "attack", mods, botch_dice)
+    notes = botch_note(rolled, "attack")
+    if opts.charge and opts.difficult_ground:
+        notes.append(Note(key="charge_difficult_ground"))
+    if kind == "shot" and not weapon.ranged:
+        notes.append(Note(key="melee_weapon_shot", params={"weapon": weapon.name}))
+    add_str = not (weapon.ability == "bows" and not settings.bows_add_strength)
+    exchange = {
+        "kind": kind,
+        "attacker": req.actor.name,
+        "defender": req.target.name,
+        "weapon": weapon.name,
+        "attack_total": rolled.total,
+        "attack_rolls": [r.model_dump() for r in roller.rolls],
+        "attack_modifiers": [m.model_dump() for m in rolled.modifiers],
+        "attack_notes": [n.model_dump() for n in notes],
+        "damage_modifiers": [m.model_dump() for m in damage_mods(actor, weapon, shield, add_str)],
+        "attacker_mounted": actor.mounted,
+        "attacker_updates": {
+            k: (v.model_dump() if hasattr(v, "model_dump") else v) for k, v in updates.items()
+        },
+        "cover": opts.cover,
+        "nonlethal": opts.nonlethal,
+        "wound_band": opts.wound_band,
+    }
+    return ActionResult(
+        system=SYSTEM_ID,
+        action=kind,
+        actor=req.actor.name,
+        target=req.target.name,
+        weapon=weapon.name,
+        rolls=roller.rolls,
+        modifiers=rolled.modifiers,
+        total=rolled.total,
+        outcome="pending_defence",
+        notes=notes,
+        defences=list(DEFENCES),
+        exchange=exchange,
+    )
+
+
+def damage_mods(sheet: Sheet, weapon: Weapon, shield: Shield | None, add_str: bool) -> list[Modifier]:
+    """Str + weapon (+ shield) Damage modifier; the Attack Advantage is added at the defence."""
+    mods = [
+        Modifier(key="dmg_str", value=sheet.str if add_str else 0),
+        Modifier(key="dmg_weapon", value=weapon.dam),
+    ]
+    if shield is not None and shield.dam:
+        mods.append(Modifier(key="dmg_shield", value=shield.dam))
+    return mods
+
+
+def soak_mods(sheet: Sheet) -> list[Modifier]:
+    """Stamina + armour Protection (+ a Form or other Soak bonus)."""
+    mods = [Modifier(key="soak_sta", value=sheet.sta), Modifier(key="soak_armour", value=sheet.armour_prot)]
+    if sheet.soak_bonus:
+        mods.append(Modifier(key="soak_bonus", value=sheet.soak_bonus))
+    return mods
+
+
+def defence_roll(
+    defender: Sheet, roller: Roller, settings: Settings, ex: Mapping[str, Any], name: str
+) -> tuple[Rolled, list[Note]]:
+    """The defender's Defense test (a reaction); a fighter who is out makes none (total 0, no die)."""
+    if defender.out_of_fight:
+        return Rolled(0, [], None), [Note(key="cannot_defend", params={"who": name})]
+    kind = str(ex["kind"])
+    mods = defence_mods(defender, kind, settings.missile_defense)
+    if kind == "attack" or settings.riding_bonus_vs_shots:
+        riding = riding_bonus(defender, bool(ex.get("attacker_mounted")))
+        if riding:
+            mods.append(Modifier(key="def_riding", value=riding))
+    if kind == "shot" or settings.cover_in_melee:
+        cover = ex.get("cover") or defender.cover
+        if COVER_BONUS[cover]:
+            mods.append(Modifier(key=f"def_cover_{cover}", value=COVER_BONUS[cover]))
+    mods += penalty_mods(defender, "def")
+    rolled = roll_total(roller, "defence", mods, settings.botch_dice_default)
+    return rolled, botch_note(rolled, "defence")
+
+
+def defend(req: DefenceRequest, dice: DiceSource) -> ActionResult:
+    """Finish the exchange: Defense test, Attack Advantage, Damage − Soak, the wound on the Size table."""
+    ex = req.exchange
+    settings = req.settings
+    assert isinstance(settings, Settings)
+    if req.choice is not None and req.choice not in DEFENCE_ALIASES:
+        raise RulesError("error.arm5.unknown_defence", choice=req.choice, allowed=DEFENCES)
+    try:
+        kind, attack_total = str(ex["kind"]), int(ex["attack_total"])
+        attack_rolls = [DieRoll.model_validate(r) for r in ex["attack_rolls"]]
+        attack_modifiers = [Modifier.model_validate(m) for m in ex["attack_modifiers"]]
+        notes = [Note.model_validate(n) for n in ex.get("attack_notes", [])]
+        dmg = [Modifier.model_validate(m) for m in ex["damage_modifiers"]]
+    except (KeyError, TypeError, ValueError):
+        raise RulesError("error.arm5.bad_exchange") from None
+    attacker, defender = fighter_sheet(req.attacker), fighter_sheet(req.defender)
+    a_name, d_name = req.attacker.name, req.defender.name
+    roller = Roller(dice)
+    defence, d_notes = defence_roll(defender, roller, settings, ex, d_name)
+    notes += d_notes
+    advantage = attack_total - defence.total
+    d_updates: dict[str, Any] = {}
+    if kind == "attack":
+        d_updates["engaged_with"] = add_name(defender.engaged_with, a_name)
+        d_updates["attacked_by"] = add_name(defender.attacked_by, a_name)
+    damage = None
+    band = None
+    outcome = "miss"
+    if advantage > 0:  # the seed: an Attack Advantage of 0 or less is no hit
+        outcome = "hit"
+        damage, wound_updates, band, w_notes = _damage(defender, dmg, advantage, ex, settings)
+        d_updates |= wound_updates
+        notes += w_notes
+    a_updates = _attacker_updates(attacker, ex)
+    attacker_after = attacker.model_copy(update=a_updates)
+    defender_after = defender.model_copy(update=d_updates)
+    return ActionResult(
+        system=SYSTEM_ID,
+        action=kind,
+        actor=a_name,
+        target=d_name,
+        weapon=str(ex.get("weapon")) if ex.get("weapon") else None,
+        rolls=[*attack_rolls, *roller.rolls],
+        modifiers=[*attack_modifiers, *defence.modifiers],
+        total=attack_total,
+        against=defence.total,
+        against_key="defence_total",
+        outcome=outcome,
+        margin=advantage,
+        damage=damage,
+        wound=band,
+        conditions=conditions(defender_after),
+        changes=changes_of(a_name, attacker, a_updates) + changes_of(d_name, defender, d_updates),
+        notes=notes,
+        actor_sheet=attacker_after.model_dump() if a_updates else None,
+        target_sheet=defender_after.model_dump() if d_updates else None,
+    )
+
+
+def _attacker_updates(attacker: Sheet, ex: Mapping[str, Any]) -> dict[str, Any]:
+    raw = dict(ex.get("attacker_updates") or {})
+    return {k: v for k, v in Sheet.model_validate({**attacker.model_dump(), **raw}) if k in raw}
+
+
+def _damage(
+    defender: Sheet, dmg: list[Modifier], advantage: int, ex: Mapping[str, Any], settings: Settings
+) -> tuple[Damage, dict[str, Any], str | None, list[Note]]:
+    """Damage Total = Str + weapon + advantage; minus Soak; one wound of the band on the Size row."""
+    dmg = [*dmg, Modifier(key="dmg_advantage", value=advantage)]
+    total = sum(int(m.value) for m in dmg)
+    soak = soak_mods(defender)
+    soak_total = sum(int(m.value) for m in soak)
+    net = total - soak_total
+    nonlethal = bool(ex.get("nonlethal"))
+    forced = ex.get("wound_band")
+    band = forced if (forced and net > 0) else wound_band(net, defender.size, settings.size_outside_table)
+    outcome = apply_wound(defender, band, nonlethal)
+    notes = [Note(key="soaked")] if net <= 0 else []
+    damage = Damage(
+        modifiers=[*dmg, *soak],
+        rolled=total,
+        reduced_by=soak_total,
+        applied=max(0, net),
+        kind="nonlethal" if nonlethal else "lethal",
+    )
+    return damage, outcome.updates, outcome.band, notes + outcome.notes

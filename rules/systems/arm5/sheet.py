@@ -1,0 +1,262 @@
+"""The combatant sheet (stats + combat state), with the quick-NPC shortcut keys."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from rules.errors import RulesError
+from rules.systems.arm5.tables import (
+    FATIGUE_PENALTY,
+    UNCONSCIOUS,
+    WOUND_PENALTY,
+    Ability,
+    Cover,
+)
+from rules.systems.arm5.weapons import SHIELDS, WEAPONS
+
+Text = str  # the Sheet has a field called `str` (Strength), so its text fields are typed as Text
+
+ABILITY_NAMES = ("single_weapon", "great_weapon", "brawl", "throw", "bows", "riding", "finesse")
+ABILITY_ALIASES = {"thrown": "throw", "thrown_weapon": "throw", "bow": "bows"}
+WOUND_KEYS = ("light", "medium", "heavy", "incapacitating")
+STAT = Field(0, ge=-10, le=10)
+
+
+class _Part(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Abilities(_Part):
+    """Combat Abilities (Umiejętności), plus Riding (mounted bonus) and Finesse (Fast Casting)."""
+
+    single_weapon: int = Field(0, ge=0, le=30)
+    great_weapon: int = Field(0, ge=0, le=30)
+    brawl: int = Field(0, ge=0, le=30)
+    throw: int = Field(0, ge=0, le=30)
+    bows: int = Field(0, ge=0, le=30)
+    riding: int = Field(0, ge=0, le=30)
+    finesse: int = Field(0, ge=0, le=30)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _aliases(cls, data: Any) -> Any:
+        if isinstance(data, dict):
+            return {ABILITY_ALIASES.get(k, k): v for k, v in data.items()}
+        return data
+
+
+class Weapon(_Part):
+    """A weapon (broń): its Ability and the Init / Atk / Dfn / Dam modifiers."""
+
+    name: Text = "fist"
+    ability: Ability = "brawl"
+    init: int = Field(0, ge=-10, le=20)
+    atk: int = Field(0, ge=-10, le=40)
+    dfn: int = Field(0, ge=-10, le=40)
+    dam: int = Field(0, ge=-10, le=40)
+    ranged: bool = False
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_table(cls, data: Any) -> Any:
+        """`"long_sword"` (a weapon id) or `{"name": "long_sword", ...}` fills in the table's values."""
+        if isinstance(data, str):
+            data = {"name": data}
+        if isinstance(data, dict) and data.get("name") == "unarmed":
+            data = {**data, "name": "fist"}
+        if isinstance(data, dict) and data.get("name") in WEAPONS and "ability" not in data:
+            w = WEAPONS[data["name"]]
+            base = {"ability": w.ability, "init": w.init, "atk": w.atk, "dfn": w.dfn, "dam": w.dam}
+            base["ranged"] = w.ability in ("throw", "bows")
+            return {**base, **data}
+        if isinstance(data, dict) and isinstance(data.get("name"), str) and "ability" not in data:
+            if not set(data) & {"init", "atk", "dfn", "dam"}:
+                raise RulesError("error.arm5.unknown_weapon", weapon=data["name"], allowed=sorted(WEAPONS))
+            return {"ability": "single_weapon", **data}  # a custom weapon given by its numbers
+        return data
+
+
+class Shield(_Part):
+    """A shield (tarcza); its modifiers are summed with a Single Weapon."""
+
+    name: Text = "shield"
+    init: int = Field(0, ge=-10, le=20)
+    atk: int = Field(0, ge=-10, le=20)
+    dfn: int = Field(0, ge=-10, le=20)
+    dam: int = Field(0, ge=-10, le=20)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_table(cls, data: Any) -> Any:
+        if isinstance(data, str):
+            if data not in SHIELDS:
+                raise RulesError("error.arm5.unknown_shield", shield=data, allowed=sorted(SHIELDS))
+            s = SHIELDS[data]
+            return {"name": data, "init": s.init, "atk": s.atk, "dfn": s.dfn, "dam": s.dam}
+        return data
+
+
+class Wounds(_Part):
+    """Wounds (rany) by band; each Light/Medium/Heavy wound's penalty adds up."""
+
+    light: int = Field(0, ge=0, le=99)
+    medium: int = Field(0, ge=0, le=99)
+    heavy: int = Field(0, ge=0, le=99)
+    incapacitating: int = Field(0, ge=0, le=99)
+
+
+class Spell(_Part):
+    """An offensive spell (e.g. Pilum of Fire, damage +15) and its Casting Score."""
+
+    name: Text
+    damage: int = Field(0, ge=0, le=200)
+    casting_score: int = Field(0, ge=-50, le=200)
+    level: int | None = Field(None, ge=0, le=200)
+    fast_casting: bool = False
+
+
+class Sheet(BaseModel):
+    """An Ars Magica combatant: Characteristics, Abilities, gear, wounds, fatigue and combat state."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    is_npc: bool = False
+    hidden: bool = False
+    str: int = STAT
+    sta: int = STAT
+    dex: int = STAT
+    qik: int = STAT
+    size: int = Field(0, ge=-10, le=20)
+    abilities: Abilities = Abilities()
+    weapon: Weapon = Weapon()
+    shield: Shield | None = None
+    armour_prot: int = Field(0, ge=-10, le=30)
+    soak_bonus: int = Field(0, ge=-30, le=30)
+    encumbrance: int = Field(0, ge=0, le=20)
+    wounds: Wounds = Wounds()
+    dead: bool = False
+    fatigue_level: int = Field(0, ge=0, le=UNCONSCIOUS)
+    initiative: int | None = None
+    mounted: bool = False
+    cover: Cover = "none"
+    magic_resistance: bool = False
+    spells: list[Spell] = Field(default_factory=list)
+    engaged_with: list[Text] = Field(default_factory=list)
+    attacked_by: list[Text] = Field(default_factory=list)
+    attacked_by_last_round: list[Text] = Field(default_factory=list)
+    left_combat: bool = False
+    disengage_bonus: int = Field(0, ge=0, le=300)
+    disengage_defence: int | None = None
+    disengage_pending: list[Text] = Field(default_factory=list)
+    disengage_failed: bool = False
+    action_used: bool = False
+    fast_action_used: bool = False
+    delaying: bool = False
+
+    @model_validator(mode="before")
+    @classmethod
+    def _shortcuts(cls, data: Any) -> Any:
+        return expand_shortcuts(data) if isinstance(data, dict) else data
+
+    # --- derived values ----------------------------------------------------------------------
+    @property
+    def wound_penalty(self) -> int:
+        w = self.wounds
+        return (
+            w.light * WOUND_PENALTY["light"]
+            + w.medium * WOUND_PENALTY["medium"]
+            + w.heavy * WOUND_PENALTY["heavy"]
+        )
+
+    @property
+    def fatigue_penalty(self) -> int:
+        return FATIGUE_PENALTY[self.fatigue_level]
+
+    @property
+    def incapacitated(self) -> bool:
+        return self.wounds.incapacitating > 0
+
+    @property
+    def unconscious(self) -> bool:
+        return self.fatigue_level >= UNCONSCIOUS
+
+    @property
+    def out_of_fight(self) -> bool:
+        return self.dead or self.incapacitated or self.unconscious
+
+    def ability(self, name: Text) -> int:
+        return int(getattr(self.abilities, name))
+
+
+# --- quick NPC lines ------------------------------------------------------------------------------
+# `attack:+9 defense:+6 damage:+5 soak:+7 size:0`: attack/defense/damage/init are totals before the
+# die; they become the modifiers of one weapon called "npc" (its Ability Single Weapon), after taking
+# off whatever Characteristic / Ability / shield the same line also gives. `soak` becomes armour_prot.
+TOTAL_KEYS = {"attack": "atk", "defense": "dfn", "defence": "dfn", "damage": "dam", "init": "init"}
+FIELD_ALIASES = {
+    "fatigue": "fatigue_level",
+    "prot": "armour_prot",
+    "protection": "armour_prot",
+    "armor": "armour_prot",
+    "armour": "armour_prot",
+    "armor_prot": "armour_prot",
+    "enc": "encumbrance",
+    "strength": "str",
+    "stamina": "sta",
+    "dexterity": "dex",
+    "quickness": "qik",
+    "parma": "magic_resistance",
+}
+
+
+def _int(value: Any, key: Text) -> int:
+    try:
+        return int(str(value).strip())
+    except ValueError:
+        raise RulesError("error.stat_invalid", field=key, problem="not a whole number") from None
+
+
+def expand_shortcuts(raw: dict[Text, Any]) -> dict[Text, Any]:
+    data = {FIELD_ALIASES.get(k, k): v for k, v in raw.items()}
+    abilities = dict(data.pop("abilities", None) or {})
+    for key in [*ABILITY_NAMES, *ABILITY_ALIASES]:
+        if key in data:
+            abilities[ABILITY_ALIASES.get(key, key)] = data.pop(key)
+    if abilities:
+        data["abilities"] = abilities
+    wounds = dict(data.pop("wounds", None) or {})
+    for key in WOUND_KEYS:
+        if key in data:
+            wounds[key] = data.pop(key)
+    if wounds:
+        data["wounds"] = wounds
+    totals = {TOTAL_KEYS[k]: _int(data.pop(k), k) for k in list(data) if k in TOTAL_KEYS}
+    if totals:
+        data["weapon"] = _npc_weapon(data, abilities, totals)
+    if "soak" in data:
+        soak = _int(data.pop("soak"), "soak")
+        data["armour_prot"] = (
+            soak - _int(data.get("sta", 0), "sta") - _int(data.get("soak_bonus", 0), "soak_bonus")
+        )
+    return data
+
+
+def _npc_weapon(
+    data: dict[Text, Any], abilities: dict[Text, Any], totals: dict[Text, int]
+) -> dict[Text, Any]:
+    skill = _int(abilities.get("single_weapon", 0), "single_weapon")
+    shield = Shield.model_validate(data["shield"]) if data.get("shield") is not None else Shield(name="none")
+    base = {
+        "atk": _int(data.get("dex", 0), "dex") + skill + shield.atk,
+        "dfn": _int(data.get("qik", 0), "qik") + skill + shield.dfn,
+        "dam": _int(data.get("str", 0), "str") + shield.dam,
+        "init": _int(data.get("qik", 0), "qik")
+        - _int(data.get("encumbrance", 0), "encumbrance")
+        + shield.init,
+    }
+    weapon: dict[Text, Any] = {"name": "npc", "ability": "single_weapon"}
+    for key, total in totals.items():
+        weapon[key] = total - base[key]
+    return weapon

@@ -1,0 +1,143 @@
+"""The Ars Magica 5 combat system object the registry finds (rules.systems.arm5.SYSTEM)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, ValidationError
+
+from rules.dice import DiceSource
+from rules.errors import RulesError
+from rules.model import ActionResult, Status
+from rules.system import ActionRequest, CombatSystem, DefenceRequest, Fighter
+from rules.systems.arm5 import disengage, initiative, magic, melee
+from rules.systems.arm5.common import changes_of, conditions, fighter_sheet, in_hand
+from rules.systems.arm5.options import Options
+from rules.systems.arm5.settings import Settings
+from rules.systems.arm5.sheet import Sheet
+from rules.systems.arm5.weapons import SHIELDS, WEAPONS
+
+ACTIONS = ("disengage", "magic_attack", "cast")
+ACTION_ALIASES = {"spell": "magic_attack", "leave_combat": "disengage", "withdraw": "disengage"}
+
+
+class ArsMagica(CombatSystem):
+    id: ClassVar[str] = "arm5"
+    name: ClassVar[str] = "Ars Magica (5. edycja)"
+    language: ClassVar[str] = "pl"
+    Sheet: ClassVar[type[BaseModel]] = Sheet
+    Options: ClassVar[type[BaseModel]] = Options
+    Settings: ClassVar[type[BaseModel]] = Settings
+    initiative_descending: ClassVar[bool] = True
+    has_active_defence: ClassVar[bool] = True
+    extra_actions: ClassVar[tuple[str, ...]] = (*ACTIONS, *ACTION_ALIASES)
+
+    # The core's `validated` passes `key=` to RulesError, whose first parameter is also `key`: until that
+    # is fixed, this system validates by itself with the same error keys (`error.stat_unknown` ...).
+    def sheet(self, data: Mapping[str, Any]) -> BaseModel:
+        return validate(Sheet, data, "stat")
+
+    def options(self, data: Mapping[str, Any]) -> BaseModel:
+        return validate(Options, data, "option")
+
+    def settings(self, data: Mapping[str, Any]) -> BaseModel:
+        return validate(Settings, data, "setting")
+
+    def weapons(self) -> Mapping[str, str]:
+        return {**{k: w.native for k, w in WEAPONS.items()}, **{k: s.native for k, s in SHIELDS.items()}}
+
+    def status(self, sheet: Any) -> Status:
+        assert isinstance(sheet, Sheet)
+        weapon, shield = in_hand(sheet, None)
+        s_atk, s_dfn = (shield.atk, shield.dfn) if shield else (0, 0)
+        penalty = sheet.wound_penalty + sheet.fatigue_penalty
+        numbers: dict[str, int | float | str] = {
+            "attack": sheet.dex + sheet.ability(weapon.ability) + weapon.atk + s_atk + penalty,
+            "defence": sheet.qik + sheet.ability(weapon.ability) + weapon.dfn + s_dfn + penalty,
+            "damage": sheet.str + weapon.dam + (shield.dam if shield else 0),
+            "soak": sheet.sta + sheet.armour_prot + sheet.soak_bonus,
+            "size": sheet.size,
+            "penalty": penalty,
+            "fatigue_level": sheet.fatigue_level,
+            "disengage_bonus": sheet.disengage_bonus,
+        }
+        if sheet.initiative is not None:
+            numbers["initiative"] = sheet.initiative
+        return Status(
+            level=_level(sheet),
+            conditions=conditions(sheet),
+            numbers=numbers,
+            out_of_fight=sheet.out_of_fight or sheet.left_combat,
+        )
+
+    def start_round(self, fighter: Fighter[Any], settings: BaseModel, round_no: int) -> ActionResult | None:
+        """New round: the action and fast action come back; the 'last round' attackers window moves on."""
+        sheet = fighter_sheet(fighter)
+        assert isinstance(settings, Settings)
+        updates: dict[str, Any] = {"action_used": False, "fast_action_used": False}
+        if settings.disengage_window == "previous_round_number":
+            updates |= {"attacked_by_last_round": list(sheet.attacked_by), "attacked_by": []}
+        changes = changes_of(fighter.name, sheet, updates)
+        if not changes:
+            return None
+        after = sheet.model_copy(update=updates)
+        return ActionResult(
+            system=self.id,
+            action="start_round",
+            actor=fighter.name,
+            outcome="round_started",
+            changes=changes,
+            actor_sheet=after.model_dump(),
+            conditions=conditions(after),
+        )
+
+    def initiative(self, req: ActionRequest, dice: DiceSource) -> ActionResult:
+        return initiative.initiative(req, dice)
+
+    def attack(self, req: ActionRequest, dice: DiceSource) -> ActionResult:
+        return melee.attack(req, dice, "attack")
+
+    def shot(self, req: ActionRequest, dice: DiceSource) -> ActionResult:
+        return melee.attack(req, dice, "shot")
+
+    def defend(self, req: DefenceRequest, dice: DiceSource) -> ActionResult:
+        return melee.defend(req, dice)
+
+    def default_defence(self, exchange: Mapping[str, Any]) -> str | None:
+        return "defend"
+
+    def act(self, action: str, req: ActionRequest, dice: DiceSource) -> ActionResult:
+        action = ACTION_ALIASES.get(action, action)
+        if action == "disengage":
+            return disengage.disengage(req, dice)
+        if action == "magic_attack":
+            return magic.magic_attack(req, dice)
+        if action == "cast":
+            return magic.cast(req, dice)
+        raise RulesError("error.unknown_action", action=action, allowed=list(self.extra_actions))
+
+
+def validate(model: type[BaseModel], data: Mapping[str, Any], what: str) -> BaseModel:
+    """Validate into `model`; pydantic's first error becomes a RulesError naming the field."""
+    try:
+        return model.model_validate(dict(data))
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        loc = ".".join(str(p) for p in first.get("loc", ())) or what
+        if first.get("type") == "extra_forbidden":
+            raise RulesError(f"error.{what}_unknown", field=loc, allowed=sorted(model.model_fields)) from None
+        raise RulesError(f"error.{what}_invalid", field=loc, problem=first.get("msg", "")) from None
+
+
+def _level(sheet: Sheet) -> str:
+    if sheet.dead:
+        return "dead"
+    if sheet.incapacitated:
+        return "incapacitated"
+    if sheet.unconscious:
+        return "unconscious"
+    for band in ("heavy", "medium", "light"):
+        if getattr(sheet.wounds, band):
+            return band
+    return "unhurt"
