@@ -90,6 +90,28 @@ def _type_name(annotation: Any) -> str:
     return "text"
 
 
+def describe_fields(model: type[BaseModel]) -> list[SettingInfo]:
+    """Name, type, allowed values, bounds, default and help of every field of a settings model."""
+    infos = []
+    for name, f in model.model_fields.items():
+        lo = hi = None
+        for meta in f.metadata:
+            lo = getattr(meta, "ge", lo)
+            hi = getattr(meta, "le", hi)
+        infos.append(
+            SettingInfo(
+                name=name,
+                type=_type_name(f.annotation),
+                default=f.default,
+                choices=_choices(f.annotation),
+                minimum=lo,
+                maximum=hi,
+                help=f.description or "",
+            )
+        )
+    return infos
+
+
 class CombatSystem(ABC):
     """Base of a rule system. Subclasses set the class attributes and implement the actions."""
 
@@ -118,24 +140,7 @@ class CombatSystem(ABC):
         return validated(self.Settings, data, "setting")
 
     def setting_infos(self) -> list[SettingInfo]:
-        infos = []
-        for name, f in self.Settings.model_fields.items():
-            lo = hi = None
-            for meta in f.metadata:
-                lo = getattr(meta, "ge", lo)
-                hi = getattr(meta, "le", hi)
-            infos.append(
-                SettingInfo(
-                    name=name,
-                    type=_type_name(f.annotation),
-                    default=f.default,
-                    choices=_choices(f.annotation),
-                    minimum=lo,
-                    maximum=hi,
-                    help=f.description or "",
-                )
-            )
-        return infos
+        return describe_fields(self.Settings)
 
     def option_values(self) -> dict[str, list[Any] | None]:
         """Option keys with their allowed values (None = free value), for autocomplete."""

@@ -1,0 +1,59 @@
+"""`python -m bot` runs the bot (Discord with a token, else the offline console); `console` forces it."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import sys
+
+from bot.config import Config
+
+
+def setup_logging(level: str, console: bool) -> None:
+    # The console keeps stdout for answers; logs go to stderr, quiet unless asked.
+    logging.basicConfig(
+        level=getattr(logging, level, logging.INFO) if not console else logging.WARNING,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+        stream=sys.stderr,
+    )
+    logging.getLogger("discord.http").setLevel(logging.WARNING)
+    if console:
+        logging.getLogger("discord.client").setLevel(logging.ERROR)  # no voice warnings offline
+
+
+def console_args(argv: list[str]) -> argparse.Namespace:
+    p = argparse.ArgumentParser(prog="python -m bot console", description="Offline console on the bot's handlers")
+    p.add_argument("--script", help="file of command lines, or - for stdin")
+    p.add_argument("--db", help="SQLite database path (default: DATABASE_PATH or data/bot.db)")
+    p.add_argument("--seed", type=int, help="make the dice reproducible")
+    p.add_argument("--json", action="store_true", help="one JSON object per response")
+    p.add_argument("--locale", default=None, help="cs, pl, it or en")
+    return p.parse_args(argv)
+
+
+def main(argv: list[str]) -> int:
+    config = Config.from_env()
+    if argv and argv[0] == "console":
+        args = console_args(argv[1:])
+    elif argv:
+        print("usage: python -m bot [console [--script FILE] [--db PATH] [--seed N] [--json] [--locale L]]",
+              file=sys.stderr)
+        return 2
+    elif config.token:
+        setup_logging(config.log_level, console=False)
+        from bot.app import run_discord
+
+        asyncio.run(run_discord(config))
+        return 0
+    else:
+        print("No DISCORD_TOKEN set: opening the offline console (type /help, or quit).", file=sys.stderr)
+        args = console_args([])
+    setup_logging(config.log_level, console=True)
+    from bot.console.runner import run_console
+
+    return asyncio.run(run_console(config, args))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

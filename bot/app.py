@@ -1,0 +1,108 @@
+"""The application: database, service and catalog, and the discord.py Bot that serves them."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import random
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.cogs import EXTENSIONS
+from bot.config import Config
+from bot.i18n.catalog import Catalog, default_catalog
+from bot.service.game import GameService
+from bot.storage import repository as repo
+from bot.storage.database import Database
+from rules import RandomDice
+
+log = logging.getLogger(__name__)
+
+
+class App:
+    """Everything a handler needs, built once per process (the console and tests build their own)."""
+
+    def __init__(self, config: Config, db: Database, service: GameService, catalog: Catalog,
+                 roll_rng: random.Random | None) -> None:
+        self.config = config
+        self.db = db
+        self.service = service
+        self.catalog = catalog
+        self.roll_rng = roll_rng
+
+    @classmethod
+    async def open(cls, config: Config, seed: int | None = None) -> App:
+        db = await Database.open(config.database_path)
+        dice = RandomDice(seed)
+        roll_rng = random.Random(seed + 1) if seed is not None else None
+        return cls(config, db, GameService(db, dice), default_catalog(), roll_rng)
+
+    async def close(self) -> None:
+        await self.db.close()
+
+
+class CombatBot(commands.Bot):
+    def __init__(self, app: App, *, connect: bool = True) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),  # slash commands need no privileged intent
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            chunk_guilds_at_startup=False,
+        )
+        self.app = app
+        self._connect = connect
+
+    async def install(self) -> None:
+        """Load the cogs: the same command callbacks for Discord, the console and the tests."""
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+
+    async def setup_hook(self) -> None:
+        await self.install()
+        if self._connect:
+            await self.sync_if_changed()
+
+    async def sync_if_changed(self) -> None:
+        """Sync slash commands only when their payload changed: Discord caps command creations a day."""
+        guild = discord.Object(self.app.config.dev_guild_id) if self.app.config.dev_guild_id else None
+        if guild is not None:
+            self.tree.copy_global_to(guild=guild)
+        digest = command_hash(self.tree, guild)
+        key = f"commands_hash:{guild.id if guild else 'global'}"
+        if await self.app.db.read(repo.get_meta, key) == digest:
+            log.info("slash commands unchanged; not syncing")
+            return
+        synced = await self.tree.sync(guild=guild)
+        await self.app.db.transaction(repo.set_meta, key, digest)
+        log.info("synced %d slash commands to %s", len(synced), f"guild {guild.id}" if guild else "all guilds")
+
+
+def command_hash(tree: app_commands.CommandTree[CombatBot], guild: discord.abc.Snowflake | None) -> str:
+    payload = [cmd.to_dict(tree) for cmd in tree.get_commands(guild=guild)]
+    return hashlib.sha256(json.dumps(payload, sort_keys=True, default=str).encode()).hexdigest()
+
+
+def point_at_endpoints(config: Config) -> None:
+    """Talk to a Discord-compatible endpoint or a rate-limit proxy instead of discord.com when set."""
+    if config.api_base:
+        discord.http.Route.BASE = config.api_base.rstrip("/")
+    if config.gateway_url:
+        import yarl
+
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(config.gateway_url)
+
+
+async def run_discord(config: Config) -> None:
+    point_at_endpoints(config)
+    app = await App.open(config)
+    bot = CombatBot(app)
+    try:
+        assert config.token
+        await bot.start(config.token)
+    finally:
+        await bot.close()
+        await app.close()

@@ -1,0 +1,88 @@
+"""Autocomplete sources: in-memory lookups or one indexed query, well inside the 3-second deadline."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot.cogs.base import choices
+from rules import all_systems
+
+if TYPE_CHECKING:
+    from bot.app import App
+
+Choices = list[app_commands.Choice[str]]
+
+
+def _app(interaction: discord.Interaction) -> App:
+    app: App = interaction.client.app  # type: ignore[attr-defined]
+    return app
+
+
+async def combatant_names(interaction: discord.Interaction, current: str) -> Choices:
+    enc = await _app(interaction).service.encounter(interaction.channel_id or 0)
+    if enc is None:
+        return []
+    return choices([c.name for c in enc.combatants], current)
+
+
+async def own_characters(interaction: discord.Interaction, current: str) -> Choices:
+    app = _app(interaction)
+    from bot.service.context import Ctx
+
+    ctx = Ctx(interaction.guild_id or 0, interaction.channel_id or 0, interaction.user.id, "", False)
+    return choices([c.name for c in await app.service.characters(ctx)], current)
+
+
+async def system_ids(interaction: discord.Interaction, current: str) -> Choices:
+    systems = all_systems()
+    found = [app_commands.Choice(name=f"{s.id} — {s.name}"[:100], value=s.id) for s in systems.values()
+             if current.casefold() in f"{s.id} {s.name}".casefold()]
+    return found[:25]
+
+
+async def weapons(interaction: discord.Interaction, current: str) -> Choices:
+    app = _app(interaction)
+    enc = await app.service.encounter(interaction.channel_id or 0)
+    if enc is None:
+        return []
+    from rules import get_system
+
+    system = get_system(enc.system)
+    names: list[str] = []
+    for c in enc.combatants:
+        if c.owner_user_id == interaction.user.id:
+            for w in c.sheet.get("weapons", []) or []:
+                if isinstance(w, dict) and w.get("name"):
+                    names.append(str(w["name"]))
+    names += list(system.weapons())
+    return choices(list(dict.fromkeys(names)), current)
+
+
+async def option_list(interaction: discord.Interaction, current: str) -> Choices:
+    """Complete the last `key:value` of an options list from the system's option keys and values."""
+    enc = await _app(interaction).service.encounter(interaction.channel_id or 0)
+    if enc is None:
+        return []
+    from rules import get_system
+
+    return complete_pairs(get_system(enc.system).option_values(), current)
+
+
+def complete_pairs(known: dict[str, list[Any] | None], current: str) -> Choices:
+    head, _, last = current.rpartition(" ")
+    prefix = f"{head} " if head else ""
+    key, sep, value = last.partition(":")
+    out: list[str] = []
+    if sep and key in known:
+        values = known[key] or []
+        out = [f"{prefix}{key}:{v}" for v in values if str(v).casefold().startswith(value.casefold())
+               and not isinstance(v, bool)]
+    else:
+        for k, vals in known.items():
+            if not k.startswith(key.casefold()):
+                continue
+            out.append(f"{prefix}{k}" if vals == [True, False] else f"{prefix}{k}:")
+    return [app_commands.Choice(name=v[-100:], value=v[:100]) for v in out[:25] if v.strip()]

@@ -1,0 +1,119 @@
+"""What every cog shares: context from the interaction, one error path, one way to answer."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.i18n.catalog import default_catalog
+from bot.presenters.limits import CONTENT, cut
+from bot.presenters.render import Texts
+from bot.service.context import Ctx
+from bot.service.errors import UserError
+from rules import RulesError
+
+if TYPE_CHECKING:
+    from bot.app import App
+
+log = logging.getLogger(__name__)
+SUPPORTED = {"cs": "cs", "pl": "pl", "it": "it", "en-US": "en", "en-GB": "en"}
+
+
+def describe(key: str) -> app_commands.locale_str:
+    """A command/option description from the catalog (English default, translations by key)."""
+    return app_commands.locale_str(default_catalog().text("en", key), key=key)
+
+
+@dataclass
+class Reply:
+    embeds: list[discord.Embed] = field(default_factory=list)
+    content: str | None = None
+    ephemeral: bool = False
+    followups: list[Reply] = field(default_factory=list)
+
+
+def language(interaction: discord.Interaction, default: str) -> str:
+    for loc in (interaction.locale, interaction.guild_locale):
+        if loc is not None:
+            lang = SUPPORTED.get(str(getattr(loc, "value", loc)))
+            if lang:
+                return lang
+    return default
+
+
+def context(interaction: discord.Interaction, lang: str) -> Ctx:
+    perms = interaction.permissions
+    return Ctx(
+        guild_id=interaction.guild_id or 0,
+        channel_id=interaction.channel_id or 0,
+        user_id=interaction.user.id,
+        user_name=interaction.user.display_name,
+        manager=bool(perms.manage_channels or perms.administrator),
+        lang=lang,
+    )
+
+
+class BaseCog(commands.Cog):
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def texts(self, interaction: discord.Interaction) -> tuple[Ctx, Texts]:
+        lang = language(interaction, self.app.config.default_locale)
+        return context(interaction, lang), Texts(self.app.catalog, lang)
+
+    async def run(
+        self, interaction: discord.Interaction, handler: Callable[[Ctx, Texts], Awaitable[Reply]]
+    ) -> None:
+        """Call the handler; a user error becomes an ephemeral hint, anything else is logged."""
+        ctx, tx = self.texts(interaction)
+        try:
+            reply = await handler(ctx, tx)
+        except (UserError, RulesError) as exc:
+            log.info("refused %s for user %s in %s: %s %s", _name(interaction), ctx.user_id, ctx.channel_id,
+                     exc.key, exc.params)
+            interaction.extras["error"] = exc.key
+            reply = Reply(content=cut(tx(exc.key, **exc.params), CONTENT), ephemeral=True)
+        except Exception:
+            log.exception("command %s failed (user %s, channel %s, options %s)", _name(interaction), ctx.user_id,
+                          ctx.channel_id, dict(interaction.namespace) if interaction.namespace else {})
+            interaction.extras["error"] = "error.internal"
+            reply = Reply(content=tx("error.internal"), ephemeral=True)
+        await send(interaction, reply)
+
+
+async def send(interaction: discord.Interaction, reply: Reply) -> None:
+    kwargs: dict[str, Any] = {"ephemeral": reply.ephemeral}
+    if reply.content:
+        kwargs["content"] = reply.content
+    if reply.embeds:
+        kwargs["embeds"] = reply.embeds
+    if interaction.response.is_done():
+        await interaction.followup.send(**kwargs)
+    else:
+        await interaction.response.send_message(**kwargs)
+    for extra in reply.followups:
+        extra_kwargs: dict[str, Any] = {"ephemeral": extra.ephemeral}
+        if extra.content:
+            extra_kwargs["content"] = extra.content
+        if extra.embeds:
+            extra_kwargs["embeds"] = extra.embeds
+        await interaction.followup.send(**extra_kwargs)
+
+
+def _name(interaction: discord.Interaction) -> str:
+    cmd = interaction.command
+    return cmd.qualified_name if cmd is not None else "?"
+
+
+def choices(values: list[str], current: str, limit: int = 25) -> list[app_commands.Choice[str]]:
+    """Autocomplete: prefix matches first, then substring matches; Discord takes at most 25."""
+    folded = current.casefold().strip()
+    starts = [v for v in values if v.casefold().startswith(folded)]
+    inside = [v for v in values if folded and folded in v.casefold() and v not in starts]
+    return [app_commands.Choice(name=cut(v, 100), value=v[:100]) for v in (starts + inside)[:limit]]

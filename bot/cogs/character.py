@@ -1,0 +1,69 @@
+"""`/character create|show|set|list|delete`: a user's characters in this server."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from bot.cogs import autocomplete as ac
+from bot.cogs.base import BaseCog, Reply, describe
+from bot.presenters import render
+from bot.presenters.render import Texts
+from bot.service.context import Ctx
+from rules import get_system
+
+
+class CharacterCog(BaseCog):
+    character = app_commands.Group(name="character", description=describe("cmd.character"), guild_only=True)
+
+    @character.command(name="create", description=describe("cmd.character.create"))
+    @app_commands.describe(system=describe("opt.system"), name=describe("opt.character_name"),
+                           stats=describe("opt.stats"))
+    @app_commands.autocomplete(system=ac.system_ids)
+    async def create(self, interaction: discord.Interaction, system: str, name: str, stats: str | None = None) -> None:
+        async def handler(ctx: Ctx, tx: Texts) -> Reply:
+            ch = await self.app.service.create_character(ctx, system, name, stats)
+            return Reply([render.character_embed(tx, ch, get_system(ch.system))], ephemeral=True)
+
+        await self.run(interaction, handler)
+
+    @character.command(name="show", description=describe("cmd.character.show"))
+    @app_commands.describe(name=describe("opt.character"))
+    @app_commands.autocomplete(name=ac.own_characters)
+    async def show(self, interaction: discord.Interaction, name: str | None = None) -> None:
+        async def handler(ctx: Ctx, tx: Texts) -> Reply:
+            ch = await self.app.service.character(ctx, name)
+            return Reply([render.character_embed(tx, ch, get_system(ch.system))], ephemeral=True)
+
+        await self.run(interaction, handler)
+
+    @character.command(name="set", description=describe("cmd.character.set"))
+    @app_commands.describe(name=describe("opt.character"), stats=describe("opt.stats"))
+    @app_commands.autocomplete(name=ac.own_characters)
+    async def set(self, interaction: discord.Interaction, name: str, stats: str) -> None:
+        async def handler(ctx: Ctx, tx: Texts) -> Reply:
+            ch = await self.app.service.update_character(ctx, name, stats)
+            return Reply([render.character_embed(tx, ch, get_system(ch.system))], ephemeral=True)
+
+        await self.run(interaction, handler)
+
+    @character.command(name="list", description=describe("cmd.character.list"))
+    async def list(self, interaction: discord.Interaction) -> None:
+        async def handler(ctx: Ctx, tx: Texts) -> Reply:
+            return Reply([render.character_list_embed(tx, await self.app.service.characters(ctx))], ephemeral=True)
+
+        await self.run(interaction, handler)
+
+    @character.command(name="delete", description=describe("cmd.character.delete"))
+    @app_commands.describe(name=describe("opt.character"))
+    @app_commands.autocomplete(name=ac.own_characters)
+    async def delete(self, interaction: discord.Interaction, name: str) -> None:
+        async def handler(ctx: Ctx, tx: Texts) -> Reply:
+            ch = await self.app.service.delete_character(ctx, name)
+            return Reply(content=tx("character.deleted", name=ch.name), ephemeral=True)
+
+        await self.run(interaction, handler)
+
+
+async def setup(bot: discord.Client) -> None:
+    await bot.add_cog(CharacterCog(bot.app))  # type: ignore[attr-defined]

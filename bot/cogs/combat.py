@@ -1,0 +1,98 @@
+"""`/attack`, `/shot`, `/parry` and `/action` (a system's own actions: rest, disengage, aim …)."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from bot.cogs import autocomplete as ac
+from bot.cogs.base import BaseCog, Reply, describe
+from bot.presenters import render
+from bot.presenters.render import Texts
+from bot.service.context import Ctx
+from bot.service.game import ActionOutcome
+
+
+def _reply(tx: Texts, o: ActionOutcome) -> Reply:
+    reply = Reply([render.action_embed(tx, o)])
+    hidden = o.actor.hidden or (o.target is not None and o.target.hidden)
+    if hidden and o.gm_view:
+        # The table sees the redacted embed; the GM who acted also gets every number, privately.
+        reply.followups.append(Reply([render.action_embed(tx, o, full=True)], ephemeral=True))
+    return reply
+
+
+async def _actions(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    app = interaction.client.app  # type: ignore[attr-defined]
+    enc = await app.service.encounter(interaction.channel_id or 0)
+    if enc is None:
+        return []
+    from bot.cogs.base import choices
+    from rules import get_system
+
+    return choices(list(get_system(enc.system).extra_actions), current)
+
+
+class CombatCog(BaseCog):
+    @app_commands.command(name="attack", description=describe("cmd.attack"))
+    @app_commands.describe(target=describe("opt.target"), weapon=describe("opt.weapon"),
+                           attacker=describe("opt.attacker"), options=describe("opt.options"))
+    @app_commands.autocomplete(target=ac.combatant_names, attacker=ac.combatant_names, weapon=ac.weapons,
+                               options=ac.option_list)
+    @app_commands.guild_only()
+    async def attack(
+        self, interaction: discord.Interaction, target: str, weapon: str | None = None,
+        attacker: str | None = None, options: str | None = None,
+    ) -> None:
+        async def handler(ctx: Ctx, tx: Texts) -> Reply:
+            return _reply(tx, await self.app.service.attack(ctx, "attack", target, weapon, attacker, options))
+
+        await self.run(interaction, handler)
+
+    @app_commands.command(name="shot", description=describe("cmd.shot"))
+    @app_commands.describe(target=describe("opt.target"), weapon=describe("opt.weapon"),
+                           attacker=describe("opt.attacker"), distance=describe("opt.distance"),
+                           options=describe("opt.options"))
+    @app_commands.autocomplete(target=ac.combatant_names, attacker=ac.combatant_names, weapon=ac.weapons,
+                               options=ac.option_list)
+    @app_commands.guild_only()
+    async def shot(
+        self, interaction: discord.Interaction, target: str, weapon: str | None = None,
+        attacker: str | None = None, distance: app_commands.Range[float, 0, 100000] | None = None,
+        options: str | None = None,
+    ) -> None:
+        async def handler(ctx: Ctx, tx: Texts) -> Reply:
+            return _reply(tx, await self.app.service.attack(ctx, "shot", target, weapon, attacker, options, distance))
+
+        await self.run(interaction, handler)
+
+    @app_commands.command(name="parry", description=describe("cmd.parry"))
+    @app_commands.describe(option=describe("opt.parry_option"), defender=describe("opt.defender"))
+    @app_commands.autocomplete(defender=ac.combatant_names)
+    @app_commands.guild_only()
+    async def parry(self, interaction: discord.Interaction, option: str | None = None,
+                    defender: str | None = None) -> None:
+        async def handler(ctx: Ctx, tx: Texts) -> Reply:
+            await self.app.service.parry(ctx, option, defender)
+            return Reply(content="", ephemeral=True)
+
+        await self.run(interaction, handler)
+
+    @app_commands.command(name="action", description=describe("cmd.action"))
+    @app_commands.describe(name=describe("opt.action_name"), actor=describe("opt.attacker"),
+                           target=describe("opt.target"), options=describe("opt.options"))
+    @app_commands.autocomplete(name=_actions, actor=ac.combatant_names, target=ac.combatant_names,
+                               options=ac.option_list)
+    @app_commands.guild_only()
+    async def action(
+        self, interaction: discord.Interaction, name: str, actor: str | None = None, target: str | None = None,
+        options: str | None = None,
+    ) -> None:
+        async def handler(ctx: Ctx, tx: Texts) -> Reply:
+            return _reply(tx, await self.app.service.act(ctx, name, actor, target, options))
+
+        await self.run(interaction, handler)
+
+
+async def setup(bot: discord.Client) -> None:
+    await bot.add_cog(CombatCog(bot.app))  # type: ignore[attr-defined]

@@ -1,0 +1,241 @@
+"""A small local interaction adapter: runs the registered app-command callbacks without Discord.
+
+The offline console and the tests both use it, so they exercise the very callbacks Discord calls.
+It mirrors what Discord's client checks before sending (option types, required options, ranges,
+choices) and records every response as a Discord-shaped dict.
+"""
+
+from __future__ import annotations
+
+import zlib
+from dataclasses import dataclass, field
+from types import SimpleNamespace
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+GUILD_ID = 1
+GM_NAME = "gm"
+
+
+@dataclass
+class Response:
+    user: str
+    channel: str
+    command: str
+    ephemeral: bool
+    content: str | None
+    embeds: list[dict[str, Any]]
+    error: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "user": self.user,
+            "channel": self.channel,
+            "command": self.command,
+            "ephemeral": self.ephemeral,
+            "content": self.content,
+            "embeds": self.embeds,
+            "error": self.error,
+        }
+
+
+class AdapterError(Exception):
+    """What Discord's client itself would refuse before sending (unknown command, bad option)."""
+
+
+def snowflake(name: str) -> int:
+    return 10_000 + zlib.crc32(name.encode("utf-8"))
+
+
+@dataclass
+class FakeUser:
+    id: int
+    name: str
+    manager: bool
+
+    @property
+    def display_name(self) -> str:
+        return self.name
+
+    @property
+    def mention(self) -> str:
+        return f"<@{self.id}>"
+
+
+class _Response:
+    def __init__(self, owner: FakeInteraction) -> None:
+        self._owner = owner
+        self._done = False
+
+    def is_done(self) -> bool:
+        return self._done
+
+    async def send_message(self, content: str | None = None, *, embed: discord.Embed | None = None,
+                           embeds: list[discord.Embed] | None = None, ephemeral: bool = False,
+                           **_: Any) -> None:
+        if self._done:
+            raise discord.InteractionResponded(self._owner)  # type: ignore[arg-type]
+        self._done = True
+        self._owner.record(content, embed, embeds, ephemeral)
+
+    async def defer(self, *, ephemeral: bool = False, thinking: bool = False) -> None:
+        if self._done:
+            raise discord.InteractionResponded(self._owner)  # type: ignore[arg-type]
+        self._done = True
+
+
+class _Followup:
+    def __init__(self, owner: FakeInteraction) -> None:
+        self._owner = owner
+
+    async def send(self, content: str | None = None, *, embed: discord.Embed | None = None,
+                   embeds: list[discord.Embed] | None = None, ephemeral: bool = False, **_: Any) -> None:
+        if not self._owner.response.is_done():
+            raise RuntimeError("followup before the initial response")
+        self._owner.record(content, embed, embeds, ephemeral)
+
+
+class FakeInteraction:
+    """Duck-typed `discord.Interaction` with just what the handlers touch."""
+
+    def __init__(self, client: Any, user: FakeUser, channel: str, command: app_commands.Command[Any, ..., Any],
+                 options: dict[str, Any], locale: str) -> None:
+        self.client = client
+        self.user = user
+        self.guild_id = GUILD_ID
+        self.channel_name = channel
+        self.channel_id = snowflake("#" + channel)
+        self.command = command
+        self.namespace = SimpleNamespace(**options)
+        self.locale = discord.Locale(locale) if locale in {loc.value for loc in discord.Locale} else None
+        self.guild_locale = None
+        self.extras: dict[str, Any] = {}
+        perms = discord.Permissions.none()
+        perms.manage_channels = user.manager
+        self.permissions = perms
+        self.response = _Response(self)
+        self.followup = _Followup(self)
+        self.responses: list[Response] = []
+
+    def record(self, content: str | None, embed: discord.Embed | None, embeds: list[discord.Embed] | None,
+               ephemeral: bool) -> None:
+        all_embeds = list(embeds or []) + ([embed] if embed else [])
+        self.responses.append(Response(
+            user=self.user.name, channel=self.channel_name, command=self.command.qualified_name,
+            ephemeral=ephemeral, content=content or None, embeds=[e.to_dict() for e in all_embeds],
+            error=self.extras.get("error"),
+        ))
+
+
+@dataclass
+class LocalDiscord:
+    """Users, channels and the bot's command tree, driven locally."""
+
+    bot: commands.Bot
+    default_locale: str = "en-US"
+    users: dict[str, FakeUser] = field(default_factory=dict)
+    locales: dict[str, str] = field(default_factory=dict)
+
+    def user(self, name: str) -> FakeUser:
+        name = name.lstrip("@")
+        found = self.users.get(name)
+        if found is None:
+            found = self.users[name] = FakeUser(snowflake("@" + name), name, manager=(name == GM_NAME))
+        return found
+
+    def user_by_id(self, user_id: int) -> FakeUser | None:
+        return next((u for u in self.users.values() if u.id == user_id), None)
+
+    def find_command(self, path: str) -> app_commands.Command[Any, ..., Any]:
+        parts = path.strip().lstrip("/").split()
+        node: Any = self.bot.tree.get_command(parts[0]) if parts else None
+        for part in parts[1:]:
+            if not isinstance(node, app_commands.Group):
+                break
+            node = node.get_command(part)
+        if not isinstance(node, app_commands.Command):
+            raise AdapterError(f"unknown command /{path.strip().lstrip('/')}")
+        return node
+
+    def command_paths(self) -> list[str]:
+        out = []
+        for cmd in self.bot.tree.walk_commands():
+            if isinstance(cmd, app_commands.Command):
+                out.append(cmd.qualified_name)
+        return sorted(out)
+
+    async def invoke(self, user: str, channel: str, path: str, raw: dict[str, str]) -> list[Response]:
+        cmd = self.find_command(path)
+        options = convert_options(cmd, raw)
+        who = self.user(user)
+        locale = self.locales.get(who.name, self.default_locale)
+        interaction = FakeInteraction(self.bot, who, channel, cmd, options, locale)
+        await cmd.callback(cmd.binding, interaction, **options)  # type: ignore[arg-type]
+        if not interaction.responses:
+            raise RuntimeError(f"/{cmd.qualified_name} sent no response")
+        return interaction.responses
+
+    async def autocomplete(self, user: str, channel: str, path: str, option: str, current: str,
+                           raw: dict[str, str] | None = None) -> list[app_commands.Choice[Any]]:
+        cmd = self.find_command(path)
+        param = cmd._params.get(option)
+        if param is None or param.autocomplete is None:
+            raise AdapterError(f"/{cmd.qualified_name} has no autocomplete for {option}")
+        options = {k: v for k, v in (raw or {}).items()}
+        interaction = FakeInteraction(self.bot, self.user(user), channel, cmd, options, self.default_locale)
+        callback = param.autocomplete
+        binding = cmd.binding
+        if getattr(callback, "pass_command_binding", False) and binding is not None:
+            result = await callback(binding, interaction, current)
+        else:
+            result = await callback(interaction, current)
+        return list(result)
+
+
+_TRUE = {"true", "yes", "1", "on"}
+_FALSE = {"false", "no", "0", "off"}
+
+
+def convert_options(cmd: app_commands.Command[Any, ..., Any], raw: dict[str, str]) -> dict[str, Any]:
+    """Type and range checks as Discord's client does them, so bad input is refused the same way."""
+    params = {p.name: p for p in cmd.parameters}
+    out: dict[str, Any] = {}
+    for name, text in raw.items():
+        p = params.get(name)
+        if p is None:
+            raise AdapterError(f"/{cmd.qualified_name} has no option {name}: (options: {', '.join(params)})")
+        out[name] = _convert(cmd, p, text)
+    missing = [p.name for p in cmd.parameters if p.required and p.name not in out]
+    if missing:
+        raise AdapterError(f"/{cmd.qualified_name} needs {', '.join(m + ':' for m in missing)}")
+    return out
+
+
+def _convert(cmd: Any, p: app_commands.Parameter, text: str) -> Any:
+    kind = p.type
+    value: Any
+    try:
+        if kind is discord.AppCommandOptionType.integer:
+            value = int(text)
+        elif kind is discord.AppCommandOptionType.number:
+            value = float(text)
+        elif kind is discord.AppCommandOptionType.boolean:
+            if text.lower() not in _TRUE | _FALSE:
+                raise ValueError(text)
+            value = text.lower() in _TRUE
+        else:
+            value = text
+    except ValueError:
+        raise AdapterError(f"{p.name}: expects {kind.name}, got {text!r}") from None
+    if p.choices and value not in [c.value for c in p.choices]:
+        raise AdapterError(f"{p.name}: one of {', '.join(str(c.value) for c in p.choices)}")
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        if p.min_value is not None and value < p.min_value or p.max_value is not None and value > p.max_value:
+            raise AdapterError(f"{p.name}: between {p.min_value} and {p.max_value}")
+    if isinstance(value, str):
+        if p.min_value is not None and len(value) < p.min_value or p.max_value is not None and len(value) > p.max_value:
+            raise AdapterError(f"{p.name}: {p.min_value}–{p.max_value} characters")
+    return value

@@ -1,0 +1,190 @@
+"""Read `@user #channel /command opt:value …` lines, run them, print the answers."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import shlex
+import sys
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any, TextIO
+
+from bot.app import App, CombatBot
+from bot.config import Config
+from bot.console.adapter import AdapterError, LocalDiscord, Response
+
+DEFAULT_CHANNEL = "general"
+DEFAULT_USER = "gm"
+LOCALES = {"cs": "cs", "pl": "pl", "it": "it", "en": "en-US"}
+HELP = """Lines look like what you type in Discord, with the acting user and channel first:
+  @gm #tavern /encounter start system:dnd35 name:"Goblin ambush"
+  @gm /encounter add name:Goblin stats:"ac:15 hp:7 attack:+1 damage:1d6" count:2 hidden:true
+  @ana /character create system:dnd35 name:Ana stats:"str:16 dex:12 bab:3 hp:24 ac:17"
+  @ana /encounter join character:Ana
+  @ana /attack target:"Goblin 1" weapon:longsword options:"flanking"
+@gm holds Manage Channels; any other @name is a plain member (@ana:cs sets ana's language).
+Commands: {commands}
+Type quit to leave."""
+
+
+@dataclass
+class Line:
+    user: str
+    channel: str
+    command: str
+    options: dict[str, str]
+    locale: str | None = None
+
+
+_PREFIX = re.compile(r"^\s*(?:@(?P<user>[\w.\-]+)(?::(?P<loc>[a-z]{2}))?\s+)?(?:#(?P<chan>[\w.\-]+)\s+)?(?P<rest>/.*)$")
+
+
+def parse_line(text: str, local: LocalDiscord, channel: str = DEFAULT_CHANNEL) -> Line:
+    m = _PREFIX.match(text)
+    if not m:
+        raise AdapterError("a line starts with an optional @user and #channel, then /command")
+    tokens = shlex.split(m.group("rest"))
+    path: list[str] = []
+    while tokens and ":" not in tokens[0] and (not path or _is_group(local, path)):
+        path.append(tokens.pop(0).lstrip("/"))
+    cmd = local.find_command(" ".join(path))
+    names = {p.name for p in cmd.parameters}
+    options: dict[str, str] = {}
+    last: str | None = None
+    for token in tokens:
+        key, sep, value = token.partition(":")
+        if sep and key in names:
+            options[key] = value
+            last = key
+        elif last is not None:
+            # `stats:ac:15 hp:7`: words that are not option names continue the previous option.
+            options[last] = f"{options[last]} {token}"
+        else:
+            raise AdapterError(f"/{cmd.qualified_name}: unknown option in {token!r} (options: {', '.join(sorted(names))})")
+    return Line(m.group("user") or DEFAULT_USER, m.group("chan") or channel, cmd.qualified_name, options,
+                m.group("loc"))
+
+
+def _is_group(local: LocalDiscord, path: list[str]) -> bool:
+    from discord import app_commands
+
+    node: Any = local.bot.tree.get_command(path[0])
+    for part in path[1:]:
+        node = node.get_command(part) if isinstance(node, app_commands.Group) else None
+    return isinstance(node, app_commands.Group)
+
+
+def render_text(r: Response, local: LocalDiscord) -> str:
+    head = f"[#{r.channel}] @{r.user} /{r.command}" + (" (only you can see this)" if r.ephemeral else "")
+    lines = [head]
+    if r.content:
+        lines.append("  " + _plain(r.content, local))
+    for e in r.embeds:
+        if e.get("title"):
+            lines.append("  " + _plain(e["title"], local))
+        if e.get("description"):
+            lines += ["  " + _plain(x, local) for x in e["description"].splitlines()]
+        for f in e.get("fields", []):
+            value = _plain(f["value"], local).replace("\n", "\n    ")
+            lines.append(f"  {_plain(f['name'], local)}: {value}")
+        if e.get("footer", {}).get("text"):
+            lines.append("  — " + _plain(e["footer"]["text"], local))
+    return "\n".join(lines)
+
+
+def _plain(text: str, local: LocalDiscord) -> str:
+    def mention(m: re.Match[str]) -> str:
+        user = local.user_by_id(int(m.group(1)))
+        return "@" + user.name if user else m.group(0)
+
+    text = re.sub(r"<@(\d+)>", mention, text)
+    return text.replace("**", "").replace("~~", "").replace("`", "")
+
+
+class Console:
+    def __init__(self, local: LocalDiscord, out: TextIO, as_json: bool) -> None:
+        self.local = local
+        self.out = out
+        self.as_json = as_json
+        self.channel = DEFAULT_CHANNEL
+
+    async def run_line(self, text: str) -> list[Response]:
+        text = text.strip()
+        if not text or text.startswith("//"):
+            return []
+        try:
+            line = parse_line(text, self.local, self.channel)
+            if line.locale:
+                self.local.locales[line.user] = LOCALES.get(line.locale, line.locale)
+            self.channel = line.channel
+            responses = await self.local.invoke(line.user, line.channel, line.command, line.options)
+        except AdapterError as exc:
+            self.emit_error(text, str(exc))
+            return []
+        for r in responses:
+            self.emit(r)
+        return responses
+
+    def emit(self, r: Response) -> None:
+        if self.as_json:
+            print(json.dumps(r.to_dict(), ensure_ascii=False), file=self.out, flush=True)
+        else:
+            print(render_text(r, self.local) + "\n", file=self.out, flush=True)
+
+    def emit_error(self, text: str, message: str) -> None:
+        if self.as_json:
+            record = {"user": None, "channel": None, "command": None, "ephemeral": True, "content": message,
+                      "embeds": [], "error": "input"}
+            print(json.dumps(record, ensure_ascii=False), file=self.out, flush=True)
+        else:
+            print(f"! {message}\n", file=self.out, flush=True)
+
+
+async def build(config: Config, seed: int | None, locale: str | None) -> tuple[App, LocalDiscord]:
+    app = await App.open(config, seed)
+    bot = CombatBot(app, connect=False)
+    await bot.install()
+    return app, LocalDiscord(bot, default_locale=LOCALES.get(locale or "", "en-US"))
+
+
+async def run_console(config: Config, args: argparse.Namespace) -> int:
+    app, local = await build(_with_db(config, args.db), args.seed, args.locale)
+    console = Console(local, sys.stdout, args.json)
+    try:
+        if args.script:
+            source: Iterable[str] = sys.stdin if args.script == "-" else open(args.script, encoding="utf-8")
+            for text in source:
+                await console.run_line(text)
+        else:
+            await _interactive(console)
+    finally:
+        await app.close()
+    return 0
+
+
+def _with_db(config: Config, db: str | None) -> Config:
+    if not db:
+        return config
+    from dataclasses import replace
+
+    return replace(config, database_path=db)
+
+
+async def _interactive(console: Console) -> None:
+    import asyncio
+
+    print(HELP.format(commands=", ".join("/" + c for c in console.local.command_paths())), file=console.out)
+    loop = asyncio.get_running_loop()
+    while True:
+        try:
+            text = await loop.run_in_executor(None, lambda: input("> "))
+        except EOFError:
+            return
+        if text.strip() in ("quit", "exit"):
+            return
+        if text.strip() in ("/help", "help", "?"):
+            print(HELP.format(commands=", ".join("/" + c for c in console.local.command_paths())), file=console.out)
+            continue
+        await console.run_line(text)

@@ -1,0 +1,69 @@
+"""Discord's embed limits, enforced in one place so no answer is ever rejected for its size."""
+
+from __future__ import annotations
+
+import discord
+
+TITLE = 256
+DESCRIPTION = 4096
+FIELDS = 25
+FIELD_NAME = 256
+FIELD_VALUE = 1024
+FOOTER = 2048
+AUTHOR = 256
+TOTAL = 6000
+CONTENT = 2000
+ELLIPSIS = "…"
+
+
+def cut(text: str, limit: int) -> str:
+    text = text.strip()
+    if len(text) <= limit:
+        return text
+    return text[: limit - 1].rstrip() + ELLIPSIS
+
+
+def clamp(embed: discord.Embed) -> discord.Embed:
+    """Cut every part to its limit, then shorten from the end until the whole fits in 6000."""
+    if embed.title:
+        embed.title = cut(embed.title, TITLE)
+    if embed.description:
+        embed.description = cut(embed.description, DESCRIPTION)
+    fields = [(f.name or "", f.value or "", bool(f.inline)) for f in embed.fields]
+    if len(fields) > FIELDS:
+        hidden = len(fields) - (FIELDS - 1)
+        fields = [*fields[: FIELDS - 1], (ELLIPSIS, f"+{hidden}", False)]
+    embed.clear_fields()
+    for name, value, inline in fields:
+        embed.add_field(name=cut(name, FIELD_NAME) or "\u200b", value=cut(value, FIELD_VALUE) or "\u200b", inline=inline)
+    if embed.footer and embed.footer.text:
+        embed.set_footer(text=cut(embed.footer.text, FOOTER))
+    if embed.author and embed.author.name:
+        embed.set_author(name=cut(embed.author.name, AUTHOR))
+    _fit_total(embed)
+    return embed
+
+
+def _fit_total(embed: discord.Embed) -> None:
+    while len(embed) > TOTAL and len(embed.fields) > 0:
+        embed.remove_field(len(embed.fields) - 1)
+    if len(embed) > TOTAL and embed.description:
+        excess = len(embed) - TOTAL
+        embed.description = cut(embed.description, max(1, len(embed.description) - excess - 1))
+    if len(embed) > TOTAL and embed.footer and embed.footer.text:
+        embed.set_footer(text=None)
+
+
+def fits(embeds: list[discord.Embed]) -> bool:
+    """True when a message's embeds respect every limit (used by tests and as a last check)."""
+    if len(embeds) > 10 or sum(len(e) for e in embeds) > TOTAL:
+        return False
+    for e in embeds:
+        if len(e.title or "") > TITLE or len(e.description or "") > DESCRIPTION or len(e.fields) > FIELDS:
+            return False
+        for f in e.fields:
+            if len(f.name or "") > FIELD_NAME or len(f.value or "") > FIELD_VALUE:
+                return False
+        if e.footer and len(e.footer.text or "") > FOOTER:
+            return False
+    return True

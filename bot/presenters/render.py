@@ -1,0 +1,301 @@
+"""Embeds for every answer. Public embeds never show a hidden NPC's numbers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from bot.i18n.catalog import Catalog
+from bot.presenters.limits import clamp, cut
+from bot.service.game import ActionOutcome, InitiativeOutcome, SettingsView, TurnOutcome
+from bot.service.state import Combatant, Encounter
+from bot.storage.repository import Character
+from rules import ActionResult, CombatSystem, Damage, Modifier
+
+COLOURS = {
+    "hit": 0x2ECC71,
+    "crit": 0xF1C40F,
+    "miss": 0x95A5A6,
+    "fumble": 0xE74C3C,
+    "pending_defence": 0x3498DB,
+    "defended": 0x95A5A6,
+}
+NEUTRAL = 0x5865F2
+HIDDEN = "?"
+
+
+@dataclass(frozen=True, slots=True)
+class Texts:
+    """Catalog lookups for one language and one game system."""
+
+    catalog: Catalog
+    lang: str
+    system: str | None = None
+
+    def __call__(self, key: str, **params: Any) -> str:
+        return self.catalog.text(self.lang, key, **params)
+
+    def term(self, kind: str, key: str) -> str:
+        return self.catalog.term(self.lang, kind, self.system, key)
+
+    def for_system(self, system: str) -> Texts:
+        return Texts(self.catalog, self.lang, system)
+
+
+def _signed(value: int | float) -> str:
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return f"+{value}" if value >= 0 else f"−{abs(value)}"
+
+
+def _colour(outcome: str) -> int:
+    for key, colour in COLOURS.items():
+        if outcome == key or outcome.startswith(key):
+            return colour
+    return NEUTRAL
+
+
+def _mods(tx: Texts, mods: list[Modifier]) -> str:
+    return " ".join(f"{_signed(m.value)} {tx.term('term', m.key)}" for m in mods if m.value != 0)
+
+
+def roll_line(tx: Texts, r: ActionResult, hide_actor: bool, hide_target: bool) -> str:
+    dice = " ".join(
+        f"{tx.term('die', d.purpose)} d{d.sides} {'~~' if d.dropped else ''}**{d.face}**{'~~' if d.dropped else ''}"
+        for d in r.rolls
+    )
+    parts = [f"🎲 {dice}" if dice else ""]
+    if r.modifiers and not hide_actor:
+        parts.append(_mods(tx, r.modifiers))
+    if r.total is not None:
+        parts.append(f"= **{HIDDEN if hide_actor else r.total}**")
+    if r.against is not None:
+        against = tx.term("term", r.against_key or "against")
+        parts.append(tx("result.versus", what=against, value=HIDDEN if hide_target else r.against))
+    return " ".join(p for p in parts if p)
+
+
+def damage_line(tx: Texts, d: Damage, hide_target: bool) -> str:
+    text = ""
+    if d.dice:
+        text = "[" + ", ".join(str(f) for f in d.dice) + "]"
+    mods = _mods(tx, d.modifiers)
+    if mods:
+        text = f"{text} {mods}".strip()
+    if d.multiplier != 1:
+        text += f" ×{d.multiplier}"
+    text += f" = **{d.rolled}**"
+    if d.reduced_by and not hide_target:
+        text += " " + tx("result.reduced", by=d.reduced_by, applied=d.applied)
+    elif d.reduced_by:
+        text += " " + tx("result.reduced_hidden", applied=d.applied)
+    kind = tx.term("damage", d.kind)
+    return f"{text} ({kind})"
+
+
+def _outcome_text(tx: Texts, r: ActionResult) -> str:
+    text = tx.term("outcome", r.outcome)
+    if r.margin is not None:
+        text += " " + tx("result.margin", margin=_signed(r.margin))
+    return text
+
+
+def _result_fields(tx: Texts, r: ActionResult, hide_actor: bool, hide_target: bool) -> list[tuple[str, str]]:
+    fields: list[tuple[str, str]] = [(tx("field.outcome"), _outcome_text(tx, r))]
+    if r.damage is not None and (r.damage.rolled or r.damage.applied):
+        fields.append((tx("field.damage"), damage_line(tx, r.damage, hide_target)))
+    if r.location:
+        fields.append((tx("field.location"), tx.term("location", r.location)))
+    if r.wound:
+        fields.append((tx("field.wound"), tx.term("wound", r.wound)))
+    return fields
+
+
+def _notes(tx: Texts, r: ActionResult) -> list[str]:
+    lines = []
+    for n in r.notes:
+        key = f"note.{tx.system}.{n.key}" if tx.system and tx.catalog.has(tx.lang, f"note.{tx.system}.{n.key}") else f"note.{n.key}"
+        lines.append("• " + (tx(key, **n.params) if tx.catalog.has(tx.lang, key) else n.key.replace("_", " ")))
+    return lines
+
+
+def state_line(tx: Texts, system: CombatSystem, c: Combatant, hide: bool) -> str:
+    status = system.status(c.model(system))
+    parts = [tx.term("wound", status.level)]
+    if status.hp is not None and not hide:
+        parts.append(tx("status.hp", hp=status.hp, max=status.hp_max if status.hp_max is not None else "?"))
+    if status.conditions:
+        parts.append(", ".join(tx.term("condition", k) for k in status.conditions))
+    return " · ".join(parts)
+
+
+def action_embed(tx: Texts, o: ActionOutcome, full: bool = False) -> discord.Embed:
+    """The public (or, with `full`, the GM's) embed of an attack, shot or other action."""
+    tx = tx.for_system(o.system.id)
+    r = o.result
+    hide_actor = o.actor.hidden and not full
+    hide_target = bool(o.target and o.target.hidden) and not full
+    icon = {"shot": "🏹", "attack": "⚔️"}.get(r.action, "✴️")
+    title = f"{icon} {o.actor.name}"
+    if o.target is not None:
+        title += f" → {o.target.name}"
+    if r.weapon:
+        title += f" ({tx.term('weapon', r.weapon)})"
+    lines = []
+    if r.action not in ("attack", "shot"):
+        lines.append(tx.term("action", r.action))
+    if r.rolls or r.total is not None:
+        lines.append(roll_line(tx, r, hide_actor, hide_target))
+    embed = discord.Embed(title=title, description="\n".join(lines) or None, colour=_colour(r.outcome))
+    if r.attacks:
+        for i, sub in enumerate(r.attacks, 1):
+            value = [roll_line(tx, sub, hide_actor, hide_target), _outcome_text(tx, sub)]
+            if sub.damage is not None and (sub.damage.rolled or sub.damage.applied):
+                value.append(tx("field.damage") + ": " + damage_line(tx, sub.damage, hide_target))
+            if sub.location:
+                value.append(tx("field.location") + ": " + tx.term("location", sub.location))
+            value += _notes(tx, sub)
+            embed.add_field(name=tx("field.attack_n", n=i), value="\n".join(value), inline=False)
+    for name, value in _result_fields(tx, r, hide_actor, hide_target):
+        embed.add_field(name=name, value=value, inline=True)
+    if o.target is not None:
+        embed.add_field(name=tx("field.target_state", name=cut(o.target.name, 80)),
+                        value=state_line(tx, o.system, o.target, hide_target), inline=False)
+    notes = _notes(tx, r)
+    if notes:
+        embed.add_field(name=tx("field.notes"), value="\n".join(notes), inline=False)
+    embed.set_footer(text=_footer(tx, o.system, o.encounter))
+    return clamp(embed)
+
+
+def _footer(tx: Texts, system: CombatSystem, enc: Encounter) -> str:
+    return tx("footer.encounter", system=_system_name(tx, system), name=cut(enc.name, 80), round=enc.round)
+
+
+def _system_name(tx: Texts, system: CombatSystem) -> str:
+    key = f"system.{system.id}.name"
+    return tx(key) if tx.catalog.has(tx.lang, key) else system.name
+
+
+# --- encounter -----------------------------------------------------------------------------------------
+def started_embed(tx: Texts, enc: Encounter, system: CombatSystem) -> discord.Embed:
+    embed = discord.Embed(title=tx("encounter.started_title", name=enc.name),
+                          description=tx("encounter.started", system=_system_name(tx, system), gm=f"<@{enc.gm_user_id}>"),
+                          colour=NEUTRAL)
+    return clamp(embed)
+
+
+def status_embed(tx: Texts, enc: Encounter, system: CombatSystem, full: bool) -> discord.Embed:
+    tx = tx.for_system(system.id)
+    order = enc.order(system.initiative_descending)
+    current = enc.current(system.initiative_descending)
+    title = tx("status.title", name=enc.name, round=enc.round) if enc.round else tx("status.title_setup", name=enc.name)
+    budget = max(20, 3800 // max(1, len(order)) - 60)
+    lines = []
+    for c in order:
+        hide = c.hidden and not full
+        marker = "▶" if current is not None and c.id == current.id else "•"
+        init = "—" if c.initiative is None else str(c.initiative)
+        who = cut(c.name, min(budget, 100))
+        owner = "" if c.is_npc else f" (<@{c.owner_user_id}>)"
+        lines.append(f"{marker} `{init:>3}` **{who}**{owner} — {state_line(tx, system, c, hide)}")
+        if full:
+            numbers = system.status(c.model(system)).numbers
+            if numbers:
+                lines.append("    " + cut(", ".join(f"{tx.term('term', k)} {v}" for k, v in numbers.items()), 160))
+    description = "\n".join(lines) if lines else tx("status.empty")
+    embed = discord.Embed(title=title, description=description, colour=NEUTRAL)
+    waiting = [c.name for c in order if c.initiative is None]
+    if waiting and enc.round < 1:
+        embed.add_field(name=tx("status.waiting"), value=cut(", ".join(waiting), 1000), inline=False)
+    embed.set_footer(text=_footer(tx, system, enc))
+    return clamp(embed)
+
+
+def initiative_embed(tx: Texts, o: InitiativeOutcome) -> discord.Embed:
+    tx = tx.for_system(o.system.id)
+    # Initiative is public at the table: the order shows it anyway.
+    lines = [f"**{cut(c.name, 100)}**: {roll_line(tx, r, False, False)}" for c, r in o.rolled]
+    embed = discord.Embed(title=tx("initiative.title"), description="\n".join(lines), colour=NEUTRAL)
+    order = [c for c in o.encounter.order(o.system.initiative_descending) if c.initiative is not None]
+    if order:
+        value = "\n".join(f"{i}. {cut(c.name, 60)} ({c.initiative})" for i, c in enumerate(order, 1))
+        embed.add_field(name=tx("initiative.order"), value=value, inline=False)
+    embed.set_footer(text=_footer(tx, o.system, o.encounter))
+    return clamp(embed)
+
+
+def turn_embed(tx: Texts, o: TurnOutcome) -> discord.Embed:
+    tx = tx.for_system(o.system.id)
+    enc = o.encounter
+    if o.current is None:
+        desc = tx("turn.nobody")
+    else:
+        who = o.current.name if o.current.is_npc else f"{o.current.name} (<@{o.current.owner_user_id}>)"
+        desc = tx("turn.now", name=who)
+    title = tx("turn.round", round=enc.round) if o.new_round else tx("turn.title", round=enc.round)
+    embed = discord.Embed(title=title, description=desc, colour=NEUTRAL)
+    if o.rolled:
+        value = "\n".join(f"{cut(c.name, 60)}: {r.total}" for c, r in o.rolled)
+        embed.add_field(name=tx("turn.rolled"), value=value, inline=False)
+    for r in o.upkeep:
+        notes = _notes(tx, r)
+        if notes:
+            embed.add_field(name=cut(r.actor, 200), value="\n".join(notes), inline=False)
+    embed.set_footer(text=_footer(tx, o.system, enc))
+    return clamp(embed)
+
+
+def summary_embed(tx: Texts, enc: Encounter, system: CombatSystem, events: int) -> discord.Embed:
+    tx = tx.for_system(system.id)
+    lines = [f"• **{cut(c.name, 80)}** — {state_line(tx, system, c, c.hidden)}" for c in enc.combatants]
+    embed = discord.Embed(title=tx("summary.title", name=enc.name),
+                          description=tx("summary.body", rounds=enc.round, actions=events) + "\n\n" + "\n".join(lines),
+                          colour=NEUTRAL)
+    return clamp(embed)
+
+
+# --- characters and settings ----------------------------------------------------------------------------
+def character_embed(tx: Texts, ch: Character, system: CombatSystem) -> discord.Embed:
+    tx = tx.for_system(system.id)
+    sheet = ch.sheet
+    defaults = {name: f.default for name, f in system.Sheet.model_fields.items()}
+    lines = [f"`{k}`: {_short(v)}" for k, v in sheet.items()
+             if v not in (None, [], {}, "") and v != defaults.get(k)]
+    embed = discord.Embed(title=cut(ch.name, 200), description="\n".join(lines), colour=NEUTRAL)
+    status = system.status(system.sheet(sheet))
+    embed.add_field(name=tx("field.wound"), value=tx.term("wound", status.level), inline=True)
+    if status.hp is not None:
+        embed.add_field(name=tx("field.hp"), value=f"{status.hp}/{status.hp_max}", inline=True)
+    for k, v in status.numbers.items():
+        embed.add_field(name=tx.term("term", k), value=str(v), inline=True)
+    embed.set_footer(text=_system_name(tx, system))
+    return clamp(embed)
+
+
+def _short(value: Any) -> str:
+    text = str(value)
+    return cut(text, 300)
+
+
+def character_list_embed(tx: Texts, chars: list[Character]) -> discord.Embed:
+    lines = [f"• **{cut(c.name, 100)}** — {c.system}" for c in chars] or [tx("character.none")]
+    return clamp(discord.Embed(title=tx("character.list_title"), description="\n".join(lines), colour=NEUTRAL))
+
+
+def settings_embed(tx: Texts, view: SettingsView) -> discord.Embed:
+    tx = tx.for_system(view.system.id)
+    lines = []
+    for name, value, source, help_text in view.rows:
+        key = f"setting.{view.system.id}.{name}"
+        helper = tx(key) if tx.catalog.has(tx.lang, key) else (tx(f"setting.{name}") if tx.catalog.has(tx.lang, f"setting.{name}") else help_text)
+        lines.append(f"`{name}` = **{value}** ({tx('settings.source_' + source)})\n  {cut(helper, 200)}")
+    embed = discord.Embed(title=tx("settings.title", system=_system_name(tx, view.system)),
+                          description="\n".join(lines), colour=NEUTRAL)
+    return clamp(embed)
+
+
+def message_embed(title: str, text: str, colour: int = NEUTRAL) -> discord.Embed:
+    return clamp(discord.Embed(title=title, description=text, colour=colour))

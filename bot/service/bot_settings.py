@@ -1,0 +1,21 @@
+"""Settings of the bot's own behaviour, next to each system's rule settings."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class BotSettings(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    enforce_turns: bool = Field(True, description="Only the combatant whose turn it is may attack or shoot.")
+    reroll_initiative: bool = Field(False, description="Roll initiative anew at the start of every round.")
+    npc_defence: Literal["auto", "prompt"] = Field(
+        "auto", description="NPC targets defend at once (auto) or the GM is asked (prompt)."
+    )
+    defence_timeout: int = Field(120, ge=10, le=3600, description="Seconds a player has to answer an attack.")
+    language: Literal["auto", "en", "cs", "pl", "it"] = Field(
+        "auto", description="Pin this channel to one language (auto = each user's own)."
+    )

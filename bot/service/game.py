@@ -1,0 +1,623 @@
+"""The service layer: permissions, turn order and one transaction per command.
+
+Cogs and the offline console call these methods; the rules engine does the game; the repository
+does the SQL. Active encounters are cached per channel and replaced only after their commit
+succeeded, so a failed command leaves neither the database nor the cache half-written.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from pydantic import BaseModel
+
+from bot.parsing import parse_pairs
+from bot.service.bot_settings import BotSettings
+from bot.service.context import Ctx
+from bot.service.errors import UserError
+from bot.service.state import Combatant, Encounter
+from bot.storage import repository as repo
+from bot.storage.database import Database
+from rules import ActionRequest, ActionResult, CombatSystem, DefenceRequest, DiceSource, RandomDice, RulesError
+from rules import get_system as rules_get_system
+from rules.system import describe_fields, validated
+
+log = logging.getLogger(__name__)
+
+MAX_COMBATANTS = 60
+MAX_NAME = 100
+MAX_COUNT = 30
+
+
+@dataclass
+class ActionOutcome:
+    encounter: Encounter
+    system: CombatSystem
+    result: ActionResult
+    actor: Combatant
+    target: Combatant | None
+    gm_view: bool = False
+
+
+@dataclass
+class TurnOutcome:
+    encounter: Encounter
+    system: CombatSystem
+    current: Combatant | None
+    new_round: bool
+    upkeep: list[ActionResult] = field(default_factory=list)
+    rolled: list[tuple[Combatant, ActionResult]] = field(default_factory=list)
+
+
+@dataclass
+class InitiativeOutcome:
+    encounter: Encounter
+    system: CombatSystem
+    rolled: list[tuple[Combatant, ActionResult]]
+
+
+@dataclass
+class SettingsView:
+    system: CombatSystem
+    rows: list[tuple[str, Any, str, str]]  # name, value, source (default/server/channel), help
+
+
+def get_system(system_id: str) -> CombatSystem:
+    try:
+        return rules_get_system(system_id)
+    except RulesError as exc:
+        raise UserError("error.unknown_system", system=system_id, allowed=exc.params.get("allowed", [])) from None
+
+
+class GameService:
+    def __init__(self, db: Database, dice: DiceSource | None = None) -> None:
+        self.db = db
+        self.dice: DiceSource = dice or RandomDice()
+        self._cache: dict[int, Encounter | None] = {}
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._settings_cache: dict[int, tuple[BaseModel, BotSettings]] = {}
+
+    # --- plumbing --------------------------------------------------------------------------------
+    def lock(self, channel_id: int) -> asyncio.Lock:
+        found = self._locks.get(channel_id)
+        if found is None:
+            found = self._locks[channel_id] = asyncio.Lock()
+        return found
+
+    async def encounter(self, channel_id: int) -> Encounter | None:
+        if channel_id in self._cache:
+            return self._cache[channel_id]
+        enc = await self.db.read(repo.load_active_encounter, channel_id)
+        self._cache[channel_id] = enc
+        return enc
+
+    async def _require(self, ctx: Ctx) -> Encounter:
+        enc = await self.encounter(ctx.channel_id)
+        if enc is None:
+            raise UserError("error.no_encounter")
+        return enc
+
+    def is_gm(self, ctx: Ctx, enc: Encounter) -> bool:
+        return ctx.manager or ctx.user_id == enc.gm_user_id
+
+    def _require_gm(self, ctx: Ctx, enc: Encounter) -> None:
+        if not self.is_gm(ctx, enc):
+            raise UserError("error.gm_only", gm=f"<@{enc.gm_user_id}>")
+
+    def encounter_settings(self, enc: Encounter) -> tuple[BaseModel, BotSettings]:
+        cached = self._settings_cache.get(enc.id)
+        if cached is None:
+            system = get_system(enc.system)
+            cached = (system.settings(enc.settings.get("rules", {})), BotSettings(**enc.settings.get("bot", {})))
+            self._settings_cache[enc.id] = cached
+        return cached
+
+    async def _commit(self, before: Encounter, after: Encounter, commit: repo.Commit) -> list[int]:
+        commit.encounter = after
+        commit.expected_version = before.version
+        try:
+            new_ids = await self.db.transaction(repo.apply_commit, commit)
+        except repo.StaleEncounter:
+            self._cache.pop(before.channel_id, None)
+            raise UserError("error.stale_retry") from None
+        except Exception:
+            self._cache.pop(before.channel_id, None)
+            raise
+        after.version = before.version + 1
+        self._cache[after.channel_id] = after if after.status == "active" else None
+        if after.status != "active":
+            self._settings_cache.pop(after.id, None)
+        return new_ids
+
+    @staticmethod
+    def _copy(enc: Encounter) -> Encounter:
+        return replace(enc, combatants=list(enc.combatants))
+
+    @staticmethod
+    def _put(enc: Encounter, updated: Combatant) -> None:
+        for i, c in enumerate(enc.combatants):
+            if c.id == updated.id:
+                enc.combatants[i] = updated
+                return
+
+    def _find(self, enc: Encounter, name: str) -> Combatant:
+        found = enc.find(name)
+        if found is None:
+            known = [c.name for c in enc.combatants][:10]
+            raise UserError("error.unknown_combatant", name=name, known=known or ["—"])
+        return found
+
+    def _may_control(self, ctx: Ctx, enc: Encounter, c: Combatant) -> bool:
+        return self.is_gm(ctx, enc) or c.owner_user_id == ctx.user_id
+
+    def _actor(self, ctx: Ctx, enc: Encounter, name: str | None, descending: bool) -> Combatant:
+        if name:
+            c = self._find(enc, name)
+            if not self._may_control(ctx, enc, c):
+                raise UserError("error.not_your_combatant", name=c.name)
+            return c
+        owned = [c for c in enc.combatants if c.owner_user_id == ctx.user_id]
+        if not owned:
+            key = "error.name_the_actor" if self.is_gm(ctx, enc) else "error.no_own_combatant"
+            raise UserError(key)
+        current = enc.current(descending)
+        if current is not None and current in owned:
+            return current
+        return owned[0]
+
+    def _check_turn(self, enc: Encounter, actor: Combatant, system: CombatSystem) -> None:
+        _, bot = self.encounter_settings(enc)
+        if not bot.enforce_turns or enc.round < 1:
+            return
+        current = enc.current(system.initiative_descending)
+        if current is not None and current.id != actor.id:
+            raise UserError("error.not_your_turn", name=actor.name, current=current.name)
+
+    @staticmethod
+    def _rules(call: Any, *args: Any) -> Any:
+        try:
+            return call(*args)
+        except RulesError as exc:
+            raise UserError(exc.key, **exc.params) from None
+
+    # --- encounters ------------------------------------------------------------------------------
+    async def start_encounter(self, ctx: Ctx, system_id: str, name: str | None) -> Encounter:
+        system = get_system(system_id)
+        name = (name or "").strip() or system.name
+        if len(name) > MAX_NAME:
+            raise UserError("error.name_too_long", limit=MAX_NAME)
+        async with self.lock(ctx.channel_id):
+            if await self.encounter(ctx.channel_id) is not None:
+                raise UserError("error.encounter_exists")
+            rules_values, bot_values = await self._effective_settings(ctx, system)
+            enc = Encounter(
+                id=0, guild_id=ctx.guild_id, channel_id=ctx.channel_id, system=system.id, name=name,
+                gm_user_id=ctx.user_id, round=0, turn=0,
+                settings={"rules": rules_values, "bot": bot_values}, version=0, combatants=[],
+            )
+            try:
+                enc.id = await self.db.transaction(repo.insert_encounter, enc)
+            except repo.StaleEncounter:
+                self._cache.pop(ctx.channel_id, None)
+                raise UserError("error.encounter_exists") from None
+            self._cache[ctx.channel_id] = enc
+            return enc
+
+    async def add_npcs(
+        self, ctx: Ctx, name: str, stats: str | None, count: int | None, hidden: bool
+    ) -> tuple[Encounter, list[Combatant]]:
+        name = name.strip()
+        if not name or len(name) > MAX_NAME:
+            raise UserError("error.name_too_long", limit=MAX_NAME)
+        count = count or 1
+        if not 1 <= count <= MAX_COUNT:
+            raise UserError("error.count_range", limit=MAX_COUNT)
+        async with self.lock(ctx.channel_id):
+            enc = await self._require(ctx)
+            self._require_gm(ctx, enc)
+            system = get_system(enc.system)
+            sheet = self._rules(system.sheet, parse_pairs(stats))
+            names = self._npc_names(enc, name, count)
+            if len(enc.combatants) + len(names) > MAX_COMBATANTS:
+                raise UserError("error.too_many_combatants", limit=MAX_COMBATANTS)
+            dumped = sheet.model_dump(mode="json")
+            seq = max((c.seq for c in enc.combatants), default=0)
+            new = [
+                Combatant(id=0, name=n, owner_user_id=None, character_id=None, hidden=hidden,
+                          sheet=dict(dumped), seq=seq + i + 1)
+                for i, n in enumerate(names)
+            ]
+            after = self._copy(enc)
+            commit = repo.Commit(upsert=new, user_id=ctx.user_id,
+                                 events=[("add", _json({"names": names, "hidden": hidden}))])
+            ids = await self._commit(enc, after, commit)
+            for c, new_id in zip(new, ids, strict=True):
+                c.id = new_id
+            after.combatants.extend(new)
+            return after, new
+
+    @staticmethod
+    def _npc_names(enc: Encounter, name: str, count: int) -> list[str]:
+        if count == 1:
+            if enc.find(name) is None:
+                return [name]
+            count_from = 2
+        else:
+            count_from = 1
+        taken = {c.name.casefold() for c in enc.combatants}
+        names: list[str] = []
+        n = count_from
+        while len(names) < count:
+            candidate = f"{name} {n}"
+            if candidate.casefold() not in taken:
+                names.append(candidate)
+            n += 1
+        return names
+
+    async def join(self, ctx: Ctx, character: str) -> tuple[Encounter, Combatant]:
+        async with self.lock(ctx.channel_id):
+            enc = await self._require(ctx)
+            ch = await self.db.read(repo.get_character, ctx.guild_id, ctx.user_id, character)
+            if ch is None:
+                raise UserError("error.unknown_character", name=character)
+            if ch.system != enc.system:
+                raise UserError("error.character_system", name=ch.name, system=ch.system, encounter=enc.system)
+            if enc.find(ch.name) is not None:
+                raise UserError("error.name_taken", name=ch.name)
+            if len(enc.combatants) >= MAX_COMBATANTS:
+                raise UserError("error.too_many_combatants", limit=MAX_COMBATANTS)
+            seq = max((c.seq for c in enc.combatants), default=0) + 1
+            c = Combatant(id=0, name=ch.name, owner_user_id=ctx.user_id, character_id=ch.id, hidden=False,
+                          sheet=ch.sheet, seq=seq)
+            after = self._copy(enc)
+            ids = await self._commit(enc, after, repo.Commit(upsert=[c], user_id=ctx.user_id,
+                                                             events=[("join", _json({"name": c.name}))]))
+            c.id = ids[0]
+            after.combatants.append(c)
+            return after, c
+
+    async def remove(self, ctx: Ctx, name: str) -> tuple[Encounter, Combatant]:
+        async with self.lock(ctx.channel_id):
+            enc = await self._require(ctx)
+            self._require_gm(ctx, enc)
+            c = self._find(enc, name)
+            system = get_system(enc.system)
+            current = enc.current(system.initiative_descending)
+            after = self._copy(enc)
+            after.combatants = [x for x in after.combatants if x.id != c.id]
+            self._keep_turn(after, current, system)
+            await self._commit(enc, after, repo.Commit(delete_ids=[c.id], user_id=ctx.user_id,
+                                                       events=[("remove", _json({"name": c.name}))]))
+            return after, c
+
+    async def status(self, ctx: Ctx) -> tuple[Encounter, CombatSystem, bool]:
+        enc = await self._require(ctx)
+        return enc, get_system(enc.system), self.is_gm(ctx, enc)
+
+    async def end(self, ctx: Ctx) -> tuple[Encounter, CombatSystem, int]:
+        async with self.lock(ctx.channel_id):
+            enc = await self._require(ctx)
+            self._require_gm(ctx, enc)
+            after = self._copy(enc)
+            after.status = "ended"
+            sheets = [(c.character_id, c.sheet) for c in enc.combatants if c.character_id]
+            await self._commit(enc, after, repo.Commit(user_id=ctx.user_id, character_sheets=sheets,
+                                                       events=[("end", _json({"round": enc.round}))]))
+            events = await self.db.read(repo.count_events, enc.id)
+            return after, get_system(enc.system), events
+
+    def _keep_turn(self, enc: Encounter, current: Combatant | None, system: CombatSystem) -> None:
+        """Keep the turn on the same combatant after the order changed; if it left, the next one."""
+        if enc.round < 1 or current is None:
+            return
+        ids = [c.id for c in enc.order(system.initiative_descending) if c.initiative is not None]
+        if current.id in ids:
+            enc.turn = ids.index(current.id)
+        elif not ids or enc.turn >= len(ids):
+            enc.turn = 0
+
+    # --- initiative and turns --------------------------------------------------------------------
+    async def initiative(self, ctx: Ctx, who: str | None) -> InitiativeOutcome:
+        async with self.lock(ctx.channel_id):
+            enc = await self._require(ctx)
+            system = get_system(enc.system)
+            gm = self.is_gm(ctx, enc)
+            if who and who.strip().casefold() in ("all", "npcs", "*"):
+                if not gm:
+                    raise UserError("error.gm_only", gm=f"<@{enc.gm_user_id}>")
+                targets = [c for c in enc.combatants if c.initiative is None and (c.is_npc or who.strip() == "all")]
+                if not targets:
+                    raise UserError("error.initiative_nobody")
+            else:
+                c = self._actor(ctx, enc, who, system.initiative_descending)
+                if c.initiative is not None and not gm:
+                    raise UserError("error.initiative_already", name=c.name, value=c.initiative)
+                targets = [c]
+            after = self._copy(enc)
+            current = enc.current(system.initiative_descending)
+            rolled = self._roll_initiative(after, system, targets)
+            self._keep_turn(after, current, system)
+            events = [("initiative", r.model_dump_json(exclude_defaults=True)) for _, r in rolled]
+            await self._commit(enc, after, repo.Commit(upsert=[c for c, _ in rolled], user_id=ctx.user_id,
+                                                       events=events))
+            return InitiativeOutcome(after, system, rolled)
+
+    def _roll_initiative(
+        self, enc: Encounter, system: CombatSystem, targets: list[Combatant]
+    ) -> list[tuple[Combatant, ActionResult]]:
+        rules_settings, _ = self.encounter_settings(enc)
+        empty = system.options({})
+        rolled = []
+        for c in targets:
+            req = ActionRequest(c.fighter(system), None, empty, rules_settings)
+            result: ActionResult = self._rules(system.initiative, req, self.dice)
+            updated = replace(c, initiative=result.total, tiebreak=list(result.tiebreak))
+            if result.actor_sheet is not None:
+                updated = replace(updated, sheet=result.actor_sheet, _model=None)
+            self._put(enc, updated)
+            rolled.append((updated, result))
+        return rolled
+
+    async def next_turn(self, ctx: Ctx) -> TurnOutcome:
+        async with self.lock(ctx.channel_id):
+            enc = await self._require(ctx)
+            self._require_gm(ctx, enc)
+            system = get_system(enc.system)
+            rules_settings, bot = self.encounter_settings(enc)
+            after = self._copy(enc)
+            rolled: list[tuple[Combatant, ActionResult]] = []
+            new_round = False
+            if enc.round < 1:
+                if not enc.combatants:
+                    raise UserError("error.no_combatants")
+                missing = [c for c in after.combatants if c.initiative is None]
+                rolled = self._roll_initiative(after, system, missing)
+                after.round, after.turn, new_round = 1, 0, True
+            else:
+                order_len = sum(1 for c in after.combatants if c.initiative is not None)
+                missing = [c for c in after.combatants if c.initiative is None]
+                if missing:
+                    rolled = self._roll_initiative(after, system, missing)
+                after.turn = enc.turn + 1
+                if after.turn >= max(order_len, 1):
+                    after.round, after.turn, new_round = enc.round + 1, 0, True
+                    if bot.reroll_initiative:
+                        rolled += self._roll_initiative(after, system, list(after.combatants))
+            upkeep = self._start_round(after, system, rules_settings) if new_round else []
+            self._skip_out_of_fight(after, system)
+            current = after.current(system.initiative_descending)
+            events = [("next", _json({"round": after.round, "turn": after.turn,
+                                      "current": current.name if current else None}))]
+            events += [("upkeep", r.model_dump_json(exclude_defaults=True)) for r in upkeep]
+            changed = {c.id: c for c, _ in rolled}
+            for r in upkeep:
+                c = after.find(r.actor)
+                if c is not None:
+                    changed[c.id] = c
+            await self._commit(enc, after, repo.Commit(upsert=list(changed.values()), user_id=ctx.user_id,
+                                                       events=events))
+            return TurnOutcome(after, system, current, new_round, upkeep, rolled)
+
+    def _start_round(self, enc: Encounter, system: CombatSystem, settings: BaseModel) -> list[ActionResult]:
+        results = []
+        for c in list(enc.combatants):
+            result = self._rules(system.start_round, c.fighter(system), settings, enc.round)
+            if result is None:
+                continue
+            if result.actor_sheet is not None:
+                self._put(enc, c.with_sheet(result.actor_sheet))
+            results.append(result)
+        return results
+
+    def _skip_out_of_fight(self, enc: Encounter, system: CombatSystem) -> None:
+        order = [c for c in enc.order(system.initiative_descending) if c.initiative is not None]
+        for _ in range(len(order)):
+            current = enc.current(system.initiative_descending)
+            if current is None or not system.status(current.model(system)).out_of_fight:
+                return
+            enc.turn += 1
+            if enc.turn >= len(order):
+                enc.turn = 0
+                enc.round += 1
+
+    # --- actions ---------------------------------------------------------------------------------
+    async def attack(
+        self,
+        ctx: Ctx,
+        kind: str,
+        target: str,
+        weapon: str | None = None,
+        attacker: str | None = None,
+        options: str | None = None,
+        distance: float | None = None,
+    ) -> ActionOutcome:
+        async with self.lock(ctx.channel_id):
+            enc = await self._require(ctx)
+            system = get_system(enc.system)
+            actor = self._actor(ctx, enc, attacker, system.initiative_descending)
+            victim = self._find(enc, target)
+            if victim.id == actor.id:
+                raise UserError("error.self_target")
+            self._check_turn(enc, actor, system)
+            rules_settings, _ = self.encounter_settings(enc)
+            opts = self._rules(system.options, parse_pairs(options))
+            req = ActionRequest(actor.fighter(system), victim.fighter(system), opts, rules_settings,
+                                weapon.strip() if weapon else None, distance)
+            call = system.shot if kind == "shot" else system.attack
+            result: ActionResult = self._rules(call, req, self.dice)
+            if result.outcome == "pending_defence":
+                # Until the defender's prompt lands, the system's default defence answers at once.
+                dreq = DefenceRequest(req.target, req.actor, result.exchange or {}, rules_settings,  # type: ignore[arg-type]
+                                      system.default_defence(result.exchange or {}), opts)
+                result = self._rules(system.defend, dreq, self.dice)
+            return await self._apply(ctx, enc, system, kind, result, actor, victim)
+
+    async def act(
+        self, ctx: Ctx, action: str, actor_name: str | None, target: str | None, options: str | None
+    ) -> ActionOutcome:
+        async with self.lock(ctx.channel_id):
+            enc = await self._require(ctx)
+            system = get_system(enc.system)
+            if action not in system.extra_actions:
+                raise UserError("error.unknown_action", action=action, allowed=list(system.extra_actions) or ["—"])
+            actor = self._actor(ctx, enc, actor_name, system.initiative_descending)
+            victim = self._find(enc, target) if target else None
+            rules_settings, _ = self.encounter_settings(enc)
+            opts = self._rules(system.options, parse_pairs(options))
+            req = ActionRequest(actor.fighter(system), victim.fighter(system) if victim else None, opts,
+                                rules_settings)
+            result: ActionResult = self._rules(system.act, action, req, self.dice)
+            return await self._apply(ctx, enc, system, action, result, actor, victim)
+
+    async def parry(self, ctx: Ctx, option: str | None, defender: str | None) -> None:
+        enc = await self._require(ctx)
+        system = get_system(enc.system)
+        if not system.has_active_defence:
+            instead = system.parry_alternatives()
+            raise UserError("error.no_active_defence", system=system.name, instead=instead or ["—"])
+        raise UserError("error.nothing_to_parry")
+
+    async def _apply(
+        self, ctx: Ctx, enc: Encounter, system: CombatSystem, action: str, result: ActionResult,
+        actor: Combatant, target: Combatant | None,
+    ) -> ActionOutcome:
+        after = self._copy(enc)
+        changed: list[Combatant] = []
+        if result.actor_sheet is not None:
+            actor = actor.with_sheet(result.actor_sheet)
+            changed.append(actor)
+        if target is not None and result.target_sheet is not None:
+            target = target.with_sheet(result.target_sheet)
+            changed.append(target)
+        for c in changed:
+            self._put(after, c)
+        commit = repo.Commit(upsert=changed, user_id=ctx.user_id,
+                             events=[(action, result.model_dump_json(exclude_defaults=True))])
+        await self._commit(enc, after, commit)
+        return ActionOutcome(after, system, result, actor, target, self.is_gm(ctx, enc))
+
+    # --- characters ------------------------------------------------------------------------------
+    async def create_character(self, ctx: Ctx, system_id: str, name: str, stats: str | None) -> repo.Character:
+        system = get_system(system_id)
+        name = name.strip()
+        if not name or len(name) > MAX_NAME:
+            raise UserError("error.name_too_long", limit=MAX_NAME)
+        sheet = self._rules(system.sheet, parse_pairs(stats))
+        ch = repo.Character(0, ctx.guild_id, ctx.user_id, system.id, name, sheet.model_dump(mode="json"))
+        new_id = await self.db.transaction(repo.insert_character, ch)
+        if new_id is None:
+            raise UserError("error.character_exists", name=name)
+        ch.id = new_id
+        return ch
+
+    async def character(self, ctx: Ctx, name: str | None) -> repo.Character:
+        if name:
+            ch = await self.db.read(repo.get_character, ctx.guild_id, ctx.user_id, name)
+            if ch is None:
+                raise UserError("error.unknown_character", name=name)
+            return ch
+        mine = await self.characters(ctx)
+        if len(mine) != 1:
+            raise UserError("error.name_the_character" if mine else "error.no_characters")
+        return mine[0]
+
+    async def characters(self, ctx: Ctx) -> list[repo.Character]:
+        return await self.db.read(repo.list_characters, ctx.guild_id, ctx.user_id)
+
+    async def update_character(self, ctx: Ctx, name: str, stats: str) -> repo.Character:
+        ch = await self.character(ctx, name)
+        system = get_system(ch.system)
+        changes = parse_pairs(stats)
+        if not changes:
+            raise UserError("error.nothing_to_set")
+        current = self._rules(system.sheet, ch.sheet)
+        sheet = self._rules(system.update_sheet, current, changes)
+        ch.sheet = sheet.model_dump(mode="json")
+        await self.db.transaction(repo.update_character, ch.id, ch.sheet)
+        return ch
+
+    async def delete_character(self, ctx: Ctx, name: str) -> repo.Character:
+        ch = await self.character(ctx, name)
+        await self.db.transaction(repo.delete_character, ch.id)
+        return ch
+
+    # --- settings --------------------------------------------------------------------------------
+    async def _settings_system(self, ctx: Ctx, system_id: str | None) -> CombatSystem:
+        if system_id:
+            return get_system(system_id)
+        enc = await self.encounter(ctx.channel_id)
+        if enc is None:
+            raise UserError("error.name_the_system")
+        return get_system(enc.system)
+
+    async def _effective_settings(self, ctx: Ctx, system: CombatSystem) -> tuple[dict[str, Any], dict[str, Any]]:
+        rules_values: dict[str, Any] = {}
+        bot_values: dict[str, Any] = {}
+        for sys_id, target in ((system.id, rules_values), ("bot", bot_values)):
+            guild, channel = await self.db.read(repo.load_settings, ctx.guild_id, ctx.channel_id, sys_id)
+            target.update(guild)
+            target.update(channel)
+        rules_model = system.settings(rules_values)
+        return rules_model.model_dump(mode="json"), BotSettings(**bot_values).model_dump(mode="json")
+
+    async def show_settings(self, ctx: Ctx, system_id: str | None) -> SettingsView:
+        system = await self._settings_system(ctx, system_id)
+        rows: list[tuple[str, Any, str, str]] = []
+        for sys_id, infos in ((system.id, system.setting_infos()), ("bot", describe_fields(BotSettings))):
+            guild, channel = await self.db.read(repo.load_settings, ctx.guild_id, ctx.channel_id, sys_id)
+            for info in infos:
+                if info.name in channel:
+                    rows.append((info.name, channel[info.name], "channel", info.help))
+                elif info.name in guild:
+                    rows.append((info.name, guild[info.name], "server", info.help))
+                else:
+                    rows.append((info.name, info.default, "default", info.help))
+        return SettingsView(system, rows)
+
+    async def set_setting(
+        self, ctx: Ctx, name: str, value: str, system_id: str | None, scope: str
+    ) -> tuple[CombatSystem, str, Any]:
+        if not ctx.manager:
+            raise UserError("error.manager_only")
+        system = await self._settings_system(ctx, system_id)
+        name = name.strip().casefold().replace("-", "_")
+        owner, model = self._setting_owner(system, name)
+        channel_id = 0 if scope == "server" else ctx.channel_id
+        parsed = self._rules(model, {name: value})
+        stored = parsed.model_dump(mode="json")[name]
+        await self.db.transaction(repo.store_setting, ctx.guild_id, channel_id, owner, name, stored)
+        return system, name, stored
+
+    async def reset_setting(self, ctx: Ctx, name: str | None, system_id: str | None, scope: str) -> int:
+        if not ctx.manager:
+            raise UserError("error.manager_only")
+        system = await self._settings_system(ctx, system_id)
+        channel_id = 0 if scope == "server" else ctx.channel_id
+        if name:
+            name = name.strip().casefold().replace("-", "_")
+            owner, _ = self._setting_owner(system, name)
+            return await self.db.transaction(repo.clear_settings, ctx.guild_id, channel_id, owner, name)
+        n = await self.db.transaction(repo.clear_settings, ctx.guild_id, channel_id, system.id, None)
+        return n + await self.db.transaction(repo.clear_settings, ctx.guild_id, channel_id, "bot", None)
+
+    @staticmethod
+    def _setting_owner(system: CombatSystem, name: str) -> tuple[str, Any]:
+        if name in system.Settings.model_fields:
+            return system.id, lambda data: system.settings(data)
+        if name in BotSettings.model_fields:
+            return "bot", _validate_bot_setting
+        allowed = [*system.Settings.model_fields, *BotSettings.model_fields]
+        raise UserError("error.unknown_setting", name=name, allowed=allowed)
+
+
+def _validate_bot_setting(data: dict[str, Any]) -> BotSettings:
+    result: BotSettings = validated(BotSettings, data, "setting")
+    return result
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)

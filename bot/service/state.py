@@ -1,0 +1,84 @@
+"""In-memory encounter state as the service works on it (loaded from and written to SQLite)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from pydantic import BaseModel
+
+from rules import CombatSystem, Fighter
+
+
+@dataclass(slots=True)
+class Combatant:
+    id: int
+    name: str
+    owner_user_id: int | None
+    character_id: int | None
+    hidden: bool
+    sheet: dict[str, Any]
+    initiative: int | None = None
+    tiebreak: list[int] = field(default_factory=list)
+    seq: int = 0
+    _model: BaseModel | None = None
+
+    @property
+    def is_npc(self) -> bool:
+        return self.owner_user_id is None
+
+    def model(self, system: CombatSystem) -> BaseModel:
+        """The validated sheet, built once per sheet version."""
+        if self._model is None:
+            self._model = system.sheet(self.sheet)
+        return self._model
+
+    def fighter(self, system: CombatSystem) -> Fighter[Any]:
+        return Fighter(self.name, self.model(system))
+
+    def with_sheet(self, sheet: dict[str, Any]) -> Combatant:
+        return replace(self, sheet=sheet, _model=None)
+
+
+@dataclass(slots=True)
+class Encounter:
+    id: int
+    guild_id: int
+    channel_id: int
+    system: str
+    name: str
+    gm_user_id: int
+    round: int
+    turn: int
+    settings: dict[str, Any]
+    version: int
+    combatants: list[Combatant]
+    status: str = "active"
+
+    def find(self, name: str) -> Combatant | None:
+        folded = name.strip().casefold()
+        for c in self.combatants:
+            if c.name.casefold() == folded:
+                return c
+        return None
+
+    def order(self, descending: bool) -> list[Combatant]:
+        """Combatants with initiative in acting order, then those still without, by arrival."""
+        rolled = [c for c in self.combatants if c.initiative is not None]
+        waiting = [c for c in self.combatants if c.initiative is None]
+
+        def key(c: Combatant) -> tuple[int, ...]:
+            sign = 1 if descending else -1
+            return (sign * (c.initiative or 0), *(t for t in c.tiebreak), -c.seq)
+
+        rolled.sort(key=key, reverse=True)
+        waiting.sort(key=lambda c: c.seq)
+        return rolled + waiting
+
+    def current(self, descending: bool) -> Combatant | None:
+        if self.round < 1:
+            return None
+        order = [c for c in self.order(descending) if c.initiative is not None]
+        if not order:
+            return None
+        return order[self.turn % len(order)]

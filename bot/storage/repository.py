@@ -1,0 +1,233 @@
+"""All SQL lives here. Functions run on the database thread: `fn(conn, ...)` inside one transaction."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.service.state import Combatant, Encounter
+
+
+class StaleEncounter(Exception):
+    """The encounter changed since it was read (another process or a lost race)."""
+
+
+def _dump(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+# --- encounters -------------------------------------------------------------------------------------
+def load_active_encounter(conn: sqlite3.Connection, channel_id: int) -> Encounter | None:
+    row = conn.execute(
+        "SELECT * FROM encounters WHERE channel_id = ? AND status = 'active'", (channel_id,)
+    ).fetchone()
+    if row is None:
+        return None
+    rows = conn.execute(
+        "SELECT * FROM combatants WHERE encounter_id = ? ORDER BY seq", (row["id"],)
+    ).fetchall()
+    combatants = [
+        Combatant(
+            id=r["id"],
+            name=r["name"],
+            owner_user_id=r["owner_user_id"],
+            character_id=r["character_id"],
+            hidden=bool(r["hidden"]),
+            sheet=json.loads(r["sheet"]),
+            initiative=r["initiative"],
+            tiebreak=json.loads(r["tiebreak"]),
+            seq=r["seq"],
+        )
+        for r in rows
+    ]
+    return Encounter(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        system=row["system"],
+        name=row["name"],
+        gm_user_id=row["gm_user_id"],
+        round=row["round"],
+        turn=row["turn"],
+        settings=json.loads(row["settings"]),
+        version=row["version"],
+        combatants=combatants,
+        status=row["status"],
+    )
+
+
+def insert_encounter(conn: sqlite3.Connection, enc: Encounter) -> int:
+    try:
+        cur = conn.execute(
+            "INSERT INTO encounters (guild_id, channel_id, system, name, gm_user_id, settings, created_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (enc.guild_id, enc.channel_id, enc.system, enc.name, enc.gm_user_id, _dump(enc.settings), time.time()),
+        )
+    except sqlite3.IntegrityError as exc:
+        raise StaleEncounter("an encounter is already active in this channel") from exc
+    return int(cur.lastrowid or 0)
+
+
+@dataclass
+class Commit:
+    """Everything one command writes, applied in one transaction."""
+
+    encounter: Encounter | None = None
+    expected_version: int | None = None
+    upsert: list[Combatant] = field(default_factory=list)
+    delete_ids: list[int] = field(default_factory=list)
+    events: list[tuple[str, str]] = field(default_factory=list)  # (action, JSON payload)
+    character_sheets: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+    user_id: int = 0
+
+
+def apply_commit(conn: sqlite3.Connection, commit: Commit) -> list[int]:
+    """Write a command's changes; returns ids of newly inserted combatants in order."""
+    enc = commit.encounter
+    assert enc is not None
+    cur = conn.execute(
+        "UPDATE encounters SET round = ?, turn = ?, status = ?, name = ?, version = version + 1,"
+        " ended_at = CASE WHEN ? = 'ended' THEN ? ELSE ended_at END"
+        " WHERE id = ? AND version = ?",
+        (enc.round, enc.turn, enc.status, enc.name, enc.status, time.time(), enc.id, commit.expected_version),
+    )
+    if cur.rowcount != 1:
+        raise StaleEncounter(f"encounter {enc.id} changed concurrently")
+    if commit.delete_ids:
+        conn.executemany("DELETE FROM combatants WHERE id = ?", [(i,) for i in commit.delete_ids])
+    new_ids: list[int] = []
+    for c in commit.upsert:
+        if c.id:
+            conn.execute(
+                "UPDATE combatants SET name = ?, hidden = ?, sheet = ?, initiative = ?, tiebreak = ?"
+                " WHERE id = ?",
+                (c.name, int(c.hidden), _dump(c.sheet), c.initiative, _dump(c.tiebreak), c.id),
+            )
+        else:
+            cur = conn.execute(
+                "INSERT INTO combatants (encounter_id, name, owner_user_id, character_id, hidden, sheet,"
+                " initiative, tiebreak, seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (enc.id, c.name, c.owner_user_id, c.character_id, int(c.hidden), _dump(c.sheet),
+                 c.initiative, _dump(c.tiebreak), c.seq),
+            )
+            new_ids.append(int(cur.lastrowid or 0))
+    now = time.time()
+    conn.executemany(
+        "INSERT INTO events (encounter_id, guild_id, channel_id, user_id, action, payload, created_at)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [(enc.id, enc.guild_id, enc.channel_id, commit.user_id, action, payload, now)
+         for action, payload in commit.events],
+    )
+    if commit.character_sheets:
+        sync_character_sheets(conn, commit.character_sheets)
+    return new_ids
+
+
+def sync_character_sheets(conn: sqlite3.Connection, pairs: list[tuple[int, dict[str, Any]]]) -> None:
+    """Carry a fight's outcome back to the characters' own sheets."""
+    conn.executemany("UPDATE characters SET sheet = ? WHERE id = ?", [(_dump(s), i) for i, s in pairs])
+
+
+def count_events(conn: sqlite3.Connection, encounter_id: int) -> int:
+    return int(conn.execute("SELECT COUNT(*) FROM events WHERE encounter_id = ?", (encounter_id,)).fetchone()[0])
+
+
+# --- characters -------------------------------------------------------------------------------------
+@dataclass(slots=True)
+class Character:
+    id: int
+    guild_id: int
+    user_id: int
+    system: str
+    name: str
+    sheet: dict[str, Any]
+
+
+def _character(row: sqlite3.Row) -> Character:
+    return Character(row["id"], row["guild_id"], row["user_id"], row["system"], row["name"], json.loads(row["sheet"]))
+
+
+def list_characters(conn: sqlite3.Connection, guild_id: int, user_id: int) -> list[Character]:
+    rows = conn.execute(
+        "SELECT * FROM characters WHERE guild_id = ? AND user_id = ? ORDER BY name COLLATE NOCASE",
+        (guild_id, user_id),
+    ).fetchall()
+    return [_character(r) for r in rows]
+
+
+def get_character(conn: sqlite3.Connection, guild_id: int, user_id: int, name: str) -> Character | None:
+    row = conn.execute(
+        "SELECT * FROM characters WHERE guild_id = ? AND user_id = ? AND name = ? COLLATE NOCASE",
+        (guild_id, user_id, name.strip()),
+    ).fetchone()
+    return _character(row) if row else None
+
+
+def insert_character(conn: sqlite3.Connection, ch: Character) -> int | None:
+    try:
+        cur = conn.execute(
+            "INSERT INTO characters (guild_id, user_id, system, name, sheet, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+            (ch.guild_id, ch.user_id, ch.system, ch.name, _dump(ch.sheet), time.time()),
+        )
+    except sqlite3.IntegrityError:
+        return None
+    return int(cur.lastrowid or 0)
+
+
+def update_character(conn: sqlite3.Connection, character_id: int, sheet: dict[str, Any]) -> None:
+    conn.execute("UPDATE characters SET sheet = ? WHERE id = ?", (_dump(sheet), character_id))
+
+
+def delete_character(conn: sqlite3.Connection, character_id: int) -> None:
+    conn.execute("DELETE FROM characters WHERE id = ?", (character_id,))
+
+
+# --- settings ---------------------------------------------------------------------------------------
+def load_settings(conn: sqlite3.Connection, guild_id: int, channel_id: int, system: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(guild defaults, channel overrides) stored for a system."""
+    rows = conn.execute(
+        "SELECT channel_id, name, value FROM settings WHERE guild_id = ? AND channel_id IN (0, ?) AND system = ?",
+        (guild_id, channel_id, system),
+    ).fetchall()
+    guild: dict[str, Any] = {}
+    channel: dict[str, Any] = {}
+    for r in rows:
+        (guild if r["channel_id"] == 0 else channel)[r["name"]] = json.loads(r["value"])
+    return guild, channel
+
+
+def store_setting(conn: sqlite3.Connection, guild_id: int, channel_id: int, system: str, name: str, value: Any) -> None:
+    conn.execute(
+        "INSERT INTO settings (guild_id, channel_id, system, name, value) VALUES (?, ?, ?, ?, ?)"
+        " ON CONFLICT (guild_id, channel_id, system, name) DO UPDATE SET value = excluded.value",
+        (guild_id, channel_id, system, name, _dump(value)),
+    )
+
+
+def clear_settings(conn: sqlite3.Connection, guild_id: int, channel_id: int, system: str, name: str | None) -> int:
+    if name is None:
+        cur = conn.execute(
+            "DELETE FROM settings WHERE guild_id = ? AND channel_id = ? AND system = ?", (guild_id, channel_id, system)
+        )
+    else:
+        cur = conn.execute(
+            "DELETE FROM settings WHERE guild_id = ? AND channel_id = ? AND system = ? AND name = ?",
+            (guild_id, channel_id, system, name),
+        )
+    return int(cur.rowcount)
+
+
+# --- meta ---------------------------------------------------------------------------------------------
+def get_meta(conn: sqlite3.Connection, key: str) -> str | None:
+    row = conn.execute("SELECT value FROM bot_meta WHERE key = ?", (key,)).fetchone()
+    return str(row[0]) if row else None
+
+
+def set_meta(conn: sqlite3.Connection, key: str, value: str) -> None:
+    conn.execute(
+        "INSERT INTO bot_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+        (key, value),
+    )
