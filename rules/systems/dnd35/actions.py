@@ -1,0 +1,400 @@
+"""Initiative, round upkeep and the extra actions: total defense, delay, ready, stabilise, heal,
+aid another, coup de grace, trip."""
+
+from __future__ import annotations
+
+from rules.dice import DiceSource, Roller
+from rules.errors import RulesError
+from rules.model import ActionResult, Modifier, Note
+from rules.system import ActionRequest, Fighter
+from rules.systems.dnd35.attack import (
+    SYSTEM_ID,
+    Fight,
+    Swing,
+    base_mods,
+    check_can_act,
+    hits,
+    nonlethal_mode,
+    pick_weapon,
+    roll_damage,
+    situation_mods,
+)
+from rules.systems.dnd35.defense import armor_class
+from rules.systems.dnd35.hp import (
+    HP_FIELDS,
+    apply_damage,
+    diff,
+    effective_conditions,
+    heal,
+    set_hp,
+    sheet_state,
+)
+from rules.systems.dnd35.options import Options
+from rules.systems.dnd35.settings import Settings
+from rules.systems.dnd35.sheet import Sheet, table_weapon
+from rules.systems.dnd35.tables import AID_BONUS, HEAL_DC, SIZES, STANCES, TOTAL_DEFENSE_DODGE
+
+
+def _result(req: ActionRequest, action: str, **kw: object) -> ActionResult:
+    target = req.target.name if req.target else None
+    return ActionResult(system=SYSTEM_ID, action=action, actor=req.actor.name, target=target, **kw)
+
+
+def _with_conditions(sheet: Sheet, add: tuple[str, ...] = (), remove: tuple[str, ...] = ()) -> Sheet:
+    conds = [c for c in sheet.conditions if c not in remove]
+    conds += [c for c in add if c not in conds]
+    return sheet if conds == sheet.conditions else sheet.model_copy(update={"conditions": conds})
+
+
+def _finish_actor(result: ActionResult, name: str, before: Sheet, after: Sheet) -> ActionResult:
+    if after is not before:
+        result.changes = result.changes + diff(name, before, after, HP_FIELDS)
+        result.actor_sheet = after.model_dump()
+    return result
+
+
+# --- initiative and rounds ------------------------------------------------------------------------
+def initiative(req: ActionRequest, dice: DiceSource) -> ActionResult:
+    """d20 + Dex + initiative_misc; tiebreak [total modifier, roll-off d20] (the roll-off always rolled)."""
+    sheet: Sheet = req.actor.sheet
+    settings: Settings = req.settings  # type: ignore[assignment]
+    roller = Roller(dice)
+    face = roller.d(20, "initiative")
+    rolloff = roller.d(20, "initiative_tiebreak")
+    mods = [Modifier(key="dex", value=sheet.mod("dex"))]
+    if sheet.initiative_misc:
+        mods.append(Modifier(key="initiative_misc", value=sheet.initiative_misc))
+    total = face + sheet.initiative_mod
+    result = _result(
+        req,
+        "initiative",
+        rolls=roller.rolls,
+        modifiers=mods,
+        total=total,
+        tiebreak=[sheet.initiative_mod, rolloff],
+        outcome="rolled",
+    )
+    after = _with_conditions(sheet, add=("flat_footed",)) if settings.flat_footed_at_start else sheet
+    return _finish_actor(result, req.actor.name, sheet, after)
+
+
+def stabilise_roll(name: str, sheet: Sheet, settings: Settings, roller: Roller, action: str) -> ActionResult:
+    """A dying character's d%: ≤ chance → stable; otherwise −1 HP (dead at −10)."""
+    pct = roller.d(100, "stabilize")
+    chance = settings.stabilize_chance_pct
+    if pct <= chance:
+        after = set_hp(sheet, conditions=[*sheet.conditions, "stable"])
+        outcome = "stabilized"
+    else:
+        after = set_hp(sheet, hp=sheet.hp - 1)
+        outcome = "hp_lost"
+    result = ActionResult(
+        system=SYSTEM_ID,
+        action=action,
+        actor=name,
+        rolls=list(roller.rolls),
+        total=pct,
+        against=chance,
+        against_key="stabilize_chance",
+        outcome=outcome,
+        wound=sheet_state(after),
+        conditions=list(after.conditions),
+        changes=diff(name, sheet, after, HP_FIELDS),
+    )
+    result.actor_sheet = after.model_dump()
+    return result
+
+
+def start_round(
+    fighter: Fighter[Sheet], settings: Settings, round_no: int, dice: DiceSource
+) -> ActionResult | None:
+    """Round upkeep: flat-footed ends after round 1, stances may expire, the dying roll d%."""
+    sheet = fighter.sheet
+    remove: tuple[str, ...] = ("flat_footed",) if round_no >= 2 else ()
+    if settings.stance_expiry == "round_start":
+        remove += STANCES
+    cleaned = _with_conditions(sheet, remove=remove)
+    if sheet_state(cleaned) == "dying" and settings.auto_stabilize_rolls:
+        result = stabilise_roll(fighter.name, cleaned, settings, Roller(dice), "start_round")
+        result.changes = diff(fighter.name, sheet, cleaned, ("conditions",)) + result.changes
+        return result
+    if cleaned is sheet:
+        return None
+    return ActionResult(
+        system=SYSTEM_ID,
+        action="start_round",
+        actor=fighter.name,
+        outcome="upkeep",
+        changes=diff(fighter.name, sheet, cleaned, ("conditions",)),
+        conditions=list(cleaned.conditions),
+        wound=sheet_state(cleaned),
+        actor_sheet=cleaned.model_dump(),
+    )
+
+
+# --- simple actions -------------------------------------------------------------------------------
+def total_defense(req: ActionRequest, dice: DiceSource) -> ActionResult:
+    sheet: Sheet = req.actor.sheet
+    check_can_act(sheet)
+    after = _with_conditions(sheet, add=("total_defense",), remove=("flat_footed", *STANCES))
+    result = _result(
+        req,
+        "total_defense",
+        outcome="total_defense",
+        modifiers=[Modifier(key="ac_total_defense", value=TOTAL_DEFENSE_DODGE)],
+        conditions=list(after.conditions),
+    )
+    return _finish_actor(result, req.actor.name, sheet, after)
+
+
+def delay_or_ready(action: str, req: ActionRequest) -> ActionResult:
+    """Delay/ready: with `new_initiative` the combatant now acts on that count for the rest of combat."""
+    sheet: Sheet = req.actor.sheet
+    opts: Options = req.options  # type: ignore[assignment]
+    marker = "delaying" if action == "delay" else "readied"
+    if opts.new_initiative is None:
+        after = _with_conditions(sheet, add=(marker,), remove=("flat_footed",) if action == "ready" else ())
+        result = _result(req, action, outcome=marker, conditions=list(after.conditions))
+    else:
+        after = _with_conditions(sheet, remove=("delaying", "readied"))
+        result = _result(
+            req,
+            action,
+            outcome="initiative_changed",
+            total=opts.new_initiative,
+            tiebreak=[sheet.initiative_mod],
+            conditions=list(after.conditions),
+        )
+    return _finish_actor(result, req.actor.name, sheet, after)
+
+
+def stabilize(req: ActionRequest, dice: DiceSource) -> ActionResult:
+    sheet: Sheet = req.actor.sheet
+    if sheet_state(sheet) != "dying":
+        raise RulesError("error.dnd35.not_dying", state=sheet_state(sheet))
+    settings: Settings = req.settings  # type: ignore[assignment]
+    return stabilise_roll(req.actor.name, sheet, settings, Roller(dice), "stabilize")
+
+
+def _target(req: ActionRequest) -> Fighter[Sheet]:
+    if req.target is None:
+        raise RulesError("error.dnd35.no_target")
+    return req.target
+
+
+def heal_action(req: ActionRequest, dice: DiceSource) -> ActionResult:
+    """Heal `amount` HP (and as much nonlethal) on the target, or on yourself without a target."""
+    opts: Options = req.options  # type: ignore[assignment]
+    if opts.amount is None:
+        raise RulesError("error.dnd35.amount_required")
+    who = req.target or req.actor
+    before: Sheet = who.sheet
+    after = heal(before, opts.amount)
+    result = _result(
+        req,
+        "heal",
+        outcome="healed",
+        total=opts.amount,
+        wound=sheet_state(after),
+        conditions=list(after.conditions),
+        changes=diff(who.name, before, after, HP_FIELDS),
+    )
+    if req.target is not None:
+        result.target_sheet = after.model_dump()
+    else:
+        result.actor_sheet = after.model_dump()
+    return result
+
+
+def heal_check(req: ActionRequest, dice: DiceSource) -> ActionResult:
+    """Heal check DC 15 (d20 + skills.heal) on a dying target: success → stable."""
+    target = _target(req)
+    sheet: Sheet = req.actor.sheet
+    check_can_act(sheet)
+    roller = Roller(dice)
+    face = roller.d(20, "heal_check")
+    skill = sheet.skills.get("heal", 0)
+    total = face + skill
+    before: Sheet = target.sheet
+    ok = total >= HEAL_DC
+    after = (
+        set_hp(before, conditions=[*before.conditions, "stable"])
+        if ok and sheet_state(before) == "dying"
+        else before
+    )
+    result = _result(
+        req,
+        "heal_check",
+        rolls=roller.rolls,
+        modifiers=[Modifier(key="heal", value=skill)],
+        total=total,
+        against=HEAL_DC,
+        against_key="heal_dc",
+        margin=total - HEAL_DC,
+        outcome="success" if ok else "failure",
+        wound=sheet_state(after),
+        conditions=list(after.conditions),
+        changes=diff(target.name, before, after, HP_FIELDS),
+    )
+    if after is not before:
+        result.target_sheet = after.model_dump()
+    return result
+
+
+# --- attack-like actions --------------------------------------------------------------------------
+def _fight(req: ActionRequest, dice: DiceSource, ranged: bool = False) -> Fight:
+    target = _target(req)
+    actor: Sheet = req.actor.sheet
+    check_can_act(actor)
+    opts: Options = req.options  # type: ignore[assignment]
+    settings: Settings = req.settings  # type: ignore[assignment]
+    return Fight(req, actor, target.sheet, opts, settings, Roller(dice), ranged)
+
+
+def aid_another(req: ActionRequest, dice: DiceSource) -> ActionResult:
+    """Attack roll vs AC 10 against the opponent; success → +2 to an ally's attack or AC (options.aid)."""
+    fight = _fight(req, dice)
+    weapon = pick_weapon(fight.actor, req.weapon, False)
+    mods = base_mods(fight.actor, weapon, fight.actor.bab, False) + situation_mods(fight, weapon)
+    bonus = sum(int(m.value) for m in mods)
+    face = fight.roller.d(20, "attack")
+    ok = hits(face, bonus, 10)
+    notes = [Note(key=f"aid_{fight.opts.aid}", params={"bonus": AID_BONUS})] if ok else []
+    return _result(
+        req,
+        "aid_another",
+        weapon=weapon.name,
+        rolls=fight.roller.rolls,
+        modifiers=mods,
+        total=face + bonus,
+        against=10,
+        against_key="aid_ac",
+        margin=face + bonus - 10,
+        outcome="success" if ok else "failure",
+        notes=notes,
+    )
+
+
+def coup_de_grace(req: ActionRequest, dice: DiceSource) -> ActionResult:
+    """Helpless target: automatic hit and critical; survivor saves Fort DC 10 + damage or dies."""
+    fight = _fight(req, dice)
+    if "helpless" not in effective_conditions(fight.target):
+        raise RulesError("error.dnd35.target_not_helpless")
+    if fight.target.crit_immune:
+        raise RulesError("error.dnd35.crit_immune")
+    weapon = (
+        pick_weapon(fight.actor, req.weapon, False)
+        if not req.weapon or not _is_bow(req.weapon)
+        else pick_weapon(fight.actor, req.weapon, True)
+    )
+    grip = "two" if weapon.category == "two_handed" else "one"
+    kind, _ = nonlethal_mode(fight.actor, weapon, fight.opts)
+    damage = roll_damage(fight, Swing(weapon, [], grip), True, kind)
+    before = fight.target
+    after = apply_damage(before, damage.applied, kind, fight.settings.temp_hp_absorb_nonlethal)
+    notes: list[Note] = []
+    if sheet_state(after) != "dead":
+        face = fight.roller.d(20, "fort_save")
+        dc = 10 + damage.applied
+        total = face + after.fort_save
+        saved = face == 20 or (face != 1 and total >= dc)
+        notes.append(
+            Note(
+                key="coup_de_grace_saved" if saved else "coup_de_grace_killed",
+                params={"roll": face, "total": total, "dc": dc},
+            )
+        )
+        if not saved:
+            after = set_hp(after, conditions=[*after.conditions, "dead"])
+    result = _result(
+        req,
+        "coup_de_grace",
+        weapon=weapon.name,
+        rolls=fight.roller.rolls,
+        outcome="crit",
+        damage=damage,
+        wound=sheet_state(after),
+        conditions=list(after.conditions),
+        changes=diff(_target(req).name, before, after, HP_FIELDS),
+        notes=notes + fight.notes,
+    )
+    result.target_sheet = after.model_dump()
+    return result
+
+
+def _is_bow(name: str) -> bool:
+    w = table_weapon(name)
+    return w is not None and w.category == "projectile"
+
+
+def _opposed(
+    roller: Roller, purpose: str, mine: int, theirs: int, settings: Settings
+) -> tuple[bool, list[int]]:
+    """Opposed check: higher total wins; tie → higher modifier, then re-roll (or the defender wins)."""
+    while True:
+        a = roller.d(20, f"{purpose}_attacker")
+        b = roller.d(20, f"{purpose}_defender")
+        if a + mine != b + theirs:
+            return a + mine > b + theirs, [a + mine, b + theirs]
+        if settings.opposed_tie_rule == "defender_wins":
+            return False, [a + mine, b + theirs]
+        if mine != theirs:
+            return mine > theirs, [a + mine, b + theirs]
+
+
+def _trip_mod(sheet: Sheet, defending: bool) -> int:
+    size = 4 * (SIZES[sheet.size].index - 4)
+    best = max(sheet.mod("str"), sheet.mod("dex")) if defending else sheet.mod("str")
+    stability = 4 if defending and (sheet.legs > 2 or sheet.stable) else 0
+    return best + size + stability
+
+
+def trip(req: ActionRequest, dice: DiceSource) -> ActionResult:
+    """Unarmed melee touch attack, then Str vs the defender's Str or Dex (+4 per size step from
+    Medium, +4 stability). Win → prone. Lose → the defender may trip you back (same roll order)."""
+    fight = _fight(req, dice)
+    if SIZES[fight.target.size].index - SIZES[fight.actor.size].index > 1:
+        raise RulesError("error.dnd35.target_too_large")
+    unarmed = table_weapon("unarmed", fight.actor.size)
+    assert unarmed is not None
+    mods = base_mods(fight.actor, unarmed, fight.actor.bab, False) + situation_mods(fight, unarmed)
+    ac = armor_class(
+        fight.target,
+        fight.opts,
+        fight.settings,
+        ranged=False,
+        touch=True,
+        actor_invisible=fight.opts.invisible,
+    )
+    bonus = sum(int(m.value) for m in mods)
+    face = fight.roller.d(20, "attack")
+    name = _target(req).name
+    result = _result(
+        req,
+        "trip",
+        rolls=fight.roller.rolls,
+        modifiers=mods + ac.modifiers,
+        total=face + bonus,
+        against=ac.value,
+        against_key=ac.key,
+        margin=face + bonus - ac.value,
+    )
+    if not hits(face, bonus, ac.value):
+        result.outcome = "miss"
+        return result
+    won, totals = _opposed(
+        fight.roller, "trip", _trip_mod(fight.actor, False), _trip_mod(fight.target, True), fight.settings
+    )
+    result.notes = [Note(key="trip_check", params={"attacker": totals[0], "defender": totals[1]})]
+    if won:
+        before = fight.target
+        after = _with_conditions(before, add=("prone",))
+        result.outcome = "tripped"
+        result.changes = diff(name, before, after, ("conditions",))
+        result.conditions = list(after.conditions)
+        result.target_sheet = after.model_dump()
+    else:
+        result.outcome = "trip_failed"
+        result.notes.append(Note(key="counter_trip_allowed"))
+    result.rolls = fight.roller.rolls
+    return result

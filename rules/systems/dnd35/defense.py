@@ -1,0 +1,126 @@
+"""The target's Armour Class against one attack: normal, touch, flat-footed, plus the defender table."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rules.errors import RulesError
+from rules.model import Modifier, Note
+from rules.systems.dnd35.hp import effective_conditions
+from rules.systems.dnd35.options import Options
+from rules.systems.dnd35.settings import Settings
+from rules.systems.dnd35.sheet import Sheet
+from rules.systems.dnd35.tables import (
+    AID_BONUS,
+    CHARGE_AC,
+    COVER,
+    DEFENDER_MODS,
+    FIGHTING_DEFENSIVELY_DODGE,
+    TOTAL_DEFENSE_DODGE,
+)
+
+
+@dataclass(slots=True)
+class ArmorClass:
+    value: int
+    key: str  # ac / touch_ac / flat_footed_ac / touch_flat_footed_ac
+    modifiers: list[Modifier] = field(default_factory=list)  # situational, keys prefixed "ac_"
+    notes: list[Note] = field(default_factory=list)
+
+
+def dex_handling(target: Sheet, conds: frozenset[str], opts: Options, actor_invisible: bool) -> str:
+    """ "keep", "lose" (Dex bonus and dodge lost) or "zero" (Dex treated as 0: −5)."""
+    mode = "keep"
+    for cond in conds:
+        row = DEFENDER_MODS.get(cond)
+        if row is None or not row[2]:
+            continue
+        if row[2] == "zero":
+            return "zero"
+        if cond == "flat_footed" and target.uncanny_dodge:
+            continue
+        if cond == "grappling" and opts.grapple_opponent:
+            continue
+        mode = "lose"
+    if opts.flat_footed and not target.uncanny_dodge:
+        mode = "lose"
+    if actor_invisible and not target.uncanny_dodge:
+        mode = "lose"
+    return mode
+
+
+def base_ac(target: Sheet, conds: frozenset[str], mode: str, touch: bool) -> int:
+    if mode == "zero":
+        dex, dodge = -5, 0
+    elif mode == "lose":
+        dex, dodge = min(target.dex_to_ac, 0), 0
+    else:
+        dex = target.dex_to_ac
+        dodge = sum(target.dodge_bonuses)
+        if "fighting_defensively" in conds:
+            dodge += FIGHTING_DEFENSIVELY_DODGE
+        if "total_defense" in conds:
+            dodge += TOTAL_DEFENSE_DODGE
+    ac = 10 + target.size_mod + target.deflection_bonus + target.misc_ac + dex + dodge
+    if not touch:
+        ac += target.armor_bonus + target.shield_bonus + target.natural_armor
+    return ac
+
+
+def situational(conds: frozenset[str], opts: Options, settings: Settings, ranged: bool) -> list[Modifier]:
+    mods: list[Modifier] = []
+    col = 1 if ranged else 0
+    for cond in sorted(conds):
+        row = DEFENDER_MODS.get(cond)
+        if row is None:
+            continue
+        value = row[col]
+        if cond == "pinned":
+            # A22: −4 against everyone but the pinner (ranged too when the setting says so), once.
+            value = (
+                0 if opts.grapple_opponent else (-4 if (not ranged or settings.pinned_ranged_penalty) else 0)
+            )
+            if "helpless" in conds and not ranged:
+                value = 0  # helpless already gives −4 vs melee; never −8
+        if value:
+            mods.append(Modifier(key=f"ac_{cond}", value=value))
+    if "charging" in conds:
+        mods.append(Modifier(key="ac_charging", value=CHARGE_AC))
+    if opts.cover == "total":
+        raise RulesError("error.dnd35.total_cover")
+    cover = COVER[opts.cover][col]
+    if cover:
+        mods.append(
+            Modifier(key=f"ac_cover_{opts.cover}" if opts.cover != "cover" else "ac_cover", value=cover)
+        )
+    if opts.target_aided:
+        mods.append(Modifier(key="ac_aid_another", value=AID_BONUS * opts.target_aided))
+    if opts.ac_misc:
+        mods.append(Modifier(key="ac_misc", value=opts.ac_misc))
+    return mods
+
+
+def armor_class(
+    target: Sheet, opts: Options, settings: Settings, *, ranged: bool, touch: bool, actor_invisible: bool
+) -> ArmorClass:
+    conds = effective_conditions(target)
+    mode = dex_handling(target, conds, opts, actor_invisible)
+    value = base_ac(target, conds, mode, touch)
+    mods = situational(conds, opts, settings, ranged)
+    value += sum(int(m.value) for m in mods)
+    key = ("touch_" if touch else "") + ("flat_footed_ac" if mode != "keep" else "ac")
+    notes = [Note(key="dex_lost", params={"mode": mode})] if mode != "keep" else []
+    return ArmorClass(value, key, mods, notes)
+
+
+def sheet_acs(target: Sheet) -> dict[str, int]:
+    """AC, touch AC and flat-footed AC as the sheet stands (for status)."""
+    conds = effective_conditions(target)
+    ff_mode = "zero" if conds & {"helpless", "pinned"} else "lose"
+    if target.uncanny_dodge and ff_mode == "lose":
+        ff_mode = "keep"
+    return {
+        "ac": base_ac(target, conds, "keep", False),
+        "touch_ac": base_ac(target, conds, "keep", True),
+        "flat_footed_ac": base_ac(target, conds, ff_mode, False),
+    }

@@ -1,0 +1,110 @@
+"""Hit points, nonlethal damage and the HP states (digest §10): disabled, dying, stable, dead …"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.model import StateChange
+from rules.systems.dnd35.sheet import Sheet
+from rules.systems.dnd35.tables import DEAD_AT, HP_STATES
+
+_STATE_CONDITIONS: dict[str, tuple[str, ...]] = {
+    "dead": ("dead",),
+    "dying": ("dying", "unconscious"),
+    "stable": ("stable", "unconscious"),
+    "disabled": ("disabled",),
+    "unconscious": ("unconscious",),
+    "staggered": ("staggered",),
+    "unhurt": (),
+    "wounded": (),
+}
+HELPLESS_STATES = frozenset({"dead", "dying", "stable", "unconscious"})
+
+
+def hp_state(hp: int, hp_max: int, nonlethal: int, conditions: list[str]) -> str:
+    """The wound key: lethal states first (A14), then the nonlethal comparison."""
+    if "dead" in conditions or hp <= DEAD_AT:
+        return "dead"
+    if hp < 0:
+        return "stable" if "stable" in conditions else "dying"
+    if hp == 0:
+        return "unconscious" if nonlethal > 0 else "disabled"
+    if nonlethal > hp:
+        return "unconscious"
+    if nonlethal == hp:
+        return "staggered"
+    return "unhurt" if hp >= hp_max and nonlethal == 0 else "wounded"
+
+
+def sheet_state(sheet: Sheet) -> str:
+    return hp_state(sheet.hp, sheet.hp_max, sheet.nonlethal, sheet.conditions)
+
+
+def with_state(conditions: list[str], state: str) -> list[str]:
+    """Replace the HP-state conditions by those of `state`, keeping every other condition."""
+    kept = [c for c in conditions if c not in HP_STATES]
+    return kept + list(_STATE_CONDITIONS[state])
+
+
+def effective_conditions(sheet: Sheet) -> frozenset[str]:
+    """Sheet conditions plus `helpless` when unconscious, dying, stable or dead."""
+    conds = frozenset(sheet.conditions)
+    if conds & HELPLESS_STATES:
+        return conds | {"helpless"}
+    return conds
+
+
+def diff(name: str, before: Sheet, after: Sheet, fields: tuple[str, ...]) -> list[StateChange]:
+    out = []
+    for f in fields:
+        a, b = getattr(before, f), getattr(after, f)
+        if a != b:
+            out.append(StateChange(combatant=name, field=f, before=a, after=b))
+    return out
+
+
+HP_FIELDS = ("hp_current", "temp_hp", "nonlethal", "conditions")
+
+
+def set_hp(
+    sheet: Sheet,
+    *,
+    hp: int | None = None,
+    temp: int | None = None,
+    nonlethal: int | None = None,
+    conditions: list[str] | None = None,
+) -> Sheet:
+    """A sheet copy with new HP numbers and the HP-state conditions re-evaluated."""
+    hp = sheet.hp if hp is None else hp
+    nl = sheet.nonlethal if nonlethal is None else nonlethal
+    conds = sheet.conditions if conditions is None else conditions
+    state = hp_state(hp, sheet.hp_max, nl, conds)
+    update: dict[str, Any] = {"hp_current": hp, "nonlethal": nl, "conditions": with_state(conds, state)}
+    if temp is not None:
+        update["temp_hp"] = temp
+    return sheet.model_copy(update=update)
+
+
+def apply_damage(sheet: Sheet, amount: int, kind: str, temp_absorbs_nonlethal: bool = False) -> Sheet:
+    """Temporary HP absorb first; lethal lowers hp_current, nonlethal raises the nonlethal pool."""
+    temp = sheet.temp_hp
+    absorbed = 0
+    if temp and (kind == "lethal" or temp_absorbs_nonlethal):
+        absorbed = min(temp, amount)
+    rest = amount - absorbed
+    conds = sheet.conditions
+    if kind == "lethal":
+        if rest > 0 and "stable" in conds:
+            conds = [c for c in conds if c != "stable"]  # a stable character hurt again is dying again
+        return set_hp(sheet, hp=sheet.hp - rest, temp=temp - absorbed, conditions=conds)
+    return set_hp(sheet, nonlethal=sheet.nonlethal + rest, temp=temp - absorbed)
+
+
+def heal(sheet: Sheet, amount: int) -> Sheet:
+    """Healing: HP up to hp_max, the same amount of nonlethal removed; any healing stabilises."""
+    hp = min(sheet.hp_max, sheet.hp + amount) if sheet.hp < sheet.hp_max else sheet.hp
+    nonlethal = max(0, sheet.nonlethal - amount)
+    conds = [c for c in sheet.conditions if c != "stable"]
+    if hp < 0 and amount > 0:
+        conds.append("stable")
+    return set_hp(sheet, hp=hp, nonlethal=nonlethal, conditions=conds)

@@ -1,0 +1,51 @@
+"""Options of one D&D 3.5 action: attack modes, attacker/defender situations, cover, concealment."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Options(BaseModel):
+    """Per-action choices. Defender states mostly come from the target sheet's `conditions`."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    # attack mode
+    full_attack: bool = Field(False, description="Full attack: iterative attacks from BAB (+6/+1 …)")
+    two_weapon: bool = Field(False, description="Full attack with an off-hand weapon as well")
+    off_hand_weapon: str | None = Field(None, description="Off-hand weapon (default: the sheet's second)")
+    two_handed: bool = Field(False, description="Wield a one-handed weapon in two hands (1.5× Str)")
+    touch: bool = Field(False, description="Touch attack: against touch AC")
+    charge: bool = Field(False, description="Charge: +2 attack, −2 AC until your next turn, one attack")
+    fighting_defensively: bool = Field(False, description="−4 attack, +2 dodge AC until your next turn")
+    nonlethal: bool = Field(False, description="Deal nonlethal damage with a lethal weapon (−4)")
+    lethal: bool = Field(False, description="Deal lethal damage with a nonlethal weapon/unarmed (−4)")
+    nonproficient: bool = Field(False, description="Not proficient with the weapon (−4)")
+    # attacker's situation (conditions on the actor sheet count too)
+    flanking: bool = Field(False, description="Flanking the target: +2 melee")
+    higher_ground: bool = Field(False, description="On higher ground (or mounted vs smaller): +1 melee")
+    invisible: bool = Field(False, description="Attacker is invisible: +2, target loses Dex bonus")
+    aided: int = Field(0, ge=0, le=8, description="Aid another on your attack: +2 each")
+    in_melee: bool = Field(False, description="Shooting into melee: −4 (Precise Shot removes)")
+    grapple_opponent: bool = Field(False, description="You are the one grappling or pinning the target")
+    # defender's situation
+    flat_footed: bool = Field(False, description="Target is flat-footed (loses Dex bonus to AC)")
+    cover: Literal["none", "soft", "cover", "improved", "total"] = Field("none", description="Target's cover")
+    concealment: Literal["none", "concealment", "total"] = Field("none", description="Target's concealment")
+    miss_chance: int | None = Field(None, ge=0, le=100, description="Custom concealment miss chance %")
+    target_aided: int = Field(0, ge=0, le=8, description="Aid another on the target's AC: +2 each")
+    set_vs_charge: bool = Field(False, description="Weapon set against this charging target: double damage")
+    mounted_charge: bool = Field(False, description="Charging on a mount with a lance: double damage")
+    # free GM adjustments
+    attack_misc: int = Field(0, description="Other attack modifier")
+    ac_misc: int = Field(0, description="Other modifier to the target's AC")
+    damage_misc: int = Field(0, description="Other damage modifier (multiplied on a crit)")
+    extra_damage: str | None = Field(
+        None, description="Extra damage dice, never multiplied (sneak attack 2d6)"
+    )
+    # extra actions
+    new_initiative: int | None = Field(None, description="Delay/ready: the initiative count you act on")
+    amount: int | None = Field(None, ge=0, description="Heal: hit points healed")
+    aid: Literal["attack", "ac"] = Field("attack", description="Aid another: +2 to the ally's attack or AC")
