@@ -1,0 +1,135 @@
+"""Leaving combat (wyjście z walki): digest worked example 3, automatic exit, bonus and its reset."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from rules.dice import ScriptedDice
+from rules.errors import RulesError
+from rules.model import ActionResult
+from rules.system import ActionRequest, DefenceRequest, Fighter
+from rules.systems.arm5 import SYSTEM
+
+MAJA = {"qik": 1, "single_weapon": 3, "weapon": {"name": "sword", "ability": "single_weapon", "dfn": 3}}
+BANDIT_A = {"dex": 0, "single_weapon": 2, "weapon": {"name": "axe", "ability": "single_weapon", "atk": 3}}
+BANDIT_B = {
+    "dex": 1,
+    "single_weapon": 3,
+    "riding": 5,
+    "mounted": True,
+    "weapon": {"name": "sword", "ability": "single_weapon", "atk": 4},
+}
+BIG = {**BANDIT_A, "str": 3, "weapon": {"name": "axe", "ability": "single_weapon", "atk": 3, "dam": 6}}
+SHEETS = {"Bandit A": BANDIT_A, "Bandit B": BANDIT_B, "Big": BIG}
+
+
+def disengage(
+    maja: dict[str, Any], target: str | None, faces: list[int], settings: dict[str, Any] | None = None
+) -> ActionResult:
+    dice = ScriptedDice(faces)
+    req = ActionRequest(
+        Fighter("Maja", SYSTEM.sheet(maja)),
+        Fighter(target, SYSTEM.sheet(SHEETS[target])) if target else None,
+        SYSTEM.options({}),
+        SYSTEM.settings(settings or {}),
+    )
+    result = SYSTEM.act("disengage", req, dice)
+    assert dice.remaining == 0
+    return result
+
+
+def test_worked_example_3_two_opponents_fail_then_succeed() -> None:
+    maja = {**MAJA, "attacked_by": ["Bandit A", "Bandit B"]}
+    # Round 3: Defense 7 + die 8 = 15; Bandit A reacts 5 + 6 = 11.
+    r = disengage(maja, "Bandit A", [8, 6])
+    assert (r.total, r.against, r.outcome) == (15, 11, "disengage_continues")
+    assert [(d.purpose, d.face) for d in r.rolls] == [("disengage_defence", 8), ("reaction_attack", 6)]
+    assert r.actor_sheet is not None
+    assert r.actor_sheet["disengage_defence"] == 15 and r.actor_sheet["disengage_pending"] == ["Bandit B"]
+    # Bandit B, a rider against Maja on foot: 1 + 3 + 4 + Riding 3 (capped) + die 4 = 15; a tie fails.
+    r = disengage(r.actor_sheet, "Bandit B", [4])
+    assert [m.value for m in r.modifiers if m.key == "atk_riding"] == [3]
+    assert (r.total, r.against, r.margin, r.outcome) == (15, 15, 0, "disengage_failed")
+    assert r.wound is None  # advantage 0: no damage under either reading
+    sheet = r.actor_sheet
+    assert sheet is not None
+    assert sheet["disengage_bonus"] == 3 and sheet["action_used"] is True
+    assert sheet["left_combat"] is False and sheet["disengage_defence"] is None
+    # Round 4: the bandits attacked her again; a new round gives the action back.
+    start = SYSTEM.start_round(Fighter("Maja", SYSTEM.sheet(sheet)), SYSTEM.settings({}), 4)
+    assert start is not None and start.actor_sheet is not None
+    maja4 = {**start.actor_sheet, "attacked_by": ["Bandit A", "Bandit B"]}
+    r = disengage(maja4, "Bandit A", [5, 3])  # Defense 7 + 3 + 5 = 15; A 5 + 3 = 8
+    assert [m.value for m in r.modifiers if m.key == "def_disengage_bonus"] == [3]
+    assert (r.total, r.against) == (15, 8)
+    assert r.actor_sheet is not None
+    r = disengage(r.actor_sheet, "Bandit B", [2])  # B 11 + 2 = 13
+    assert (r.total, r.against, r.outcome) == (15, 13, "disengaged")
+    assert r.actor_sheet is not None
+    assert r.actor_sheet["left_combat"] is True and r.actor_sheet["disengage_bonus"] == 0
+    assert r.actor_sheet["engaged_with"] == []
+
+
+def test_not_attacked_in_the_window_leaves_automatically() -> None:
+    r = disengage({**MAJA, "engaged_with": ["Bandit A"]}, None, [])
+    assert r.outcome == "disengaged" and r.rolls == []
+    assert any(n.key == "disengage_automatic" for n in r.notes)
+    assert r.actor_sheet is not None and r.actor_sheet["left_combat"] is True
+
+
+def test_named_target_counts_as_reaction_attacker() -> None:
+    r = disengage(MAJA, "Bandit A", [9, 2])  # 16 vs 7
+    assert r.outcome == "disengaged"
+
+
+def test_attacked_but_no_target_asks_for_the_attacker() -> None:
+    with pytest.raises(RulesError) as err:
+        disengage({**MAJA, "attacked_by": ["Bandit A"]}, None, [])
+    assert err.value.key == "error.arm5.disengage_needs_attacker"
+
+
+def test_bonus_is_cumulative_over_failed_attempts() -> None:
+    maja = {**MAJA, "attacked_by": ["Bandit A"], "disengage_bonus": 3}
+    r = disengage(maja, "Bandit A", [2, 9])  # 7 + 3 + 2 = 12 vs 14
+    assert r.outcome == "disengage_failed"
+    assert r.actor_sheet is not None and r.actor_sheet["disengage_bonus"] == 6
+
+
+def test_a_normal_attack_resets_the_bonus() -> None:
+    req = ActionRequest(
+        Fighter("Maja", SYSTEM.sheet({**MAJA, "disengage_bonus": 6})),
+        Fighter("Bandit A", SYSTEM.sheet(BANDIT_A)),
+        SYSTEM.options({}),
+        SYSTEM.settings({}),
+    )
+    dice = ScriptedDice([5, 5])
+    pending = SYSTEM.attack(req, dice)
+    assert pending.exchange is not None and req.target is not None
+    r = SYSTEM.defend(DefenceRequest(req.target, req.actor, pending.exchange, req.settings), dice)
+    assert r.actor_sheet is not None and r.actor_sheet["disengage_bonus"] == 0
+    assert any(c.field == "disengage_bonus" and c.before == 6 and c.after == 0 for c in r.changes)
+
+
+def test_reaction_attack_that_beats_the_defence_deals_damage() -> None:
+    r = disengage({**MAJA, "attacked_by": ["Big"]}, "Big", [2, 9])  # Defense 9 vs Attack 14: advantage 5
+    assert r.outcome == "disengage_failed" and r.margin == -5
+    assert r.wound == "heavy"  # 3 + 6 + 5 = 14 damage, Soak 0 → Size 0 row: 11-15 Ciężkie
+    assert r.actor_sheet is not None and r.actor_sheet["wounds"]["heavy"] == 1
+    r2 = disengage(
+        {**MAJA, "attacked_by": ["Big"]}, "Big", [2, 9], settings={"disengage_reaction_damage": False}
+    )
+    assert r2.wound is None and r2.actor_sheet is not None and r2.actor_sheet["wounds"]["heavy"] == 0
+
+
+def test_previous_round_window_setting() -> None:
+    settings = {"disengage_window": "previous_round_number"}
+    maja = {**MAJA, "attacked_by": ["Bandit A"]}  # attacked this round, not last round
+    r = disengage(maja, None, [], settings)
+    assert r.outcome == "disengaged"
+    start = SYSTEM.start_round(Fighter("Maja", SYSTEM.sheet(maja)), SYSTEM.settings(settings), 2)
+    assert start is not None and start.actor_sheet is not None
+    assert start.actor_sheet["attacked_by_last_round"] == ["Bandit A"]
+    with pytest.raises(RulesError):
+        disengage(start.actor_sheet, None, [], settings)

@@ -1,0 +1,121 @@
+"""Magic attack (digest worked example 2), the spell-zero reading, resistance, and casting rolls."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from rules.dice import ScriptedDice
+from rules.errors import RulesError
+from rules.model import ActionResult
+from rules.system import ActionRequest, Fighter
+from rules.systems.arm5 import SYSTEM
+
+MAGE = {
+    "qik": 1,
+    "finesse": 2,
+    "spells": [{"name": "Pilum of Fire", "damage": 15, "casting_score": 20, "level": 20}],
+}
+CREATURE = {"sta": 3, "armour_prot": 2, "size": 1}
+
+
+def act(
+    action: str,
+    faces: list[int],
+    target: dict[str, Any] | None = CREATURE,
+    options: dict[str, Any] | None = None,
+    settings: dict[str, Any] | None = None,
+    spell: str | None = None,
+    mage: dict[str, Any] = MAGE,
+) -> ActionResult:
+    dice = ScriptedDice(faces)
+    req = ActionRequest(
+        Fighter("Mag", SYSTEM.sheet(mage)),
+        Fighter("Bestia", SYSTEM.sheet(target)) if target is not None else None,
+        SYSTEM.options(options or {}),
+        SYSTEM.settings(settings or {}),
+        spell,
+    )
+    result = SYSTEM.act(action, req, dice)
+    assert dice.remaining == 0
+    return result
+
+
+def test_worked_example_2_pilum_of_fire_against_size_plus_one() -> None:
+    r = act("magic_attack", [1, 1, 3, 4], spell="Pilum of Fire")
+    assert [(d.purpose, d.face) for d in r.rolls] == [
+        ("spell_damage", 1),
+        ("spell_damage", 1),
+        ("spell_damage", 3),
+        ("soak", 4),
+    ]
+    assert (r.total, r.against, r.margin) == (27, 9, 18)
+    assert r.wound == "heavy"  # Size +1: 13-18, the top edge
+    assert r.target_sheet is not None and r.target_sheet["wounds"]["heavy"] == 1
+
+
+def test_spell_damage_option_and_one_more_point_is_incapacitating() -> None:
+    r = act("magic_attack", [1, 1, 3, 4], options={"spell_damage": 16})
+    assert r.margin == 19 and r.wound == "incapacitating"
+
+
+def test_spell_damage_zero_without_botch_just_adds_zero() -> None:
+    r = act("magic_attack", [10, 5, 4])  # damage die "0", botch die 5: no botch
+    assert r.total == 15 and r.against == 9 and r.wound == "light"
+
+
+def test_spell_damage_botch_means_no_damage() -> None:
+    r = act("magic_attack", [10, 10, 4])
+    assert r.total == 0 and r.wound is None
+    assert any(n.key == "spell_no_damage" for n in r.notes)
+
+
+def test_spell_zero_any_zero_setting() -> None:
+    r = act("magic_attack", [10, 5, 4], settings={"spell_zero": "any_zero"})
+    assert r.total == 0 and r.wound is None
+
+
+def test_soak_roll_penalties_and_botch_dice_settings() -> None:
+    hurt = {**CREATURE, "wounds": {"medium": 1}}
+    r = act("magic_attack", [1, 1, 3, 4], target=hurt)
+    assert r.against == 9 - 3
+    r = act("magic_attack", [1, 1, 3, 4], target=hurt, settings={"penalties_on_rolled_soak": False})
+    assert r.against == 9
+    r = act("magic_attack", [1, 1, 3, 10, 10], settings={"spell_soak_botch_dice": 1})
+    assert r.against == 0  # a botched Soak roll is 0
+
+
+def test_magic_resistance_stops_unpenetrated_spell() -> None:
+    r = act("magic_attack", [], target={**CREATURE, "magic_resistance": True}, options={"penetrated": False})
+    assert r.outcome == "resisted" and r.target_sheet is None
+    r = act("magic_attack", [1, 1, 3, 4], target={**CREATURE, "magic_resistance": True})
+    assert r.wound == "heavy"
+
+
+def test_unknown_spell_needs_a_damage_value() -> None:
+    with pytest.raises(RulesError) as err:
+        act("magic_attack", [], spell="Nothing")
+    assert err.value.key == "error.arm5.spell_damage_missing"
+
+
+def test_cast_and_fast_cast() -> None:
+    r = act("cast", [5], target=None, spell="Pilum of Fire")
+    assert (r.total, r.against, r.outcome) == (25, 20, "cast_success")
+    assert r.actor_sheet is not None and r.actor_sheet["action_used"] is True
+    r = act("cast", [5], target=None, spell="Pilum of Fire", options={"fast_casting": True})
+    assert (r.total, r.outcome) == (15, "cast_failure")
+    assert r.actor_sheet is None  # a reaction: the action stays
+    r = act("cast", [10, 2, 3, 10], target=None, spell="Pilum of Fire", options={"fast_casting": True})
+    assert [d.purpose for d in r.rolls] == ["casting"] + ["casting_botch"] * 3  # 1 + 2 extra botch dice
+    assert r.total == 0
+
+
+def test_cast_penalties_apply() -> None:
+    r = act("cast", [5], target=None, options={"casting_score": 10}, mage={**MAGE, "light": 2})
+    assert r.total == 10 + 5 - 2
+    assert (r.against, r.outcome) == (20, "cast_failure")  # the sheet's only spell is level 20
+    r = act(
+        "cast", [5], target=None, options={"casting_score": 10, "spell_level": 13}, mage={**MAGE, "light": 2}
+    )
+    assert (r.margin, r.outcome) == (0, "cast_success")  # reaching the level is enough
