@@ -8,7 +8,7 @@ from typing import Any
 class RulesError(Exception):
     """A request the rules cannot resolve. `key` is a message-catalog key; `params` fill it."""
 
-    def __init__(self, key: str, **params: Any) -> None:
+    def __init__(self, key: str, /, **params: Any) -> None:
         super().__init__(key)
         self.key = key
         self.params = params

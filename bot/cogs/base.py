@@ -81,7 +81,7 @@ class BaseCog(commands.Cog):
             reply = Reply(content=cut(tx(exc.key, **exc.params), CONTENT), ephemeral=True)
         except Exception:
             log.exception("command %s failed (user %s, channel %s, options %s)", _name(interaction), ctx.user_id,
-                          ctx.channel_id, dict(interaction.namespace) if interaction.namespace else {})
+                          ctx.channel_id, vars(interaction.namespace) if interaction.namespace else {})
             interaction.extras["error"] = "error.internal"
             reply = Reply(content=tx("error.internal"), ephemeral=True)
         await send(interaction, reply)

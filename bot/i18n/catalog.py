@@ -40,7 +40,7 @@ class Catalog:
             found = self.messages[FALLBACK].get(key)
         return found
 
-    def text(self, lang: str, key: str, **params: Any) -> str:
+    def text(self, lang: str, key: str, /, **params: Any) -> str:
         template = self.lookup(lang, key)
         if template is None:
             log.debug("missing catalog key %s", key)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,7 +35,7 @@ class Texts:
     lang: str
     system: str | None = None
 
-    def __call__(self, key: str, **params: Any) -> str:
+    def __call__(self, key: str, /, **params: Any) -> str:
         return self.catalog.text(self.lang, key, **params)
 
     def term(self, kind: str, key: str) -> str:
@@ -291,7 +292,8 @@ def settings_embed(tx: Texts, view: SettingsView) -> discord.Embed:
     for name, value, source, help_text in view.rows:
         key = f"setting.{view.system.id}.{name}"
         helper = tx(key) if tx.catalog.has(tx.lang, key) else (tx(f"setting.{name}") if tx.catalog.has(tx.lang, f"setting.{name}") else help_text)
-        lines.append(f"`{name}` = **{value}** ({tx('settings.source_' + source)})\n  {cut(helper, 200)}")
+        shown = json.dumps(value, ensure_ascii=False) if isinstance(value, bool) or value is None else value
+        lines.append(f"`{name}` = **{shown}** ({tx('settings.source_' + source)})\n  {cut(helper, 200)}")
     embed = discord.Embed(title=tx("settings.title", system=_system_name(tx, view.system)),
                           description="\n".join(lines), colour=NEUTRAL)
     return clamp(embed)

@@ -11,7 +11,6 @@ class BotSettings(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     enforce_turns: bool = Field(True, description="Only the combatant whose turn it is may attack or shoot.")
-    reroll_initiative: bool = Field(False, description="Roll initiative anew at the start of every round.")
     npc_defence: Literal["auto", "prompt"] = Field(
         "auto", description="NPC targets defend at once (auto) or the GM is asked (prompt)."
     )

@@ -6,7 +6,7 @@ from typing import Any
 
 
 class UserError(Exception):
-    def __init__(self, key: str, **params: Any) -> None:
+    def __init__(self, key: str, /, **params: Any) -> None:
         super().__init__(key)
         self.key = key
         self.params = params

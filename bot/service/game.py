@@ -367,7 +367,7 @@ class GameService:
             enc = await self._require(ctx)
             self._require_gm(ctx, enc)
             system = get_system(enc.system)
-            rules_settings, bot = self.encounter_settings(enc)
+            rules_settings, _ = self.encounter_settings(enc)
             after = self._copy(enc)
             rolled: list[tuple[Combatant, ActionResult]] = []
             new_round = False
@@ -385,7 +385,8 @@ class GameService:
                 after.turn = enc.turn + 1
                 if after.turn >= max(order_len, 1):
                     after.round, after.turn, new_round = enc.round + 1, 0, True
-                    if bot.reroll_initiative:
+                    # Systems that let groups re-roll every round declare it as a rule setting.
+                    if getattr(rules_settings, "reroll_initiative_each_round", False):
                         rolled += self._roll_initiative(after, system, list(after.combatants))
             upkeep = self._start_round(after, system, rules_settings) if new_round else []
             self._skip_out_of_fight(after, system)

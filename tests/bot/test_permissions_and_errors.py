@@ -1,0 +1,130 @@
+"""GM-only actions, hidden NPC numbers, and errors that change nothing."""
+
+from __future__ import annotations
+
+import json
+
+from tests.bot.conftest import Table, text_of
+from tests.bot.test_lifecycle import setup, start_with_ana_first
+
+
+async def state(table: Table) -> tuple[list[tuple[object, ...]], int]:
+    combatants = await table.query("SELECT name, sheet, initiative FROM combatants ORDER BY id")
+    (events,) = (await table.query("SELECT COUNT(*) FROM events"))[0]
+    return combatants, int(events)  # type: ignore[call-overload]
+
+
+async def test_players_cannot_do_gm_things(table: Table) -> None:
+    await setup(table)
+    before = await state(table)
+    for line in [
+        "@ana #tavern /encounter add name:Ogre stats:hp:30",
+        '@ana #tavern /encounter remove combatant:"Goblin 1"',
+        "@ana #tavern /encounter next",
+        "@ana #tavern /encounter end",
+        "@ana #tavern /initiative combatant:all",
+    ]:
+        r = await table.one(line)
+        assert r.ephemeral and r.error == "error.gm_only", line
+    r = await table.one('@ana #tavern /initiative combatant:"Goblin 1"')
+    assert r.error == "error.not_your_combatant"
+    r = await table.one('@ana #tavern /settings set name:enforce_turns value:false')
+    assert r.error == "error.manager_only"
+    assert await state(table) == before
+
+
+async def test_the_player_who_started_is_gm(table: Table) -> None:
+    r = await table.one("@bob #den /encounter start system:dnd35")
+    assert r.error is None
+    r = await table.one("@bob #den /encounter add name:Rat stats:hp:2")
+    assert r.error is None
+    r = await table.one("@ana #den /encounter add name:Rat stats:hp:2")
+    assert r.error == "error.gm_only"
+
+
+async def test_players_act_only_for_their_own(table: Table) -> None:
+    await setup(table)
+    r = await table.one('@bob #tavern /attack target:Ana attacker:"Goblin 1"')
+    assert r.error == "error.not_your_combatant"
+    r = await table.one('@bob #tavern /attack target:Ana')
+    assert r.error == "error.no_own_combatant" and "/encounter join" in (r.content or "")
+    r = await table.one('@gm #tavern /attack target:Ana')
+    assert r.error == "error.name_the_actor"
+
+
+async def test_hidden_npc_numbers_never_reach_players(table: Table) -> None:
+    await table("@gm #crypt /encounter start system:dnd35")
+    await table("@gm #crypt /encounter add name:Wight stats:ac:23 hp:77 attack:+9 damage:1d6+4 hidden:true")
+    await table('@ana #crypt /character create system:dnd35 name:Ana stats:"str:16 bab:3 hp:24"')
+    await table("@ana #crypt /encounter join character:Ana")
+    table.dice(12, 3)
+    r = await table.one("@ana #crypt /attack target:Wight weapon:longsword")
+    body = text_of(r)
+    assert "23" not in body and "77" not in body
+    status = await table.one("@ana #crypt /encounter status")
+    assert not status.ephemeral and "77" not in text_of(status)
+    gm_status = await table.one("@gm #crypt /encounter status")
+    assert gm_status.ephemeral and "77" in text_of(gm_status)
+    table.dice(15, 4)
+    responses = await table('@gm #crypt /attack target:Ana attacker:Wight')
+    public, private = responses[0], responses[1]
+    assert not public.ephemeral and "+9" not in text_of(public) and "9 " not in text_of(public).split("=")[0][-3:]
+    assert private.ephemeral and "+9" in text_of(private)
+
+
+async def test_errors_are_ephemeral_with_a_hint_and_change_nothing(table: Table) -> None:
+    await start_with_ana_first(table)
+    before = await state(table)
+    cases = {
+        '@ana #tavern /attack target:Nobody': "error.unknown_combatant",
+        '@ana #tavern /attack target:"Goblin 1" options:"flying_kick"': "error.option_unknown",
+        '@ana #tavern /attack target:"Goblin 1" options:"cover:sideways"': "error.option_invalid",
+        '@ana #tavern /attack target:Ana': "error.self_target",
+        "@gm #tavern /encounter add name:Imp stats:\"banana:4\"": "error.stat_unknown",
+        "@ana #tavern /encounter start system:gurps": "error.unknown_system",
+        "@ana #tavern /roll expression:1d": "error.roll_syntax",
+    }
+    for line, key in cases.items():
+        r = await table.one(line)
+        assert r.ephemeral and r.error == key, (line, r.error, r.content)
+        assert r.content and "error." not in r.content  # a sentence, not a key
+    assert await state(table) == before
+
+
+async def test_action_out_of_turn_is_refused(table: Table) -> None:
+    await start_with_ana_first(table)
+    await table("@gm #tavern /encounter next")  # now a goblin's turn
+    before = await state(table)
+    r = await table.one('@ana #tavern /attack target:"Goblin 1" weapon:longsword')
+    assert r.error == "error.not_your_turn" and "Goblin" in (r.content or "")
+    assert await state(table) == before
+
+
+async def test_parry_in_dnd_explains_the_alternatives(table: Table) -> None:
+    await setup(table)
+    r = await table.one("@ana #tavern /parry")
+    assert r.ephemeral and r.error == "error.no_active_defence"
+    assert "total_defense" in (r.content or "") or "fighting_defensively" in (r.content or "")
+
+
+async def test_failed_commit_leaves_cache_and_database_whole(table: Table, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    await start_with_ana_first(table)
+    before = await state(table)
+    from bot.storage import repository
+
+    real = repository.apply_commit
+
+    def boom(conn, commit):  # type: ignore[no-untyped-def]
+        real(conn, commit)
+        raise RuntimeError("disk full")
+
+    monkeypatch.setattr(repository, "apply_commit", boom)
+    table.dice(15, 5)
+    r = await table.one('@ana #tavern /attack target:"Goblin 1" weapon:longsword')
+    assert r.error == "error.internal" and r.ephemeral
+    monkeypatch.setattr(repository, "apply_commit", real)
+    assert await state(table) == before
+    sheet = json.loads((await table.query("SELECT sheet FROM combatants WHERE name='Goblin 1'"))[0][0])
+    assert sheet["hp_current"] == 7
+    status = await table.one("@gm #tavern /encounter status")
+    assert "7/7" in text_of(status)
