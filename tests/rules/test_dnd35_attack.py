@@ -9,8 +9,12 @@ from rules.__main__ import resolve
 from rules.errors import RulesError
 
 
-def run(action: str, actor: dict[str, Any], target: dict[str, Any], dice: list[int], **kw: Any) -> dict[str, Any]:
-    return resolve({"system": "dnd35", "action": action, "actor": actor, "target": target, "dice": dice, **kw})
+def run(
+    action: str, actor: dict[str, Any], target: dict[str, Any], dice: list[int], **kw: Any
+) -> dict[str, Any]:
+    return resolve(
+        {"system": "dnd35", "action": action, "actor": actor, "target": target, "dice": dice, **kw}
+    )
 
 
 def mods(out: dict[str, Any]) -> dict[str, int]:
@@ -67,8 +71,13 @@ def test_natural_20_auto_confirm_setting() -> None:
 
 # --- damage ---------------------------------------------------------------------------------------
 def test_crit_x3_rolls_dice_and_str_three_times_extra_dice_once() -> None:
-    attacker = {"bab": 1, "str": 14, "weapons": [{"name": "axe", "damage": "1d8", "crit_mult": 3,
-                                                  "extra_damage_dice": ["1d6"], "flat_bonus": 1}]}
+    attacker = {
+        "bab": 1,
+        "str": 14,
+        "weapons": [
+            {"name": "axe", "damage": "1d8", "crit_mult": 3, "extra_damage_dice": ["1d6"], "flat_bonus": 1}
+        ],
+    }
     out = run("attack", attacker, DUMMY, [20, 15, 1, 2, 3, 6])
     assert out["outcome"] == "crit"
     assert out["damage"]["multiplier"] == 3
@@ -115,25 +124,48 @@ def test_quick_damage_line_adds_no_strength() -> None:
 # --- iterative and two-weapon attacks -------------------------------------------------------------
 @pytest.mark.parametrize(
     ("bab", "expected"),
-    [(0, [0]), (5, [5]), (6, [6, 1]), (11, [11, 6, 1]), (15, [15, 10, 5]), (16, [16, 11, 6, 1]),
-     (20, [20, 15, 10, 5])],
+    [
+        (0, [0]),
+        (5, [5]),
+        (6, [6, 1]),
+        (11, [11, 6, 1]),
+        (15, [15, 10, 5]),
+        (16, [16, 11, 6, 1]),
+        (20, [20, 15, 10, 5]),
+    ],
 )
 def test_iterative_attacks(bab: int, expected: list[int]) -> None:
-    out = run("attack", {"bab": bab}, {**DUMMY, "ac": 99}, [2] * len(expected), weapon="club",
-              options={"full_attack": True})
+    out = run(
+        "attack",
+        {"bab": bab},
+        {**DUMMY, "ac": 99},
+        [2] * len(expected),
+        weapon="club",
+        options={"full_attack": True},
+    )
     attacks = out["attacks"] if len(expected) > 1 else [out]
     assert [mods(a)["bab"] for a in attacks] == expected
 
 
 @pytest.mark.parametrize(
     ("off_hand", "feats", "primary", "off"),
-    [("longsword", [], -6, -10), ("shortsword", [], -4, -8), ("longsword", ["Two-Weapon Fighting"], -4, -4),
-     ("dagger", ["two weapon fighting"], -2, -2)],
+    [
+        ("longsword", [], -6, -10),
+        ("shortsword", [], -4, -8),
+        ("longsword", ["Two-Weapon Fighting"], -4, -4),
+        ("dagger", ["two weapon fighting"], -2, -2),
+    ],
 )
 def test_two_weapon_penalties(off_hand: str, feats: list[str], primary: int, off: int) -> None:
     actor = {"bab": 6, "str": 14, "feats": feats}
-    out = run("attack", actor, {**DUMMY, "ac": 99}, [2, 2, 2], weapon="longsword",
-              options={"two_weapon": True, "off_hand_weapon": off_hand})
+    out = run(
+        "attack",
+        actor,
+        {**DUMMY, "ac": 99},
+        [2, 2, 2],
+        weapon="longsword",
+        options={"two_weapon": True, "off_hand_weapon": off_hand},
+    )
     first, second, third = out["attacks"]
     assert mods(first)["two_weapon_primary"] == primary
     assert mods(second)["two_weapon_primary"] == primary
@@ -143,8 +175,11 @@ def test_two_weapon_penalties(off_hand: str, feats: list[str], primary: int, off
 
 
 def test_off_hand_damage_half_strength() -> None:
-    actor = {"bab": 1, "str": 16, "weapons": [{"name": "a", "damage": "1d6"}, {"name": "b", "category": "light",
-                                                                                 "damage": "1d4"}]}
+    actor = {
+        "bab": 1,
+        "str": 16,
+        "weapons": [{"name": "a", "damage": "1d6"}, {"name": "b", "category": "light", "damage": "1d4"}],
+    }
     out = run("attack", actor, DUMMY, [15, 1, 15, 1], options={"two_weapon": True})
     primary, off = out["attacks"]
     assert primary["damage"]["applied"] == 1 + 3
@@ -152,15 +187,23 @@ def test_off_hand_damage_half_strength() -> None:
 
 
 def test_charge_allows_only_one_attack() -> None:
-    out = run("attack", {"bab": 11}, DUMMY, [10, 1], weapon="club", options={"charge": True, "full_attack": True})
+    out = run(
+        "attack", {"bab": 11}, DUMMY, [10, 1], weapon="club", options={"charge": True, "full_attack": True}
+    )
     assert "attacks" not in out
     assert mods(out)["charge"] == 2
     assert "charging" in out["actor_sheet"]["conditions"]
 
 
 def test_dead_target_stops_full_attack() -> None:
-    out = run("attack", {"bab": 11, "str": 30}, {**DUMMY, "hp": 5}, [15, 6], weapon="club",
-              options={"full_attack": True})
+    out = run(
+        "attack",
+        {"bab": 11, "str": 30},
+        {**DUMMY, "hp": 5},
+        [15, 6],
+        weapon="club",
+        options={"full_attack": True},
+    )
     assert len(out["attacks"]) == 1
     assert out["wound"] == "dead"
 
@@ -174,8 +217,14 @@ def test_weapon_finesse_uses_dex_with_light_weapon_only() -> None:
 
 def test_attacker_conditions_and_options() -> None:
     actor = {"conditions": ["dazzled", "shaken", "prone"]}
-    out = run("attack", actor, DUMMY, [1], weapon="club",
-              options={"flanking": True, "higher_ground": True, "aided": 2, "fighting_defensively": True})
+    out = run(
+        "attack",
+        actor,
+        DUMMY,
+        [1],
+        weapon="club",
+        options={"flanking": True, "higher_ground": True, "aided": 2, "fighting_defensively": True},
+    )
     m = mods(out)
     assert (m["dazzled"], m["shaken"], m["prone"], m["flanking"], m["higher_ground"]) == (-1, -2, -4, 2, 1)
     assert m["aid_another"] == 4 and m["fighting_defensively"] == -4
@@ -189,16 +238,29 @@ def test_nonlethal_swaps() -> None:
     lethal = run("attack", {"str": 12}, DUMMY, [15, 2], weapon="unarmed", options={"lethal": True})
     assert mods(lethal)["nonlethal_swap"] == -4
     assert lethal["target_sheet"]["hp_current"] == 97
-    ius = run("attack", {"feats": ["improved unarmed strike"]}, DUMMY, [15, 2], weapon="unarmed",
-              options={"lethal": True})
+    ius = run(
+        "attack",
+        {"feats": ["improved unarmed strike"]},
+        DUMMY,
+        [15, 2],
+        weapon="unarmed",
+        options={"lethal": True},
+    )
     assert "nonlethal_swap" not in mods(ius)
     sap = run("attack", {}, DUMMY, [15, 2], weapon="club", options={"nonlethal": True})
     assert mods(sap)["nonlethal_swap"] == -4 and sap["target_sheet"]["nonlethal"] == 2
 
 
 def test_defender_ac_variants() -> None:
-    target = {"hp": 10, "dex": 14, "armor_bonus": 4, "shield_bonus": 1, "natural_armor": 1, "dodge_bonuses": [1],
-              "deflection_bonus": 1}
+    target = {
+        "hp": 10,
+        "dex": 14,
+        "armor_bonus": 4,
+        "shield_bonus": 1,
+        "natural_armor": 1,
+        "dodge_bonuses": [1],
+        "deflection_bonus": 1,
+    }
     assert run("attack", {}, target, [1])["against"] == 10 + 2 + 4 + 1 + 1 + 1 + 1
     touch = run("attack", {}, target, [1], options={"touch": True})
     assert (touch["against"], touch["against_key"]) == (14, "touch_ac")
@@ -257,8 +319,10 @@ def test_pinned_minus_4_once_and_pinner() -> None:
     target = {"hp": 5, "dex": 14, "conditions": ["pinned"]}
     assert run("attack", {}, target, [1])["against"] == 10 - 5 - 4
     assert run("shot", {}, target, [1], weapon="dagger")["against"] == 10 - 5 - 4
-    assert run("shot", {}, target, [1], weapon="dagger", settings={"pinned_ranged_penalty": False})[
-        "against"] == 10 - 5
+    assert (
+        run("shot", {}, target, [1], weapon="dagger", settings={"pinned_ranged_penalty": False})["against"]
+        == 10 - 5
+    )
     assert run("attack", {}, target, [1], options={"grapple_opponent": True})["against"] == 10 - 5
 
 

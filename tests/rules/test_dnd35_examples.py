@@ -10,7 +10,9 @@ from rules.system import Fighter
 SYSTEM = get_system("dnd35")
 
 
-def run(action: str, actor: dict[str, Any], target: dict[str, Any] | None, dice: list[int], **kw: Any) -> dict[str, Any]:
+def run(
+    action: str, actor: dict[str, Any], target: dict[str, Any] | None, dice: list[int], **kw: Any
+) -> dict[str, Any]:
     request: dict[str, Any] = {"system": "dnd35", "action": action, "actor": actor, "dice": dice, **kw}
     if target is not None:
         request["target"] = target
@@ -22,16 +24,28 @@ HANA = {
     "bab": 11,
     "str": 16,
     "weapons": [
-        {"name": "Longsword", "category": "one_handed", "damage": "1d8", "threat_min": 19, "crit_mult": 2,
-         "extra_damage_dice": ["1d6"]},
+        {
+            "name": "Longsword",
+            "category": "one_handed",
+            "damage": "1d8",
+            "threat_min": 19,
+            "crit_mult": 2,
+            "extra_damage_dice": ["1d6"],
+        },
     ],
 }
 ORC = {"name": "Orc", "ac": 15 + 2, "hp": 32}
 
 
 def test_example1_full_attack_crit_and_dying() -> None:
-    out = run("attack", HANA, ORC, [19, 4, 6, 2, 5, 5, 11, 8, 3], weapon="longsword",
-              options={"full_attack": True, "flanking": True})
+    out = run(
+        "attack",
+        HANA,
+        ORC,
+        [19, 4, 6, 2, 5, 5, 11, 8, 3],
+        weapon="longsword",
+        options={"full_attack": True, "flanking": True},
+    )
     first, second, third = out["attacks"]
     assert [a["total"] for a in out["attacks"]] == [35, 16, 17]
     assert sum(m["value"] for m in first["modifiers"]) == 16
@@ -48,7 +62,15 @@ def test_example1_full_attack_crit_and_dying() -> None:
     assert out["wound"] == "dying"
     assert "unconscious" in out["conditions"]
     assert [r["purpose"] for r in out["rolls"]] == [
-        "attack", "confirm", "damage", "damage", "extra_damage", "attack", "attack", "damage", "extra_damage",
+        "attack",
+        "confirm",
+        "damage",
+        "damage",
+        "extra_damage",
+        "attack",
+        "attack",
+        "damage",
+        "extra_damage",
     ]
 
 
@@ -70,10 +92,22 @@ def test_example1_next_round_42_loses_a_hit_point() -> None:
     assert result.wound == "dying"
 
 
-LIR = {"name": "Lir", "bab": 4, "dex": 17, "str": 10, "weapons": [
-    {"name": "longbow", "category": "projectile", "damage": "1d8", "crit_mult": 3, "range_increment_ft": 100,
-     "bow_kind": "normal"},
-]}
+LIR = {
+    "name": "Lir",
+    "bab": 4,
+    "dex": 17,
+    "str": 10,
+    "weapons": [
+        {
+            "name": "longbow",
+            "category": "projectile",
+            "damage": "1d8",
+            "crit_mult": 3,
+            "range_increment_ft": 100,
+            "bow_kind": "normal",
+        },
+    ],
+}
 GOBLIN = {"name": "Goblin", "size": "small", "ac": 15, "hp": 5}
 EX2_OPTIONS = {"in_melee": True, "cover": "soft", "concealment": "concealment"}
 

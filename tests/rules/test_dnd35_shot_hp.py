@@ -10,8 +10,12 @@ from rules.systems.dnd35.hp import apply_damage, heal, hp_state
 from rules.systems.dnd35.sheet import Sheet
 
 
-def run(action: str, actor: dict[str, Any], target: dict[str, Any], dice: list[int], **kw: Any) -> dict[str, Any]:
-    return resolve({"system": "dnd35", "action": action, "actor": actor, "target": target, "dice": dice, **kw})
+def run(
+    action: str, actor: dict[str, Any], target: dict[str, Any], dice: list[int], **kw: Any
+) -> dict[str, Any]:
+    return resolve(
+        {"system": "dnd35", "action": action, "actor": actor, "target": target, "dice": dice, **kw}
+    )
 
 
 def mods(out: dict[str, Any]) -> dict[str, int]:
@@ -32,8 +36,15 @@ def test_range_penalty_srd_floor(distance: int, penalty: int) -> None:
 
 @pytest.mark.parametrize(("distance", "penalty"), [(100, 0), (101, -2), (200, -2), (201, -4)])
 def test_range_penalty_first_increment_free(distance: int, penalty: int) -> None:
-    out = run("shot", ARCHER, TARGET, [1], weapon="longbow", distance=distance,
-              settings={"range_penalty_mode": "first_increment_free"})
+    out = run(
+        "shot",
+        ARCHER,
+        TARGET,
+        [1],
+        weapon="longbow",
+        distance=distance,
+        settings={"range_penalty_mode": "first_increment_free"},
+    )
     assert mods(out)["range"] == penalty
 
 
@@ -52,15 +63,27 @@ def test_shortbow_phb_example() -> None:
 
 
 def test_into_melee_and_precise_shot() -> None:
-    assert mods(run("shot", ARCHER, TARGET, [1], weapon="longbow", options={"in_melee": True}))[
-        "firing_into_melee"] == -4
-    precise = run("shot", {**ARCHER, "feats": ["Precise Shot"]}, TARGET, [1], weapon="longbow",
-                  options={"in_melee": True})
+    assert (
+        mods(run("shot", ARCHER, TARGET, [1], weapon="longbow", options={"in_melee": True}))[
+            "firing_into_melee"
+        ]
+        == -4
+    )
+    precise = run(
+        "shot",
+        {**ARCHER, "feats": ["Precise Shot"]},
+        TARGET,
+        [1],
+        weapon="longbow",
+        options={"in_melee": True},
+    )
     assert "firing_into_melee" not in mods(precise)
 
 
 def test_flanking_and_higher_ground_do_not_apply_to_shots() -> None:
-    out = run("shot", ARCHER, TARGET, [1], weapon="longbow", options={"flanking": True, "higher_ground": True})
+    out = run(
+        "shot", ARCHER, TARGET, [1], weapon="longbow", options={"flanking": True, "higher_ground": True}
+    )
     assert "flanking" not in mods(out) and "higher_ground" not in mods(out)
 
 
@@ -74,8 +97,14 @@ def test_prone_archer_cannot_shoot_but_crossbow_works() -> None:
 
 @pytest.mark.parametrize(
     ("strength", "weapon", "expected"),
-    [(8, "longbow", 4 - 1), (16, "longbow", 4), (16, "light_crossbow", 4), (16, "sling", 4 + 3),
-     (16, "javelin", 4 + 3), (8, "composite_longbow", 4 - 1)],
+    [
+        (8, "longbow", 4 - 1),
+        (16, "longbow", 4),
+        (16, "light_crossbow", 4),
+        (16, "sling", 4 + 3),
+        (16, "javelin", 4 + 3),
+        (8, "composite_longbow", 4 - 1),
+    ],
 )
 def test_strength_on_ranged_damage(strength: int, weapon: str, expected: int) -> None:
     out = run("shot", {"str": strength}, TARGET, [15, 4], weapon=weapon)
@@ -83,8 +112,15 @@ def test_strength_on_ranged_damage(strength: int, weapon: str, expected: int) ->
 
 
 def test_composite_bow_rating_caps_strength() -> None:
-    bow = {"name": "cb", "category": "projectile", "damage": "1d8", "crit_mult": 3, "range_increment_ft": 110,
-           "bow_kind": "composite", "composite_rating": 2}
+    bow = {
+        "name": "cb",
+        "category": "projectile",
+        "damage": "1d8",
+        "crit_mult": 3,
+        "range_increment_ft": 110,
+        "bow_kind": "composite",
+        "composite_rating": 2,
+    }
     out = run("shot", {"str": 18, "weapons": [bow]}, TARGET, [15, 4])
     assert out["damage"]["applied"] == 6
 
@@ -108,10 +144,22 @@ def test_custom_miss_chance_and_total_concealment() -> None:
 # --- HP states ------------------------------------------------------------------------------------
 @pytest.mark.parametrize(
     ("hp", "nonlethal", "conds", "state"),
-    [(10, 0, [], "unhurt"), (9, 0, [], "wounded"), (1, 0, [], "wounded"), (0, 0, [], "disabled"),
-     (-1, 0, [], "dying"), (-9, 0, [], "dying"), (-10, 0, [], "dead"), (-3, 0, ["stable"], "stable"),
-     (5, 5, [], "staggered"), (5, 6, [], "unconscious"), (5, 4, [], "wounded"), (0, 1, [], "unconscious"),
-     (-2, 5, [], "dying"), (10, 0, ["dead"], "dead")],
+    [
+        (10, 0, [], "unhurt"),
+        (9, 0, [], "wounded"),
+        (1, 0, [], "wounded"),
+        (0, 0, [], "disabled"),
+        (-1, 0, [], "dying"),
+        (-9, 0, [], "dying"),
+        (-10, 0, [], "dead"),
+        (-3, 0, ["stable"], "stable"),
+        (5, 5, [], "staggered"),
+        (5, 6, [], "unconscious"),
+        (5, 4, [], "wounded"),
+        (0, 1, [], "unconscious"),
+        (-2, 5, [], "dying"),
+        (10, 0, ["dead"], "dead"),
+    ],
 )
 def test_hp_state_bands(hp: int, nonlethal: int, conds: list[str], state: str) -> None:
     assert hp_state(hp, 10, nonlethal, conds) == state

@@ -46,6 +46,15 @@ def with_state(conditions: list[str], state: str) -> list[str]:
     return kept + list(_STATE_CONDITIONS[state])
 
 
+def sync_state_conditions(sheet: Sheet) -> list[str]:
+    """HP-state conditions as the numbers say (a GM-set `unconscious` stays while HP are positive)."""
+    state = sheet_state(sheet)
+    synced = with_state(sheet.conditions, state)
+    if "unconscious" in sheet.conditions and "unconscious" not in synced and state in ("unhurt", "wounded"):
+        synced.append("unconscious")
+    return synced
+
+
 def effective_conditions(sheet: Sheet) -> frozenset[str]:
     """Sheet conditions plus `helpless` when unconscious, dying, stable or dead."""
     conds = frozenset(sheet.conditions)

@@ -301,6 +301,11 @@ class Sheet(BaseModel):
     def _hp_default(self) -> "Sheet":
         if self.hp_current is None:
             object.__setattr__(self, "hp_current", self.hp_max)
+        from rules.systems.dnd35.hp import sync_state_conditions
+
+        synced = sync_state_conditions(self)
+        if synced != self.conditions:
+            object.__setattr__(self, "conditions", synced)
         return self
 
     # --- derived values ---------------------------------------------------------------------
