@@ -20,9 +20,15 @@ ARCHER = {"lift_kg": 20, "weapon_skills": {"bow": 4}, "weapons": [BOW]}
 TARGET = {"physical_defence": 15}
 
 
-def request(actor: dict[str, Any], target: dict[str, Any] | None = None, *, weapon: str | None = None,
-            distance: float | None = None, settings: dict[str, Any] | None = None,
-            **options: Any) -> ActionRequest:  # fmt: skip
+def request(
+    actor: dict[str, Any],
+    target: dict[str, Any] | None = None,
+    *,
+    weapon: str | None = None,
+    distance: float | None = None,
+    settings: dict[str, Any] | None = None,
+    **options: Any,
+) -> ActionRequest:
     return ActionRequest(
         Fighter("A", S.sheet(actor)),
         Fighter("T", S.sheet(target)) if target is not None else None,
@@ -125,7 +131,9 @@ def test_unseen_may_allow_active_defence_by_setting() -> None:
 
 
 def test_unprepared_defaults_to_physical_defence_and_condition_unaware() -> None:
-    result = S.attack(request(FIGHTER, {"physical_defence": 15, "conditions": ["unaware"]}), ScriptedDice([1]))
+    result = S.attack(
+        request(FIGHTER, {"physical_defence": 15, "conditions": ["unaware"]}), ScriptedDice([1])
+    )
     assert result.against == 15 and result.against_key == "physical_defence_unprepared"
 
 
@@ -297,15 +305,23 @@ def test_thrown_improvised_steps_setting() -> None:
     cleaver = {"id": "cleaver", "damage_dice": "1k8", "weight_kg": 1.0, "improvised": True}
     actor = {"lift_kg": 18, "weapon_skills": {"throwing": 9}, "weapons": [cleaver]}
     two = hit(request(actor, TARGET, distance=1), [20, 1], ranged=True)
-    four = hit(request(actor, TARGET, distance=1, settings={"thrown_improvised_steps": 4}), [20, 1], ranged=True)
+    four = hit(
+        request(actor, TARGET, distance=1, settings={"thrown_improvised_steps": 4}), [20, 1], ranged=True
+    )
     assert [r.sides for r in two.rolls if r.purpose == "damage"] == [4]
     assert [r.sides for r in four.rolls if r.purpose == "damage"] == [2]
     assert mods(two)["not_for_throwing"] == -10 and "improvised" not in mods(two)
 
 
 def test_javelin_designed_for_throwing_uses_its_range_and_skill() -> None:
-    javelin = {"id": "javelin", "damage_dice": "1k6", "weight_kg": 1.0, "designed_for_throwing": True,
-               "ranged_kind": "thrown", "max_range_m": 30}  # fmt: skip
+    javelin = {
+        "id": "javelin",
+        "damage_dice": "1k6",
+        "weight_kg": 1.0,
+        "designed_for_throwing": True,
+        "ranged_kind": "thrown",
+        "max_range_m": 30,
+    }
     actor = {"lift_kg": 10, "weapon_skills": {"javelin": 6}, "weapons": [javelin]}
     result = S.shot(request(actor, TARGET, distance=25), ScriptedDice([20]))
     assert mods(result) == {"throwing": 6, "range": -12}
@@ -367,7 +383,9 @@ def test_shield_doubles_coverage_on_its_arm_and_stacks_armour_not_coverage() -> 
 def test_coverage_stacking_max_setting() -> None:
     shield = {"coverage": 8, "armour": 2, "shield_arm": "left_arm"}
     target = armoured({"parts": ["arms"], "coverage": 10, "armour": 1}, shield=shield)
-    result = hit(request(FIGHTER, target, location="left_arm", settings={"coverage_stacking": "max"}), [10, 8])
+    result = hit(
+        request(FIGHTER, target, location="left_arm", settings={"coverage_stacking": "max"}), [10, 8]
+    )
     assert result.damage is not None and result.damage.reduced_by == 3  # one threshold 16 holds
 
 
@@ -375,8 +393,16 @@ def test_coverage_stacking_max_setting() -> None:
 def test_unnamed_location_is_torso_without_a_die() -> None:
     dice = ScriptedDice([15, 3])
     first = S.attack(request(FIGHTER, TARGET), dice)
-    result = S.defend(DefenceRequest(Fighter("T", S.sheet(TARGET)), Fighter("A", S.sheet(FIGHTER)),
-                                     first.exchange or {}, S.settings({}), "none"), dice)  # fmt: skip
+    result = S.defend(
+        DefenceRequest(
+            Fighter("T", S.sheet(TARGET)),
+            Fighter("A", S.sheet(FIGHTER)),
+            first.exchange or {},
+            S.settings({}),
+            "none",
+        ),
+        dice,
+    )
     assert result.location == "torso" and dice.remaining == 0
 
 
@@ -405,8 +431,13 @@ def test_wound_levels_and_damage_per_location_accumulate() -> None:
 
 
 def test_area_hit_lands_on_the_torso() -> None:
-    bomb = {"id": "bomb", "damage_dice": "2k6", "weight_kg": 0.5, "designed_for_throwing": True,
-            "ranged_kind": "thrown"}  # fmt: skip
+    bomb = {
+        "id": "bomb",
+        "damage_dice": "2k6",
+        "weight_kg": 0.5,
+        "designed_for_throwing": True,
+        "ranged_kind": "thrown",
+    }
     actor = {"lift_kg": 20, "weapon_skills": {"throwing": 3}, "weapons": [bomb]}
     target = armoured({"parts": ["torso"], "coverage": 20, "armour": 2})
     result = S.shot(request(actor, target, distance=4, area=True, location="head"), ScriptedDice([9, 3, 4]))
@@ -415,22 +446,35 @@ def test_area_hit_lands_on_the_torso() -> None:
 
 
 def test_area_scatter_small_failure_single_roll_and_back_on_target() -> None:
-    bomb = {"id": "bomb", "damage_dice": "1k6", "weight_kg": 0.5, "designed_for_throwing": True,
-            "ranged_kind": "thrown"}  # fmt: skip
+    bomb = {
+        "id": "bomb",
+        "damage_dice": "1k6",
+        "weight_kg": 0.5,
+        "designed_for_throwing": True,
+        "ranged_kind": "thrown",
+    }
     actor = {"lift_kg": 20, "weapons": [bomb]}
     result = S.shot(request(actor, TARGET, distance=2, area=True), ScriptedDice([10, 10, 1, 4]))
     assert result.margin == -1 and result.outcome == "scatter_on_target"
     assert [r.purpose for r in result.rolls] == ["attack", "scatter_landing", "scatter_landing", "damage"]
     assert result.damage is not None and result.damage.applied == 4
-    far = S.shot(request(actor, TARGET, distance=2, area=True), ScriptedDice([1, 3, 2, 5]))  # failure by 10: k4
+    far = S.shot(
+        request(actor, TARGET, distance=2, area=True), ScriptedDice([1, 3, 2, 5])
+    )  # failure by 10: k4
     assert far.outcome == "scatter" and far.damage is None
     note = next(n for n in far.notes if n.key == "scatter")
     assert (note.params["distance_die"], note.params["dx"], note.params["dy"]) == (4, 1, 2)
 
 
 def test_area_scatter_never_beyond_maximum_range() -> None:
-    bomb = {"id": "bomb", "damage_dice": "1k6", "weight_kg": 0.5, "designed_for_throwing": True,
-            "ranged_kind": "thrown", "max_range_m": 10}  # fmt: skip
+    bomb = {
+        "id": "bomb",
+        "damage_dice": "1k6",
+        "weight_kg": 0.5,
+        "designed_for_throwing": True,
+        "ranged_kind": "thrown",
+        "max_range_m": 10,
+    }
     actor = {"lift_kg": 20, "weapons": [bomb]}
     # ST 14, total 1 → failure 13 → k4; distance 4, direction 2 (away), landing 2 → dy 5 but only 2 m left
     result = S.shot(request(actor, None, distance=8, area=True), ScriptedDice([1, 4, 2, 2]))

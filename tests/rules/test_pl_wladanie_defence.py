@@ -20,8 +20,13 @@ SHIELD = {"coverage": 6, "armour": 2, "protected_parts": ["torso"], "parry_modif
 DEFENDER = {"physical_defence": 12, "parry_skill": 4, "dodge_skill": 6, "shield": SHIELD}
 
 
-def request(target: dict[str, Any], *, settings: dict[str, Any] | None = None, distance: float | None = None,
-            **options: Any) -> ActionRequest:  # fmt: skip
+def request(
+    target: dict[str, Any],
+    *,
+    settings: dict[str, Any] | None = None,
+    distance: float | None = None,
+    **options: Any,
+) -> ActionRequest:
     return ActionRequest(
         Fighter("Attacker", S.sheet(ATTACKER)),
         Fighter("Defender", S.sheet(target)),
@@ -38,7 +43,9 @@ def exchange(req: ActionRequest, faces: list[int], choice: str | None, ranged: b
     assert pending.outcome == "pending_defence"
     assert pending.changes == [] and pending.target_sheet is None  # nothing changes yet
     assert req.target is not None
-    result = S.defend(DefenceRequest(req.target, req.actor, pending.exchange or {}, req.settings, choice), dice)
+    result = S.defend(
+        DefenceRequest(req.target, req.actor, pending.exchange or {}, req.settings, choice), dice
+    )
     assert dice.remaining == 0
     return result
 
@@ -54,7 +61,9 @@ def test_pending_exchange_offers_parry_dodge_none() -> None:
 def test_full_attack_then_shield_parry_stops_the_hit() -> None:
     result = exchange(request(DEFENDER), [10, 8], "parry")  # attack 15; parry 8 + 4 + 3 = 15 >= 15
     assert result.outcome == "parried"
-    assert result.total == 15 and result.against == 15 and result.against_key == "parry" and result.margin == 0
+    assert (
+        result.total == 15 and result.against == 15 and result.against_key == "parry" and result.margin == 0
+    )
     assert {m.key: m.value for m in result.modifiers} == {"wladanie": 5, "parry_skill": 4, "shield_parry": 3}
     assert [r.purpose for r in result.rolls] == ["attack", "parry"]
     assert any(n.key == "defence_action" and n.params["cost"] == "bonus" for n in result.notes)
@@ -92,8 +101,9 @@ def test_weapon_parry_without_shield_costs_a_regular_action() -> None:
 def test_flanking_does_not_touch_parry_unless_set() -> None:
     plain = exchange(request(DEFENDER, flanking=True), [5, 5], "dodge")
     assert plain.against == 11 and plain.outcome == "dodged"
-    setting = exchange(request(DEFENDER, flanking=True, settings={"flank_affects_active_defence": True}),
-                       [5, 5, 1], "dodge")  # fmt: skip
+    setting = exchange(
+        request(DEFENDER, flanking=True, settings={"flank_affects_active_defence": True}), [5, 5, 1], "dodge"
+    )
     assert setting.against == 6 and setting.outcome == "hit"
 
 
@@ -124,8 +134,10 @@ def test_surprised_defender_cannot_parry() -> None:
     req = request(DEFENDER, surprise=True)
     pending = S.attack(req, ScriptedDice([10]))
     with pytest.raises(RulesError) as err:
-        S.defend(DefenceRequest(req.target, req.actor, pending.exchange or {}, req.settings, "parry"),  # type: ignore[arg-type]
-                 ScriptedDice([10]))  # fmt: skip
+        S.defend(
+            DefenceRequest(req.target, req.actor, pending.exchange or {}, req.settings, "parry"),  # type: ignore[arg-type]
+            ScriptedDice([10]),
+        )
     assert err.value.key == "error.pl_wladanie.defence_not_allowed"
 
 
@@ -134,8 +146,14 @@ def test_ranged_parry_needs_a_shield_by_default() -> None:
     archer = {"weapon_skills": {"bow": 5}, "weapons": [bow]}
 
     def shot(target: dict[str, Any], settings: dict[str, Any] | None = None) -> list[str]:
-        req = ActionRequest(Fighter("A", S.sheet(archer)), Fighter("T", S.sheet(target)), S.options({}),
-                            S.settings(settings or {}), None, 4)  # fmt: skip
+        req = ActionRequest(
+            Fighter("A", S.sheet(archer)),
+            Fighter("T", S.sheet(target)),
+            S.options({}),
+            S.settings(settings or {}),
+            None,
+            4,
+        )
         return S.shot(req, ScriptedDice([20])).defences
 
     assert shot(DEFENDER) == ["parry", "dodge", "none"]
@@ -145,15 +163,27 @@ def test_ranged_parry_needs_a_shield_by_default() -> None:
 
 
 def test_cli_whole_exchange_and_two_step_exchange() -> None:
-    base = {"system": "pl_wladanie", "action": "attack", "actor": {"name": "A", **ATTACKER},
-            "target": {"name": "D", **DEFENDER}}  # fmt: skip
+    base = {
+        "system": "pl_wladanie",
+        "action": "attack",
+        "actor": {"name": "A", **ATTACKER},
+        "target": {"name": "D", **DEFENDER},
+    }
     whole = resolve({**base, "dice": [10, 8], "defence": "parry"})
     assert whole["outcome"] == "parried"
     default = resolve({**base, "dice": [10, 1, 5], "defence": None})
     assert default["outcome"] == "hit" and default["against_key"] == "parry"
     pending = resolve({**base, "dice": [10]})
     assert pending["outcome"] == "pending_defence"
-    answer = resolve({"system": "pl_wladanie", "action": "parry", "actor": {"name": "D", **DEFENDER},
-                      "target": {"name": "A", **ATTACKER}, "exchange": pending["exchange"], "choice": "dodge",
-                      "dice": [9, 5]})  # fmt: skip
+    answer = resolve(
+        {
+            "system": "pl_wladanie",
+            "action": "parry",
+            "actor": {"name": "D", **DEFENDER},
+            "target": {"name": "A", **ATTACKER},
+            "exchange": pending["exchange"],
+            "choice": "dodge",
+            "dice": [9, 5],
+        }
+    )
     assert answer["outcome"] == "dodged" and answer["against"] == 15

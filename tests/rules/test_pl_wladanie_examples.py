@@ -15,7 +15,9 @@ WIT = {
     "strength": 6,
     "lift_kg": 24,
     "weapon_skills": {"axe2h": 6},
-    "weapons": [{"id": "axe2h", "damage_dice": "2k6", "strength_category": "1", "weight_kg": 6.0, "two_handed": True}],
+    "weapons": [
+        {"id": "axe2h", "damage_dice": "2k6", "strength_category": "1", "weight_kg": 6.0, "two_handed": True}
+    ],
 }
 BANDIT = {
     "physical_defence": 17,
@@ -26,14 +28,29 @@ OLA = {
     "lift_kg": 18,
     "weapon_skills": {"throwing": 9},
     "weapons": [
-        {"id": "cleaver", "damage_dice": "1k6", "strength_category": "1/2", "weight_kg": 1.0, "improvised": True}
+        {
+            "id": "cleaver",
+            "damage_dice": "1k6",
+            "strength_category": "1/2",
+            "weight_kg": 1.0,
+            "improvised": True,
+        }
     ],
 }
-GAUNTLETED = {"physical_defence": 12, "armour": [{"id": "rekawica", "parts": ["arms"], "coverage": 5, "armour": 1}]}
+GAUNTLETED = {
+    "physical_defence": 12,
+    "armour": [{"id": "rekawica", "parts": ["arms"], "coverage": 5, "armour": 1}],
+}
 
 
-def request(actor: dict[str, Any], target: dict[str, Any] | None, *, distance: float | None = None,
-            settings: dict[str, Any] | None = None, **options: Any) -> ActionRequest:  # fmt: skip
+def request(
+    actor: dict[str, Any],
+    target: dict[str, Any] | None,
+    *,
+    distance: float | None = None,
+    settings: dict[str, Any] | None = None,
+    **options: Any,
+) -> ActionRequest:
     return ActionRequest(
         Fighter("A", S.sheet(actor)),
         Fighter("T", S.sheet(target)) if target is not None else None,
@@ -113,9 +130,16 @@ def test_example_3_area_throw_scatters() -> None:
     mira = {
         "lift_kg": 20,
         "weapon_skills": {"throwing": 3},
-        "weapons": [{"id": "flask", "damage_dice": "1k6", "weight_kg": 0.5, "designed_for_throwing": True,
-                     "ranged_kind": "thrown"}],
-    }  # fmt: skip
+        "weapons": [
+            {
+                "id": "flask",
+                "damage_dice": "1k6",
+                "weight_kg": 0.5,
+                "designed_for_throwing": True,
+                "ranged_kind": "thrown",
+            }
+        ],
+    }
     dice = ScriptedDice([2, 2, 10, 4, 7])
     result = S.shot(request(mira, {"physical_defence": 10}, distance=9, area=True), dice)
     assert result.against == 14 and result.against_key == "area_st"
@@ -125,6 +149,10 @@ def test_example_3_area_throw_scatters() -> None:
     assert note.params["distance_die"] == 2 and note.params["area_m2"] == 49
     assert (note.params["dx"], note.params["dy"]) == (1, -1)
     assert [r.purpose for r in result.rolls] == [
-        "attack", "scatter_distance", "scatter_direction", "scatter_direction", "scatter_landing",
-    ]  # fmt: skip
+        "attack",
+        "scatter_distance",
+        "scatter_direction",
+        "scatter_direction",
+        "scatter_landing",
+    ]
     assert result.damage is None and dice.remaining == 0

@@ -15,8 +15,12 @@ from rules.systems.pl_wladanie.initiative import archer_rush
 S = get_system("pl_wladanie")
 
 
-def request(actor: dict[str, Any], target: dict[str, Any] | None = None, settings: dict[str, Any] | None = None,
-            **options: Any) -> ActionRequest:  # fmt: skip
+def request(
+    actor: dict[str, Any],
+    target: dict[str, Any] | None = None,
+    settings: dict[str, Any] | None = None,
+    **options: Any,
+) -> ActionRequest:
     return ActionRequest(
         Fighter("A", S.sheet(actor)),
         Fighter("Archer", S.sheet(target)) if target is not None else None,
@@ -50,9 +54,20 @@ def test_initiative_records_result_and_rolloff_setting() -> None:
 
 @pytest.mark.parametrize(
     ("margin", "regular", "bonus"),
-    [(-3, 0, 0), (0, 0, 0), (4, 0, 0), (5, 0, 1), (9, 0, 1), (10, 1, 0), (12, 1, 0), (15, 1, 1), (17, 1, 1),
-     (20, 2, 0), (29, 2, 1)],
-)  # fmt: skip
+    [
+        (-3, 0, 0),
+        (0, 0, 0),
+        (4, 0, 0),
+        (5, 0, 1),
+        (9, 0, 1),
+        (10, 1, 0),
+        (12, 1, 0),
+        (15, 1, 1),
+        (17, 1, 1),
+        (20, 2, 0),
+        (29, 2, 1),
+    ],
+)
 def test_archer_rush_arithmetic(margin: int, regular: int, bonus: int) -> None:
     assert archer_rush(margin) == (regular, bonus)
 
@@ -61,14 +76,21 @@ def test_archer_rush_from_target_sheet_and_as_an_action() -> None:
     archer = {"initiative_result": 8}
     result = S.initiative(request({"initiative_bonus": 5}, archer), ScriptedDice([20]))
     note = next(n for n in result.notes if n.key == "archer_rush")
-    assert note.params["margin"] == 17 and note.params["regular_actions"] == 1 and note.params["bonus_actions"] == 1
+    assert (
+        note.params["margin"] == 17
+        and note.params["regular_actions"] == 1
+        and note.params["bonus_actions"] == 1
+    )
     act = S.act("archer_rush", request({"initiative_result": 30}, archer), ScriptedDice([]))
     assert act.margin == 22 and act.notes[0].params["regular_actions"] == 2
     off = S.initiative(request({}, archer, settings={"archer_rush": False}), ScriptedDice([20]))
     assert off.notes == []
     with pytest.raises(RulesError):
-        S.act("archer_rush", request({"initiative_result": 30}, archer, settings={"archer_rush": False}),
-              ScriptedDice([]))  # fmt: skip
+        S.act(
+            "archer_rush",
+            request({"initiative_result": 30}, archer, settings={"archer_rush": False}),
+            ScriptedDice([]),
+        )
 
 
 def test_plain_test_margins_and_test_die_setting() -> None:

@@ -18,8 +18,21 @@ CATALOG = Path(__file__).resolve().parents[2] / "bot" / "i18n" / "en" / "pl_wlad
 
 
 def test_quick_npc_shortcuts() -> None:
-    sheet = S.sheet({"of": "14", "ofn": "10", "wladanie": "+5", "damage": "1k8", "sila": "6", "udzwig": "20",
-                     "pancerz": "3", "pokrycie": "11", "parowanie": "4", "unik": "2", "bohater": "true"})  # fmt: skip
+    sheet = S.sheet(
+        {
+            "of": "14",
+            "ofn": "10",
+            "wladanie": "+5",
+            "damage": "1k8",
+            "sila": "6",
+            "udzwig": "20",
+            "pancerz": "3",
+            "pokrycie": "11",
+            "parowanie": "4",
+            "unik": "2",
+            "bohater": "true",
+        }
+    )
     assert sheet.physical_defence == 14 and sheet.physical_defence_unprepared == 10  # type: ignore[attr-defined]
     assert sheet.weapon_skills == {"weapon": 5}  # type: ignore[attr-defined]
     assert sheet.weapons[0].damage_dice == "1k8"  # type: ignore[attr-defined]
@@ -49,15 +62,23 @@ def test_weapons_as_mapping_and_selection() -> None:
 
 
 def test_option_aliases() -> None:
-    opts = S.options({"flanking": True, "back": True, "two_handed": True, "location": "głowa", "effort": True})
+    opts = S.options(
+        {"flanking": True, "back": True, "two_handed": True, "location": "głowa", "effort": True}
+    )
     assert opts.flanked_or_pinned and opts.from_back and opts.extra_effort  # type: ignore[attr-defined]
     assert opts.grip == "two_handed" and opts.location == "head"  # type: ignore[attr-defined]
 
 
 def test_weapon_choice_through_request() -> None:
-    actor = S.sheet({"weapon_skills": {"knife": 7}, "weapons": [{"id": "axe", "damage_dice": "1k10"},
-                                                                {"id": "knife", "damage_dice": "1k4"}]})  # fmt: skip
-    req = ActionRequest(Fighter("A", actor), Fighter("T", S.sheet({"of": 5})), S.options({}), S.settings({}), "knife")
+    actor = S.sheet(
+        {
+            "weapon_skills": {"knife": 7},
+            "weapons": [{"id": "axe", "damage_dice": "1k10"}, {"id": "knife", "damage_dice": "1k4"}],
+        }
+    )
+    req = ActionRequest(
+        Fighter("A", actor), Fighter("T", S.sheet({"of": 5})), S.options({}), S.settings({}), "knife"
+    )
     result = S.attack(req, ScriptedDice([1]))
     assert result.weapon == "knife" and result.total == 8
 
@@ -77,7 +98,10 @@ def test_every_setting_has_help_and_default() -> None:
 
 def test_catalog_covers_every_key() -> None:
     catalog = json.loads(CATALOG.read_text(encoding="utf-8"))
-    source = "\n".join(p.read_text() for p in (Path(__file__).resolve().parents[2] / "rules/systems/pl_wladanie").glob("*.py"))
+    source = "\n".join(
+        p.read_text()
+        for p in (Path(__file__).resolve().parents[2] / "rules/systems/pl_wladanie").glob("*.py")
+    )
     for name in S.Settings.model_fields:
         assert f"setting.pl_wladanie.{name}" in catalog
     for name in S.Options.model_fields:

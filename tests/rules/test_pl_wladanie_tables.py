@@ -1,4 +1,4 @@
-"""Tables and arithmetic of pl_wladanie: dice steps, strength categories, heavy weapons, range, scatter rows."""
+"""pl_wladanie tables and arithmetic: dice steps, strength categories, heavy weapons, range, scatter."""
 
 from __future__ import annotations
 
@@ -80,7 +80,16 @@ def test_category_zero_and_high_categories() -> None:
 
 @pytest.mark.parametrize(
     ("raw", "label"),
-    [(0, "0"), ("1/8", "1/8"), (0.125, "1/8"), (0.5, "1/2"), ("1.5", "1,5"), (1.5, "1,5"), (2, "2"), (2.0, "2")],
+    [
+        (0, "0"),
+        ("1/8", "1/8"),
+        (0.125, "1/8"),
+        (0.5, "1/2"),
+        ("1.5", "1,5"),
+        (1.5, "1,5"),
+        (2, "2"),
+        (2.0, "2"),
+    ],
 )
 def test_category_labels(raw: object, label: str) -> None:
     assert category_label(raw) == label
@@ -136,9 +145,21 @@ def test_heavy_thresholds_and_too_heavy() -> None:
 # --- range -----------------------------------------------------------------------------------------
 @pytest.mark.parametrize(
     ("distance", "floor", "ceil"),
-    [(0, 0, 0), (1.9, 0, -1), (2, -1, -1), (2.1, -1, -2), (3, -1, -2), (3.99, -1, -2), (4, -2, -2),
-     (5, -2, -3), (9.5, -4, -5), (10, -5, -5), (11.9, -5, -6), (12, -6, -6)],
-)  # fmt: skip
+    [
+        (0, 0, 0),
+        (1.9, 0, -1),
+        (2, -1, -1),
+        (2.1, -1, -2),
+        (3, -1, -2),
+        (3.99, -1, -2),
+        (4, -2, -2),
+        (5, -2, -3),
+        (9.5, -4, -5),
+        (10, -5, -5),
+        (11.9, -5, -6),
+        (12, -6, -6),
+    ],
+)
 def test_range_penalty_edges(distance: float, floor: int, ceil: int) -> None:
     assert range_penalty(distance, DEFAULT) == floor
     assert range_penalty(distance, Settings(range_rounding="ceil")) == ceil
@@ -152,9 +173,22 @@ def test_area_st() -> None:
 
 @pytest.mark.parametrize(
     ("failure", "die", "area"),
-    [(1, None, 9), (4, None, 9), (5, 2, 49), (9, 2, 49), (10, 4, 121), (19, 4, 121), (20, 6, 225),
-     (29, 6, 225), (30, 8, 361), (40, 10, 529), (49, 10, 529), (50, 12, 729), (99, 12, 729)],
-)  # fmt: skip
+    [
+        (1, None, 9),
+        (4, None, 9),
+        (5, 2, 49),
+        (9, 2, 49),
+        (10, 4, 121),
+        (19, 4, 121),
+        (20, 6, 225),
+        (29, 6, 225),
+        (30, 8, 361),
+        (40, 10, 529),
+        (49, 10, 529),
+        (50, 12, 729),
+        (99, 12, 729),
+    ],
+)
 def test_scatter_distance_rows(failure: int, die: int | None, area: int) -> None:
     assert distance_row(failure) == (die, area)
 

@@ -123,8 +123,10 @@ def plain_test(req: ActionRequest, dice: DiceSource) -> ActionResult:
     if opts.st is None:
         raise RulesError("error.pl_wladanie.st_required")
     mods: list[Modifier] = []
+    notes: list[Note] = []
     if opts.test_skill is not None:
-        mods.append(Modifier(key=opts.test_skill, value=_skill_value(actor.sheet, opts.test_skill)))
+        mods.append(Modifier(key="skill", value=_skill_value(actor.sheet, opts.test_skill)))
+        notes.append(Note(key="test_skill", params={"skill": opts.test_skill}))
     if opts.modifier:
         mods.append(Modifier(key="modifier", value=opts.modifier))
     roller = Roller(dice)
@@ -141,6 +143,7 @@ def plain_test(req: ActionRequest, dice: DiceSource) -> ActionResult:
         against_key="st",
         margin=margin,
         outcome="success" if margin >= 0 else "failure",
+        notes=notes,
     )
 
 
