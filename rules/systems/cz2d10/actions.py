@@ -1,0 +1,260 @@
+"""Initiative, round upkeep and the non-attack activities that spend the five actions of a round."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.dice import DiceSource, Roller
+from rules.model import ActionResult, Modifier, Note
+from rules.system import ActionRequest, Fighter
+from rules.systems.cz2d10.derive import (
+    acceleration_price,
+    actions_left,
+    actions_per_round,
+    base_actions,
+    initiative_value,
+    max_melee_skill,
+    slowdown_total,
+)
+from rules.systems.cz2d10.options import Options
+from rules.systems.cz2d10.resolve import SYS, changes, err
+from rules.systems.cz2d10.settings import Settings
+from rules.systems.cz2d10.sheet import Sheet
+from rules.systems.cz2d10.tables import WEAPONS, lookup_id
+
+ACTIONS: tuple[str, ...] = (
+    "draw",
+    "step",
+    "move",
+    "run",
+    "wait",
+    "stance",
+    "reload",
+    "accelerate",
+    "stand_up",
+    "recover",
+    "shock",
+    "stun",
+    "other",
+    "pass",
+)
+
+
+def _result(action: str, f: Fighter[Any], before: Sheet, upd: dict[str, Any], **kw: Any) -> ActionResult:
+    after = before.model_copy(update=upd)
+    return ActionResult(
+        system=SYS,
+        action=action,
+        actor=f.name,
+        changes=changes(f.name, before, after, upd),
+        actor_sheet=after.dump() if upd else None,
+        **kw,
+    )
+
+
+def initiative(req: ActionRequest, dice: DiceSource) -> ActionResult:
+    """I1–I4: 2d10 + (reaction + one-off bonuses − slowdown); slow combatants lose actions."""
+    settings: Settings = req.settings  # type: ignore[assignment]
+    s: Sheet = req.actor.sheet
+    roller = Roller(dice)
+    init = initiative_value(s, settings.polygonal)
+    roll = roller.d(10, "initiative") + roller.d(10, "initiative")
+    total = roll + init
+    per = actions_per_round(s, settings.polygonal)
+    notes = []
+    base = base_actions(init)
+    if base < 5:
+        notes.append(Note(key="slow_low" if base == 4 else "slow_very_low", params={"actions": base}))
+    if init < 0:
+        notes.append(Note(key="cannot_charge"))
+    upd: dict[str, Any] = {"initiative_roll": total}
+    if s.actions_left is None or not s.has_acted:
+        upd["actions_left"] = per
+    mods = [Modifier(key="reaction", value=s.reaction)]
+    if s.initiative_bonus:
+        mods.append(Modifier(key="initiative_bonus", value=s.initiative_bonus))
+    if s.initiative_fixed is None:
+        mods.append(Modifier(key="slowdown", value=-slowdown_total(s, settings.polygonal)))
+    else:
+        mods = [Modifier(key="initiative", value=init)]
+    tiebreak = [init] if settings.init_tie_break == "initiative_then_rolloff" else []
+    return _result(
+        "initiative",
+        req.actor,
+        s,
+        upd,
+        rolls=roller.rolls,
+        modifiers=mods,
+        total=total,
+        tiebreak=tiebreak,
+        notes=notes,
+    )
+
+
+def start_round(f: Fighter[Any], settings: Settings, round_no: int) -> ActionResult | None:
+    """Five (or fewer) fresh actions; unused ones are lost except as a reserve for a counter-attack."""
+    s: Sheet = f.sheet
+    per = actions_per_round(s, settings.polygonal)
+    upd: dict[str, Any] = {
+        "actions_left": per,
+        "actions_reserve": actions_left(s, settings.polygonal) if s.has_acted else 0,
+        "acted_this_round": False,
+        "moved_this_round": False,
+        "stepped_this_round": False,
+        "counter_attacks_used": 0,
+        "attacks_on": {},
+        "attackers": [],
+        "charging": False,
+        "off_balance": 0,
+    }
+    if settings.duel_system == "vzor2":
+        upd["reflex_actions_left"] = s.battle_reflexes * settings.reflex_virtual_actions
+    notes = []
+    price = acceleration_price(s, settings.polygonal)
+    if price and round_no % 2 == 1:
+        upd["stun"] = s.stun + price
+        notes.append(Note(key="acceleration_stun", params={"stun": price}))
+    if s.reload_left and s.spanning:
+        notes.append(Note(key="still_spanning", params={"actions": s.reload_left}))
+    upd = {k: v for k, v in upd.items() if getattr(s, k) != v}
+    if not upd:
+        return None
+    return _result("start_round", f, s, upd, notes=notes)
+
+
+def _slow(s: Sheet, settings: Settings) -> bool:
+    return initiative_value(s, settings.polygonal) < 0
+
+
+def _spend(s: Sheet, cost: int, settings: Settings) -> dict[str, Any]:
+    left = actions_left(s, settings.polygonal)
+    if cost > left:
+        raise err("not_enough_actions", needed=cost, left=left)
+    return {"actions_left": left - cost, "acted_this_round": True, "has_acted": True}
+
+
+def act(action: str, req: ActionRequest, dice: DiceSource) -> ActionResult:
+    settings: Settings = req.settings  # type: ignore[assignment]
+    opts: Options = req.options  # type: ignore[assignment]
+    s: Sheet = req.actor.sheet
+    if action not in ACTIONS:
+        raise err("unknown_action", action=action, allowed=list(ACTIONS))
+    handler = _HANDLERS[action]
+    cost, upd, notes = handler(s, opts, settings, req)
+    if opts.cost is not None:
+        cost = opts.cost
+    spent = _spend(s, cost, settings) if cost else {}
+    if action not in ("reload",) and s.spanning and cost:
+        spent["spanning"] = False
+    return _result(
+        action, req.actor, s, {**spent, **upd}, notes=notes, modifiers=[Modifier(key="actions", value=cost)]
+    )
+
+
+Handler = tuple[int, dict[str, Any], list[Note]]
+
+
+def _draw(s: Sheet, o: Options, st: Settings, req: ActionRequest) -> Handler:
+    upd: dict[str, Any] = {}
+    if req.weapon:
+        wid = lookup_id(req.weapon)
+        if wid not in WEAPONS:
+            raise err("unknown_weapon", weapon=req.weapon)
+        upd["weapon"] = wid
+    return 2, upd, []
+
+
+def _step(s: Sheet, o: Options, st: Settings, req: ActionRequest) -> Handler:
+    if s.stepped_this_round:
+        raise err("one_step_per_round")
+    return (2 if _slow(s, st) else 1), {"moved_this_round": True, "stepped_this_round": True}, []
+
+
+def _move(s: Sheet, o: Options, st: Settings, req: ActionRequest) -> Handler:
+    per = 2 if _slow(s, st) else 1
+    return per * o.steps, {"moved_this_round": True}, [Note(key="may_provoke_counter_attack")]
+
+
+def _run(s: Sheet, o: Options, st: Settings, req: ActionRequest) -> Handler:
+    left = actions_left(s, st.polygonal)
+    if left < 4:
+        raise err("run_needs_4_actions", left=left)
+    return left, {"moved_this_round": True}, [Note(key="may_provoke_counter_attack")]
+
+
+def _wait(s: Sheet, o: Options, st: Settings, req: ActionRequest) -> Handler:
+    return 1, {}, [Note(key="waiting")]
+
+
+def _stance(s: Sheet, o: Options, st: Settings, req: ActionRequest) -> Handler:
+    if o.stance != "none":
+        armed = s.weapon is not None and max_melee_skill(s) >= 3
+        if not armed and not (s.guard and s.shield):
+            raise err("stance_needs_skill")
+    if o.stance == s.defence_mode:
+        return 0, {}, []
+    return 1, {"defence_mode": o.stance}, []
+
+
+def _reload(s: Sheet, o: Options, st: Settings, req: ActionRequest) -> Handler:
+    if not s.reload_left:
+        return 0, {}, [Note(key="already_loaded")]
+    cost = min(s.reload_left, actions_left(s, st.polygonal))
+    rest = s.reload_left - cost
+    w = WEAPONS.get(s.weapon or "")
+    spanning = bool(rest and w is not None and w.crossbow)
+    return cost, {"reload_left": rest, "spanning": spanning}, [Note(key="reload", params={"left": rest})]
+
+
+def _accelerate(s: Sheet, o: Options, st: Settings, req: ActionRequest) -> Handler:
+    new = s.model_copy(update={"acceleration": o.level})
+    diff = actions_per_round(new, st.polygonal) - actions_per_round(s, st.polygonal)
+    left = max(0, actions_left(s, st.polygonal) + diff)
+    note = Note(key="acceleration", params={"stun_per_2_rounds": acceleration_price(new, st.polygonal)})
+    return 0, {"acceleration": o.level, "actions_left": left}, [note]
+
+
+def _stand_up(s: Sheet, o: Options, st: Settings, req: ActionRequest) -> Handler:
+    rounds = max(1, -initiative_value(s, st.polygonal))
+    return actions_left(s, st.polygonal), {"prone": False}, [Note(key="stand_up", params={"rounds": rounds})]
+
+
+def _recover(s: Sheet, o: Options, st: Settings, req: ActionRequest) -> Handler:
+    return 0, {"off_balance": 0}, []
+
+
+def _shock(s: Sheet, o: Options, st: Settings, req: ActionRequest) -> Handler:
+    if o.shock != "failed":
+        return 0, {}, [Note(key="shock_passed")]
+    gain = o.amount or s.last_damage
+    return 0, {"stun": s.stun + gain}, [Note(key="shock_failed", params={"stun": gain})]
+
+
+def _stun(s: Sheet, o: Options, st: Settings, req: ActionRequest) -> Handler:
+    return 0, {"stun": s.stun + o.amount}, []
+
+
+def _other(s: Sheet, o: Options, st: Settings, req: ActionRequest) -> Handler:
+    return max(1, o.amount), {}, []
+
+
+def _pass(s: Sheet, o: Options, st: Settings, req: ActionRequest) -> Handler:
+    return actions_left(s, st.polygonal), {}, []
+
+
+_HANDLERS = {
+    "draw": _draw,
+    "step": _step,
+    "move": _move,
+    "run": _run,
+    "wait": _wait,
+    "stance": _stance,
+    "reload": _reload,
+    "accelerate": _accelerate,
+    "stand_up": _stand_up,
+    "recover": _recover,
+    "shock": _shock,
+    "stun": _stun,
+    "other": _other,
+    "pass": _pass,
+}

@@ -1,0 +1,275 @@
+"""Derived numbers of a sheet: rounding, slowdown, initiative, actions, weapon skill, HP and wound levels."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from fractions import Fraction
+
+from rules.systems.cz2d10.settings import Settings
+from rules.systems.cz2d10.sheet import Sheet
+from rules.systems.cz2d10.tables import (
+    MATERIALS,
+    PART_INFO,
+    PARTS,
+    SHIELDS,
+    WEAPONS,
+    Material,
+    Weapon,
+)
+
+WOUND_LEVELS = ("none", "scratch", "light", "serious", "severe", "mortal")
+
+
+def rnd(x: Fraction | float | int, mode: str) -> int:
+    """Round a fraction the text leaves open: half away from zero (default) or floor."""
+    q = Fraction(x)
+    if mode == "floor":
+        return math.floor(q)
+    return math.floor(q + Fraction(1, 2)) if q >= 0 else -math.floor(-q + Fraction(1, 2))
+
+
+# ---- equipment ----------------------------------------------------------------------------------
+BARE_HAND = WEAPONS["bare_hand"]
+
+
+def weapon_of(sheet: Sheet, weapon_id: str | None = None, off_hand: bool = False) -> Weapon:
+    """The weapon used: the request's, else the sheet's (off-hand: second weapon), else bare hands."""
+    wid = weapon_id or (sheet.off_weapon if off_hand else sheet.weapon)
+    w = WEAPONS.get(wid, BARE_HAND) if wid else BARE_HAND
+    if sheet.weapon_damage and not off_hand and weapon_id in (None, sheet.weapon):
+        w = replace(w, damage=sheet.weapon_damage)
+    if sheet.reach is not None and not off_hand and w.kind == "melee" and weapon_id in (None, sheet.weapon):
+        w = replace(w, reach=(min(w.reach[0], sheet.reach), sheet.reach))
+    return w
+
+
+def _piece_slowdown(dr: int, k: int | None, fixed: int) -> int:
+    if dr <= 0:
+        return 0
+    return fixed if k is None else max(0, dr - k)
+
+
+def armour_slowdown(sheet: Sheet, polygonal: bool) -> int:
+    if polygonal and sheet.armour_parts:
+        total = 0
+        for slot, piece in sheet.armour_parts.items():
+            m = MATERIALS[piece.material]
+            k = {"torso": m.poly_body_k, "head": m.poly_head_k}.get(slot, m.poly_limbs_k)
+            total += _piece_slowdown(piece.dr, k, 0)
+        return total
+    total = 0
+    if sheet.armour:
+        total += _piece_slowdown(sheet.armour_dr, MATERIALS[sheet.armour].body_k, 0)
+    hm = MATERIALS[sheet.helmet or sheet.armour or "generic"]
+    total += _piece_slowdown(sheet.helmet_dr, hm.helmet_k, hm.helmet_fixed)
+    am = MATERIALS[sheet.accessories or sheet.armour or "generic"]
+    total += _piece_slowdown(sheet.accessories_dr, am.accessories_k, 0)
+    return total
+
+
+def slowdown_total(sheet: Sheet, polygonal: bool) -> int:
+    if sheet.slowdown is not None:
+        return sheet.slowdown
+    total = armour_slowdown(sheet, polygonal)
+    for wid in (sheet.weapon, sheet.off_weapon):
+        if wid:
+            total += WEAPONS[wid].slowdown
+    if sheet.shield:
+        total += SHIELDS[sheet.shield].slowdown
+    return total
+
+
+def initiative_value(sheet: Sheet, polygonal: bool) -> int:
+    """I1: reaction + one-off bonuses − slowdown of everything used in this fight."""
+    if sheet.initiative_fixed is not None:
+        return sheet.initiative_fixed
+    return sheet.reaction + sheet.initiative_bonus - slowdown_total(sheet, polygonal)
+
+
+def base_actions(init: int) -> int:
+    """I4 "těhotná želva": 5 actions; −1…−5 loses one, below −5 loses two."""
+    return 5 if init >= 0 else (4 if init >= -5 else 3)
+
+
+def actions_per_round(sheet: Sheet, polygonal: bool) -> int:
+    """I4 with I5: acceleration buys back one action per level (never above 5)."""
+    return min(5, base_actions(initiative_value(sheet, polygonal)) + sheet.acceleration)
+
+
+def acceleration_price(sheet: Sheet, polygonal: bool) -> int:
+    """Stun per two rounds for the current acceleration level (1 per action bought back)."""
+    lost = 5 - base_actions(initiative_value(sheet, polygonal))
+    return min(sheet.acceleration, lost)
+
+
+def actions_left(sheet: Sheet, polygonal: bool) -> int:
+    return actions_per_round(sheet, polygonal) if sheet.actions_left is None else sheet.actions_left
+
+
+# ---- weapon skill (M2) ----------------------------------------------------------------------------
+def _skills(sheet: Sheet) -> dict[str, int]:
+    return sheet.weapon_skill if isinstance(sheet.weapon_skill, dict) else {}
+
+
+def knows_any_weapon(sheet: Sheet) -> bool:
+    if isinstance(sheet.weapon_skill, int):
+        return sheet.weapon_skill > 0 or sheet.shield_skill > 0
+    return any(v > 0 for v in sheet.weapon_skill.values()) or sheet.shield_skill > 0
+
+
+def skill_levels(sheet: Sheet, weapon: Weapon, settings: Settings) -> int | None:
+    """Levels with this weapon after M2 substitutions; None = knows no weapon at all (attack −5)."""
+    if weapon.family == "shield" and sheet.shield_skill:
+        return sheet.shield_skill
+    if isinstance(sheet.weapon_skill, int):
+        return sheet.weapon_skill if knows_any_weapon(sheet) else None
+    skills = _skills(sheet)
+    for key in (weapon.id, weapon.category, weapon.family):
+        if key in skills:
+            return skills[key]
+    if not knows_any_weapon(sheet):
+        return None
+    best = 0
+    for key, levels in skills.items():
+        other = _weapon_for_key(key)
+        if other is None:
+            continue
+        if other.family == weapon.family:
+            best = max(best, levels - 3)
+        elif other.kind == weapon.kind:
+            best = max(best, math.floor(Fraction(2, 3) * (levels - 3)))
+        elif settings.unskilled_other_kind == "minus_five" and best == 0:
+            return None
+    return max(0, best)
+
+
+def _weapon_for_key(key: str) -> Weapon | None:
+    if key in WEAPONS:
+        return WEAPONS[key]
+    for w in WEAPONS.values():
+        if key in (w.category, w.family):
+            return w
+    return None
+
+
+def max_melee_skill(sheet: Sheet) -> int:
+    if isinstance(sheet.weapon_skill, int):
+        return sheet.weapon_skill
+    melee = [
+        v for k, v in sheet.weapon_skill.items() if (w := _weapon_for_key(k)) is None or w.kind == "melee"
+    ]
+    return max(melee, default=0)
+
+
+# ---- armour ---------------------------------------------------------------------------------------
+def has_armour(sheet: Sheet) -> bool:
+    return bool(
+        sheet.armour_dr
+        or sheet.helmet_dr
+        or sheet.accessories_dr
+        or any(p.dr for p in sheet.armour_parts.values())
+    )
+
+
+def part_armour(sheet: Sheet, part: str) -> tuple[Material, int]:
+    """Polygonal armour on a body part; without armour_parts the basic pieces map torso/head/limbs."""
+    slot = "torso" if part == "torso" else "head" if part == "head" else ("arms" if "arm" in part else "legs")
+    if sheet.armour_parts:
+        piece = sheet.armour_parts.get(slot)  # type: ignore[call-overload]
+        return (MATERIALS[piece.material], piece.dr) if piece else (MATERIALS["generic"], 0)
+    if slot == "torso":
+        return MATERIALS[sheet.armour or "generic"], sheet.armour_dr
+    if slot == "head":
+        return MATERIALS[sheet.helmet or sheet.armour or "generic"], sheet.helmet_dr
+    return MATERIALS[sheet.accessories or sheet.armour or "generic"], sheet.accessories_dr
+
+
+# ---- HP and wound levels --------------------------------------------------------------------------
+def part_hp(sheet: Sheet, part: str, settings: Settings) -> int:
+    info = PART_INFO[part]
+    base = info.equal_hp if settings.polygonal_equal_hp else info.base_hp
+    return base + sheet.con + (1 if sheet.toughness else 0)
+
+
+def hp_max(sheet: Sheet, settings: Settings) -> int:
+    if settings.polygonal:
+        return part_hp(sheet, "torso", settings)
+    return sheet.hp_max if sheet.hp_max is not None else 9 + sheet.con
+
+
+def thresholds(hp: int, custom: list[int] | None = None) -> list[int]:
+    """Damage taken at which light / serious / severe / mortal start (house placeholder: quarters of HP)."""
+    if custom:
+        return list(custom)
+    return [max(1, math.ceil(hp / 4)), max(1, math.ceil(hp / 2)), max(1, math.ceil(3 * hp / 4)), max(1, hp)]
+
+
+def wound_level(damage: int, hp: int, custom: list[int] | None = None) -> str:
+    if damage <= 0:
+        return "none"
+    level = "scratch"
+    for name, limit in zip(("light", "serious", "severe", "mortal"), thresholds(hp, custom), strict=True):
+        if damage >= limit:
+            level = name
+    return level
+
+
+def wound_rank(level: str) -> int:
+    return WOUND_LEVELS.index(level) if level in WOUND_LEVELS else 0
+
+
+def part_level(sheet: Sheet, part: str, settings: Settings) -> str:
+    if part in sheet.amputated:
+        return "mortal"
+    return wound_level(sheet.part_damage.get(part, 0), part_hp(sheet, part, settings))
+
+
+def part_penalty(sheet: Sheet, part: str, settings: Settings) -> int:
+    level = part_level(sheet, part, settings)
+    pens = PART_INFO[part].penalties
+    return {"light": pens[0], "serious": pens[1], "severe": pens[2], "mortal": pens[2]}.get(level, 0)
+
+
+def part_unusable(sheet: Sheet, part: str, settings: Settings) -> bool:
+    """Mortal wound, or a penalty larger than CON, makes a part unusable (L497)."""
+    if part in sheet.amputated:
+        return True
+    return part_level(sheet, part, settings) == "mortal" or -part_penalty(sheet, part, settings) > sheet.con
+
+
+def basic_damage_taken(sheet: Sheet, settings: Settings) -> int:
+    top = hp_max(sheet, settings)
+    return top - (sheet.hp if sheet.hp is not None else top)
+
+
+def basic_level(sheet: Sheet, settings: Settings) -> str:
+    return wound_level(basic_damage_taken(sheet, settings), hp_max(sheet, settings), sheet.wound_thresholds)
+
+
+def wound_penalty(sheet: Sheet, settings: Settings, arm: str = "right_arm") -> int:
+    """Penalty to tests: polygonal head + torso + legs + the acting arm; basic: by overall level."""
+    if settings.polygonal:
+        return sum(part_penalty(sheet, p, settings) for p in ("head", "torso", "right_leg", "left_leg", arm))
+    level = basic_level(sheet, settings)
+    pens = sheet.wound_penalties or list(PART_INFO["torso"].penalties)
+    return {"light": pens[0], "serious": pens[1], "severe": pens[2], "mortal": pens[2]}.get(level, 0)
+
+
+def stun_pool(sheet: Sheet, settings: Settings) -> int:
+    if sheet.stun_max is not None:
+        return sheet.stun_max
+    return part_hp(sheet, "torso", settings) if settings.polygonal else hp_max(sheet, settings)
+
+
+def out_of_fight(sheet: Sheet, settings: Settings) -> bool:
+    if sheet.dead:
+        return True
+    if sheet.stun >= thresholds(stun_pool(sheet, settings))[1]:
+        return True  # fainted: stun reached the serious level
+    if settings.polygonal:
+        return any(part_level(sheet, p, settings) == "mortal" for p in ("head", "torso"))
+    return basic_level(sheet, settings) == "mortal"
+
+
+__all__ = ["PARTS", "WOUND_LEVELS"]

@@ -1,0 +1,89 @@
+"""Polygonal hit locations: the three tables, thrust and size relabelling (H4, H5), roll shifts (H6–H8)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from rules.systems.cz2d10.tables import HIT_TABLES
+
+LOW = range(2, 10)  # right side of the body: sums 2..9
+HIGH = range(13, 21)  # left side: 13..20
+_SIDE_PARTS = {"low": ("right_leg", "right_arm"), "high": ("left_leg", "left_arm")}
+
+
+def _take(table: dict[int, str], side: range, donor: str, receiver: str, base: dict[int, str]) -> bool:
+    """Relabel the donor's value nearest to the receiver (same side) as the receiver; False if impossible."""
+    donors = [s for s in side if table[s] == donor]
+    targets = [s for s in side if table[s] == receiver]
+    if not donors or not targets:
+        return False
+    home = [s for s in side if base[s] == receiver] or targets
+    best = min(donors, key=lambda s: (min(abs(s - t) for t in targets), min(abs(s - t) for t in home)))
+    table[best] = receiver
+    return True
+
+
+def _thrust(table: dict[int, str], base: dict[int, str]) -> None:
+    """H4: head loses its value nearest the legs to the leg, each arm its value nearest the torso."""
+    for side, (leg, arm) in (("low", _SIDE_PARTS["low"]), ("high", _SIDE_PARTS["high"])):
+        rng = LOW if side == "low" else HIGH
+        _take(table, rng, "head", leg, base)
+        donors = [s for s in rng if table[s] == arm]
+        if donors:
+            table[min(donors, key=lambda s: abs(s - 11))] = "torso"
+
+
+def _smaller(table: dict[int, str], steps: int, base: dict[int, str]) -> None:
+    """H5, attacker smaller: legs gain, alternately from the head and the arms, then from the torso."""
+    for step in range(1, steps + 1):
+        for side, (leg, arm) in _SIDE_PARTS.items():
+            rng = LOW if side == "low" else HIGH
+            order = ("head", arm, "torso") if step % 2 else (arm, "head", "torso")
+            for donor in order:
+                if donor == "torso":
+                    cands = [s for s in range(10, 13) if table[s] == "torso"]
+                    legs = [s for s in rng if table[s] == leg]
+                    if cands and legs:
+                        table[min(cands, key=lambda s: min(abs(s - t) for t in legs))] = leg
+                        break
+                    continue
+                if _take(table, rng, donor, leg, base):
+                    break
+
+
+def _larger(table: dict[int, str], steps: int, base: dict[int, str]) -> None:
+    """H5, attacker larger (mirror reading): head, then arm, gain the leg value nearest to them."""
+    for step in range(1, steps + 1):
+        for side, (leg, arm) in _SIDE_PARTS.items():
+            rng = LOW if side == "low" else HIGH
+            order = ("head", arm) if step % 2 else (arm, "head")
+            for receiver in order:
+                if _take(table, rng, leg, receiver, base):
+                    break
+
+
+@lru_cache(maxsize=256)
+def effective_table(variant: int, size_diff: int, thrust: bool) -> tuple[tuple[int, str], ...]:
+    """The table after relabelling; size_diff = attacker size − target size."""
+    table = dict(HIT_TABLES[variant])
+    if size_diff < 0:
+        _smaller(table, -size_diff, HIT_TABLES[variant])
+    elif size_diff > 0:
+        _larger(table, size_diff, HIT_TABLES[variant])
+    if thrust:
+        _thrust(table, HIT_TABLES[variant])
+    return tuple(sorted(table.items()))
+
+
+def locate(roll: int, variant: int, size_diff: int = 0, thrust: bool = False) -> str:
+    return dict(effective_table(variant, size_diff, thrust))[max(2, min(20, roll))]
+
+
+def best_shift(roll: int, max_shift: int, wanted: str, variant: int, size_diff: int, thrust: bool) -> int:
+    """The smallest shift within ±max_shift that lands on `wanted`; 0 when none does."""
+    table = dict(effective_table(variant, size_diff, thrust))
+    for dist in range(max_shift + 1):
+        for s in (dist, -dist):
+            if table[max(2, min(20, roll + s))] == wanted:
+                return s
+    return 0

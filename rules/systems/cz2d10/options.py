@@ -1,0 +1,55 @@
+"""Options of one action (attack, shot, extra actions)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+PartKey = Literal["head", "torso", "right_arm", "left_arm", "right_leg", "left_leg"]
+
+
+class Options(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    # --- attack value ---
+    base: Literal["average", "finesse", "brute_force"] = "average"
+    damage_type: Literal["cut", "thrust"] | None = None
+    off_hand: bool = False  # attack with the second weapon (sheet.off_weapon)
+    bonus: int = 0  # any one-off situational bonus to the attack test (GM)
+    defence_bonus: int = Field(0, description="situational bonus to the target's defence (GM)")
+    # --- special attacks ---
+    charge: bool = False
+    counter_attack: bool = False
+    flat: bool = False
+    stab: bool = False
+    disarm: bool = False
+    trip: bool = False
+    out_of_view: bool = False
+    confined: Literal["none", "confined", "very_confined"] = "none"
+    attack_number: int | None = Field(None, ge=1, description="n-th attack on this target this round (auto)")
+    opponent_number: int | None = Field(
+        None, ge=1, description="position among the target's attackers (auto)"
+    )
+    # --- criticals, locations ---
+    crit_effect: Literal["auto", "multiply", "miss_armour", "shift_location"] = "auto"
+    targeted: int = Field(0, ge=0, description="targeted attack: penalty P, lets the location roll move by P")
+    target_location: PartKey | None = None
+    location_shift: int | None = Field(
+        None, description="explicit shift of the location roll (within the allowed)"
+    )
+    pull: Literal["none", "stop", "reduce", "ignore_crit"] = "none"
+    # --- shots ---
+    cover: int = Field(0, ge=0, le=8)
+    aimed: bool = False
+    loophole: bool = False
+    into_melee: bool = False
+    # --- outcome inputs the text leaves to the GM ---
+    shock: Literal["unknown", "passed", "failed"] = "unknown"
+    target_state: Literal["auto", "normal", "unarmed", "non_dodging", "non_defending", "immobile"] = "auto"
+    # --- extra actions (act) ---
+    cost: int | None = Field(None, ge=0, le=10, description="override the action cost")
+    stance: Literal["none", "partial", "full"] = "partial"
+    steps: int = Field(1, ge=1, le=5)
+    amount: int = Field(0, ge=0, description="stun / actions for act(stun|other)")
+    level: int = Field(1, ge=0, le=2, description="acceleration level for act(accelerate)")

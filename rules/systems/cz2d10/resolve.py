@@ -1,0 +1,813 @@
+"""Attack and shot resolution: attack value, defence, hit test, criticals, fumbles, damage, locations."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from rules.dice import DiceSource, Roller
+from rules.errors import RulesError
+from rules.model import ActionResult, Damage, DieRoll, Modifier, Note, StateChange
+from rules.notation import parse_dice
+from rules.system import ActionRequest
+from rules.systems.cz2d10.damage import apply_damage, armour_pieces, reduction, str_part
+from rules.systems.cz2d10.derive import (
+    actions_left,
+    base_actions,
+    basic_level,
+    initiative_value,
+    max_melee_skill,
+    part_level,
+    part_unusable,
+    rnd,
+    skill_levels,
+    weapon_of,
+)
+from rules.systems.cz2d10.locations import best_shift, locate
+from rules.systems.cz2d10.options import Options
+from rules.systems.cz2d10.settings import Settings
+from rules.systems.cz2d10.sheet import Sheet
+from rules.systems.cz2d10.tables import PART_INFO, WEAPONS, Weapon
+from rules.systems.cz2d10.values import (
+    Defence,
+    base_attack,
+    defence_of,
+    target_attacks_per_round,
+    target_state,
+    wound_mod,
+)
+
+SYS = "cz2d10"
+
+
+def err(key: str, **params: Any) -> RulesError:
+    return RulesError(f"error.{SYS}.{key}", **params)
+
+
+@dataclass(slots=True)
+class Prepared:
+    """Everything fixed before the defender answers (serialised as the exchange)."""
+
+    ex: dict[str, Any]
+    actor_upd: dict[str, Any] = field(default_factory=dict)
+
+
+# ---- costs --------------------------------------------------------------------------------------------
+def attack_cost(a: Sheet, opts: Options, shot: bool) -> int:
+    if opts.cost is not None:
+        return opts.cost
+    if opts.counter_attack:
+        return 1
+    if opts.charge:
+        return 5
+    if shot:
+        return 4 if opts.aimed and not a.precise_shot else 2
+    return 3
+
+
+def spend(a: Sheet, cost: int, settings: Settings, counter: bool) -> dict[str, Any]:
+    """Sheet updates for spending `cost` actions; refuses what the combatant cannot afford."""
+    if counter:
+        if not a.has_acted:
+            raise err("counter_not_ready")
+        limit = 1
+        if a.counter_lunge == 1:
+            limit = max(1, a.dex // 2)
+        elif a.counter_lunge == 2:
+            limit = 6
+        if a.counter_lunge:
+            limit = min(limit, max(1, 2 * a.dex // 3))
+        if a.counter_attacks_used >= limit:
+            raise err("counter_limit", limit=limit)
+        if a.acted_this_round or a.actions_reserve < cost:
+            left = actions_left(a, settings.polygonal)
+            if left < cost:
+                raise err("not_enough_actions", needed=cost, left=left)
+            return {"actions_left": left - cost, "counter_attacks_used": a.counter_attacks_used + 1}
+        return {
+            "actions_reserve": a.actions_reserve - cost,
+            "counter_attacks_used": a.counter_attacks_used + 1,
+        }
+    left = actions_left(a, settings.polygonal)
+    if left < cost:
+        raise err("not_enough_actions", needed=cost, left=left)
+    return {"actions_left": left - cost, "acted_this_round": True, "has_acted": True, "spanning": False}
+
+
+# ---- range bands (R3) ------------------------------------------------------------------------------
+def base_range(a: Sheet, w: Weapon, settings: Settings) -> int:
+    if w.range_str:
+        return max(1, rnd(Fraction(w.range_str).limit_denominator(100) * a.str_, settings.rounding))
+    return w.base_range
+
+
+def range_band(distance: float | None, rng: int, settings: Settings) -> tuple[str, int]:
+    if distance is None or distance <= rng:
+        return "base", 0
+    if distance <= 2 * rng:
+        return "medium", -2
+    if distance <= 4 * rng:
+        return "long", -5
+    if distance <= settings.extreme_band_max * rng:
+        return "extreme", -10
+    raise err("out_of_range", distance=distance, extreme=settings.extreme_band_max * rng)
+
+
+# ---- preparation ---------------------------------------------------------------------------------
+def _damage_type(a: Sheet, w: Weapon, opts: Options, levels: int, t: Sheet, settings: Settings) -> str:
+    """M13: straight blades cut unless the wielder has 6+ levels; then free choice (auto: least armour)."""
+    if len(w.types) == 1:
+        return w.types[0]
+    if levels < 6:
+        return "cut_straight"
+    if opts.damage_type == "thrust":
+        return "thrust"
+    if opts.damage_type == "cut":
+        return "cut_straight"
+    if settings.auto_damage_type and not settings.polygonal:
+        pieces = armour_pieces(t, None, settings, False)
+        return min(w.types, key=lambda d: (reduction(pieces, d, w, settings), d != "cut_straight"))
+    return "cut_straight"
+
+
+def _crit_min(
+    a: Sheet, t: Sheet, w: Weapon, opts: Options, settings: Settings
+) -> tuple[int, int, list[Modifier]]:
+    mods: list[Modifier] = []
+    cm = w.crit_min - a.crit_range_bonus
+    mult = w.crit_mult
+    if opts.stab:
+        cm -= 1
+        if a.back_attack and t.immobile:
+            cm -= 3
+            mult += 1
+    reduce = t.guard // 10 + (0 if settings.polygonal else t.armour_dr // 6)
+    if reduce:
+        mods.append(Modifier(key="crit_reduction", value=reduce))
+    return min(20, cm + reduce), mult, mods
+
+
+def prepare(req: ActionRequest, roller: Roller, shot: bool) -> Prepared:
+    settings: Settings = req.settings  # type: ignore[assignment]
+    opts: Options = req.options  # type: ignore[assignment]
+    if req.target is None:
+        raise err("no_target")
+    a: Sheet = req.actor.sheet
+    t: Sheet = req.target.sheet
+    w = weapon_of(a, req.weapon, opts.off_hand)
+    if req.weapon and req.weapon not in WEAPONS and w.id == "bare_hand":
+        raise err("unknown_weapon", weapon=req.weapon)
+    if shot and w.kind != "ranged":
+        raise err("not_a_ranged_weapon", weapon=w.id)
+    if not shot and w.ranged:
+        raise err("not_a_melee_weapon", weapon=w.id)
+    if a.dead:
+        raise err("out_of_fight")
+    if a.defence_mode == "full":
+        raise err("full_defence_no_attack")
+    if opts.charge and initiative_value(a, settings.polygonal) < 0:
+        raise err("slow_cannot_charge")
+    if shot and a.reload_left > 0:
+        raise err("not_loaded", actions=a.reload_left)
+    vzor2 = settings.duel_system == "vzor2"
+    levels = skill_levels(a, w, settings)
+    lv = levels or 0
+    if opts.targeted > lv:
+        raise err("targeted_above_skill", penalty=opts.targeted, levels=lv)
+    if settings.polygonal and part_unusable(a, "left_arm" if opts.off_hand else "right_arm", settings):
+        raise err("part_unusable", part="left_arm" if opts.off_hand else "right_arm")
+    cost = attack_cost(a, opts, shot)
+    upd = spend(a, cost, settings, opts.counter_attack)
+
+    mods: list[tuple[str, int]] = []
+    if a.attack_fixed is not None:
+        mods.append(("attack", a.attack_fixed))
+    else:
+        mods += base_attack(a, w, opts, settings, shot)
+    mods.append(("weapon_focus", a.weapon_focus if not opts.off_hand else 0))
+    mods.append(("wounds", wound_mod(a, settings, opts.off_hand)))
+    mods.append(("intimidation", -a.intimidation))
+    mods.append(("off_balance", -a.off_balance))
+    if a.defence_mode == "partial":
+        mods.append(("partial_defence", -4))
+    if opts.off_hand and not a.ambidexterity:
+        mods.append(("off_hand", a.off_hand_penalty))
+    if opts.off_hand and a.dual_weapon and not (a.two_weapon_fighting or a.lightning_attacks):
+        mods.append(("dual_weapon_two_attacks", -4))
+    if opts.charge:
+        mods.append(("charge", 2))
+        upd["charging"] = True
+    if opts.counter_attack:
+        mods.append(("counter_attack", 2))
+    if opts.flat:
+        mods.append(("flat", -2))
+    if opts.out_of_view:
+        mods.append(("out_of_view", 2))
+    if opts.targeted:
+        mods.append(("targeted", -opts.targeted))
+    if opts.trip and not w.hook:
+        mods.append(("improvised_hook", -2))
+    mods.append(("bonus", opts.bonus))
+    dtype = _damage_type(a, w, opts, lv, t, settings)
+    state = target_state(t, opts, settings)
+    if opts.stab:
+        if shot and not a.back_attack:
+            raise err("stab_needs_back_attack")
+        if not (state == "immobile" or (a.back_attack and state == "non_defending")):
+            raise err("stab_needs_helpless_target")
+    band, band_pen = "base", 0
+    notes: list[Note] = []
+    if not vzor2:
+        j = opts.attack_number or a.attacks_on.get(req.target.name, 0) + 1
+        mods.append(("multiple_attacks", max(0, j - max(1, target_attacks_per_round(t)))))
+        if opts.opponent_number is not None:
+            i = opts.opponent_number
+        else:
+            i = (
+                t.attackers.index(req.actor.name) + 1
+                if req.actor.name in t.attackers
+                else len(t.attackers) + 1
+            )
+        mods.append(("multiple_opponents", max(0, (i - 1) - t.battle_reflexes) if i > 1 else 0))
+        upd["attacks_on"] = {**a.attacks_on, req.target.name: j}
+    defence = defence_of(t, opts, settings, shot, state)
+    if shot:
+        band, band_pen = range_band(req.distance, base_range(a, w, settings), settings)
+        if band != "base":
+            mods.append(("range_" + band, band_pen))
+        if opts.targeted and not (band == "base" or (band == "medium" and a.precise_shot)):
+            raise err("targeted_shot_band", band=band)
+        _shot_mods(a, t, opts, settings, band, mods, defence, notes)
+        upd["reload_left"] = _reload_cost(a, w)
+    else:
+        _melee_mods(a, t, w, opts, dtype, mods, defence, settings)
+    if t.charging:
+        defence.situational.append(("charging", -2))
+    if t.defence_mode == "partial":
+        defence.situational.append(("partial_defence", 2))
+    elif t.defence_mode == "full":
+        defence.situational.append(("full_defence", 5))
+    if t.intimidation:
+        defence.situational.append(("intimidation", -t.intimidation))
+    if t.off_balance:
+        defence.situational.append(("off_balance", -t.off_balance))
+    if opts.defence_bonus:
+        defence.situational.append(("defence_bonus", opts.defence_bonus))
+    mods = [(k, v) for k, v in mods if v or k in ("str_dex_average", "dex", "attack", "weapon_skill")]
+    attack = sum(v for _, v in mods)
+    cm, mult, cm_mods = _crit_min(a, t, w, opts, settings)
+    r1 = roller.d(10, "attack")
+    r2 = roller.d(10, "attack")
+    ex: dict[str, Any] = {
+        "actor": req.actor.name,
+        "target": req.target.name,
+        "weapon": w.id,
+        "shot": shot,
+        "attack": attack,
+        "mods": mods,
+        "natural": r1 + r2,
+        "total": attack + r1 + r2,
+        "crit_min": cm,
+        "crit_mult": mult,
+        "crit_mods": [(m.key, m.value) for m in cm_mods],
+        "damage_type": dtype,
+        "levels": lv,
+        "band": band,
+        "band_penalty": band_pen,
+        "components": defence.components,
+        "situational": defence.situational,
+        "state": defence.state,
+        "options": opts.model_dump(),
+        "cost": cost,
+        "weapon_damage": w.damage,
+        "weapon_reach": list(w.reach),
+        "rolls": [r.model_dump() for r in roller.rolls],
+        "notes": [n.model_dump() for n in notes],
+    }
+    return Prepared(ex, upd)
+
+
+def _reload_cost(a: Sheet, w: Weapon) -> int:
+    """R7: bow 2; crossbow by STR vs slowdown: hand 4, hook 7, windlass 10. Thrown weapons: none."""
+    if w.bow:
+        return 2
+    if w.crossbow:
+        if a.str_ > w.slowdown:
+            return 4
+        if a.str_ <= -(-w.slowdown // 2):
+            return 10
+        return 7
+    return 0
+
+
+def _shot_mods(
+    a: Sheet,
+    t: Sheet,
+    opts: Options,
+    settings: Settings,
+    band: str,
+    mods: list[tuple[str, int]],
+    d: Defence,
+    notes: list[Note],
+) -> None:
+    cover = max(opts.cover, 4 if opts.into_melee else 0)
+    if opts.loophole:
+        if a.precise_shot and band in ("base", "medium"):
+            mods.append(("loophole_precise", 2 if opts.aimed else 1))
+    elif cover and (opts.aimed or a.precise_shot):
+        if opts.aimed and a.precise_shot and cover <= 4:
+            cover = 0
+        else:
+            cover = rnd(Fraction(cover, 2), settings.rounding)
+    if t.prone and d.state != "immobile":
+        if 6 >= cover:
+            mods.append(("prone_target", -6))
+            cover = 0
+    if d.state == "immobile":
+        mods.append(("immobile_target", 4))
+    if cover:
+        d.situational.append(("cover", cover))
+
+
+def _melee_mods(
+    a: Sheet,
+    t: Sheet,
+    w: Weapon,
+    opts: Options,
+    dtype: str,
+    mods: list[tuple[str, int]],
+    d: Defence,
+    settings: Settings,
+) -> None:
+    tw = weapon_of(t)
+    diff = w.reach[1] - tw.reach[1]
+    bare = "bare_hands" in (w.family, tw.family)
+    better = (tw if w.family == "bare_hands" else w).weight != "light"
+    if abs(diff) >= 6 or (bare and better and diff):
+        bonus = rnd(Fraction(abs(diff), 3), settings.rounding)
+        if diff > 0:
+            mods.append(("weapon_length", bonus))
+        else:
+            d.situational.append(("weapon_length", bonus))
+    if opts.confined != "none":
+        k = 2 if opts.confined == "very_confined" else 1
+        if dtype.startswith("crush"):
+            mods.append(("confined", -2 * k))
+        elif dtype.startswith("cut"):
+            mods.append(("confined", -2 * k))
+        if tw.types and tw.types[0].startswith("crush") and t.weapon:
+            d.situational.append(("confined", -2 * k))
+
+
+# ---- finishing: hit test, criticals, damage ---------------------------------------------------------
+@dataclass(slots=True)
+class Hit:
+    hit: bool = False
+    crit: int = 0  # crit level (0 = none)
+    threat: bool = False
+    fumble: int = 0
+    unhittable: bool = False
+    accessories_missed: bool = False
+
+
+def _confirmed(c: int, ex: dict[str, Any], defence: int, settings: Settings) -> bool:
+    if settings.confirm_mode == "crit_range":
+        return c >= int(ex["crit_min"])
+    return c + int(ex["attack"]) > defence
+
+
+def _roll2(roller: Roller, purpose: str) -> int:
+    return roller.d(10, purpose) + roller.d(10, purpose)
+
+
+def hit_test(ex: dict[str, Any], defence: int, settings: Settings, roller: Roller, stab: bool) -> Hit:
+    """M8 strict hit test, M10 unhittable chain, M11 crit threat/confirmation/multiplication, M12 fumbles."""
+    h = Hit()
+    r, total, cm = ex["natural"], ex["total"], ex["crit_min"]
+    if defence - ex["attack"] >= 20:
+        h.unhittable = True
+        if r >= cm:
+            if _roll2(roller, "unhittable") >= cm:
+                h.hit = True
+                if _roll2(roller, "unhittable") >= cm:
+                    h.crit = 1
+        return h
+    h.hit = total > defence and (total > 13 or not settings.empty_space_floor)
+    if not h.hit:
+        if r == 2 and settings.fumbles == "natural_2":
+            h.fumble = _fumble_level(ex, defence, settings, roller)
+        return h
+    if r < cm:
+        _accessories(ex, h, defence, settings, roller)
+        return h
+    h.threat = True
+    if r == 20:
+        h.crit = 1
+        nxt: int | None = _roll2(roller, "crit_chain")
+    else:
+        c = _roll2(roller, "confirm")
+        if not _confirmed(c, ex, defence, settings):
+            return h
+        h.crit = 1
+        nxt = c if r == 19 else None
+    while nxt in (19, 20):
+        if nxt == 20:
+            h.crit += 1
+            nxt = _roll2(roller, "crit_chain")
+        else:
+            c = _roll2(roller, "confirm")
+            if not _confirmed(c, ex, defence, settings):
+                break
+            h.crit += 1
+            nxt = c
+    return h
+
+
+def _accessories(ex: dict[str, Any], h: Hit, defence: int, settings: Settings, roller: Roller) -> None:
+    """L327: accessories with more DR than the armour widen the crit range, only to miss the accessories."""
+    extra = ex.get("accessories_extra", 0)
+    if extra and ex["natural"] >= ex["crit_min"] - extra:
+        h.accessories_missed = _confirmed(_roll2(roller, "confirm"), ex, defence, settings)
+
+
+def _fumble_level(ex: dict[str, Any], defence: int, settings: Settings, roller: Roller) -> int:
+    level = 0
+    while True:
+        c = _roll2(roller, "fumble_confirm")
+        ok = c == 2 if settings.confirm_mode == "crit_range" else c + ex["attack"] <= defence
+        if not ok:
+            return level
+        level += 1
+        if c != 2:
+            return level
+
+
+def _location(
+    ex: dict[str, Any],
+    a: Sheet,
+    t: Sheet,
+    h: Hit,
+    settings: Settings,
+    roller: Roller,
+    opts: Options,
+    use_crit_shift: bool,
+) -> tuple[str, list[Modifier]]:
+    roll = _roll2(roller, "location")
+    w = WEAPONS.get(ex["weapon"])
+    thrust = ex["damage_type"] == "thrust" or (
+        ex["damage_type"] == "missile" and settings.thrust_shift_missiles
+    )
+    size_diff = a.size - t.size
+    allowed = opts.targeted
+    if ex["shot"] and opts.targeted:
+        full = a.precise_shot and ex["band"] == "base"
+        if settings.targeted_shot_halving == "literal":
+            full = a.precise_shot or ex["band"] == "base"
+        allowed = opts.targeted if full else opts.targeted // 2
+    if use_crit_shift:
+        allowed += 2 * (ex["natural"] - ex["crit_min"] + 1)
+    mods = [Modifier(key="location_roll", value=roll)]
+    shift = 0
+    if opts.target_location:
+        shift = best_shift(roll, allowed, opts.target_location, settings.hit_table, size_diff, thrust)
+    elif opts.location_shift is not None:
+        shift = max(-allowed, min(allowed, opts.location_shift))
+    if shift:
+        mods.append(Modifier(key="location_shift", value=shift))
+    del w
+    return locate(roll + shift, settings.hit_table, size_diff, thrust), mods
+
+
+def _crit_choice(ex: dict[str, Any], opts: Options, armoured: bool, a: Sheet) -> tuple[str | None, bool]:
+    """Which crit damage effect applies, and whether the attacker could choose (M11.4, R8)."""
+    lv = ex["levels"]
+    if ex["shot"]:
+        pen = abs(ex["band_penalty"])
+        need = 6 + (Fraction(pen, 3) if a.precise_shot else pen)
+        free = ex["band"] == "base" or lv >= need
+    else:
+        free = lv >= 6
+    if not armoured:
+        return "multiply", False
+    if not free:
+        return "miss_armour", False
+    if opts.crit_effect in ("multiply", "miss_armour"):
+        return opts.crit_effect, True
+    return None, True  # auto: the better of the two
+
+
+def finish(
+    ex: dict[str, Any],
+    a: Sheet,
+    t: Sheet,
+    defence: int,
+    d_mods: list[Modifier],
+    settings: Settings,
+    roller: Roller,
+    actor_upd: dict[str, Any],
+    target_upd: dict[str, Any],
+) -> ActionResult:
+    opts = Options.model_validate(ex["options"])
+    notes = [Note.model_validate(n) for n in ex["notes"]]
+    h = hit_test(ex, defence, settings, roller, opts.stab)
+    res = ActionResult(
+        system=SYS,
+        action="shot" if ex["shot"] else "attack",
+        actor=ex["actor"],
+        target=ex["target"],
+        weapon=ex["weapon"],
+        modifiers=[Modifier(key=k, value=v) for k, v in ex["mods"]] + d_mods,
+        total=ex["total"],
+        against=defence,
+        against_key="defence",
+        margin=ex["total"] - defence,
+    )
+    attackers = t.attackers if ex["actor"] in t.attackers else [*t.attackers, ex["actor"]]
+    if settings.duel_system == "basic" and attackers != t.attackers:
+        target_upd["attackers"] = attackers
+    if h.unhittable:
+        notes.append(Note(key="unhittable"))
+    if not h.hit:
+        res.outcome = "fumble" if h.fumble else "miss"
+        if h.fumble:
+            notes.append(Note(key="fumble", params={"level": h.fumble}))
+        _miss_notes(ex, defence, notes, opts)
+    elif opts.disarm or opts.trip:
+        _manoeuvre(ex, a, t, opts, res, notes, settings, roller, target_upd)
+    else:
+        _damage(ex, a, t, h, opts, res, notes, settings, roller, target_upd)
+    res.notes = notes
+    res.rolls = list(roller.rolls)
+    return res
+
+
+def _miss_notes(ex: dict[str, Any], defence: int, notes: list[Note], opts: Options) -> None:
+    """M9: which defence band stopped the blow (dodge, weapon, guard, shield …)."""
+    total = ex["total"]
+    if total <= 13:
+        notes.append(Note(key="empty_space"))
+        return
+    run = 0
+    for key, value, _ in ex.get("chosen_components", ex["components"]):
+        run += value
+        if run >= total:
+            notes.append(
+                Note(key="stopped_by", params={"component": "dodge" if key.startswith("dex") else key})
+            )
+            break
+    if opts.into_melee:
+        cover = next((v for k, v in ex["situational"] if k == "cover"), 0)
+        if total > defence - cover:
+            notes.append(Note(key="hit_other_in_melee"))
+
+
+def _manoeuvre(
+    ex: dict[str, Any],
+    a: Sheet,
+    t: Sheet,
+    opts: Options,
+    res: ActionResult,
+    notes: list[Note],
+    settings: Settings,
+    roller: Roller,
+    target_upd: dict[str, Any],
+) -> None:
+    """M25 disarm / M26 trip: an opposed 2d10 test instead of wounding (house: 2d10 + value each side)."""
+    w = WEAPONS[ex["weapon"]]
+    tw = weapon_of(t)
+    a_lv, t_lv = ex["levels"], skill_levels(t, tw, settings) or 0
+    if opts.disarm:
+        if a_lv < 6 and w.family != "bare_hands":
+            raise err("disarm_needs_6_levels", levels=a_lv)
+        if w.weight == "heavy" and "blade" not in w.family:
+            raise err("disarm_heavy_weapon")
+        two = Fraction(1, 3)
+        a_val = a_lv + a.str_ + (rnd(two * a.str_, settings.rounding) if w.grip == "2R" else 0)
+        t_val = t_lv + t.str_ + (rnd(two * t.str_, settings.rounding) if tw.grip == "2R" else 0)
+        if w.family == "bare_hands":
+            t_val += {"medium": 3, "heavy": 6}.get(tw.weight, 0) if tw.family == "straight_blade" else 0
+            a_val -= 2 if tw.reach[1] > 2 else 0
+        key = "disarm"
+    else:
+        a_val = a.str_ + a_lv
+        bal = t.balance if t.balance is not None else max(t.str_, t.con)
+        t_val = bal + rnd(Fraction(t.armour_dr, 2), settings.rounding)
+        key = "trip"
+    a_roll = _roll2(roller, key + "_attacker") + a_val
+    t_roll = _roll2(roller, key + "_defender") + t_val
+    margin = a_roll - t_roll
+    res.outcome = "hit"
+    res.modifiers.append(Modifier(key=key + "_test", value=a_val))
+    res.modifiers.append(Modifier(key=key + "_resist", value=t_val))
+    if margin <= 0:
+        notes.append(Note(key=key + "_failed", params={"margin": margin}))
+        return
+    if key == "disarm":
+        target_upd["weapon"] = None
+        notes.append(Note(key="disarmed", params={"margin": margin, "feet": 2 * margin}))
+    else:
+        notes.append(Note(key="hooked", params={"margin": margin, "next_attack_bonus": margin}))
+        if margin >= 10:
+            target_upd["prone"] = True
+            notes.append(Note(key="tripped"))
+
+
+def _damage(
+    ex: dict[str, Any],
+    a: Sheet,
+    t: Sheet,
+    h: Hit,
+    opts: Options,
+    res: ActionResult,
+    notes: list[Note],
+    settings: Settings,
+    roller: Roller,
+    target_upd: dict[str, Any],
+) -> None:
+    w = WEAPONS[ex["weapon"]]
+    expr = parse_dice(ex["weapon_damage"])
+    faces, dice_sum = expr.roll(roller, "damage")
+    fixed: list[tuple[str, int]] = [("str_part", str_part(a, w, settings)), ("weapon_bonus", expr.bonus)]
+    if not opts.off_hand:
+        fixed += [("weapon_specialization", a.weapon_specialization), ("power_attack", a.power_attack)]
+    fixed = [(k, v) for k, v in fixed if v]
+    fixed_sum = sum(v for _, v in fixed)
+    lv = ex["levels"]
+    crit = h.crit > 0
+    if crit and opts.pull == "ignore_crit" and lv >= 6:
+        crit = False
+        notes.append(Note(key="crit_ignored"))
+    stab_crit = opts.stab  # M22: a stab that hits deals critical damage automatically
+    mortal = opts.stab and crit
+    wants_loc = bool(opts.target_location or opts.location_shift)
+    crit_shift = (
+        settings.polygonal
+        and crit
+        and lv >= 6
+        and (opts.crit_effect == "shift_location" or (opts.crit_effect == "auto" and wants_loc))
+    )
+    part: str | None = None
+    if settings.polygonal:
+        part, loc_mods = _location(ex, a, t, h, settings, roller, opts, crit_shift)
+        res.modifiers += loc_mods
+        res.location = part
+    skip_acc = h.accessories_missed
+    pieces = armour_pieces(t, part, settings, skip_acc)
+    armoured = bool(pieces)
+    dtype = ex["damage_type"]
+    red = reduction(pieces, dtype, w, settings)
+    damage_effect = crit or stab_crit
+    if crit_shift and not (a.weapon_focus > 0 and lv >= 6):
+        damage_effect = False
+    effect, _free = _crit_choice(ex, opts, armoured, a) if damage_effect else (None, False)
+    situ = 0
+    if opts.confined != "none" and not ex["shot"]:
+        k = 2 if opts.confined == "very_confined" else 1
+        situ = (-2 * k) if dtype.startswith("crush") else (-1 * k) if dtype.startswith("cut") else 0
+    mult = ex["crit_mult"]
+
+    def outcome(eff: str | None) -> tuple[int, int, int | float]:
+        if eff == "multiply":
+            raw = (dice_sum + fixed_sum) * mult if ex["shot"] else dice_sum + fixed_sum * mult
+            return raw + situ, red, mult
+        if eff == "miss_armour":
+            return dice_sum + fixed_sum + situ, 0, 1
+        return dice_sum + fixed_sum + situ, red, 1
+
+    if damage_effect and effect is None:
+        effect = max(("miss_armour", "multiply"), key=lambda e: max(0, outcome(e)[0] - outcome(e)[1]))
+    notes.append(Note(key="damage_type", params={"type": dtype}))
+    if damage_effect and effect:
+        notes.append(Note(key="crit_effect", params={"effect": effect}))
+    raw, reduced, used_mult = outcome(effect if damage_effect else None)
+    raw = max(0, raw)
+    applied = max(0, raw - reduced)
+    applied = _pull(
+        opts, lv, ex["total"] - res.against if res.against is not None else 0, crit, applied, notes
+    )
+    kind = "stun" if opts.flat or (w.stun and not a.bare_hand_specialization) else "lethal"
+    mods = [Modifier(key=k, value=v) for k, v in fixed]
+    if situ:
+        mods.append(Modifier(key="confined", value=situ))
+    res.damage = Damage(
+        dice=faces,
+        modifiers=mods,
+        multiplier=used_mult,
+        rolled=raw,
+        reduced_by=min(raw, reduced),
+        applied=applied,
+        kind=kind,
+    )
+    res.outcome = "crit" if crit else "hit"
+    if crit:
+        notes.append(Note(key="crit_level", params={"level": h.crit}))
+    if skip_acc:
+        notes.append(Note(key="accessories_missed"))
+    flat_limb = opts.flat and part is not None and part not in ("head", "torso")
+    upd, extra = apply_damage(t, applied, kind, part, settings, mortal, flat_limb)
+    if mortal:
+        notes.append(Note(key="stab_mortal"))
+    for key, params in extra:
+        notes.append(Note(key=key, params=params))
+    upd["last_damage"] = applied
+    upd["last_location"] = part
+    target_upd.update(upd)
+    _shock(t, applied, raw, kind, part, opts, notes, settings, target_upd, extra)
+    if w.id == "bare_kick":
+        res.notes.append(Note(key="kick_off_balance"))
+
+
+def _pull(opts: Options, lv: int, margin: int, crit: bool, applied: int, notes: list[Note]) -> int:
+    """§5.3 pulling blows: stop (3+ levels, not a crit), reduce by margin/2 (6+) or by margin (10+)."""
+    if opts.pull == "stop":
+        if lv < 3 or (crit and lv < 10):
+            raise err("cannot_pull", levels=lv)
+        notes.append(Note(key="blow_stopped"))
+        return 0
+    if opts.pull == "reduce" and applied > 0:
+        if lv >= 10:
+            cut = margin
+        elif lv >= 6 and not crit:
+            cut = margin // 2
+        else:
+            raise err("cannot_pull", levels=lv)
+        notes.append(Note(key="blow_reduced", params={"by": min(cut, applied - 1)}))
+        return max(1, applied - cut)
+    return applied
+
+
+def _shock(
+    t: Sheet,
+    applied: int,
+    raw: int,
+    kind: str,
+    part: str | None,
+    opts: Options,
+    notes: list[Note],
+    settings: Settings,
+    upd: dict[str, Any],
+    extra: list[tuple[str, dict[str, Any]]],
+) -> None:
+    """D4 shock test: the GM resolves it (text not included); a failure adds stun = damage (A22)."""
+    head_flat = opts.flat and part == "head"
+    if (kind == "lethal" and applied > 0) or head_flat:
+        mod = PART_INFO[part].shock_mod if part else 0
+        if head_flat:
+            mod -= 8
+        notes.append(Note(key="shock_test", params={"damage": applied, "modifier": mod}))
+        if opts.shock == "failed":
+            if opts.stab:
+                _more_physical(t, applied, part, settings, upd)
+                notes.append(Note(key="secondary_shock"))
+            else:
+                upd["stun"] = upd.get("stun", t.stun) + applied
+    for key, params in extra:
+        if key == "amputation" and opts.shock != "unknown":
+            amount = params["stun_on_success"] if opts.shock == "passed" else params["stun_on_failure"]
+            dmg = dict(upd.get("part_damage", t.part_damage))
+            dmg["torso"] = dmg.get("torso", 0) + amount
+            upd["part_damage"] = dmg
+            notes.append(Note(key="amputation_shock", params={"torso_damage": amount}))
+    if settings.heavy_blows and raw > 0:
+        hp = part and PART_INFO[part] and 0
+        del hp
+        notes.append(Note(key="heavy_blow_check", params={"total_damage": raw, "bonus": t.str_}))
+
+
+def _more_physical(t: Sheet, amount: int, part: str | None, settings: Settings, upd: dict[str, Any]) -> None:
+    if part is None:
+        upd["hp"] = upd.get("hp", t.hp if t.hp is not None else 0) - amount
+    else:
+        dmg = dict(upd.get("part_damage", t.part_damage))
+        dmg[part] = dmg.get(part, 0) + amount
+        upd["part_damage"] = dmg
+
+
+def wound_of(t: Sheet, part: str | None, settings: Settings) -> str:
+    if t.dead:
+        return "dead"
+    return part_level(t, part, settings) if part else basic_level(t, settings)
+
+
+def changes(name: str, before: Sheet, after: Sheet, fields: dict[str, Any]) -> list[StateChange]:
+    b, aft = before.dump(), after.dump()
+    out = []
+    for f in fields:
+        key = "str" if f == "str_" else f
+        if b.get(key) != aft.get(key):
+            out.append(StateChange(combatant=name, field=key, before=b.get(key), after=aft.get(key)))
+    return out
+
+
+def defence_from(ex: dict[str, Any]) -> Defence:
+    comps = [(str(k), int(v), int(c)) for k, v, c in ex["components"]]
+    situ = [(str(k), int(v)) for k, v in ex["situational"]]
+    return Defence(comps, situ, str(ex["state"]))
+
+
+def rolls_from(ex: dict[str, Any]) -> list[DieRoll]:
+    return [DieRoll.model_validate(r) for r in ex["rolls"]]
+
+
+__all__ = ["DiceSource", "base_actions", "max_melee_skill"]

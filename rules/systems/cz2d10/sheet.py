@@ -1,0 +1,253 @@
+"""The combatant sheet (stats + state) and the quick-NPC shortcut keys."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from rules.errors import RulesError
+from rules.notation import parse_dice
+from rules.systems.cz2d10.tables import MATERIALS, SHIELDS, WEAPONS, lookup_id
+
+ArmourSlot = Literal["torso", "head", "arms", "legs"]
+
+# Quick NPC keys (and Czech spellings) -> real fields. `hp` fills hp_max and hp.
+SHORTCUTS: dict[str, str] = {
+    "sila": "str",
+    "síla": "str",
+    "obr": "dex",
+    "obratnost": "dex",
+    "kon": "con",
+    "kondice": "con",
+    "reakce": "reaction",
+    "skill": "weapon_skill",
+    "ovladani": "weapon_skill",
+    "ovládání": "weapon_skill",
+    "kryti": "guard",
+    "krytí": "guard",
+    "zbran": "weapon",
+    "zbraň": "weapon",
+    "stit": "shield",
+    "štít": "shield",
+    "zbroj": "armour",
+    "armor": "armour",
+    "dr": "armour_dr",
+    "attack": "attack_fixed",
+    "utok": "attack_fixed",
+    "útok": "attack_fixed",
+    "defence": "defence_fixed",
+    "defense": "defence_fixed",
+    "obrana": "defence_fixed",
+    "damage": "weapon_damage",
+    "zraneni": "weapon_damage",
+    "zranění": "weapon_damage",
+    "init": "initiative_fixed",
+    "iniciativa": "initiative_fixed",
+    "zivoty": "hp",
+    "životy": "hp",
+    "velikost": "size",
+}
+
+
+class ArmourPiece(BaseModel):
+    """Polygonal armour on one slot: material and DR."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    material: str = "generic"
+    dr: int = Field(0, ge=0, le=30)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_text(cls, data: Any) -> Any:
+        if isinstance(data, int):
+            return {"dr": data}
+        if isinstance(data, str):
+            mat, _, dr = data.replace(":", " ").rpartition(" ")
+            return (
+                {"material": mat or "generic", "dr": dr}
+                if dr.strip().lstrip("-").isdigit()
+                else {"material": data}
+            )
+        return data
+
+    @field_validator("material")
+    @classmethod
+    def _material(cls, v: str) -> str:
+        key = lookup_id(v)
+        if key not in MATERIALS:
+            raise ValueError(f"unknown armour material {v!r}; known: {sorted(MATERIALS)}")
+        return key
+
+
+class Sheet(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+    # --- attributes (vlastnosti) ---
+    str_: int = Field(0, alias="str", ge=-5, le=30)
+    dex: int = Field(0, ge=-5, le=30)
+    con: int = Field(0, ge=-5, le=30)
+    reaction: int = 0
+    initiative_bonus: int = Field(0, ge=0)
+    initiative_fixed: int | None = None  # quick NPC: the final initiative, slowdown already in it
+    size: int = 0
+    # --- skills (úrovně) ---
+    weapon_skill: int | dict[str, int] = 0
+    guard: int = Field(0, ge=0)
+    shield_skill: int = Field(0, ge=0)
+    balance: int | None = None
+    # --- equipment ---
+    weapon: str | None = None
+    off_weapon: str | None = None
+    weapon_damage: str | None = None
+    reach: int | None = None
+    shield: str | None = None
+    armour: str | None = None
+    armour_dr: int = Field(0, ge=0, le=30)
+    helmet: str | None = None
+    helmet_dr: int = Field(0, ge=0, le=30)
+    accessories: str | None = None
+    accessories_dr: int = Field(0, ge=0, le=30)
+    armour_parts: dict[ArmourSlot, ArmourPiece] = Field(default_factory=dict)
+    slowdown: int | None = None  # override of the total slowdown (zpomalení)
+    attack_fixed: int | None = None
+    defence_fixed: int | None = None
+    # --- one-off abilities (jednorázové schopnosti) ---
+    finesse: bool = False
+    brute_force: bool = False
+    weapon_focus: int = 0
+    weapon_specialization: int = 0
+    power_attack: int = 0
+    lightning_attacks: bool = False
+    two_weapon_fighting: bool = False
+    ambidexterity: bool = False
+    off_hand_penalty: int = 0
+    dual_weapon: bool = False
+    battle_reflexes: int = Field(0, ge=0)
+    counter_lunge: int = Field(0, ge=0, le=2)
+    dance_of_death: bool = False
+    deflection: bool = False
+    precise_shot: bool = False
+    back_attack: bool = False
+    disarm_ability: bool = False
+    bare_hand_fighting: bool = False
+    bare_hand_specialization: bool = False
+    armour_compatibility: bool = False
+    partial_armour_compatibility: bool = False
+    combat_instincts: int = 0
+    dodging: int = 0
+    toughness: bool = False
+    crit_range_bonus: int = Field(0, ge=0)
+    shield_specialization: int = Field(0, ge=0, le=2)
+    multiconcentration: bool = False
+    # --- wounds (zranění) ---
+    hp_max: int | None = None
+    hp: int | None = None
+    wound_thresholds: list[int] | None = None  # light, serious, severe, mortal (damage taken)
+    wound_penalties: list[int] | None = None  # light, serious, severe (basic system)
+    stun: int = Field(0, ge=0)
+    stun_max: int | None = None
+    part_damage: dict[str, int] = Field(default_factory=dict)
+    amputated: list[str] = Field(default_factory=list)
+    dead: bool = False
+    last_damage: int = 0
+    last_location: str | None = None
+    # --- round state ---
+    initiative_roll: int | None = None
+    actions_left: int | None = None
+    actions_reserve: int = 0
+    acted_this_round: bool = False
+    has_acted: bool = False
+    moved_this_round: bool = False
+    stepped_this_round: bool = False
+    counter_attacks_used: int = 0
+    attacks_on: dict[str, int] = Field(default_factory=dict)
+    attackers: list[str] = Field(default_factory=list)
+    defence_mode: Literal["none", "partial", "full"] = "none"
+    charging: bool = False
+    prone: bool = False
+    immobile: bool = False
+    aware: bool = True
+    spanning: bool = False
+    off_balance: int = 0
+    intimidation: int = Field(0, ge=0)
+    acceleration: int = Field(0, ge=0, le=2)
+    reload_left: int = Field(0, ge=0)
+    reflex_actions_left: int | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _shortcuts(cls, data: Any) -> Any:
+        if not isinstance(data, dict):
+            return data
+        out: dict[str, Any] = {}
+        for key, value in data.items():
+            k = SHORTCUTS.get(str(key).lower(), str(key))
+            out[k] = value
+        if "hp" in out and "hp_max" not in out:
+            out["hp_max"] = out["hp"]
+        armour = out.get("armour")
+        if isinstance(armour, str) and (":" in armour or " " in armour.strip()):
+            mat, _, dr = armour.replace(":", " ").strip().rpartition(" ")
+            if dr.isdigit():
+                out["armour"] = mat
+                out.setdefault("armour_dr", int(dr))
+        if out.get("armour_dr") and not out.get("armour"):
+            out["armour"] = "generic"
+        skill = out.get("weapon_skill")
+        if isinstance(skill, str) and "=" in skill:
+            out["weapon_skill"] = {
+                k.strip(): int(v) for k, v in (p.split("=", 1) for p in skill.split(",") if p.strip())
+            }
+        return out
+
+    @field_validator("weapon", "off_weapon")
+    @classmethod
+    def _weapon(cls, v: str | None) -> str | None:
+        if v is None or v in ("", "none"):
+            return None
+        key = lookup_id(v)
+        if key not in WEAPONS:
+            raise ValueError(f"unknown weapon {v!r}")
+        return key
+
+    @field_validator("shield")
+    @classmethod
+    def _shield(cls, v: str | None) -> str | None:
+        if v is None or v in ("", "none"):
+            return None
+        key = lookup_id(v)
+        if key not in SHIELDS:
+            raise ValueError(f"unknown shield {v!r}; known: {sorted(SHIELDS)}")
+        return key
+
+    @field_validator("armour", "helmet", "accessories")
+    @classmethod
+    def _material(cls, v: str | None) -> str | None:
+        if v is None or v in ("", "none"):
+            return None
+        key = lookup_id(v)
+        if key not in MATERIALS:
+            raise ValueError(f"unknown armour material {v!r}; known: {sorted(MATERIALS)}")
+        return key
+
+    @field_validator("weapon_damage")
+    @classmethod
+    def _damage(cls, v: str | None) -> str | None:
+        if v is None:
+            return None
+        try:
+            parse_dice(v)
+        except RulesError:
+            raise ValueError(f"bad damage notation {v!r}") from None
+        return v
+
+    @field_validator("wound_thresholds")
+    @classmethod
+    def _thresholds(cls, v: list[int] | None) -> list[int] | None:
+        if v is not None and (len(v) != 4 or sorted(v) != v):
+            raise ValueError("wound_thresholds: four rising numbers (light, serious, severe, mortal)")
+        return v
+
+    def dump(self) -> dict[str, Any]:
+        return self.model_dump(by_alias=True)

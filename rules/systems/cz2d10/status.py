@@ -1,0 +1,106 @@
+"""Status: wound level, conditions and the numbers the GM sees."""
+
+from __future__ import annotations
+
+from rules.model import Status
+from rules.systems.cz2d10.derive import (
+    acceleration_price,
+    actions_left,
+    actions_per_round,
+    basic_level,
+    hp_max,
+    initiative_value,
+    out_of_fight,
+    part_hp,
+    part_level,
+    part_unusable,
+    slowdown_total,
+    stun_pool,
+    thresholds,
+    weapon_of,
+    wound_rank,
+)
+from rules.systems.cz2d10.options import Options
+from rules.systems.cz2d10.settings import Settings
+from rules.systems.cz2d10.sheet import Sheet
+from rules.systems.cz2d10.tables import PARTS
+from rules.systems.cz2d10.values import base_attack, defence_of, target_state
+
+_OPTS = Options()
+
+
+def guess_settings(sheet: Sheet) -> Settings:
+    """status() gets no settings: a sheet with per-part damage (or no basic HP) is read as polygonal."""
+    poly = bool(sheet.part_damage or sheet.amputated or sheet.armour_parts) or sheet.hp_max is None
+    return Settings(polygonal=poly)
+
+
+def conditions(s: Sheet, settings: Settings) -> list[str]:
+    out: list[str] = []
+    flags = {
+        "prone": s.prone,
+        "immobile": s.immobile,
+        "unaware": not s.aware,
+        "charging": s.charging,
+        "spanning": s.spanning,
+        "off_balance": bool(s.off_balance),
+        "intimidated": bool(s.intimidation),
+        "stunned": s.stun > 0,
+        "accelerating": bool(s.acceleration),
+        "dead": s.dead,
+    }
+    out += [k for k, v in flags.items() if v]
+    if s.defence_mode != "none":
+        out.append(f"{s.defence_mode}_defence")
+    if s.stun >= thresholds(stun_pool(s, settings))[1]:
+        out.append("fainted")
+    if actions_per_round(s, settings.polygonal) < 5:
+        out.append("slow")
+    if settings.polygonal:
+        out += [f"amputated_{p}" for p in s.amputated]
+        out += [f"unusable_{p}" for p in PARTS if p not in s.amputated and part_unusable(s, p, settings)]
+    return out
+
+
+def status_of(s: Sheet, settings: Settings | None = None) -> Status:
+    settings = settings or guess_settings(s)
+    numbers: dict[str, int | float | str] = {
+        "initiative": initiative_value(s, settings.polygonal),
+        "slowdown": slowdown_total(s, settings.polygonal),
+        "actions_left": actions_left(s, settings.polygonal),
+        "actions_per_round": actions_per_round(s, settings.polygonal),
+        "stun": s.stun,
+        "stun_max": stun_pool(s, settings),
+    }
+    w = weapon_of(s)
+    if s.attack_fixed is not None:
+        numbers["attack"] = s.attack_fixed
+    else:
+        numbers["attack"] = sum(v for _, v in base_attack(s, w, _OPTS, settings, w.kind == "ranged"))
+    numbers["defence"] = defence_of(s, _OPTS, settings, False, target_state(s, _OPTS, settings)).total()
+    if s.acceleration:
+        numbers["acceleration_stun_per_2_rounds"] = acceleration_price(s, settings.polygonal)
+    if settings.polygonal:
+        worst = "none"
+        for p in PARTS:
+            hp = part_hp(s, p, settings)
+            numbers[f"hp_{p}"] = hp - s.part_damage.get(p, 0)
+            level = part_level(s, p, settings)
+            if wound_rank(level) > wound_rank(worst):
+                worst = level
+        hp_now = part_hp(s, "torso", settings) - s.part_damage.get("torso", 0)
+        top = part_hp(s, "torso", settings)
+    else:
+        worst = basic_level(s, settings)
+        top = hp_max(s, settings)
+        hp_now = s.hp if s.hp is not None else top
+    out = out_of_fight(s, settings)
+    level = "dead" if s.dead else ("out_of_fight" if out and worst != "mortal" else worst)
+    return Status(
+        level=level,
+        conditions=conditions(s, settings),
+        hp=hp_now,
+        hp_max=top,
+        numbers=numbers,
+        out_of_fight=out,
+    )

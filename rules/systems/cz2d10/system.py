@@ -1,0 +1,219 @@
+"""The cz2d10 rule system: the contract methods wired to the modules of this package."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from pydantic import BaseModel
+
+from rules.dice import DiceSource, Roller
+from rules.model import ActionResult, Modifier, Note, Status
+from rules.system import ActionRequest, CombatSystem, DefenceRequest, Fighter
+from rules.systems.cz2d10 import actions as act_mod
+from rules.systems.cz2d10.derive import (
+    actions_left,
+    actions_per_round,
+    base_actions,
+    initiative_value,
+)
+from rules.systems.cz2d10.options import Options as CzOptions
+from rules.systems.cz2d10.resolve import (
+    SYS,
+    changes,
+    defence_from,
+    err,
+    finish,
+    prepare,
+    rolls_from,
+    wound_of,
+)
+from rules.systems.cz2d10.settings import Settings as CzSettings
+from rules.systems.cz2d10.sheet import Sheet as CzSheet
+from rules.systems.cz2d10.status import status_of
+from rules.systems.cz2d10.tables import SHIELDS, WEAPONS
+from rules.systems.cz2d10.values import Defence
+
+ACTIVE_STATES = ("normal", "non_dodging", "unarmed", "prone")
+
+
+class Cz2d10(CombatSystem):
+    id: ClassVar[str] = SYS
+    name: ClassVar[str] = "Boj 2d10 (pět akcí, polygonální systém)"
+    language: ClassVar[str] = "cs"
+    Sheet: ClassVar[type[BaseModel]] = CzSheet
+    Options: ClassVar[type[BaseModel]] = CzOptions
+    Settings: ClassVar[type[BaseModel]] = CzSettings
+    initiative_descending: ClassVar[bool] = True
+    has_active_defence: ClassVar[bool] = True  # only in duel system "vzor2"; basic attacks never pend
+    extra_actions: ClassVar[tuple[str, ...]] = act_mod.ACTIONS
+
+    def weapons(self) -> Mapping[str, str]:
+        out = {w.id: w.name_cs for w in WEAPONS.values()}
+        out.update({f"shield:{s.id}": s.name_cs for s in SHIELDS.values()})
+        return out
+
+    def parry_alternatives(self) -> list[str]:
+        return ["stance", "defence_bonus"]
+
+    def status(self, sheet: Any) -> Status:
+        return status_of(sheet)
+
+    def status_in(self, sheet: CzSheet, settings: CzSettings) -> Status:
+        return status_of(sheet, settings)
+
+    # ---- initiative and rounds ---------------------------------------------------------------------
+    def initiative(self, req: ActionRequest, dice: DiceSource) -> ActionResult:
+        return act_mod.initiative(req, dice)
+
+    def start_round(self, fighter: Fighter[Any], settings: BaseModel, round_no: int) -> ActionResult | None:
+        return act_mod.start_round(fighter, settings, round_no)  # type: ignore[arg-type]
+
+    def act(self, action: str, req: ActionRequest, dice: DiceSource) -> ActionResult:
+        return act_mod.act(action, req, dice)
+
+    # ---- attacks ------------------------------------------------------------------------------------
+    def attack(self, req: ActionRequest, dice: DiceSource) -> ActionResult:
+        return self._strike(req, dice, shot=False)
+
+    def shot(self, req: ActionRequest, dice: DiceSource) -> ActionResult:
+        return self._strike(req, dice, shot=True)
+
+    def _strike(self, req: ActionRequest, dice: DiceSource, shot: bool) -> ActionResult:
+        settings: CzSettings = req.settings  # type: ignore[assignment]
+        roller = Roller(dice)
+        prep = prepare(req, roller, shot)
+        ex = prep.ex
+        t: CzSheet = req.target.sheet  # type: ignore[union-attr]
+        d = defence_from(ex)
+        active = (
+            settings.duel_system == "vzor2"
+            and ex["state"] in ACTIVE_STATES
+            and t.defence_fixed is None
+            and ex["total"] > 13
+        )
+        if active:
+            ex["actor_upd"] = prep.actor_upd
+            virtual = t.reflex_actions_left
+            if virtual is None:
+                virtual = t.battle_reflexes * settings.reflex_virtual_actions
+            ex["defender_budget"] = actions_left(t, settings.polygonal) + virtual
+            choices = [k for k, _, _ in d.components if k != "base"]
+            return ActionResult(
+                system=SYS,
+                action="shot" if shot else "attack",
+                actor=req.actor.name,
+                target=ex["target"],
+                weapon=ex["weapon"],
+                rolls=list(roller.rolls),
+                total=ex["total"],
+                outcome="pending_defence",
+                modifiers=[Modifier(key=k, value=v) for k, v in ex["mods"]],
+                defences=["none", *choices],
+                exchange=ex,
+            )
+        if settings.duel_system == "vzor2":
+            chosen: set[str] | None = set() if ex["total"] <= 13 else None
+        else:
+            chosen = None
+        return self._complete(ex, req.actor, req.target, d, chosen, settings, roller, prep.actor_upd, {})  # type: ignore[arg-type]
+
+    def _complete(
+        self,
+        ex: dict[str, Any],
+        actor: Fighter[Any],
+        target: Fighter[Any],
+        d: Defence,
+        chosen: set[str] | None,
+        settings: CzSettings,
+        roller: Roller,
+        actor_upd: dict[str, Any],
+        target_upd: dict[str, Any],
+    ) -> ActionResult:
+        a: CzSheet = actor.sheet
+        t: CzSheet = target.sheet
+        comps = [c for c in d.components if chosen is None or c[0] == "base" or c[0] in chosen]
+        ex["chosen_components"] = comps
+        defence = sum(v for _, v, _ in comps) + sum(v for _, v in d.situational)
+        d_mods = [Modifier(key="def_" + k, value=v) for k, v, _ in comps]
+        d_mods += [Modifier(key="def_" + k, value=v) for k, v in d.situational]
+        res = finish(ex, a, t, defence, d_mods, settings, roller, actor_upd, target_upd)
+        if res.weapon == "bare_kick" and res.outcome in ("hit", "crit", "miss"):
+            actor_upd["off_balance"] = 2 if ex["levels"] >= 6 else 3
+        a2 = a.model_copy(update=actor_upd) if actor_upd else a
+        t2 = t.model_copy(update=target_upd) if target_upd else t
+        res.changes = changes(actor.name, a, a2, actor_upd) + changes(target.name, t, t2, target_upd)
+        if actor_upd:
+            res.actor_sheet = a2.dump()
+        if target_upd:
+            res.target_sheet = t2.dump()
+        st = status_of(t2, settings)
+        res.conditions = st.conditions
+        if res.outcome in ("hit", "crit") and res.damage is not None:
+            res.wound = wound_of(t2, res.location, settings)
+        return res
+
+    # ---- vzor 2: the defender buys defence components ----------------------------------------------
+    def default_defence(self, exchange: Mapping[str, Any]) -> str | None:
+        total = int(exchange["total"])
+        run = sum(v for _, v in exchange["situational"])
+        budget = int(exchange.get("defender_budget", 99))
+        bought: list[str] = []
+        cost = 0
+        for key, value, price in exchange["components"]:
+            run += value
+            if key != "base":
+                bought.append(key)
+                cost += price
+            if run >= total:
+                return ",".join(bought) if bought and cost <= budget else "none"
+        return "none"
+
+    def defend(self, req: DefenceRequest, dice: DiceSource) -> ActionResult:
+        settings: CzSettings = req.settings  # type: ignore[assignment]
+        ex = dict(req.exchange)
+        t: CzSheet = req.defender.sheet
+        roller = Roller(dice)
+        roller.rolls = rolls_from(ex)
+        d = defence_from(ex)
+        virtual = t.reflex_actions_left
+        if virtual is None:
+            virtual = t.battle_reflexes * settings.reflex_virtual_actions
+        ex["defender_budget"] = actions_left(t, settings.polygonal) + virtual
+        choice = req.choice if req.choice is not None else self.default_defence(ex)
+        chosen = self._parse_choice(choice or "none", d, settings)
+        cost = sum(p for k, _, p in d.components if k in chosen)
+        left = actions_left(t, settings.polygonal)
+        if cost > left + virtual:
+            raise err("not_enough_actions", needed=cost, left=left + virtual)
+        from_virtual = min(virtual, cost)
+        target_upd: dict[str, Any] = {}
+        if cost:
+            target_upd["reflex_actions_left"] = virtual - from_virtual
+            target_upd["actions_left"] = left - (cost - from_virtual)
+        res = self._complete(
+            ex,
+            req.attacker,
+            req.defender,
+            d,
+            chosen,
+            settings,
+            roller,
+            dict(ex.get("actor_upd", {})),
+            target_upd,
+        )
+        res.notes.append(Note(key="defence_bought", params={"components": sorted(chosen), "actions": cost}))
+        return res
+
+    def _parse_choice(self, choice: str, d: Defence, settings: CzSettings) -> set[str]:
+        order = [k for k, _, _ in d.components if k != "base"]
+        picked = [c.strip() for c in choice.split(",") if c.strip() and c.strip() != "none"]
+        for c in picked:
+            if c not in order:
+                raise err("unknown_defence", choice=c, allowed=["none", *order])
+        if settings.vzor2_defence_order == "prefix" and picked and set(picked) != set(order[: len(picked)]):
+            raise err("defence_not_prefix", order=order)
+        return set(picked)
+
+
+__all__ = ["Cz2d10", "actions_per_round", "base_actions", "initiative_value"]

@@ -1,0 +1,162 @@
+"""Attack value (M1, M2, R1) and the defence composition (M3–M7, M30, R2) with their modifiers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from rules.systems.cz2d10.derive import (
+    actions_left,
+    armour_slowdown,
+    has_armour,
+    knows_any_weapon,
+    rnd,
+    skill_levels,
+    weapon_of,
+    wound_penalty,
+)
+from rules.systems.cz2d10.options import Options
+from rules.systems.cz2d10.settings import Settings
+from rules.systems.cz2d10.sheet import Sheet
+from rules.systems.cz2d10.tables import SHIELDS, Weapon
+
+Mods = list[tuple[str, int]]
+
+
+@dataclass(slots=True)
+class Defence:
+    """Ordered components (key, value, vzor-2 action cost) plus free situational modifiers."""
+
+    components: list[tuple[str, int, int]] = field(default_factory=list)
+    situational: Mods = field(default_factory=list)
+    state: str = "normal"
+
+    def total(self, chosen: set[str] | None = None) -> int:
+        comps = sum(v for k, v, _ in self.components if chosen is None or k == "base" or k in chosen)
+        return comps + sum(v for _, v in self.situational)
+
+
+# ---- attack ------------------------------------------------------------------------------------------
+def base_attack(sheet: Sheet, weapon: Weapon, opts: Options, settings: Settings, shot: bool) -> Mods:
+    """M1 / R1: the base part and the weapon-skill part of the attack value."""
+    if shot:
+        base = ("dex", sheet.dex)
+    elif opts.base == "finesse" and sheet.finesse:
+        base = ("finesse", sheet.dex)
+    elif opts.base == "brute_force" and sheet.brute_force:
+        base = ("brute_force", sheet.str_)
+    else:
+        base = ("str_dex_average", rnd(Fraction(sheet.str_ + sheet.dex, 2), settings.rounding))
+    levels = skill_levels(sheet, weapon, settings)
+    if levels is None:
+        return [base, ("no_weapon_skill", -5)]
+    if weapon.family == "shield" and sheet.shield_skill:
+        return [base, ("shield_skill", sheet.shield_skill // 3)]
+    return [base, ("weapon_skill", levels // 2)]
+
+
+def dex_counts(sheet: Sheet, settings: Settings) -> bool:
+    """M4: DEX counts with at least one free action left, or after moving from place to place."""
+    if sheet.spanning:
+        return False
+    return actions_left(sheet, settings.polygonal) > 0 or sheet.moved_this_round
+
+
+def target_state(target: Sheet, opts: Options, settings: Settings) -> str:
+    if opts.target_state != "auto":
+        return opts.target_state
+    if target.immobile:
+        return "immobile"
+    if not target.aware:
+        return "non_defending"
+    if target.prone:
+        return "prone"
+    if not dex_counts(target, settings):
+        return "non_dodging"
+    return "normal"
+
+
+def _holds_defensive_weapon(sheet: Sheet) -> bool:
+    if sheet.weapon is None:
+        return sheet.bare_hand_fighting
+    w = weapon_of(sheet)
+    return not w.ranged
+
+
+def _guard_allowed(sheet: Sheet, settings: Settings) -> bool:
+    if not has_armour(sheet) or sheet.armour_compatibility:
+        return True
+    return sheet.partial_armour_compatibility and armour_slowdown(sheet, settings.polygonal) <= 2
+
+
+def _shield_value(sheet: Sheet, vs_missiles: bool, confined: bool) -> int:
+    shield = SHIELDS[sheet.shield] if sheet.shield else None
+    if shield is None:
+        return 0
+    bonus = shield.bonus + (shield.slowdown if vs_missiles or confined else 0)
+    if sheet.guard >= 1 or sheet.shield_skill >= 1:
+        value = bonus
+    elif knows_any_weapon(sheet):
+        value = bonus // 2
+    else:
+        value = bonus // 2 - shield.slowdown
+    if sheet.shield_specialization >= 1:
+        value += 2
+    if sheet.shield_specialization >= 2:
+        value += 1 + shield.slowdown
+    return value
+
+
+def defence_of(target: Sheet, opts: Options, settings: Settings, vs_missiles: bool, state: str) -> Defence:
+    """The ordered defence components: 13 | DEX | weapon | second weapon | guard | shield | dodging."""
+    d = Defence(state=state)
+    if target.defence_fixed is not None:
+        d.components.append(("base", target.defence_fixed, 0))
+        return d
+    d.components.append(("base", 13, 0))
+    if state == "immobile":
+        return d
+    if state in ("normal", "unarmed"):
+        d.components.append(("dex", target.dex, 1))
+    elif state == "non_defending":
+        d.components.append(("dex_half", rnd(Fraction(target.dex, 2), settings.rounding), 1))
+    elif state == "prone":
+        d.components.append(("dex_two_thirds", rnd(Fraction(2 * target.dex, 3), settings.rounding), 1))
+    armed = state in ("normal", "non_dodging") and _holds_defensive_weapon(target)
+    if armed and (not vs_missiles or target.deflection):
+        main = weapon_of(target)
+        lv = skill_levels(target, main, settings) or 0
+        if lv // 3:
+            d.components.append(("weapon", lv // 3, 2))
+        if target.off_weapon:
+            lv2 = skill_levels(target, weapon_of(target, off_hand=True), settings) or 0
+            if lv2 // 3:
+                d.components.append(("second_weapon", rnd(Fraction(2, 3) * (lv2 // 3), "half_up"), 1))
+        elif target.dual_weapon and target.two_weapon_fighting and lv // 3:
+            d.components.append(("second_weapon", rnd(Fraction(2, 3) * (lv // 3), "half_up"), 1))
+    shield_ok = state in ("normal", "non_dodging") and target.shield is not None
+    if (armed or shield_ok) and (not vs_missiles or target.deflection) and state in ("normal", "non_dodging"):
+        guard = target.guard // 2 + target.combat_instincts if _guard_allowed(target, settings) else 0
+        skill = target.shield_skill // 2 if shield_ok else 0
+        cost = 1 if shield_ok or target.off_weapon else 2
+        if skill > guard:
+            d.components.append(("shield_skill", skill, cost))
+        elif guard:
+            d.components.append(("guard", guard, cost))
+    if shield_ok:
+        value = _shield_value(target, vs_missiles, opts.confined != "none")
+        if value:
+            d.components.append(("shield", value, 1))
+    if target.dodging and state in ("normal", "unarmed"):
+        d.components.append(("dodging", target.dodging, 1))
+    return d
+
+
+def target_attacks_per_round(sheet: Sheet) -> int:
+    """How many attacks the defender itself makes (two weapons, dual weapon, bare hands; lightning ×2)."""
+    n = 2 if (sheet.off_weapon or sheet.dual_weapon or sheet.weapon in (None, "bare_hand")) else 1
+    return n * 2 if sheet.lightning_attacks else n
+
+
+def wound_mod(sheet: Sheet, settings: Settings, off_hand: bool) -> int:
+    return wound_penalty(sheet, settings, "left_arm" if off_hand else "right_arm")
