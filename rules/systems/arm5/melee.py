@@ -217,6 +217,8 @@ def defend(req: DefenceRequest, dice: DiceSource) -> ActionResult:
     if kind == "attack":
         d_updates["engaged_with"] = add_name(defender.engaged_with, a_name)
         d_updates["attacked_by"] = add_name(defender.attacked_by, a_name)
+        if defender.left_combat:  # caught by a pursuer: engaged again
+            d_updates["left_combat"] = False
     damage = None
     band = None
     outcome = "miss"
