@@ -1,0 +1,274 @@
+"""Melee attacks and shots: to-hit against THAC0 − AC, damage, and the effects of combat blows."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import cast
+
+from rules.dice import DiceSource, Roller
+from rules.errors import RulesError
+from rules.model import ActionResult, Modifier, Note
+from rules.notation import parse_dice
+from rules.system import ActionRequest
+from rules.systems.adnd2cp import effects, tables
+from rules.systems.adnd2cp.blows import BLOWS
+from rules.systems.adnd2cp.common import SYSTEM_ID, changes, life_conditions, pick_weapon, without
+from rules.systems.adnd2cp.options import Options
+from rules.systems.adnd2cp.settings import Settings
+from rules.systems.adnd2cp.sheet import Sheet, WeaponEntry
+from rules.systems.adnd2cp.stacking import Plan, is_sai, plan_attack, plan_defence
+
+
+@dataclass
+class Attack:
+    """Everything one resolution works on; sheets are replaced (model_copy) as the attack goes."""
+
+    req: ActionRequest
+    actor: Sheet
+    target: Sheet
+    weapon: WeaponEntry
+    delivery: str
+    options: Options
+    settings: Settings
+    roller: Roller
+    plan: Plan = field(default_factory=lambda: Plan([], [], 0, 0, 0))
+    mods: list[Modifier] = field(default_factory=list)
+    notes: list[Note] = field(default_factory=list)
+    defence_blows: list[str] = field(default_factory=list)
+    guard: bool = False  # Lancio di Apertura opened the target's guard for this melee attack
+    needed: int = 0
+    face: int = 0
+
+    def note(self, key: str, **params: object) -> None:
+        self.notes.append(Note(key=key, params=dict(params)))
+
+    def mod(self, key: str, value: int) -> None:
+        if value:
+            self.mods.append(Modifier(key=key, value=value))
+
+    @property
+    def blows(self) -> Counter[str]:
+        return Counter(self.plan.attack_blows)
+
+    @property
+    def melee(self) -> bool:
+        return self.delivery in ("melee", "natural")
+
+
+# --- set-up -------------------------------------------------------------------------------------------
+def _delivery(w: WeaponEntry, ranged: bool) -> str:
+    if ranged:
+        for kind in ("missile", "firearm", "thrown"):
+            if kind in w.delivery:
+                return kind
+        raise RulesError("error.adnd2cp.not_a_ranged_weapon", weapon=w.id)
+    for kind in ("melee", "natural"):
+        if kind in w.delivery:
+            return kind
+    raise RulesError("error.adnd2cp.not_a_melee_weapon", weapon=w.id)
+
+
+def _count_attack(a: Attack, supplementary: bool) -> None:
+    actor, o = a.actor, a.options
+    if o.extra_attack:
+        if "attacco_extra" not in actor.round_blows + a.plan.round_blows or (
+            actor.extra_attacks_left <= 0 and "attacco_extra" not in a.plan.round_blows
+        ):
+            raise RulesError("error.adnd2cp.no_extra_attack")
+        return
+    if supplementary or not a.settings.track_attacks or actor.attacks_left is None:
+        return
+    if actor.attacks_left <= 0:
+        raise RulesError("error.adnd2cp.no_attacks_left", attacks_made=actor.attacks_made)
+
+
+def _pay(a: Attack, supplementary: bool) -> None:
+    actor, plan = a.actor, a.plan
+    update: dict[str, object] = {"attacks_made": actor.attacks_made + 1}
+    if plan.cost:
+        update["pool_current"] = actor.points - plan.cost
+        update["specials_used"] = actor.specials_used + plan.specials
+    if plan.round_blows:
+        update["round_blows"] = actor.round_blows + plan.round_blows
+        if "attacco_extra" in plan.round_blows:
+            update["extra_attacks_left"] = actor.extra_attacks_left + 1
+        a.note("round_blows_paid", blows=plan.round_blows, cost=plan.round_cost)
+    extra_left = cast(int, update.get("extra_attacks_left", actor.extra_attacks_left))
+    if a.options.extra_attack:
+        update["extra_attacks_left"] = max(0, extra_left - 1)
+    elif not supplementary and actor.attacks_left is not None:
+        update["attacks_left"] = max(0, actor.attacks_left - 1)
+    if a.melee and actor.quick_strike:
+        update["quick_strike"] = 0
+    a.actor = actor.model_copy(update=update)
+    if plan.attack_blows:
+        a.note("blows_paid", blows=plan.attack_blows, cost=plan.attack_cost, points=a.actor.points)
+
+
+# --- to hit -------------------------------------------------------------------------------------------
+def _range_band(a: Attack) -> str:
+    w, distance = a.weapon, a.req.distance
+    if distance is None or not w.ranges:
+        return a.options.range or "short"
+    extra = 3 if a.delivery == "thrown" else 9
+    extra *= a.blows["tiro_a_distanza"]
+    short, medium, long = (r + extra for r in w.ranges[:3])
+    if distance <= short:
+        return "short"
+    if distance <= medium:
+        return "medium"
+    if distance <= long:
+        return "long"
+    raise RulesError("error.adnd2cp.out_of_range", distance=distance, long=long)
+
+
+def _str_applies(a: Attack) -> bool:
+    return a.delivery in ("melee", "natural", "thrown") or (
+        a.delivery == "missile" and a.weapon.strength_rated_bow
+    )
+
+
+def _to_hit_mods(a: Attack) -> None:
+    actor, w, o, target = a.actor, a.weapon, a.options, a.target
+    if _str_applies(a):
+        a.mod("str", actor.str_to_hit)
+    if not a.melee:
+        a.mod("dex_missile", actor.dex_missile)
+        band = _range_band(a)
+        if "proiettile_fatale" in a.blows and band != "short":
+            raise RulesError("error.adnd2cp.blow_short_range_only", blow="proiettile_fatale", band=band)
+        a.mod("range_" + band, tables.RANGE_MODIFIER[band])
+    a.mod("magic", w.magic)
+    a.mod("weapon_bonus", w.to_hit_bonus)
+    if w.specialised and a.settings.specialisation_bonus:
+        a.mod("specialisation", 1)
+    if not w.proficient:
+        a.mod("nonproficient", max((tables.NONPROFICIENT[c.group] for c in actor.classes), default=-2))
+    if o.hand != "single":
+        a.mod("two_weapon_" + o.hand, min(0, (-2 if o.hand == "main" else -4) + actor.dex_missile))
+    a.mod("rear", 2 if o.rear else 0)
+    a.mod("surprised", 1 if o.surprised else 0)
+    a.mod("backstab", 4 if o.backstab else 0)
+    a.mod("situational", o.modifier)
+    for bid, n in sorted(a.blows.items()):
+        value = -3 if bid == "disarmare" and is_sai(w) else BLOWS[bid].to_hit
+        a.mod("blow." + bid, value * n)
+    if "attacco_extra" in actor.round_blows:
+        a.mod("extra_attack_round", -1)
+    if o.extra_attack and actor.multi_or_dual_class_warrior:
+        a.mod("extra_attack_multiclass", -2)
+    effects.attacker_condition_mods(a.mod, actor, a.req.target.name if a.req.target else "", a.melee)
+    if a.melee and target.has("guard_opened"):
+        a.guard = True
+        a.mod("guard_opened", 1)
+
+
+def _dex_applies(a: Attack) -> bool:
+    return not (a.options.rear or a.options.surprised or a.target.has("impaled"))
+
+
+def target_ac(a: Attack) -> int:
+    t = a.target
+    if not _dex_applies(a):
+        if t.dex_ac_adjustment:
+            a.note("dex_ac_lost", ac=t.ac, lost=t.dex_ac_adjustment)
+        return t.ac + t.dex_ac_adjustment
+    copies = t.round_blows.count("combattere_sulla_difensiva")
+    if not copies:
+        return t.ac
+    cap = t.racial_max_dex_ac_adjustment + 1 - t.dex_ac_adjustment
+    if t.armour_dex_cap is not None:
+        cap = min(cap, t.armour_dex_cap - t.dex_ac_adjustment)
+    bonus = max(0, min(copies, cap))
+    a.note("fighting_defensively", bonus=bonus, bought=copies, ac=t.ac - bonus)
+    return t.ac - bonus
+
+
+def _roll_hits(a: Attack, face: int, total: int, needed: int) -> bool:
+    if face == 20 and a.settings.nat20_hits:
+        return True
+    if face == 1 and a.settings.nat1_misses:
+        return False
+    return total >= needed
+
+
+# --- resolution ---------------------------------------------------------------------------------------
+def resolve(req: ActionRequest, dice: DiceSource, ranged: bool) -> ActionResult:
+    actor = cast(Sheet, req.actor.sheet)
+    if req.target is None:
+        raise RulesError("error.adnd2cp.no_target")
+    target = cast(Sheet, req.target.sheet)
+    options, settings = cast(Options, req.options), cast(Settings, req.settings)
+    weapon = pick_weapon(actor, req.weapon)
+    a = Attack(req, actor, target, weapon, _delivery(weapon, ranged), options, settings, Roller(dice))
+    supplementary = options.supplementary or options.extra_attack
+    a.plan = plan_attack(actor, target, weapon, a.delivery, options, settings, supplementary)
+    _count_attack(a, supplementary)
+    defence = plan_defence(target, options, settings) if options.target_blows else None
+    _pay(a, supplementary)
+    if defence is not None:
+        a.defence_blows = defence.attack_blows
+        a.target = effects.pay_defence(a.target, defence, a.notes)
+    _to_hit_mods(a)
+    ac = target_ac(a)
+    needed = a.needed = actor.thac0 - ac
+    face = a.face = a.roller.d(20, "attack")
+    total = face + sum(int(m.value) for m in a.mods)
+    hit = _roll_hits(a, face, total, needed)
+    only_nat20 = hit and total < needed
+    if face == 20:
+        a.note("natural_20", only_nat20=only_nat20)
+    if a.melee and a.target.has("guard_opened"):
+        a.target = a.target.model_copy(update={"conditions": without(a.target.conditions, "guard_opened")})
+    outcome, damage = "miss", None
+    if hit:
+        outcome, damage = effects.on_hit(a, total, only_nat20)
+    elif a.plan.all_blows:
+        a.note("blows_spent_on_miss", cost=a.plan.cost)
+    sub = effects.cleave(a, face, total) if "fendente_frontale" in a.blows else []
+    return ActionResult(
+        system=SYSTEM_ID,
+        action="shot" if ranged else "attack",
+        actor=req.actor.name,
+        target=req.target.name,
+        weapon=weapon.id,
+        rolls=a.roller.rolls,
+        modifiers=a.mods,
+        total=total,
+        against=needed,
+        against_key="thac0_minus_ac",
+        outcome=outcome,
+        margin=total - needed,
+        damage=damage,
+        wound=effects.wound_key(a.target),
+        conditions=[c.key for c in a.target.conditions],
+        changes=changes(req.actor.name, actor, a.actor) + changes(req.target.name, target, a.target),
+        notes=a.notes,
+        attacks=sub,
+        actor_sheet=a.actor.model_dump() if a.actor != actor else None,
+        target_sheet=a.target.model_dump() if a.target != target else None,
+    )
+
+
+def apply_damage(a: Attack, amount: int) -> None:
+    hp = a.target.hp - amount
+    conds = life_conditions(a.target.conditions, hp, a.settings)
+    a.target = a.target.model_copy(update={"hp": hp, "conditions": conds})
+
+
+def base_expr_text(a: Attack, large: bool) -> str:
+    w = a.weapon
+    return w.damage_large if large and w.damage_large else w.damage
+
+
+def roll_base(a: Attack, large: bool, purpose: str) -> tuple[list[int], int, int]:
+    """Roll the weapon's base damage dice: (faces, dice sum, built-in bonus of the die)."""
+    expr = parse_dice(base_expr_text(a, large))
+    faces, total = expr.roll(a.roller, purpose)
+    return faces, total, expr.bonus
+
+
+def max_dice(a: Attack, large: bool) -> int:
+    expr = parse_dice(base_expr_text(a, large))
+    return expr.maximum - expr.bonus

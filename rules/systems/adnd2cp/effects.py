@@ -1,0 +1,407 @@
+"""What a hit does: dodge/deflection, damage with the blows' changes, saves and the blows' riders."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from rules.model import ActionResult, Damage, Modifier, Note
+from rules.systems.adnd2cp import tables
+from rules.systems.adnd2cp.blows import BLOWS, HUGE_SAVE_BONUS, SAVES
+from rules.systems.adnd2cp.common import SYSTEM_ID, pick_weapon, with_condition
+from rules.systems.adnd2cp.sheet import Condition, Sheet
+from rules.systems.adnd2cp.stacking import Plan
+
+if TYPE_CHECKING:
+    from rules.systems.adnd2cp.attack import Attack
+
+
+def wound_key(sheet: Sheet) -> str:
+    if sheet.has("dead"):
+        return "dead"
+    if sheet.has("unconscious"):
+        return "unconscious"
+    return "wounded" if sheet.hp < sheet.hp_max else "unhurt"
+
+
+def attacker_condition_mods(
+    mod: Callable[[str, int], None], actor: Sheet, target_name: str, melee: bool
+) -> None:
+    """To-hit penalties the attacker carries from blows it suffered."""
+    if actor.has("pain_penalty"):
+        mod("pain", -2)
+    impaled = actor.condition("impaled")
+    if impaled is not None:
+        mod("impaled", -2 * min(3, impaled.value))
+    if melee and any(c.key == "frightened" and c.source == target_name for c in actor.conditions):
+        mod("frightened", -1)
+
+
+def pay_defence(target: Sheet, plan: Plan, notes: list[Note]) -> Sheet:
+    notes.append(Note(key="defence_blows_paid", params={"blows": plan.attack_blows, "cost": plan.cost}))
+    return target.model_copy(
+        update={
+            "pool_current": target.points - plan.cost,
+            "specials_used": target.specials_used + plan.specials,
+        }
+    )
+
+
+# --- avoidance ----------------------------------------------------------------------------------------
+def _avoided(a: Attack) -> str | None:
+    o, t = a.options, a.target
+    if "deflessione_superiore" in a.defence_blows or o.deflected is not None:
+        bonus = o.deflection_bonus if "deflessione_superiore" in a.defence_blows else 0
+        score = min(10, t.deflection_score + bonus) - (2 if a.guard else 0)
+        if o.deflected:
+            a.note("deflected", score=score)
+            return "deflected"
+        if o.deflected is None:
+            a.note("deflection_roll_needed", score=score, bonus=bonus)
+    evasion = "evasione_migliorata" in a.defence_blows
+    if o.dodged is not None:
+        return "dodged" if o.dodged else None
+    if not (evasion or o.dodge):
+        return None
+    base = t.mastery_dodge_pct if o.evasion_mastery else t.dodge_pct
+    chance = base + (o.evasion_bonus if evasion else 0)
+    if not o.evasion_mastery:
+        chance = min(50, chance)
+    chance -= 10 if a.guard else 0
+    if chance <= 0:
+        return None
+    face = a.roller.d(100, "dodge")
+    a.note("dodge", chance=chance, roll=face)
+    return "dodged" if face <= chance else None
+
+
+# --- damage -------------------------------------------------------------------------------------------
+def _str_type_bonus(a: Attack, active: Callable[[str], bool], mods: list[Modifier], str_dmg: int) -> None:
+    """Blow damage counted as strength damage, capped by the weapon's maximum strength bonus."""
+    parts = (
+        ("attacco_di_forza", a.blows["attacco_di_forza"]),
+        ("attacco_della_violenza", 4 if active("attacco_della_violenza") else 0),
+        ("scagliare_con_violenza", 2 if active("scagliare_con_violenza") else 0),
+    )
+    for bid, value in parts:
+        if value:
+            mods.append(Modifier(key="blow." + bid, value=value))
+    capped = sum(v for bid, v in parts if bid != "scagliare_con_violenza" or a.settings.violent_hurl_str_cap)
+    cap = a.weapon.max_str_damage_bonus
+    if cap is not None and capped:
+        room = max(0, cap - max(0, str_dmg))
+        if room < capped:
+            mods.append(Modifier(key="str_cap", value=room - capped))
+            a.note("str_cap", cap=cap, str_damage=str_dmg, lost=capped - room)
+
+
+def roll_damage(
+    a: Attack, active: Callable[[str], bool], large: bool, prefix: str = "damage", secondary: bool = False
+) -> Damage:
+    from rules.systems.adnd2cp.attack import max_dice, roll_base
+
+    faces, dice_sum, builtin = roll_base(a, large, prefix)
+    if active("attacco_brutale") and not secondary:
+        again, again_sum, _ = roll_base(a, large, prefix + "_brutal")
+        faces += again
+        a.note("brutal_keep_higher", first=dice_sum, second=again_sum)
+        dice_sum = max(dice_sum, again_sum)
+    if a.guard and not secondary:
+        dice_sum = min(dice_sum + 1, max_dice(a, large))
+    base = dice_sum + builtin
+    unsplit = a.weapon.damage_unsplit
+    if active("attacco_letale") and not secondary and not unsplit:
+        again, again_sum, again_bonus = roll_base(a, large, prefix + "_lethal")
+        faces += again
+        base += again_sum + again_bonus
+    multiplier: float = 1
+    if a.options.backstab:
+        multiplier = tables.backstab_multiplier(max(1, a.actor.group_level("rogue")))
+        base = int(base * multiplier)
+    mods: list[Modifier] = []
+    str_dmg = a.actor.str_damage if _str_applies(a) else 0
+    for key, value in (
+        ("str", str_dmg),
+        ("magic", a.weapon.magic),
+        ("weapon_bonus", a.weapon.damage_bonus),
+        ("specialisation", 2 if a.weapon.specialised and a.melee and a.settings.specialisation_bonus else 0),
+        ("situational", a.options.damage_modifier),
+    ):
+        if value:
+            mods.append(Modifier(key=key, value=value))
+    _str_type_bonus(a, active if not secondary else (lambda bid: False), mods, str_dmg)
+    if "fendente_frontale" in a.blows:
+        mods.append(Modifier(key="blow.fendente_frontale", value=-1 if "S" in a.weapon.damage_type else -2))
+    total = base + sum(int(m.value) for m in mods)
+    if active("attacco_letale") and not secondary and unsplit:
+        multiplier, total = 1.5, -(-total * 3 // 2)
+    rolled = max(0, total)
+    reduced = min(rolled, a.options.damage_reduction)
+    return Damage(
+        dice=faces,
+        modifiers=mods,
+        multiplier=multiplier,
+        rolled=rolled,
+        reduced_by=reduced,
+        applied=rolled - reduced,
+    )
+
+
+def _str_applies(a: Attack) -> bool:
+    return a.delivery in ("melee", "natural", "thrown") or (
+        a.delivery == "missile" and a.weapon.strength_rated_bow
+    )
+
+
+# --- saves --------------------------------------------------------------------------------------------
+def _save_bonus(a: Attack, bid: str) -> int:
+    t, o = a.target, a.options
+    bonus = o.save_modifier
+    if bid in HUGE_SAVE_BONUS and t.size == "H":
+        bonus += 10
+    if bid == "causare_grande_dolore" and o.pain_tolerance_passed and "pain_tolerance" in t.proficiencies:
+        bonus += 15
+    if bid == "disarmare" and (t.weapons or o.target_weapon):
+        held = pick_weapon(t, o.target_weapon)
+        bonus += tables.DISARM_RANK_SAVE_BONUS.get(held.rank, 0) + (10 if held.hands == 2 else 0)
+    return bonus
+
+
+def saves(a: Attack, bid: str, count: int = 1) -> list[bool] | None:
+    """The blow's save(s): the GM's outcome, or d100 ≤ chance (base % from the GM); None = not given."""
+    kind, pure = SAVES[bid]
+    o = a.options
+    bonus = 0 if pure else _save_bonus(a, bid)
+    if bid == "incapacitare" and o.saves_failed is not None:
+        return [False] * o.saves_failed + [True] * (2 - o.saves_failed)
+    if o.save is not None:
+        return [o.save == "passed"] * count
+    if o.save_pct is None:
+        a.note("save_needed", blow=bid, kind=kind, pure=pure, bonus=bonus)
+        return None
+    chance = o.save_pct + bonus
+    results = [a.roller.d(100, "save." + bid) <= chance for _ in range(count)]
+    a.note("save", blow=bid, kind=kind, pure=pure, chance=chance, passed=results)
+    return results
+
+
+# --- riders of special blows --------------------------------------------------------------------------
+def _add_condition(a: Attack, cond: Condition) -> None:
+    a.target = a.target.model_copy(update={"conditions": with_condition(a.target.conditions, cond)})
+    a.note("condition_" + cond.key, rounds=cond.rounds, value=cond.value)
+
+
+def _pain(a: Attack, applied: int) -> None:
+    result = saves(a, "causare_grande_dolore")
+    if result is None or result[0]:
+        return
+    threshold = a.target.hp_max // 10
+    if applied >= threshold:
+        a.target = a.target.model_copy(update={"attacks_left": 0})
+        _add_condition(a, Condition(key="lose_attacks", rounds=1))
+    else:
+        _add_condition(a, Condition(key="pain_penalty", rounds=1, value=-2))
+
+
+def _incapacitate(a: Attack) -> None:
+    result = saves(a, "incapacitare", 2)
+    if result is None:
+        return
+    failed = result.count(False)
+    if failed:
+        _add_condition(a, Condition(key="incapacitated" if failed == 2 else "debilitated", rounds=1))
+    _add_condition(a, Condition(key="incapacitate_saves", rounds=2, value=0))
+
+
+def _bleed(a: Attack) -> None:
+    result = saves(a, "taglio_profondo")
+    if result is None or result[0]:
+        return
+    rounds = max(1, a.actor.level_or_hd())
+    old = a.target.condition("bleeding")
+    if old is not None and (old.rounds or 0) >= rounds:
+        a.note("bleeding_not_cumulative", rounds=old.rounds)
+        return
+    _add_condition(a, Condition(key="bleeding", rounds=rounds, value=0, source=a.req.actor.name))
+
+
+def _deep_thrust(a: Attack, large: bool) -> int:
+    from rules.systems.adnd2cp.attack import roll_base
+
+    result = saves(a, "trafiggere_in_profondita")
+    if result is None:
+        return 0
+    if result[0]:
+        size = a.weapon.size
+        return 1 if size == "S" else a.roller.d(2 if size == "M" else 3, "damage_deep_thrust")
+    _, dice_sum, _ = roll_base(a, large, "damage_deep_thrust")
+    return dice_sum
+
+
+def _impale(a: Attack) -> None:
+    result = saves(a, "impalamento")
+    if result is None or result[0]:
+        return
+    old = a.target.condition("impaled")
+    count = (old.value if old else 0) + 1
+    _add_condition(a, Condition(key="impaled", value=count, source=a.req.actor.name))
+
+
+def _opening(a: Attack) -> None:
+    t = a.target
+    if "incorporeal" in t.creature_traits or t.intelligence == 0 or t.size not in ("S", "M", "L"):
+        a.note("blow_no_effect_on_target", blow="lancio_di_apertura")
+        return
+    result = saves(a, "lancio_di_apertura")
+    if result is not None and not result[0]:
+        _add_condition(a, Condition(key="guard_opened", rounds=2, source=a.req.actor.name))
+
+
+def _disarm(a: Attack) -> None:
+    result = saves(a, "disarmare")
+    if result is not None and not result[0]:
+        held = (
+            pick_weapon(a.target, a.options.target_weapon).id
+            if a.target.weapons or a.options.target_weapon
+            else None
+        )
+        _add_condition(a, Condition(key="disarmed", source=held))
+
+
+def _slow(a: Attack) -> None:
+    result = saves(a, "rallentamento")
+    if result is not None and not result[0]:
+        _add_condition(a, Condition(key="slowed_next", rounds=1, value=4))
+
+
+def _fatal_missile_rolls(a: Attack, total: int) -> int:
+    """Extra to-hit rolls of Proiettile Fatale: -5 then -8 replacing the -2 (or cumulative)."""
+    from rules.systems.adnd2cp.attack import _roll_hits
+
+    needed = a.needed
+    base = total - a.face  # modifiers of the first roll (its -2 included)
+    hits = 0
+    for step in (-5, -8):
+        shift = (
+            step + 2
+            if a.settings.proiettile_fatale_penalties == "replace"
+            else step + (-5 if step == -8 else 0)
+        )
+        face = a.roller.d(20, "attack_fatal_missile")
+        if not _roll_hits(a, face, face + base + shift, needed):
+            break
+        hits += 1
+    a.note("fatal_missile_hits", extra_hits=hits)
+    return hits
+
+
+def on_hit(a: Attack, total: int, only_nat20: bool) -> tuple[str, Damage | None]:
+    specials = [bid for bid in dict.fromkeys(a.plan.attack_blows) if BLOWS[bid].kind == "special"]
+    void = {bid for bid in specials if only_nat20 and not BLOWS[bid].nat20_exempt}
+    for bid in sorted(void):
+        a.note("blow_void_nat20", blow=bid)
+
+    def active(bid: str) -> bool:
+        return bid in a.blows and bid not in void
+
+    extra_hits = _fatal_missile_rolls(a, total) if active("proiettile_fatale") else 0
+    avoided = _avoided(a)
+    if avoided:
+        for bid in specials:
+            a.note("blow_void_avoided", blow=bid)
+        return avoided, None
+    large = a.target.size in ("L", "H", "G")
+    damage = None if "disarmare" in a.blows else roll_damage(a, active, large)
+    if damage is None:
+        a.note("disarm_no_damage")
+    no_damage = damage is not None and damage.applied <= 0
+    extra = 0
+    for bid in specials:
+        if not active(bid):
+            continue
+        if no_damage and not BLOWS[bid].nodamage_exempt:
+            a.note("blow_void_no_damage", blow=bid)
+            continue
+        extra += _rider(a, bid, damage.applied if damage else 0, large, extra_hits)
+    if damage is not None and extra:
+        damage = damage.model_copy(
+            update={"rolled": damage.rolled + extra, "applied": damage.applied + extra}
+        )
+    if damage is not None:
+        from rules.systems.adnd2cp.attack import apply_damage
+
+        apply_damage(a, damage.applied)
+    if active("fine_sanguinaria") and a.target.has("dead") and not no_damage:
+        a.note(
+            "bloody_end_fear",
+            radius_m=30,
+            max_level=a.actor.level_or_hd(),
+            penalty=-1,
+            attacker=a.req.actor.name,
+        )
+    return "hit", damage
+
+
+def _rider(a: Attack, bid: str, applied: int, large: bool, extra_hits: int) -> int:
+    """Apply one special blow's after-hit effect; returns extra damage of the same hit."""
+    from rules.systems.adnd2cp.attack import roll_base
+
+    if bid == "causare_grande_dolore":
+        _pain(a, applied)
+    elif bid == "rallentamento":
+        _slow(a)
+    elif bid == "incapacitare":
+        _incapacitate(a)
+    elif bid == "taglio_profondo":
+        _bleed(a)
+    elif bid == "trafiggere_in_profondita":
+        return _deep_thrust(a, large)
+    elif bid == "impalamento":
+        _impale(a)
+    elif bid == "lancio_di_apertura":
+        _opening(a)
+    elif bid == "disarmare":
+        _disarm(a)
+    elif bid == "proiettile_fatale":
+        extra = 0
+        for _ in range(extra_hits):
+            _, dice_sum, builtin = roll_base(a, large, "damage_fatal_missile")
+            extra += dice_sum + builtin
+        return extra
+    return 0
+
+
+def cleave(a: Attack, face: int, total: int) -> list[ActionResult]:
+    """Fendente Frontale: the same to-hit total against a second adjacent front target's AC."""
+    from rules.systems.adnd2cp.attack import _roll_hits
+
+    ac = a.options.second_target_ac
+    if ac is None:
+        a.note("cleave_second_target_needed")
+        return []
+    needed = a.actor.thac0 - ac
+    hit = _roll_hits(a, face, total, needed)
+    damage = None
+    if hit:
+        damage = roll_damage(
+            a,
+            lambda bid: False,
+            a.options.second_target_size in ("L", "H", "G"),
+            "damage_cleave",
+            secondary=True,
+        )
+    return [
+        ActionResult(
+            system=SYSTEM_ID,
+            action="cleave",
+            actor=a.req.actor.name,
+            weapon=a.weapon.id,
+            total=total,
+            against=needed,
+            against_key="thac0_minus_ac",
+            outcome="hit" if hit else "miss",
+            margin=total - needed,
+            damage=damage,
+            notes=[Note(key="apply_to_second_target")] if hit else [],
+        )
+    ]

@@ -1,0 +1,132 @@
+"""Combat-point pool (punti combattimento) with its breakdown, and recovery by common rest."""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from rules.systems.adnd2cp import tables
+
+if TYPE_CHECKING:
+    from rules.systems.adnd2cp.sheet import Sheet, WeaponEntry
+
+
+@dataclass(frozen=True, slots=True)
+class PoolBreakdown:
+    """Pool total and its parts as (term key, points, detail) for `/character show`."""
+
+    total: int
+    parts: tuple[tuple[str, int, str], ...] = field(default_factory=tuple)
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "total": self.total,
+            "parts": [{"key": k, "points": p, "detail": d} for k, p, d in self.parts],
+        }
+
+
+_HD = re.compile(r"^\s*(\d+)")
+
+
+def full_hit_dice(hit_dice: str | None) -> int:
+    """Whole Hit Dice: "4+1" -> 4, "1-1" -> 1, "1/2" -> 0."""
+    if not hit_dice or "/" in hit_dice:
+        return 0
+    m = _HD.match(hit_dice)
+    return int(m.group(1)) if m else 0
+
+
+def class_points(sheet: Sheet) -> tuple[int, str]:
+    """The best class table (multi-class): floor(rate × level) for each class, keep the highest."""
+    best, detail = 0, ""
+    for entry in sheet.classes:
+        points = math.floor(tables.CLASS_RATE[entry.group] * entry.level)
+        if points > best or not detail:
+            best, detail = points, f"{entry.class_name or entry.group} {entry.level}"
+    return best, detail
+
+
+def _is_thief(name: str) -> bool:
+    return name in ("thief", "ladro")
+
+
+def int_bonus_applies(sheet: Sheet) -> bool:
+    return any(c.group == "warrior" or _is_thief(c.class_name) for c in sheet.classes)
+
+
+def _level8_eligible(name: str) -> bool:
+    return name not in tables.LEVEL8_EXCLUDED and not name.startswith(tables.PALADIN_GROUP_PREFIX)
+
+
+def level8_bonus(sheet: Sheet) -> int:
+    ok = any(c.group == "warrior" and c.level >= 8 and _level8_eligible(c.class_name) for c in sheet.classes)
+    return tables.LEVEL8_BONUS if ok else 0
+
+
+def _rank(w: WeaponEntry) -> int:
+    return tables.RANK_INDEX[w.rank]
+
+
+def three_skilled_bonus(sheet: Sheet) -> int:
+    categories = {w.category or w.id for w in sheet.weapons if _rank(w) >= tables.RANK_INDEX["abile"]}
+    return tables.THREE_SKILLED_BONUS if len(categories) >= 3 else 0
+
+
+def mastery_points(weapons: list[WeaponEntry]) -> list[tuple[str, int, str]]:
+    """Table 11.3: column A for the best weapon of each category, B/C/D for the others by relation."""
+    by_category: dict[str, list[WeaponEntry]] = {}
+    for w in weapons:
+        if w.rank in tables.MASTERY:
+            by_category.setdefault(w.category or w.id, []).append(w)
+    parts: list[tuple[str, int, str]] = []
+    for category, group in by_category.items():
+        ordered = sorted(group, key=_rank, reverse=True)
+        for i, w in enumerate(ordered):
+            column = "A" if i == 0 else tables.RELATION_COLUMN[w.relation]
+            points = tables.MASTERY[w.rank][column]
+            if points:
+                parts.append(("pool_mastery", points, f"{w.id} {w.rank} {column} ({category})"))
+    return parts
+
+
+def pool_breakdown(sheet: Sheet, monster_class_int_bonus: bool = False) -> PoolBreakdown:
+    monster = sheet.kind == "monster"
+    if monster and sheet.intelligence < tables.MONSTER_MIN_INT:
+        return PoolBreakdown(0, (("pool_monster_too_dull", 0, f"int {sheet.intelligence}"),))
+    parts: list[tuple[str, int, str]] = []
+    if monster:
+        parts.append(("pool_hit_dice", full_hit_dice(sheet.hit_dice), sheet.hit_dice or "0"))
+        parts.append(
+            ("pool_monster_int", tables.monster_int_bonus(sheet.intelligence), f"int {sheet.intelligence}")
+        )
+    if sheet.classes:
+        points, detail = class_points(sheet)
+        parts.append(("pool_class_level", points, detail))
+    if int_bonus_applies(sheet) and (not monster or monster_class_int_bonus):
+        parts.append(("pool_int", tables.pc_int_bonus(sheet.intelligence), f"int {sheet.intelligence}"))
+    parts.append(("pool_level8", level8_bonus(sheet), ""))
+    parts.append(("pool_three_skilled", three_skilled_bonus(sheet), ""))
+    parts.extend(mastery_points(sheet.weapons))
+    parts.append(
+        ("pool_combat_arts", tables.ART_GRADE_POINTS * sheet.combat_art_grades, str(sheet.combat_art_grades))
+    )
+    parts.append(("pool_extra", sheet.extra_pool_points, ""))
+    kept = tuple(p for p in parts if p[1] or p[0] in ("pool_class_level", "pool_hit_dice"))
+    return PoolBreakdown(sum(p[1] for p in parts), kept)
+
+
+def rest_gain_per_hour(pool_max: int) -> int:
+    """12.5 % of the pool, ordinary rounding (half up: 2.5 -> 3), at least 1: max(1, (pool + 4) // 8)."""
+    return max(1, (pool_max + 4) // 8)
+
+
+def after_rest(pool_current: int, pool_max: int, hours: int) -> int:
+    if hours <= 0:
+        return pool_current
+    return (
+        min(pool_max, pool_current + rest_gain_per_hour(pool_max) * hours)
+        if pool_current < pool_max
+        else pool_current
+    )

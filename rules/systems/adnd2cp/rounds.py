@@ -1,0 +1,270 @@
+"""Initiative, round upkeep, [ROUND] declarations, rest and the other extra actions."""
+
+from __future__ import annotations
+
+from typing import cast
+
+from rules.dice import DiceSource, Roller
+from rules.errors import RulesError
+from rules.model import ActionResult, Damage, Modifier, Note
+from rules.notation import parse_dice
+from rules.system import ActionRequest, Fighter
+from rules.systems.adnd2cp import tables
+from rules.systems.adnd2cp.common import SYSTEM_ID, changes, life_conditions, pick_weapon, without
+from rules.systems.adnd2cp.options import Options
+from rules.systems.adnd2cp.pool import after_rest, rest_gain_per_hour
+from rules.systems.adnd2cp.settings import Settings
+from rules.systems.adnd2cp.sheet import Condition, Sheet
+from rules.systems.adnd2cp.stacking import Plan, count_specials, pending_cost, plan_round
+
+
+def apply_round_plan(actor: Sheet, plan: Plan, next_round: bool) -> Sheet:
+    if next_round:
+        return actor.model_copy(update={"pending_round_blows": actor.pending_round_blows + plan.round_blows})
+    update: dict[str, object] = {
+        "pool_current": actor.points - plan.cost,
+        "round_blows": actor.round_blows + plan.round_blows,
+        "specials_used": actor.specials_used + plan.specials,
+        "quick_strike": actor.quick_strike + len(plan.attack_blows),
+    }
+    if "attacco_extra" in plan.round_blows:
+        update["extra_attacks_left"] = actor.extra_attacks_left + 1
+    return actor.model_copy(update=update)
+
+
+def _result(
+    action: str, fighter: Fighter[Sheet], before: Sheet, after: Sheet, **extra: object
+) -> ActionResult:
+    return ActionResult(
+        system=SYSTEM_ID,
+        action=action,
+        actor=fighter.name,
+        changes=changes(fighter.name, before, after),
+        actor_sheet=after.model_dump() if after != before else None,
+        **extra,
+    )
+
+
+# --- initiative ---------------------------------------------------------------------------------------
+def initiative(req: ActionRequest, dice: DiceSource) -> ActionResult:
+    actor = cast(Sheet, req.actor.sheet)
+    options, settings = cast(Options, req.options), cast(Settings, req.settings)
+    weapon = pick_weapon(actor, req.weapon)
+    plan = plan_round(actor, weapon, options, settings, at_initiative=True) if options.blows else None
+    factor_used = settings.initiative == "individual" and settings.speed_factors
+    if plan is not None and plan.attack_blows and not factor_used:
+        raise RulesError("error.adnd2cp.quick_strike_without_speed_factor")
+    after = apply_round_plan(actor, plan, options.next_round) if plan is not None else actor
+    roller = Roller(dice)
+    pure = roller.d(10, "initiative")
+    mods: list[Modifier] = []
+    notes: list[Note] = []
+    if factor_used:
+        factor = weapon.speed_factor
+        if after.quick_strike:
+            factor = max(1, factor - after.quick_strike)
+            notes.append(
+                Note(key="quick_strike_factor", params={"factor": factor, "base": weapon.speed_factor})
+            )
+        mods.append(Modifier(key="speed_factor", value=factor))
+    impaled = actor.condition("impaled")
+    for key, value in (
+        ("situational", options.initiative_modifier),
+        ("slowed", 4 if actor.has("slowed") else 0),
+        ("impaled", 2 * min(3, impaled.value) if impaled is not None else 0),
+    ):
+        if value:
+            mods.append(Modifier(key=key, value=value))
+    if plan is not None:
+        notes.append(
+            Note(
+                key="round_blows_paid" if not options.next_round else "round_blows_declared",
+                params={"blows": plan.all_blows, "cost": plan.cost},
+            )
+        )
+    total = pure + sum(int(m.value) for m in mods)
+    return _result(
+        "initiative",
+        req.actor,
+        actor,
+        after,
+        rolls=roller.rolls,
+        modifiers=mods,
+        total=total,
+        notes=notes,
+        weapon=weapon.id,
+    )
+
+
+# --- declarations -------------------------------------------------------------------------------------
+def declare(req: ActionRequest) -> ActionResult:
+    actor = cast(Sheet, req.actor.sheet)
+    options, settings = cast(Options, req.options), cast(Settings, req.settings)
+    if not options.blows:
+        raise RulesError("error.adnd2cp.declare_needs_blows")
+    weapon = pick_weapon(actor, req.weapon)
+    plan = plan_round(actor, weapon, options, settings, at_initiative=False)
+    after = apply_round_plan(actor, plan, options.next_round)
+    key = "round_blows_declared" if options.next_round else "round_blows_paid"
+    return _result(
+        "declare",
+        req.actor,
+        actor,
+        after,
+        total=plan.cost,
+        notes=[Note(key=key, params={"blows": plan.round_blows, "cost": plan.cost, "points": after.points})],
+    )
+
+
+# --- round upkeep -------------------------------------------------------------------------------------
+def _tick(cond: Condition, notes: list[Note]) -> tuple[Condition | None, int]:
+    """One round passes for a condition: (condition after or None, hp lost)."""
+    key = cond.key
+    if key in ("lose_attacks", "pain_penalty", "debilitated", "incapacitated", "slowed"):
+        return None, 0
+    if key == "slowed_next":
+        return Condition(key="slowed", rounds=1, value=4, source=cond.source), 0
+    if key == "guard_opened":
+        left = (cond.rounds or 1) - 1
+        return (cond.model_copy(update={"rounds": left}) if left > 0 else None), 0
+    if key == "incapacitate_saves":
+        left = cond.rounds or 1
+        notes.append(Note(key="incapacitate_saves_due", params={"bonus": 5 * (3 - left), "saves": 2}))
+        return (cond.model_copy(update={"rounds": left - 1}) if left > 1 else None), 0
+    if key == "bleeding":
+        losses, left = cond.value + 1, (cond.rounds or 1) - 1
+        notes.append(Note(key="bleeding", params={"hp": 2, "rounds_left": left}))
+        if losses % 2 == 0 and left > 0:
+            notes.append(Note(key="bleeding_saves_due", params={"saves": 2, "pure": True}))
+        return (cond.model_copy(update={"rounds": left, "value": losses}) if left > 0 else None), 2
+    return cond, 0
+
+
+def start_round(fighter: Fighter[Sheet], settings: Settings, round_no: int) -> ActionResult | None:
+    sheet = fighter.sheet
+    notes: list[Note] = []
+    conds: list[Condition] = []
+    lost = 0
+    for cond in sheet.conditions:
+        kept, hp_lost = _tick(cond, notes)
+        lost += hp_lost
+        if kept is not None:
+            conds.append(kept)
+    update: dict[str, object] = {
+        "attacks_made": 0,
+        "specials_used": 0,
+        "round_blows": [],
+        "quick_strike": 0,
+        "extra_attacks_left": 0,
+        "pending_round_blows": [],
+    }
+    if settings.track_attacks:
+        update["attacks_left"] = tables.attacks_in_round(sheet.attack_rate(), round_no)
+    if lost:
+        update["hp"] = sheet.hp - lost
+        conds = life_conditions(conds, sheet.hp - lost, settings)
+    update["conditions"] = conds
+    if sheet.pending_round_blows:
+        update.update(_pay_pending(sheet, settings, notes))
+    after = sheet.model_copy(update=update)
+    if after == sheet:
+        return None
+    return _result(
+        "start_round",
+        fighter,
+        sheet,
+        after,
+        notes=notes,
+        total=round_no,
+        conditions=[c.key for c in after.conditions],
+    )
+
+
+def _pay_pending(sheet: Sheet, settings: Settings, notes: list[Note]) -> dict[str, object]:
+    cost = pending_cost(sheet)
+    points = sheet.points - cost
+    if points < 0:
+        notes.append(Note(key="round_blows_shortfall", params={"cost": cost, "points": sheet.points}))
+        if settings.unknown_cost_shortfall == "spend_all_remaining":
+            points = 0
+    notes.append(Note(key="round_blows_paid", params={"blows": sheet.pending_round_blows, "cost": cost}))
+    blows = sheet.pending_round_blows
+    return {
+        "pool_current": points,
+        "round_blows": blows,
+        "specials_used": count_specials(blows),
+        "extra_attacks_left": 1 if "attacco_extra" in blows else 0,
+    }
+
+
+# --- other extra actions ------------------------------------------------------------------------------
+def rest(req: ActionRequest) -> ActionResult:
+    actor = cast(Sheet, req.actor.sheet)
+    hours = cast(Options, req.options).hours
+    after = actor.model_copy(update={"pool_current": after_rest(actor.points, actor.pool_total, hours)})
+    gain = rest_gain_per_hour(actor.pool_total)
+    return _result(
+        "rest",
+        req.actor,
+        actor,
+        after,
+        total=after.points - actor.points,
+        notes=[
+            Note(
+                key="rest",
+                params={"hours": hours, "per_hour": gain, "points": after.points, "pool_max": actor.pool_total},
+            )
+        ],
+    )
+
+
+def pull_out(req: ActionRequest, dice: DiceSource) -> ActionResult:
+    """Impalamento: pull the stuck weapon out (the weapon's dice as damage, no bonus)."""
+    settings = cast(Settings, req.settings)
+    victim_fighter = req.target or req.actor
+    victim = cast(Sheet, victim_fighter.sheet)
+    impaled = victim.condition("impaled")
+    if impaled is None:
+        raise RulesError("error.adnd2cp.not_impaled")
+    weapon = pick_weapon(cast(Sheet, req.actor.sheet), req.weapon)
+    roller = Roller(dice)
+    expr = parse_dice(
+        weapon.damage_large if victim.size in ("L", "H", "G") and weapon.damage_large else weapon.damage
+    )
+    faces, total = expr.roll(roller, "damage")
+    conds = without(victim.conditions, "impaled")
+    if impaled.value > 1:
+        conds.append(impaled.model_copy(update={"value": impaled.value - 1}))
+    hp = victim.hp - max(0, total)
+    after = victim.model_copy(update={"hp": hp, "conditions": life_conditions(conds, hp, settings)})
+    return ActionResult(
+        system=SYSTEM_ID,
+        action="pull_out",
+        actor=req.actor.name,
+        target=victim_fighter.name,
+        weapon=weapon.id,
+        rolls=roller.rolls,
+        outcome="hit",
+        damage=Damage(dice=faces, rolled=max(0, total), applied=max(0, total)),
+        conditions=[c.key for c in after.conditions],
+        changes=changes(victim_fighter.name, victim, after),
+        target_sheet=after.model_dump(),
+    )
+
+
+def stop_bleeding(req: ActionRequest) -> ActionResult:
+    """Healing with two bandages or a cure of 5+ hp aimed at the wound: the bleeding stops."""
+    fighter = req.target or req.actor
+    sheet = cast(Sheet, fighter.sheet)
+    if not sheet.has("bleeding"):
+        raise RulesError("error.adnd2cp.not_bleeding")
+    after = sheet.model_copy(update={"conditions": without(sheet.conditions, "bleeding")})
+    return ActionResult(
+        system=SYSTEM_ID,
+        action="stop_bleeding",
+        actor=req.actor.name,
+        target=fighter.name,
+        conditions=[c.key for c in after.conditions],
+        changes=changes(fighter.name, sheet, after),
+        target_sheet=after.model_dump(),
+    )

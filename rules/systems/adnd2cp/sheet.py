@@ -1,0 +1,297 @@
+"""The combatant sheet: stats and current state, with the quick-NPC shortcut keys."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, Literal, cast
+
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, computed_field, model_validator
+
+from rules.systems.adnd2cp import tables, weapons
+from rules.systems.adnd2cp.tables import Group, Rank, Relation, Size
+
+Delivery = Literal["melee", "thrown", "missile", "firearm", "natural"]
+DamageType = Literal["S", "P", "B"]
+
+# Class names the shortcut `class:` understands, with their group.
+CLASS_GROUPS: dict[str, Group] = {
+    "fighter": "warrior",
+    "guerriero": "warrior",
+    "warrior": "warrior",
+    "paladin": "warrior",
+    "paladino": "warrior",
+    "ranger": "warrior",
+    "reaver": "warrior",
+    "skald": "warrior",
+    "dark_knight": "warrior",
+    "nightblade": "warrior",
+    "shadow_bringer": "warrior",
+    "raider": "warrior",
+    "weapon_master": "warrior",
+    "mage": "wizard",
+    "mago": "wizard",
+    "wizard": "wizard",
+    "illusionist": "wizard",
+    "cleric": "priest",
+    "chierico": "priest",
+    "druid": "priest",
+    "druido": "priest",
+    "priest": "priest",
+    "thief": "rogue",
+    "ladro": "rogue",
+    "bard": "rogue",
+    "bardo": "rogue",
+    "rogue": "rogue",
+    "psionicist": "psionicist",
+    "psionic": "psionicist",
+}
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class ClassEntry(_Model):
+    class_name: str = ""
+    group: Group = "warrior"
+    level: int = Field(1, ge=1, le=40)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _group_from_name(cls, data: Any) -> Any:
+        if isinstance(data, dict) and "group" not in data and data.get("class_name"):
+            name = str(data["class_name"]).lower().replace(" ", "_")
+            data = {**data, "class_name": name, "group": CLASS_GROUPS.get(name, "warrior")}
+        return data
+
+
+class WeaponEntry(_Model):
+    """One weapon or natural attack; `id` of a built-in weapon fills the fields not given."""
+
+    id: str
+    name: str | None = None
+    category: str = ""
+    rank: Rank = "none"
+    relation: Relation = "auto"
+    related_to: str | None = None
+    size: Literal["S", "M", "L"] = "M"
+    damage_type: list[DamageType] = Field(default_factory=lambda: cast(list[DamageType], ["S"]))
+    delivery: list[Delivery] = Field(default_factory=lambda: cast(list[Delivery], ["melee"]))
+    hands: Literal[1, 2] = 1
+    damage: str = "1d6"
+    damage_large: str | None = None
+    damage_unsplit: bool = False  # monster damage that cannot be split into dice and bonus
+    speed_factor: int = Field(0, ge=0, le=20)
+    ranges: list[float] | None = None  # short, medium, long upper limits in metres
+    ammo: str | None = None
+    strength_rated_bow: bool = False
+    max_str_damage_bonus: int | None = None  # house cap on strength-type damage bonuses
+    magic: int = 0
+    to_hit_bonus: int = 0
+    damage_bonus: int = 0
+    specialised: bool = False
+    proficient: bool = True
+    natural_kind: str | None = None  # bite, claw, tail, punch … (Fendente Frontale refuses bites)
+    cost_size: Literal["S", "M", "L"] | None = None  # Attacco Letale cost size, if not the weapon's
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_builtin(cls, data: Any) -> Any:
+        if isinstance(data, str):
+            data = {"id": data}
+        if isinstance(data, dict) and data.get("id"):
+            base = weapons.builtin(str(data["id"]))
+            if base is not None:
+                data = {**base, **data}
+        return data
+
+
+class Condition(_Model):
+    key: str
+    rounds: int | None = None  # rounds left (None: until removed)
+    value: int = 0  # count or amount (impaling weapons, bleeding losses …)
+    source: str | None = None  # who caused it (Fine Sanguinaria: the feared attacker)
+
+
+_SHORTCUTS = {
+    "int": "intelligence",
+    "str": "strength",
+    "dex": "dexterity",
+    "hd": "hit_dice",
+    "points": "pool_current",
+    "cp": "pool_current",
+    "pool": "pool_max",
+}
+
+
+def _signed(value: Any) -> int:
+    return int(str(value).replace(" ", ""))
+
+
+def _expand_shortcuts(data: dict[str, Any]) -> dict[str, Any]:
+    out = dict(data)
+    out.pop("pool_total", None)  # derived (computed field); `pool_max` overrides it by hand
+    for short, full in _SHORTCUTS.items():
+        if short in out:
+            out.setdefault(full, out.pop(short))
+    if isinstance(out.get("strength"), str) and "/" in out["strength"]:
+        score, pct = out["strength"].split("/")
+        out["strength"] = int(score)
+        out["strength_pct"] = 100 if pct.strip() in ("00", "100") else int(pct)
+    if "hit_dice" in out and "kind" not in out and "class" not in out and "classes" not in out:
+        out["kind"] = "monster"
+    if "class" in out or "level" in out:
+        names = str(out.pop("class", "fighter")).lower().split("/")
+        levels = str(out.pop("level", "1")).split("/")
+        levels = levels * len(names) if len(levels) == 1 else levels
+        out.setdefault(
+            "classes",
+            [{"class_name": n.strip(), "level": int(lv)} for n, lv in zip(names, levels, strict=False)],
+        )
+    quick: dict[str, Any] = {}
+    if "weapon" in out:
+        quick = {"id": str(out.pop("weapon"))}
+    if "attack" in out:
+        quick.setdefault("id", "attack")
+        quick["to_hit_bonus"] = _signed(out.pop("attack"))
+    if "damage" in out:
+        quick.setdefault("id", "attack")
+        quick["damage"] = str(out.pop("damage"))
+        quick.setdefault("damage_large", quick["damage"])
+    if "rank" in out:
+        quick.setdefault("id", "attack")
+        quick["rank"] = out.pop("rank")
+    if quick:
+        if quick["id"] == "attack" and weapons.builtin("attack") is None:
+            quick.setdefault("delivery", ["melee", "natural"])
+            quick.setdefault("damage_unsplit", "damage" in quick)
+        out.setdefault("weapons", [quick])
+    if "hp" in out and "hp_max" not in out:
+        out["hp_max"] = out["hp"]
+    if "hp_max" in out and "hp" not in out:
+        out["hp"] = out["hp_max"]
+    return out
+
+
+class Sheet(_Model):
+    """AD&D 2e combatant with its combat-point pool (punti combattimento) and round state."""
+
+    kind: Literal["pc", "npc", "monster"] = "pc"
+    classes: list[ClassEntry] = Field(default_factory=list)
+    intelligence: int = Field(10, ge=0, le=25)
+    strength: int | None = Field(None, ge=1, le=25)
+    strength_pct: int = Field(0, ge=0, le=100)
+    dexterity: int | None = Field(None, ge=1, le=25)
+    hit_dice: str | None = None
+    thac0: int = Field(20, ge=-10, le=25)
+    ac: int = Field(10, ge=-10, le=10)
+    dex_ac_adjustment: int = Field(0, ge=0, le=6)
+    racial_max_dex_ac_adjustment: int = Field(4, ge=0, le=6)
+    armour_dex_cap: int | None = Field(None, ge=0, le=6)
+    hp: int = Field(ge=-100, le=10000)
+    hp_max: int = Field(ge=1, le=10000)
+    size: Size = "M"
+    str_to_hit: int = Field(0, ge=-5, le=7)
+    str_damage: int = Field(0, ge=-4, le=14)
+    dex_missile: int = Field(0, ge=-6, le=5)
+    attacks_per_round: str | None = None  # "1", "3/2", "2", "5/2"; derived for warriors when absent
+    weapons: list[WeaponEntry] = Field(default_factory=list)
+    combat_art_grades: int = Field(0, ge=0, le=50)
+    arts: list[str] = Field(default_factory=list)
+    deflection_score: int = Field(0, ge=0, le=10)
+    dodge_pct: int = Field(0, ge=0, le=100)
+    mastery_dodge_pct: int = Field(0, ge=0, le=100)
+    proficiencies: list[str] = Field(default_factory=list)
+    extra_pool_points: int = Field(0, ge=0, le=100)
+    pool_max: int | None = Field(None, ge=0, le=1000)  # GM override; None = computed from the seed
+    pool_current: int | None = Field(None, ge=-1000, le=1000)
+    creature_traits: list[str] = Field(default_factory=list)
+    multi_or_dual_class_warrior: bool | None = None
+    conditions: list[Condition] = Field(default_factory=list)
+    # --- round state ---
+    attacks_left: int | None = Field(None, ge=0, le=20)
+    attacks_made: int = Field(0, ge=0)
+    extra_attacks_left: int = Field(0, ge=0, le=5)
+    specials_used: int = Field(0, ge=0)
+    round_blows: list[str] = Field(default_factory=list)  # [ROUND] blows paid for the current round
+    pending_round_blows: list[str] = Field(default_factory=list)  # declared for the next round
+    quick_strike: int = Field(0, ge=0, le=2)  # Colpo Rapido copies paid at initiative, for the next attack
+
+    _pool: Any = PrivateAttr(default=None)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _shortcuts(cls, data: Any) -> Any:
+        if not isinstance(data, dict):
+            return data
+        out = _expand_shortcuts(data)
+        if out.get("strength") is not None:
+            hit, dmg = tables.strength_adjustments(int(out["strength"]), int(out.get("strength_pct", 0)))
+            out.setdefault("str_to_hit", hit)
+            out.setdefault("str_damage", dmg)
+        if out.get("dexterity") is not None:
+            missile, ac_adj = tables.dexterity_adjustments(int(out["dexterity"]))
+            out.setdefault("dex_missile", missile)
+            out.setdefault("dex_ac_adjustment", max(0, -ac_adj))
+        if "thac0" not in out and out.get("classes"):
+            classes = [
+                ClassEntry.model_validate(c) if not isinstance(c, ClassEntry) else c for c in out["classes"]
+            ]
+            out["thac0"] = min(tables.thac0_for(c.group, c.level) for c in classes)
+        return out
+
+    @model_validator(mode="after")
+    def _derive(self) -> Sheet:
+        from rules.systems.adnd2cp.pool import pool_breakdown
+
+        if self.multi_or_dual_class_warrior is None:
+            self.multi_or_dual_class_warrior = len(self.classes) > 1 and any(
+                c.group == "warrior" for c in self.classes
+            )
+        self._pool = pool_breakdown(self)
+        if self.pool_current is None or self.pool_current > self.pool_total:
+            self.pool_current = self.pool_total
+        return self
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def pool_total(self) -> int:
+        """Combat-point pool (punti combattimento): the GM's pool_max, or the seed's computation."""
+        if self.pool_max is not None:
+            return self.pool_max
+        return int(self._pool.total) if self._pool is not None else 0
+
+    @property
+    def points(self) -> int:
+        return self.pool_current if self.pool_current is not None else self.pool_total
+
+    # --- derived helpers ---------------------------------------------------------------------
+    def warrior_level(self) -> int:
+        return max((c.level for c in self.classes if c.group == "warrior"), default=0)
+
+    def group_level(self, group: str) -> int:
+        return max((c.level for c in self.classes if c.group == group), default=0)
+
+    def level_or_hd(self) -> int:
+        """Level (highest class) or full Hit Dice, for durations and comparisons."""
+        from rules.systems.adnd2cp.pool import full_hit_dice
+
+        return max(max((c.level for c in self.classes), default=0), full_hit_dice(self.hit_dice))
+
+    def attack_rate(self) -> Fraction:
+        if self.attacks_per_round:
+            return Fraction(self.attacks_per_round.replace(" ", ""))
+        level = self.warrior_level()
+        if level == 0:
+            return Fraction(1)
+        specialist = any(w.specialised for w in self.weapons)
+        return tables.warrior_attacks(level, specialist)
+
+    def condition(self, key: str) -> Condition | None:
+        for cond in self.conditions:
+            if cond.key == key:
+                return cond
+        return None
+
+    def has(self, key: str) -> bool:
+        return any(cond.key == key for cond in self.conditions)

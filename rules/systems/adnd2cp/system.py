@@ -1,0 +1,134 @@
+"""The adnd2cp system class: AD&D 2e with combat points (punti combattimento) and combat blows."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar, cast
+
+from pydantic import BaseModel
+
+from rules.dice import DiceSource
+from rules.errors import RulesError
+from rules.model import ActionResult, Status
+from rules.system import ActionRequest, CombatSystem, Fighter
+from rules.systems.adnd2cp import attack, rounds, weapons
+from rules.systems.adnd2cp.blows import BLOWS
+from rules.systems.adnd2cp.common import pick_weapon
+from rules.systems.adnd2cp.effects import wound_key
+from rules.systems.adnd2cp.options import Options
+from rules.systems.adnd2cp.pool import PoolBreakdown, pool_breakdown
+from rules.systems.adnd2cp.settings import Settings
+from rules.systems.adnd2cp.sheet import Sheet
+from rules.systems.adnd2cp.stacking import (
+    actor_refusal,
+    blow_cost,
+    special_limit,
+    stack_cost,
+    weapon_refusal,
+)
+
+
+class Adnd2cpSystem(CombatSystem):
+    id: ClassVar[str] = "adnd2cp"
+    name: ClassVar[str] = "AD&D 2ª edizione – punti combattimento"
+    language: ClassVar[str] = "it"
+    Sheet: ClassVar[type[BaseModel]] = Sheet
+    Options: ClassVar[type[BaseModel]] = Options
+    Settings: ClassVar[type[BaseModel]] = Settings
+    initiative_descending: ClassVar[bool] = False
+    has_active_defence: ClassVar[bool] = False
+    extra_actions: ClassVar[tuple[str, ...]] = ("declare", "rest", "pull_out", "stop_bleeding")
+
+    def weapons(self) -> Mapping[str, str]:
+        return weapons.names()
+
+    def blows(self) -> dict[str, dict[str, Any]]:
+        """Every combat blow with its Italian and English name, tag, kind and base cost."""
+        return {
+            b.id: {"name_it": b.name_it, "name_en": b.name_en, "tag": b.tag, "kind": b.kind, "cost": b.cost}
+            for b in BLOWS.values()
+        }
+
+    def pool(self, sheet: Any, settings: Any = None) -> PoolBreakdown:
+        """The combat-point pool with its breakdown (for `/character show`)."""
+        s = cast(Sheet, sheet)
+        flag = bool(settings is not None and cast(Settings, settings).monster_class_int_bonus)
+        found = pool_breakdown(s, flag)
+        if s.pool_max is not None:
+            return PoolBreakdown(s.pool_max, (("pool_override", s.pool_max, ""),))
+        return found
+
+    def available_blows(self, sheet: Any, weapon: str | None = None, settings: Any = None) -> list[str]:
+        """Blows usable with this weapon and affordable now (alone, on top of the round's blows)."""
+        s = cast(Sheet, sheet)
+        cfg = cast(Settings, settings) if settings is not None else Settings()
+        w = pick_weapon(s, weapon)
+        opts = Options(deflection_bonus=1, evasion_bonus=5, run_up_m=6, charge=True)
+        specials_left = special_limit(s, cfg) - s.specials_used
+        out: list[str] = []
+        for b in BLOWS.values():
+            if b.kind == "special" and specials_left <= 0:
+                continue
+            if b.defensive and b.id == "deflessione_superiore" and "deflettere_i_colpi" not in s.arts:
+                continue
+            if b.defensive and b.id == "evasione_migliorata" and "schivata" not in s.arts:
+                continue
+            if not b.defensive and not any(weapon_refusal(b, w, d) is None for d in w.delivery):
+                continue
+            if actor_refusal(b, s, Options(ammo=opts.ammo), cfg) == "blow_with_backstab":
+                continue
+            try:
+                cost = blow_cost(b, w, s, opts)
+            except RulesError:
+                cost = min(weapons.AMMO_COST.values())
+            prior = s.round_blows if cfg.round_blows_in_every_stack else []
+            if stack_cost(prior, [b.id], {**{x: BLOWS[x].cost for x in prior}, b.id: cost}) <= s.points:
+                out.append(b.id)
+        return out
+
+    def status(self, sheet: Any) -> Status:
+        s = cast(Sheet, sheet)
+        level = wound_key(s)
+        return Status(
+            level=level,
+            conditions=[c.key for c in s.conditions],
+            hp=s.hp,
+            hp_max=s.hp_max,
+            numbers={
+                "ac": s.ac,
+                "thac0": s.thac0,
+                "pool": s.points,
+                "pool_max": s.pool_total,
+                "specials_used": s.specials_used,
+            },
+            out_of_fight=level in ("dead", "unconscious") or s.has("incapacitated"),
+        )
+
+    def start_round(self, fighter: Fighter[Any], settings: BaseModel, round_no: int) -> ActionResult | None:
+        return rounds.start_round(cast(Fighter[Sheet], fighter), cast(Settings, settings), round_no)
+
+    def initiative(self, req: ActionRequest, dice: DiceSource) -> ActionResult:
+        return rounds.initiative(req, dice)
+
+    def attack(self, req: ActionRequest, dice: DiceSource) -> ActionResult:
+        return attack.resolve(req, dice, ranged=False)
+
+    def shot(self, req: ActionRequest, dice: DiceSource) -> ActionResult:
+        return attack.resolve(req, dice, ranged=True)
+
+    def parry_alternatives(self) -> list[str]:
+        return ["target_blows", "dodge", "dodged", "deflected"]
+
+    def act(self, action: str, req: ActionRequest, dice: DiceSource) -> ActionResult:
+        if action == "declare":
+            return rounds.declare(req)
+        if action == "rest":
+            return rounds.rest(req)
+        if action == "pull_out":
+            return rounds.pull_out(req, dice)
+        if action == "stop_bleeding":
+            return rounds.stop_bleeding(req)
+        return super().act(action, req, dice)
+
+
+__all__ = ["Adnd2cpSystem"]
