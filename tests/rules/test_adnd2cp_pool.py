@@ -25,19 +25,32 @@ def pc(*classes: tuple[str, int], **data: Any) -> Any:
 
 
 def test_trendor_example_is_28_points() -> None:
-    trendor = pc(("fighter", 7), ("mage", 7), intelligence=16,
-                 weapons=[{"id": "long_sword", "rank": "maestro"}])
+    trendor = pc(
+        ("fighter", 7), ("mage", 7), intelligence=16, weapons=[{"id": "long_sword", "rank": "maestro"}]
+    )
     assert trendor.pool_total == 28
     parts = {p["key"]: p["points"] for p in S.pool(trendor).as_dict()["parts"]}
     assert parts == {"pool_class_level": 14, "pool_int": 8, "pool_mastery": 6}
     assert trendor.pool_current == 28
 
 
-@pytest.mark.parametrize(("cls", "level", "points"), [
-    ("mage", 1, 0), ("mage", 3, 1), ("mage", 4, 2), ("mage", 7, 3),
-    ("thief", 1, 1), ("thief", 3, 4), ("bard", 5, 7), ("bard", 6, 9),
-    ("cleric", 5, 5), ("psionicist", 4, 4), ("fighter", 5, 10), ("fighter", 1, 2),
-])
+@pytest.mark.parametrize(
+    ("cls", "level", "points"),
+    [
+        ("mage", 1, 0),
+        ("mage", 3, 1),
+        ("mage", 4, 2),
+        ("mage", 7, 3),
+        ("thief", 1, 1),
+        ("thief", 3, 4),
+        ("bard", 5, 7),
+        ("bard", 6, 9),
+        ("cleric", 5, 5),
+        ("psionicist", 4, 4),
+        ("fighter", 5, 10),
+        ("fighter", 1, 2),
+    ],
+)
 def test_class_rates_count_whole_points(cls: str, level: int, points: int) -> None:
     assert pc((cls, level)).pool_total == points
 
@@ -47,8 +60,10 @@ def test_multiclass_takes_best_table_not_sum() -> None:
     assert pc(("thief", 6), ("mage", 8)).pool_total == 9
 
 
-@pytest.mark.parametrize(("intelligence", "bonus"), [(12, 0), (13, 1), (14, 2), (15, 4), (16, 8), (17, 16),
-                                                      (18, 24), (19, 24), (25, 24)])
+@pytest.mark.parametrize(
+    ("intelligence", "bonus"),
+    [(12, 0), (13, 1), (14, 2), (15, 4), (16, 8), (17, 16), (18, 24), (19, 24), (25, 24)],
+)
 def test_int_bonus_table_for_warriors(intelligence: int, bonus: int) -> None:
     assert pc(("fighter", 1), intelligence=intelligence).pool_total == 2 + bonus
 
@@ -61,21 +76,38 @@ def test_int_bonus_only_warriors_and_thieves() -> None:
     assert pc(("fighter", 2), ("mage", 2), intelligence=13).pool_total == 4 + 1
 
 
-@pytest.mark.parametrize(("cls", "level", "points"), [
-    ("fighter", 8, 16 + 5), ("fighter", 7, 14), ("ranger", 8, 16), ("paladin", 8, 16),
-    ("reaver", 9, 18), ("skald", 8, 16), ("dark_knight", 8, 16), ("nightblade", 10, 20),
-    ("shadow_bringer", 8, 16), ("weapon_master", 8, 21), ("thief", 8, 12),
-])
+@pytest.mark.parametrize(
+    ("cls", "level", "points"),
+    [
+        ("fighter", 8, 16 + 5),
+        ("fighter", 7, 14),
+        ("ranger", 8, 16),
+        ("paladin", 8, 16),
+        ("reaver", 9, 18),
+        ("skald", 8, 16),
+        ("dark_knight", 8, 16),
+        ("nightblade", 10, 20),
+        ("shadow_bringer", 8, 16),
+        ("weapon_master", 8, 21),
+        ("thief", 8, 12),
+    ],
+)
 def test_level8_bonus_and_exclusions(cls: str, level: int, points: int) -> None:
     assert pc((cls, level)).pool_total == points
 
 
 def test_three_skilled_weapons_of_different_categories() -> None:
-    three = [{"id": "long_sword", "rank": "abile"}, {"id": "battle_axe", "rank": "abile"},
-             {"id": "dagger", "rank": "esperto"}]
+    three = [
+        {"id": "long_sword", "rank": "abile"},
+        {"id": "battle_axe", "rank": "abile"},
+        {"id": "dagger", "rank": "esperto"},
+    ]
     assert pc(("mage", 2), weapons=three).pool_total == 1 + 5 + 1  # +5 and dagger esperto A
-    two_cats = [{"id": "long_sword", "rank": "abile"}, {"id": "short_sword", "rank": "abile"},
-                {"id": "battle_axe", "rank": "abile"}]
+    two_cats = [
+        {"id": "long_sword", "rank": "abile"},
+        {"id": "short_sword", "rank": "abile"},
+        {"id": "battle_axe", "rank": "abile"},
+    ]
     assert pc(("mage", 2), weapons=two_cats).pool_total == 1
 
 
@@ -103,8 +135,10 @@ def test_full_hit_dice(hd: str | None, full: int) -> None:
     assert full_hit_dice(hd) == full
 
 
-@pytest.mark.parametrize(("intelligence", "points"), [(4, 0), (5, 4 + 3), (7, 7), (8, 9), (10, 9), (11, 13),
-                                                      (13, 19), (15, 24), (17, 29), (19, 34), (21, 44)])
+@pytest.mark.parametrize(
+    ("intelligence", "points"),
+    [(4, 0), (5, 4 + 3), (7, 7), (8, 9), (10, 9), (11, 13), (13, 19), (15, 24), (17, 29), (19, 34), (21, 44)],
+)
 def test_monster_pool(intelligence: int, points: int) -> None:
     assert sheet(hd="4+1", intelligence=intelligence).pool_total == points
 
@@ -122,8 +156,18 @@ def test_monster_with_class_adds_class_points_but_not_pc_int_bonus() -> None:
 
 
 def test_shortcuts_and_override() -> None:
-    s = S.sheet({"hp": "12", "pool": "20", "cp": "7", "str": "18/76", "dex": "17", "class": "fighter/mage",
-                 "level": "7/6", "int": "16"})
+    s = S.sheet(
+        {
+            "hp": "12",
+            "pool": "20",
+            "cp": "7",
+            "str": "18/76",
+            "dex": "17",
+            "class": "fighter/mage",
+            "level": "7/6",
+            "int": "16",
+        }
+    )
     assert (s.pool_total, s.pool_current, s.hp_max) == (20, 7, 12)
     assert (s.str_to_hit, s.str_damage, s.dex_ac_adjustment, s.dex_missile) == (2, 4, 3, 2)
     assert s.thac0 == 14 and [c.group for c in s.classes] == ["warrior", "wizard"]
@@ -135,13 +179,23 @@ def test_shortcuts_and_override() -> None:
 
 
 def test_quick_npc_line() -> None:
-    npc = S.sheet({"ac": "5", "hp": "11", "thac0": "17", "attack": "+2", "damage": "1d8+1", "hd": "3", "int": "8"})
+    npc = S.sheet(
+        {"ac": "5", "hp": "11", "thac0": "17", "attack": "+2", "damage": "1d8+1", "hd": "3", "int": "8"}
+    )
     w = npc.weapons[0]
-    assert (npc.kind, w.to_hit_bonus, w.damage, w.damage_unsplit, npc.pool_total) == ("monster", 2, "1d8+1", True, 8)
+    assert (npc.kind, w.to_hit_bonus, w.damage, w.damage_unsplit, npc.pool_total) == (
+        "monster",
+        2,
+        "1d8+1",
+        True,
+        8,
+    )
 
 
-@pytest.mark.parametrize(("pool", "gain"), [(0, 1), (1, 1), (4, 1), (11, 1), (12, 2), (20, 3), (28, 4),
-                                            (35, 4), (36, 5), (44, 6), (100, 13)])
+@pytest.mark.parametrize(
+    ("pool", "gain"),
+    [(0, 1), (1, 1), (4, 1), (11, 1), (12, 2), (20, 3), (28, 4), (35, 4), (36, 5), (44, 6), (100, 13)],
+)
 def test_rest_gain_half_up_at_least_one(pool: int, gain: int) -> None:
     assert rest_gain_per_hour(pool) == gain
 
@@ -155,8 +209,11 @@ def test_after_rest_caps_at_pool() -> None:
 
 def test_rest_action() -> None:
     s = sheet(pool_max=20, pool_current=5)
-    r = S.act("rest", ActionRequest(Fighter("A", s), None, S.options({"hours": 2}), S.settings({})),
-              ScriptedDice([]))
+    r = S.act(
+        "rest",
+        ActionRequest(Fighter("A", s), None, S.options({"hours": 2}), S.settings({})),
+        ScriptedDice([]),
+    )
     assert r.actor_sheet is not None and r.actor_sheet["pool_current"] == 11
     assert r.total == 6
     assert r.notes[0].params["per_hour"] == 3
