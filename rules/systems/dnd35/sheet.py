@@ -270,7 +270,7 @@ class Sheet(BaseModel):
     @model_validator(mode="before")
     @classmethod
     def _shortcuts(cls, data: Any) -> Any:
-        if isinstance(data, dict) and any(k in data for k in (*SHORTCUTS, *_INT_FIELDS)):
+        if isinstance(data, dict):
             return expand_shortcuts(data)
         return data
 
