@@ -15,6 +15,14 @@ from rules.systems.arm5.tables import BAND_PL, NONLETHAL, UNCONSCIOUS, WoundBand
 from rules.systems.arm5.weapons import WEAPONS
 
 
+def mod(key: str, value: int) -> Modifier:
+    return Modifier(key=key, value=value)
+
+
+def note(key: str, params: dict[str, Any] | None = None) -> Note:
+    return Note(key=key, params=params or {})
+
+
 @dataclass(frozen=True, slots=True)
 class Rolled:
     """A combat total: its modifiers, the stress die (None when no roll was possible) and the total."""
@@ -32,16 +40,16 @@ def penalty_mods(sheet: Sheet, prefix: str) -> list[Modifier]:
     """Wound and Fatigue penalties (cumulative) for a rolled total; zero penalties are left out."""
     mods = []
     if sheet.wound_penalty:
-        mods.append(Modifier(key=f"{prefix}_wound_penalty", value=sheet.wound_penalty))
+        mods.append(mod(f"{prefix}_wound_penalty", sheet.wound_penalty))
     if sheet.fatigue_penalty:
-        mods.append(Modifier(key=f"{prefix}_fatigue_penalty", value=sheet.fatigue_penalty))
+        mods.append(mod(f"{prefix}_fatigue_penalty", sheet.fatigue_penalty))
     return mods
 
 
 def roll_total(roller: Roller, purpose: str, mods: list[Modifier], botch_dice: int) -> Rolled:
     """Modifiers + stress die; a botch makes the whole total 0 (base game B3)."""
     die = stress_die(roller, purpose, botch_dice)
-    mods = [*mods, Modifier(key=f"{purpose}_die", value=die.value)]
+    mods = [*mods, mod(f"{purpose}_die", die.value)]
     total = 0 if die.botched else sum(int(m.value) for m in mods)
     return Rolled(total, mods, die)
 
@@ -50,8 +58,8 @@ def botch_note(rolled: Rolled, roll: str) -> list[Note]:
     if not rolled.die or not rolled.die.zero:
         return []
     if rolled.die.botched:
-        return [Note(key="botch", params={"roll": roll, "botches": rolled.botches})]
-    return [Note(key="zero_no_botch", params={"roll": roll, "botch_dice": len(rolled.die.botch_faces)})]
+        return [note("botch", {"roll": roll, "botches": rolled.botches})]
+    return [note("zero_no_botch", {"roll": roll, "botch_dice": len(rolled.die.botch_faces)})]
 
 
 def in_hand(sheet: Sheet, weapon_id: str | None) -> tuple[Weapon, Shield | None]:
@@ -108,16 +116,16 @@ def apply_wound(sheet: Sheet, band: WoundBand | None, nonlethal: bool) -> WoundO
     """One wound of `band` (or, non-lethal, the seed's Fatigue conversion) onto a sheet."""
     if band is None:
         return WoundOutcome(None, {}, [])
-    notes = [Note(key="wound_band", params={"band": band, "native": BAND_PL[band]})]
+    notes = [note("wound_band", {"band": band, "native": BAND_PL[band]})]
     updates: dict[str, Any] = {}
     wound: WoundBand | None = band
     if nonlethal:
         levels, wound = NONLETHAL[band]
         new_level = sheet.fatigue_level + levels
         if new_level > UNCONSCIOUS:
-            notes.append(Note(key="fatigue_overflow", params={"levels": new_level - UNCONSCIOUS}))
+            notes.append(note("fatigue_overflow", {"levels": new_level - UNCONSCIOUS}))
         updates["fatigue_level"] = min(UNCONSCIOUS, new_level)
-        notes.append(Note(key="nonlethal", params={"fatigue_levels": levels, "wound": wound or "none"}))
+        notes.append(note("nonlethal", {"fatigue_levels": levels, "wound": wound or "none"}))
     if wound == "dead":
         updates["dead"] = True
     elif wound is not None:

@@ -23,6 +23,8 @@ from rules.systems.arm5.common import (
     conditions,
     fighter_sheet,
     in_hand,
+    mod,
+    note,
     penalty_mods,
     roll_total,
 )
@@ -61,9 +63,9 @@ def _defence(sheet: Sheet, roller: Roller, opts: Options, settings: Settings, ot
     mods = defence_mods(sheet, "attack", settings.missile_defense)
     riding = riding_bonus(sheet, other_mounted)
     if riding:
-        mods.append(Modifier(key="def_riding", value=riding))
+        mods.append(mod("def_riding", riding))
     if sheet.disengage_bonus:
-        mods.append(Modifier(key="def_disengage_bonus", value=sheet.disengage_bonus))
+        mods.append(mod("def_disengage_bonus", sheet.disengage_bonus))
     mods += penalty_mods(sheet, "def")
     botch_dice = opts.botch_dice if opts.botch_dice is not None else settings.botch_dice_default
     return roll_total(roller, "disengage_defence", mods, botch_dice)
@@ -74,7 +76,7 @@ def _reaction(reactor: Sheet, target: Sheet, roller: Roller, settings: Settings)
     mods = attack_mods(reactor, weapon, shield)
     riding = riding_bonus(reactor, target.mounted)
     if riding:
-        mods.append(Modifier(key="atk_riding", value=riding))
+        mods.append(mod("atk_riding", riding))
     mods += penalty_mods(reactor, "atk")
     return roll_total(roller, "reaction_attack", mods, settings.botch_dice_default)
 
@@ -102,7 +104,7 @@ def disengage(req: ActionRequest, dice: DiceSource) -> ActionResult:
         failed = False
         if not pending:  # not attacked in the window: the character leaves without a roll
             outcome, auto = _finish(sheet, False)
-            notes.append(Note(key="disengage_automatic"))
+            notes.append(note("disengage_automatic"))
             return _result(req, sheet, auto, outcome, roller, modifiers, notes, None, None)
         if req.target is None:
             raise RulesError("error.arm5.disengage_needs_attacker", pending=pending)
@@ -116,7 +118,7 @@ def disengage(req: ActionRequest, dice: DiceSource) -> ActionResult:
     updates: dict[str, Any] = {}
     attack_total: int | None = None
     if reactor.out_of_fight:
-        notes.append(Note(key="reactor_out", params={"who": req.target.name}))
+        notes.append(note("reactor_out", {"who": req.target.name}))
     else:
         reaction = _reaction(reactor, sheet, roller, settings)
         modifiers += reaction.modifiers
@@ -124,7 +126,7 @@ def disengage(req: ActionRequest, dice: DiceSource) -> ActionResult:
         attack_total = reaction.total
         if attack_total >= defence_total:  # the Defense must be higher than every Attack
             failed = True
-            notes.append(Note(key="disengage_blocked", params={"by": req.target.name}))
+            notes.append(note("disengage_blocked", {"by": req.target.name}))
         if attack_total > defence_total and settings.disengage_reaction_damage:
             updates |= _reaction_damage(reactor, sheet, attack_total - defence_total, settings, notes)
     pending.remove(req.target.name)
@@ -150,9 +152,7 @@ def _reaction_damage(
     soak = sum(int(m.value) for m in soak_mods(sheet))
     band = wound_band(damage - soak, sheet.size, settings.size_outside_table)
     outcome = apply_wound(sheet, band, False)
-    notes.append(
-        Note(key="reaction_damage", params={"damage": damage, "soak": soak, "wound": band or "none"})
-    )
+    notes.append(note("reaction_damage", {"damage": damage, "soak": soak, "wound": band or "none"}))
     notes += outcome.notes
     return outcome.updates
 

@@ -4,9 +4,18 @@ from __future__ import annotations
 
 from rules.dice import DiceSource, Roller
 from rules.errors import RulesError
-from rules.model import ActionResult, Modifier, Note
+from rules.model import ActionResult, Modifier
 from rules.system import ActionRequest
-from rules.systems.arm5.common import botch_note, changes_of, fighter_sheet, in_hand, penalty_mods, roll_total
+from rules.systems.arm5.common import (
+    botch_note,
+    changes_of,
+    fighter_sheet,
+    in_hand,
+    mod,
+    note,
+    penalty_mods,
+    roll_total,
+)
 from rules.systems.arm5.options import Options
 from rules.systems.arm5.settings import Settings
 from rules.systems.arm5.sheet import Sheet
@@ -17,16 +26,16 @@ SYSTEM_ID = "arm5"
 
 def initiative_mods(sheet: Sheet, opts: Options, weapon_id: str | None) -> list[Modifier]:
     """Qik (+ weapon and shield Init) − Encumbrance (+ Finesse with Fast Casting) + penalties."""
-    mods = [Modifier(key="init_qik", value=sheet.qik)]
+    mods = [mod("init_qik", sheet.qik)]
     spell_mode = opts.initiative_mode == "spell" or opts.fast_casting
     if not spell_mode:
         weapon, shield = in_hand(sheet, weapon_id)
-        mods.append(Modifier(key="init_weapon", value=weapon.init))
+        mods.append(mod("init_weapon", weapon.init))
         if shield is not None and shield.init:
-            mods.append(Modifier(key="init_shield", value=shield.init))
-    mods.append(Modifier(key="init_encumbrance", value=-sheet.encumbrance))
+            mods.append(mod("init_shield", shield.init))
+    mods.append(mod("init_encumbrance", -sheet.encumbrance))
     if opts.fast_casting:
-        mods.append(Modifier(key="init_finesse", value=sheet.ability("finesse")))
+        mods.append(mod("init_finesse", sheet.ability("finesse")))
     return mods + penalty_mods(sheet, "init")
 
 
@@ -52,12 +61,12 @@ def initiative(req: ActionRequest, dice: DiceSource) -> ActionResult:
     if settings.initiative_tiebreak == "quickness_then_rolloff":
         tiebreak = [sheet.qik, *_rolloff(roller)]
     else:
-        notes.append(Note(key="ties_simultaneous"))
+        notes.append(note("ties_simultaneous"))
     if settings.initiative_order == "side":
-        notes.append(Note(key="initiative_by_side"))
+        notes.append(note("initiative_by_side"))
     updates = {}
     if opts.fast_casting:
-        notes.append(Note(key="fast_casting_initiative", params={"held_initiative": sheet.initiative}))
+        notes.append(note("fast_casting_initiative", {"held_initiative": sheet.initiative}))
     else:
         updates["initiative"] = rolled.total
     after = sheet.model_copy(update=updates) if updates else sheet

@@ -6,7 +6,7 @@ from typing import Any
 
 from rules.dice import DiceSource, Roller
 from rules.errors import RulesError
-from rules.model import ActionResult, Damage, Modifier, Note
+from rules.model import ActionResult, Damage
 from rules.system import ActionRequest
 from rules.systems.arm5.common import (
     apply_wound,
@@ -15,6 +15,8 @@ from rules.systems.arm5.common import (
     check_can_act,
     conditions,
     fighter_sheet,
+    mod,
+    note,
     own_turn_updates,
     penalty_mods,
     roll_total,
@@ -74,10 +76,10 @@ def magic_attack(req: ActionRequest, dice: DiceSource) -> ActionResult:
             {},
             roller,
             outcome="resisted",
-            notes=[Note(key="magic_resisted")],
+            notes=[note("magic_resisted")],
         )
     botch_dice = opts.botch_dice if opts.botch_dice is not None else settings.spell_damage_botch_dice
-    dmg = roll_total(roller, "spell_damage", [Modifier(key="spell_damage", value=value)], botch_dice)
+    dmg = roll_total(roller, "spell_damage", [mod("spell_damage", value)], botch_dice)
     notes = botch_note(dmg, "spell_damage")
     soak_base = soak_mods(target)
     if settings.penalties_on_rolled_soak:
@@ -88,7 +90,7 @@ def magic_attack(req: ActionRequest, dice: DiceSource) -> ActionResult:
     no_damage = dmg.botches > 0 or (zero and settings.spell_zero == "any_zero")
     damage_total = 0 if no_damage else dmg.total
     if no_damage:
-        notes.append(Note(key="spell_no_damage"))
+        notes.append(note("spell_no_damage"))
     net = damage_total - soak.total
     band = None if no_damage else wound_band(net, target.size, settings.size_outside_table)
     if opts.wound_band is not None and net > 0 and not no_damage:
@@ -160,10 +162,10 @@ def cast(req: ActionRequest, dice: DiceSource) -> ActionResult:
         raise RulesError("error.arm5.casting_score_missing", spell=req.weapon or "")
     if not opts.fast_casting and settings.enforce_action_economy and sheet.action_used:
         raise RulesError("error.arm5.action_used", who=req.actor.name)
-    mods = [Modifier(key="cast_score", value=score)]
+    mods = [mod("cast_score", score)]
     botch_dice = opts.botch_dice if opts.botch_dice is not None else settings.botch_dice_default
     if opts.fast_casting:
-        mods.append(Modifier(key="cast_fast_casting", value=FAST_CASTING_PENALTY))
+        mods.append(mod("cast_fast_casting", FAST_CASTING_PENALTY))
         botch_dice += FAST_CASTING_EXTRA_BOTCH_DICE
     mods += penalty_mods(sheet, "cast")
     roller = Roller(dice)

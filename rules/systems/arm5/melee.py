@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from pydantic import ValidationError
+
 from rules.dice import DiceSource, Roller
 from rules.errors import RulesError
 from rules.model import ActionResult, Damage, DieRoll, Modifier, Note
@@ -19,6 +21,8 @@ from rules.systems.arm5.common import (
     conditions,
     fighter_sheet,
     in_hand,
+    mod,
+    note,
     own_turn_updates,
     penalty_mods,
     roll_total,
@@ -36,26 +40,26 @@ DEFENCE_ALIASES = frozenset({"defend", "defence", "defense", "parry", "block", "
 def attack_mods(sheet: Sheet, weapon: Weapon, shield: Shield | None) -> list[Modifier]:
     """Dex + combat Ability + weapon (+ shield) Attack modifier (base game B4)."""
     mods = [
-        Modifier(key="atk_dex", value=sheet.dex),
-        Modifier(key=f"atk_{weapon.ability}", value=sheet.ability(weapon.ability)),
-        Modifier(key="atk_weapon", value=weapon.atk),
+        mod("atk_dex", sheet.dex),
+        mod(f"atk_{weapon.ability}", sheet.ability(weapon.ability)),
+        mod("atk_weapon", weapon.atk),
     ]
     if shield is not None and shield.atk:
-        mods.append(Modifier(key="atk_shield", value=shield.atk))
+        mods.append(mod("atk_shield", shield.atk))
     return mods
 
 
 def defence_mods(sheet: Sheet, kind: str, missile_mode: str) -> list[Modifier]:
     """Qik + combat Ability + weapon (+ shield) Defense modifier; against shots per `missile_defense`."""
     weapon, shield = in_hand(sheet, None)
-    mods = [Modifier(key="def_qik", value=sheet.qik)]
+    mods = [mod("def_qik", sheet.qik)]
     if kind == "shot" and missile_mode == "quickness_plus_cover":
         return mods
-    mods.append(Modifier(key=f"def_{weapon.ability}", value=sheet.ability(weapon.ability)))
+    mods.append(mod(f"def_{weapon.ability}", sheet.ability(weapon.ability)))
     if not (kind == "shot" and missile_mode == "shield_only_plus_cover"):
-        mods.append(Modifier(key="def_weapon", value=weapon.dfn))
+        mods.append(mod("def_weapon", weapon.dfn))
     if shield is not None:
-        mods.append(Modifier(key="def_shield", value=shield.dfn))
+        mods.append(mod("def_shield", shield.dfn))
     return mods
 
 
@@ -105,18 +109,18 @@ def attack(req: ActionRequest, dice: DiceSource, kind: str) -> ActionResult:
     if kind == "attack" or settings.riding_bonus_vs_shots:
         riding = riding_bonus(actor, target.mounted)
         if riding:
-            mods.append(Modifier(key="atk_riding", value=riding))
+            mods.append(mod("atk_riding", riding))
     if opts.charge:
-        mods.append(Modifier(key="atk_charge", value=charge_bonus))
+        mods.append(mod("atk_charge", charge_bonus))
     mods += penalty_mods(rolling, "atk")
     roller = Roller(dice)
     botch_dice = opts.botch_dice if opts.botch_dice is not None else settings.botch_dice_default
     rolled = roll_total(roller, "attack", mods, botch_dice)
     notes = botch_note(rolled, "attack")
     if opts.charge and opts.difficult_ground:
-        notes.append(Note(key="charge_difficult_ground"))
+        notes.append(note("charge_difficult_ground"))
     if kind == "shot" and not weapon.ranged:
-        notes.append(Note(key="melee_weapon_shot", params={"weapon": weapon.name}))
+        notes.append(note("melee_weapon_shot", {"weapon": weapon.name}))
     add_str = not (weapon.ability == "bows" and not settings.bows_add_strength)
     exchange = {
         "kind": kind,
@@ -124,10 +128,12 @@ def attack(req: ActionRequest, dice: DiceSource, kind: str) -> ActionResult:
         "defender": req.target.name,
         "weapon": weapon.name,
         "attack_total": rolled.total,
-        "attack_rolls": [r.model_dump() for r in roller.rolls],
-        "attack_modifiers": [m.model_dump() for m in rolled.modifiers],
-        "attack_notes": [n.model_dump() for n in notes],
-        "damage_modifiers": [m.model_dump() for m in damage_mods(actor, weapon, shield, add_str)],
+        "attack_rolls": [{"purpose": r.purpose, "sides": r.sides, "face": r.face} for r in roller.rolls],
+        "attack_modifiers": [{"key": m.key, "value": m.value} for m in rolled.modifiers],
+        "attack_notes": [{"key": n.key, "params": n.params} for n in notes],
+        "damage_modifiers": [
+            {"key": m.key, "value": m.value} for m in damage_mods(actor, weapon, shield, add_str)
+        ],
         "attacker_mounted": actor.mounted,
         "attacker_updates": {
             k: (v.model_dump() if hasattr(v, "model_dump") else v) for k, v in updates.items()
@@ -155,19 +161,19 @@ def attack(req: ActionRequest, dice: DiceSource, kind: str) -> ActionResult:
 def damage_mods(sheet: Sheet, weapon: Weapon, shield: Shield | None, add_str: bool) -> list[Modifier]:
     """Str + weapon (+ shield) Damage modifier; the Attack Advantage is added at the defence."""
     mods = [
-        Modifier(key="dmg_str", value=sheet.str if add_str else 0),
-        Modifier(key="dmg_weapon", value=weapon.dam),
+        mod("dmg_str", sheet.str if add_str else 0),
+        mod("dmg_weapon", weapon.dam),
     ]
     if shield is not None and shield.dam:
-        mods.append(Modifier(key="dmg_shield", value=shield.dam))
+        mods.append(mod("dmg_shield", shield.dam))
     return mods
 
 
 def soak_mods(sheet: Sheet) -> list[Modifier]:
     """Stamina + armour Protection (+ a Form or other Soak bonus)."""
-    mods = [Modifier(key="soak_sta", value=sheet.sta), Modifier(key="soak_armour", value=sheet.armour_prot)]
+    mods = [mod("soak_sta", sheet.sta), mod("soak_armour", sheet.armour_prot)]
     if sheet.soak_bonus:
-        mods.append(Modifier(key="soak_bonus", value=sheet.soak_bonus))
+        mods.append(mod("soak_bonus", sheet.soak_bonus))
     return mods
 
 
@@ -176,17 +182,17 @@ def defence_roll(
 ) -> tuple[Rolled, list[Note]]:
     """The defender's Defense test (a reaction); a fighter who is out makes none (total 0, no die)."""
     if defender.out_of_fight:
-        return Rolled(0, [], None), [Note(key="cannot_defend", params={"who": name})]
+        return Rolled(0, [], None), [note("cannot_defend", {"who": name})]
     kind = str(ex["kind"])
     mods = defence_mods(defender, kind, settings.missile_defense)
     if kind == "attack" or settings.riding_bonus_vs_shots:
         riding = riding_bonus(defender, bool(ex.get("attacker_mounted")))
         if riding:
-            mods.append(Modifier(key="def_riding", value=riding))
+            mods.append(mod("def_riding", riding))
     if kind == "shot" or settings.cover_in_melee:
         cover = ex.get("cover") or defender.cover
         if COVER_BONUS[cover]:
-            mods.append(Modifier(key=f"def_cover_{cover}", value=COVER_BONUS[cover]))
+            mods.append(mod(f"def_cover_{cover}", COVER_BONUS[cover]))
     mods += penalty_mods(defender, "def")
     rolled = roll_total(roller, "defence", mods, settings.botch_dice_default)
     return rolled, botch_note(rolled, "defence")
@@ -201,11 +207,11 @@ def defend(req: DefenceRequest, dice: DiceSource) -> ActionResult:
         raise RulesError("error.arm5.unknown_defence", choice=req.choice, allowed=DEFENCES)
     try:
         kind, attack_total = str(ex["kind"]), int(ex["attack_total"])
-        attack_rolls = [DieRoll.model_validate(r) for r in ex["attack_rolls"]]
-        attack_modifiers = [Modifier.model_validate(m) for m in ex["attack_modifiers"]]
-        notes = [Note.model_validate(n) for n in ex.get("attack_notes", [])]
-        dmg = [Modifier.model_validate(m) for m in ex["damage_modifiers"]]
-    except (KeyError, TypeError, ValueError):
+        attack_rolls = [DieRoll(**r) for r in ex["attack_rolls"]]
+        attack_modifiers = [Modifier(**m) for m in ex["attack_modifiers"]]
+        notes = [Note(**n) for n in ex.get("attack_notes", [])]
+        dmg = [Modifier(**m) for m in ex["damage_modifiers"]]
+    except (KeyError, TypeError, ValueError, ValidationError):
         raise RulesError("error.arm5.bad_exchange") from None
     attacker, defender = fighter_sheet(req.attacker), fighter_sheet(req.defender)
     a_name, d_name = req.attacker.name, req.defender.name
@@ -227,7 +233,7 @@ def defend(req: DefenceRequest, dice: DiceSource) -> ActionResult:
         damage, wound_updates, band, w_notes = _damage(defender, dmg, advantage, ex, settings)
         d_updates |= wound_updates
         notes += w_notes
-    a_updates = _attacker_updates(attacker, ex)
+    a_updates = _attacker_updates(ex)
     attacker_after = attacker.model_copy(update=a_updates)
     defender_after = defender.model_copy(update=d_updates)
     return ActionResult(
@@ -253,16 +259,35 @@ def defend(req: DefenceRequest, dice: DiceSource) -> ActionResult:
     )
 
 
-def _attacker_updates(attacker: Sheet, ex: Mapping[str, Any]) -> dict[str, Any]:
-    raw = dict(ex.get("attacker_updates") or {})
-    return {k: v for k, v in Sheet.model_validate({**attacker.model_dump(), **raw}) if k in raw}
+_UPDATE_TYPES: dict[str, type] = {
+    "action_used": bool,
+    "left_combat": bool,
+    "disengage_bonus": int,
+    "fatigue_level": int,
+    "engaged_with": list,
+    "attacked_by": list,
+}
+
+
+def _attacker_updates(ex: Mapping[str, Any]) -> dict[str, Any]:
+    """The attacker's own changes, carried in the exchange (plain values of a few known fields)."""
+    raw = ex.get("attacker_updates") or {}
+    if not isinstance(raw, Mapping) or not set(raw) <= set(_UPDATE_TYPES):
+        raise RulesError("error.arm5.bad_exchange")
+    out: dict[str, Any] = {}
+    for key, value in raw.items():
+        kind = _UPDATE_TYPES[key]
+        if not isinstance(value, kind):
+            raise RulesError("error.arm5.bad_exchange")
+        out[key] = [str(v) for v in value] if isinstance(value, list) else value
+    return out
 
 
 def _damage(
     defender: Sheet, dmg: list[Modifier], advantage: int, ex: Mapping[str, Any], settings: Settings
 ) -> tuple[Damage, dict[str, Any], str | None, list[Note]]:
     """Damage Total = Str + weapon + advantage; minus Soak; one wound of the band on the Size row."""
-    dmg = [*dmg, Modifier(key="dmg_advantage", value=advantage)]
+    dmg = [*dmg, mod("dmg_advantage", advantage)]
     total = sum(int(m.value) for m in dmg)
     soak = soak_mods(defender)
     soak_total = sum(int(m.value) for m in soak)
@@ -271,7 +296,7 @@ def _damage(
     forced = ex.get("wound_band")
     band = forced if (forced and net > 0) else wound_band(net, defender.size, settings.size_outside_table)
     outcome = apply_wound(defender, band, nonlethal)
-    notes = [Note(key="soaked")] if net <= 0 else []
+    notes = [note("soaked")] if net <= 0 else []
     damage = Damage(
         modifiers=[*dmg, *soak],
         rolled=total,
