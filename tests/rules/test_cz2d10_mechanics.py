@@ -10,7 +10,7 @@ from rules.dice import ScriptedDice
 from rules.errors import RulesError
 from rules.system import ActionRequest, Fighter
 from rules.systems.cz2d10 import SYSTEM as S
-from rules.systems.cz2d10.derive import actions_per_round, rnd
+from rules.systems.cz2d10.derive import rnd
 from rules.systems.cz2d10.locations import locate
 from rules.systems.cz2d10.resolve import range_band
 from rules.systems.cz2d10.settings import Settings
