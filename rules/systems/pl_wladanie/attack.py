@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from typing import Any, cast
 
@@ -18,7 +19,7 @@ from .hit_test import Attempt, build_attempt
 from .options import Options
 from .settings import Settings
 from .sheet import Sheet, Weapon
-from .tables import AREA_LOCATION, SYSTEM_ID
+from .tables import AREA_BASE_ST, AREA_LOCATION, SYSTEM_ID
 
 DEFENCE_CHOICES = ("parry", "dodge", "none")
 
@@ -30,7 +31,7 @@ def _dump(sheet: Sheet) -> dict[str, Any]:
 def _target(req: ActionRequest) -> Fighter[Sheet]:
     if req.target is None:
         raise RulesError("error.pl_wladanie.no_target")
-    return cast(Fighter[Sheet], req.target)
+    return cast("Fighter[Sheet]", req.target)
 
 
 def _defence_value(target: Fighter[Sheet], sit: Situation) -> tuple[int, str]:
@@ -76,7 +77,7 @@ def _plan_dict(plan: DamagePlan) -> dict[str, Any]:
         "category": plan.category,
         "strength_bonus": plan.strength_bonus,
         "weak": plan.weak,
-        "modifiers": [m.model_dump() for m in plan.modifiers],
+        "modifiers": [{"key": m.key, "value": m.value} for m in plan.modifiers],
     }
 
 
@@ -104,37 +105,38 @@ def _fatigue(actor: Fighter[Sheet], amount: int) -> tuple[Sheet | None, list[Sta
 
 
 def _finish(
-    result: ActionResult, hit: HitOutcome | None, actor: Fighter[Sheet], fatigue: int
+    fields: dict[str, Any], hit: HitOutcome | None, actor: Fighter[Sheet], fatigue: int
 ) -> ActionResult:
-    """Attach the hit's damage and the state changes of both sheets to the result."""
+    """Build the result: the hit's damage and the state changes of both sheets (fatigue, wounds)."""
     actor_sheet, changes = _fatigue(actor, fatigue)
-    update: dict[str, Any] = {"changes": changes}
     if hit is not None:
         if hit.actor_sheet is not None:  # self-injury: add fatigue on top of the injured sheet
             actor_sheet = hit.actor_sheet.model_copy(
                 update={"fatigue_points": (actor_sheet or actor.sheet).fatigue_points}
             )
-        update.update(
+        fields.update(
             damage=hit.damage,
             location=hit.location,
             wound=hit.wound,
-            notes=[*result.notes, *hit.notes],
-            changes=[*hit.changes, *changes],
+            notes=[*fields["notes"], *hit.notes],
         )
+        changes = [*hit.changes, *changes]
         if hit.target_sheet is not None:
-            update["target_sheet"] = _dump(hit.target_sheet)
-            update["conditions"] = list(hit.target_sheet.conditions)
+            fields["target_sheet"] = _dump(hit.target_sheet)
+            fields["conditions"] = list(hit.target_sheet.conditions)
     if actor_sheet is not None:
-        update["actor_sheet"] = _dump(actor_sheet)
-    return result.model_copy(update=update)
+        fields["actor_sheet"] = _dump(actor_sheet)
+    return ActionResult(**fields, changes=changes)
 
 
 # --- attack and shot ---------------------------------------------------------------------------------
 def resolve_attack(req: ActionRequest, dice: DiceSource, *, ranged: bool) -> ActionResult:
-    actor = cast(Fighter[Sheet], req.actor)
+    actor = cast("Fighter[Sheet]", req.actor)
     opts = cast(Options, req.options)
     settings = cast(Settings, req.settings)
     weapon = actor.sheet.weapon(req.weapon)
+    if req.distance is None and opts.distance_m is not None:
+        req = dataclasses.replace(req, distance=opts.distance_m)
     if ranged and opts.area:
         return _area(req, actor, weapon, opts, settings, dice)
     target = _target(req)
@@ -149,51 +151,52 @@ def resolve_attack(req: ActionRequest, dice: DiceSource, *, ranged: bool) -> Act
     notes = list(attempt.notes)
     if sit.unprepared:
         notes.append(Note(key="unprepared_defence", params={"surprise": sit.surprised, "unseen": sit.unseen}))
-    result = ActionResult(
-        system=SYSTEM_ID,
-        action="shot" if ranged else "attack",
-        actor=actor.name,
-        target=target.name,
-        weapon=weapon.id,
-        rolls=roller.rolls,
-        modifiers=[*attempt.modifiers, *sit.st_mods],
-        total=total,
-        against=st,
-        against_key=against_key,
-        margin=margin,
-        notes=[*notes, Note(key="st", params={"defence": base, "st": st})],
-        conditions=list(target.sheet.conditions),
-    )
+    fields: dict[str, Any] = {
+        "system": SYSTEM_ID,
+        "action": "shot" if ranged else "attack",
+        "actor": actor.name,
+        "target": target.name,
+        "weapon": weapon.id,
+        "rolls": roller.rolls,
+        "modifiers": [*attempt.modifiers, *sit.st_mods],
+        "total": total,
+        "against": st,
+        "against_key": against_key,
+        "margin": margin,
+        "notes": [*notes, Note(key="st", params={"defence": base, "st": st})],
+        "conditions": list(target.sheet.conditions),
+    }
     if margin < 0:
-        return _finish(result.model_copy(update={"outcome": "miss"}), None, actor, attempt.fatigue)
+        return _finish({**fields, "outcome": "miss"}, None, actor, attempt.fatigue)
     allowed = _allowed_defences(target.sheet, sit, settings, ranged)
-    exchange = _exchange(attempt, result, sit, opts, settings, allowed, target.sheet)
-    return result.model_copy(update={"outcome": "pending_defence", "defences": allowed, "exchange": exchange})
+    exchange = _exchange(attempt, fields, sit, opts, settings, allowed, target.sheet)
+    return ActionResult(**fields, outcome="pending_defence", defences=allowed, exchange=exchange)
 
 
 def _exchange(
     attempt: Attempt,
-    result: ActionResult,
+    fields: dict[str, Any],
     sit: Situation,
     opts: Options,
     settings: Settings,
     allowed: list[str],
     target: Sheet,
 ) -> dict[str, Any]:
+    """Plain JSON with everything `defend` needs to finish the attack."""
     assert attempt.plan is not None
     return {
         "system": SYSTEM_ID,
-        "action": result.action,
+        "action": fields["action"],
         "kind": attempt.kind,
         "weapon": attempt.weapon.id,
-        "total": result.total,
-        "st": result.against,
-        "against_key": result.against_key,
-        "margin": result.margin,
-        "rolls": [r.model_dump() for r in result.rolls],
-        "modifiers": [m.model_dump() for m in result.modifiers],
-        "notes": [n.model_dump() for n in result.notes],
-        "active_modifiers": [m.model_dump() for m in sit.active_mods],
+        "total": fields["total"],
+        "st": fields["against"],
+        "against_key": fields["against_key"],
+        "margin": fields["margin"],
+        "rolls": [{"purpose": r.purpose, "sides": r.sides, "face": r.face} for r in fields["rolls"]],
+        "modifiers": [{"key": m.key, "value": m.value} for m in fields["modifiers"]],
+        "notes": [{"key": n.key, "params": n.params} for n in fields["notes"]],
+        "active_modifiers": [{"key": m.key, "value": m.value} for m in sit.active_mods],
         "defences": allowed,
         "default": _default_choice(target, allowed, settings),
         "plan": _plan_dict(attempt.plan),
@@ -211,35 +214,35 @@ def default_defence(exchange: Mapping[str, Any]) -> str | None:
 
 def defend(req: DefenceRequest, dice: DiceSource) -> ActionResult:
     ex = req.exchange
-    defender = cast(Fighter[Sheet], req.defender)
-    attacker = cast(Fighter[Sheet], req.attacker)
+    defender = cast("Fighter[Sheet]", req.defender)
+    attacker = cast("Fighter[Sheet]", req.attacker)
     settings = cast(Settings, req.settings)
     allowed = list(ex.get("defences", DEFENCE_CHOICES))
     choice = req.choice or default_defence(ex) or "none"
     if choice not in allowed:
         raise RulesError("error.pl_wladanie.defence_not_allowed", choice=choice, allowed=allowed)
     roller = Roller(dice)
-    roller.rolls.extend(DieRoll.model_validate(r) for r in ex["rolls"])
+    roller.rolls.extend(DieRoll(**r) for r in ex["rolls"])
     total = int(ex["total"])
-    result = ActionResult(
-        system=SYSTEM_ID,
-        action=str(ex.get("action", "attack")),
-        actor=attacker.name,
-        target=defender.name,
-        weapon=ex.get("weapon"),
-        modifiers=[Modifier.model_validate(m) for m in ex["modifiers"]],
-        total=total,
-        against=int(ex["st"]),
-        against_key=str(ex.get("against_key", "physical_defence")),
-        margin=int(ex["margin"]),
-        notes=[Note.model_validate(n) for n in ex.get("notes", [])],
-        conditions=list(defender.sheet.conditions),
-    )
-    if choice != "none":
-        result, stopped = _active_defence(result, roller, defender.sheet, choice, ex, settings)
-        if stopped:
-            result = result.model_copy(update={"rolls": roller.rolls})
-            return _finish(result, None, attacker, int(ex.get("fatigue", 0)))
+    fields: dict[str, Any] = {
+        "system": SYSTEM_ID,
+        "action": str(ex.get("action", "attack")),
+        "actor": attacker.name,
+        "target": defender.name,
+        "weapon": ex.get("weapon"),
+        "rolls": roller.rolls,
+        "modifiers": [Modifier(**m) for m in ex["modifiers"]],
+        "total": total,
+        "against": int(ex["st"]),
+        "against_key": str(ex.get("against_key", "physical_defence")),
+        "margin": int(ex["margin"]),
+        "notes": [Note(**n) for n in ex.get("notes", [])],
+        "conditions": list(defender.sheet.conditions),
+        "outcome": "hit",
+    }
+    fatigue = int(ex.get("fatigue", 0))
+    if choice != "none" and _active_defence(fields, roller, defender.sheet, choice, ex, settings):
+        return _finish(fields, None, attacker, fatigue)
     hit = apply_hit(
         roller,
         attacker,
@@ -250,43 +253,41 @@ def defend(req: DefenceRequest, dice: DiceSource) -> ActionResult:
         settings=settings,
         self_injury=bool(ex.get("self_injury")),
     )
-    result = result.model_copy(update={"outcome": "hit", "rolls": roller.rolls})
-    return _finish(result, hit, attacker, int(ex.get("fatigue", 0)))
+    return _finish(fields, hit, attacker, fatigue)
 
 
 def _active_defence(
-    result: ActionResult, roller: Roller, sheet: Sheet, choice: str, ex: Mapping[str, Any], settings: Settings
-) -> tuple[ActionResult, bool]:
-    """Parry (parowanie) or dodge (unik): test die + skill + modifiers against the attack total."""
-    mods = [
-        Modifier(key=f"{choice}_skill", value=sheet.parry_skill if choice == "parry" else sheet.dodge_skill)
-    ]
-    notes = list(result.notes)
+    fields: dict[str, Any],
+    roller: Roller,
+    sheet: Sheet,
+    choice: str,
+    ex: Mapping[str, Any],
+    settings: Settings,
+) -> bool:
+    """Parry (parowanie) or dodge (unik): test die + skill + modifiers against the attack total.
+
+    Updates the result fields in place; True when the defence stops the hit."""
+    skill = sheet.parry_skill if choice == "parry" else sheet.dodge_skill
+    mods = [Modifier(key=f"{choice}_skill", value=skill)]
+    notes: list[Note] = fields["notes"]
     if choice == "parry":
         key, bonus, bonus_action = _parry_bonus(sheet)
         if bonus:
             mods.append(Modifier(key=key, value=bonus))
         notes.append(Note(key="defence_action", params={"cost": "bonus" if bonus_action else "regular"}))
-    mods += [Modifier.model_validate(m) for m in ex.get("active_modifiers", [])]
-    face = roll_test(roller, settings, choice)
-    defence_total = face + int(sum(m.value for m in mods))
-    stopped = defence_total >= (result.total or 0)
-    outcome = "parried" if choice == "parry" else "dodged"
+    mods += [Modifier(**m) for m in ex.get("active_modifiers", [])]
+    defence_total = roll_test(roller, settings, choice) + int(sum(m.value for m in mods))
+    total = int(fields["total"])
+    stopped = defence_total >= total
     if settings.parry_resolution == "gm":
-        notes.append(
-            Note(key="gm_adjudicates_defence", params={"defence": defence_total, "attack": result.total})
-        )
+        notes.append(Note(key="gm_adjudicates_defence", params={"defence": defence_total, "attack": total}))
         stopped = False
-    update: dict[str, Any] = {
-        "modifiers": [*result.modifiers, *mods],
-        "against": defence_total,
-        "against_key": choice,
-        "margin": (result.total or 0) - defence_total,
-        "notes": [*notes, Note(key="hit_test", params={"total": result.total, "st": result.against})],
-    }
+    notes.append(Note(key="hit_test", params={"total": total, "st": fields["against"]}))
+    fields["modifiers"] = [*fields["modifiers"], *mods]
+    fields.update(against=defence_total, against_key=choice, margin=total - defence_total)
     if stopped:
-        update["outcome"] = outcome
-    return result.model_copy(update=update), stopped
+        fields["outcome"] = "parried" if choice == "parry" else "dodged"
+    return stopped
 
 
 # --- area attacks ----------------------------------------------------------------------------------
@@ -304,7 +305,7 @@ def _area(
     roller = Roller(dice)
     total = roll_test(roller, settings, "attack") + attempt.bonus
     margin = total - st
-    target = cast(Fighter[Sheet], req.target) if req.target is not None else None
+    target = cast("Fighter[Sheet]", req.target) if req.target is not None else None
     notes = list(attempt.notes)
     hit: HitOutcome | None = None
     outcome = "hit"
@@ -324,24 +325,24 @@ def _area(
             roller, actor, target, total=total, plan=attempt.plan, aimed=AREA_LOCATION, settings=settings,
             self_injury=False,
         )  # fmt: skip
-    result = ActionResult(
-        system=SYSTEM_ID,
-        action="shot",
-        actor=actor.name,
-        target=target.name if target else None,
-        weapon=weapon.id,
-        rolls=roller.rolls,
-        modifiers=[
+    fields: dict[str, Any] = {
+        "system": SYSTEM_ID,
+        "action": "shot",
+        "actor": actor.name,
+        "target": target.name if target else None,
+        "weapon": weapon.id,
+        "rolls": roller.rolls,
+        "modifiers": [
             *attempt.modifiers,
-            Modifier(key="area_base", value=10),
+            Modifier(key="area_base", value=AREA_BASE_ST),
             Modifier(key="area_range", value=part),
         ],
-        total=total,
-        against=st,
-        against_key="area_st",
-        outcome=outcome,
-        margin=margin,
-        notes=notes,
-        conditions=list(target.sheet.conditions) if target else [],
-    )
-    return _finish(result, hit, actor, attempt.fatigue)
+        "total": total,
+        "against": st,
+        "against_key": "area_st",
+        "outcome": outcome,
+        "margin": margin,
+        "notes": notes,
+        "conditions": list(target.sheet.conditions) if target else [],
+    }
+    return _finish(fields, hit, actor, attempt.fatigue)

@@ -44,7 +44,7 @@ def _rush_note(own: int, archer: int) -> Note:
 
 def initiative(req: ActionRequest, dice: DiceSource) -> ActionResult:
     """Test die + initiative bonus; ties: Heroes first, then higher reflex (then an optional roll-off die)."""
-    actor = cast(Fighter[Sheet], req.actor)
+    actor = cast("Fighter[Sheet]", req.actor)
     opts = cast(Options, req.options)
     settings = cast(Settings, req.settings)
     sheet = actor.sheet
@@ -80,7 +80,7 @@ def initiative(req: ActionRequest, dice: DiceSource) -> ActionResult:
 
 def rush(req: ActionRequest) -> ActionResult:
     """Running up to an archer from initiative results already rolled (no dice)."""
-    actor = cast(Fighter[Sheet], req.actor)
+    actor = cast("Fighter[Sheet]", req.actor)
     opts = cast(Options, req.options)
     settings = cast(Settings, req.settings)
     if not settings.archer_rush:
@@ -117,7 +117,7 @@ _SKILL_FIELDS = (
 
 def plain_test(req: ActionRequest, dice: DiceSource) -> ActionResult:
     """A test: test die + skill + modifiers against an ST; success when total >= ST; margin = total - ST."""
-    actor = cast(Fighter[Sheet], req.actor)
+    actor = cast("Fighter[Sheet]", req.actor)
     opts = cast(Options, req.options)
     settings = cast(Settings, req.settings)
     if opts.st is None:

@@ -25,6 +25,7 @@ _ALIASES: dict[str, str] = {
     "aim": "location", "aimed_location": "location", "lokacja": "location",
     "mod": "modifier", "modyfikator": "modifier",
     "hard": "hard_target",
+    "distance": "distance_m", "odleglosc": "distance_m",
 }  # fmt: skip
 
 
@@ -54,6 +55,7 @@ class Options(BaseModel):
     hard_target: bool = Field(False, description="an unarmed strike hits something hard (self-injury)")
     modifier: int = Field(0, description="any further modifier to the test")
     archer_initiative: int | None = Field(None, description="the ranged opponent's initiative result")
+    distance_m: float | None = Field(None, ge=0, description="distance in metres when the request gives none")
     st: int | None = Field(None, description="difficulty (ST) of a plain test")
     test_skill: str | None = Field(
         None, description="skill of a plain test (weapon skill key or sheet field)"
@@ -69,6 +71,8 @@ class Options(BaseModel):
             name = _ALIASES.get(str(key), str(key))
             if name == "grip" and value is True:
                 value = "two_handed"
+            elif name == "grip" and isinstance(value, str):
+                value = value.strip().lower().replace("-", "_").replace(" ", "_")
             if name == "location" and isinstance(value, str):
                 value = LOCATION_ALIASES.get(value.strip().lower(), value.strip().lower())
             if key == "two_handed":

@@ -55,6 +55,19 @@ class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+_RANGED_KINDS = {
+    "strzelecka": "shooting",
+    "miotana": "thrown",
+    "czar": "spell",
+    "magia": "spell",
+    "magic": "spell",
+}
+_TRAITS = {
+    "lekka": "light", "lekkie": "light", "slabe": "weak", "słabe": "weak", "walka_wrecz": "unarmed",
+    "walka wręcz": "unarmed", "wrecz": "unarmed", "parowanie": "parry", "ciezka": "heavy", "ciężka": "heavy",
+}  # fmt: skip
+
+
 class Weapon(_Model):
     """A weapon profile (broń). Weapon tables are not in the seed: every number comes from the sheet."""
 
@@ -84,9 +97,20 @@ class Weapon(_Model):
     @model_validator(mode="before")
     @classmethod
     def _aliases(cls, data: Any) -> Any:
-        if isinstance(data, dict) and "name" in data and "id" not in data:
-            data = dict(data)
+        if not isinstance(data, dict):
+            return data
+        data = dict(data)
+        if "name" in data and "id" not in data:
             data["id"] = data.pop("name")
+        if isinstance(data.get("ranged_kind"), str):
+            kind = data["ranged_kind"].strip().lower()
+            data["ranged_kind"] = _RANGED_KINDS.get(kind, kind)
+        if isinstance(data.get("traits"), list):
+            data["traits"] = [
+                _TRAITS.get(str(t).strip().lower(), str(t).strip().lower()) for t in data["traits"]
+            ]
+        if "improvised_like" in data:  # the weapon it resembles: an improvised weapon with that profile
+            data["improvised"] = data.pop("improvised_like") is not None or bool(data.get("improvised"))
         return data
 
     @property
