@@ -428,3 +428,29 @@ def test_status_levels_and_numbers() -> None:
     assert s.numbers["penalty"] == -7
     assert SYSTEM.status(SYSTEM.sheet({"dead": True})).level == "dead"
     assert SYSTEM.status(SYSTEM.sheet({})).level == "unhurt"
+
+
+def test_sheet_botch_dice_between_option_and_setting() -> None:
+    # The defender's own sheet asks for 2 botch dice: its Defense "0" rolls two, the second shows "0".
+    r = exchange(ATTACKER, {**DEFENDER, "botch_dice": 2}, [5, 10, 4, 10])
+    assert r.against == 0 and [d.purpose for d in r.rolls].count("defence_botch") == 2
+    # An action's option beats the sheet: no botch dice at all on this attack.
+    r = exchange({**ATTACKER, "botch_dice": 3}, DEFENDER, [10, 7], options={"botch_dice": 0})
+    assert r.total == 9 and [d.purpose for d in r.rolls] == ["attack", "defence"]
+
+
+def test_digest_field_spellings_are_accepted() -> None:
+    sheet = SYSTEM.sheet(
+        {
+            "name": "Maja",
+            "attacked_by_since_last_turn": ["B"],
+            "wounds": {"light": 1, "dead": False},
+            "fatigue_level": "weary",
+            "abilities": {"single_weapon": 3, "thrown_weapon": 2},
+            "spells": [{"name": "Pilum of Fire", "damage": 15, "mastered_fast_casting": True}],
+        }
+    )
+    dumped = sheet.model_dump()
+    assert dumped["attacked_by"] == ["B"] and dumped["fatigue_level"] == 2
+    assert dumped["abilities"]["throw"] == 2 and dumped["spells"][0]["fast_casting"] is True
+    assert SYSTEM.sheet(dumped).model_dump() == dumped  # stored sheets load back unchanged

@@ -67,7 +67,7 @@ def _defence(sheet: Sheet, roller: Roller, opts: Options, settings: Settings, ot
     if sheet.disengage_bonus:
         mods.append(mod("def_disengage_bonus", sheet.disengage_bonus))
     mods += penalty_mods(sheet, "def")
-    botch_dice = opts.botch_dice if opts.botch_dice is not None else settings.botch_dice_default
+    botch_dice = sheet.botch_dice_for(opts.botch_dice, settings.botch_dice_default)
     return roll_total(roller, "disengage_defence", mods, botch_dice)
 
 
@@ -78,7 +78,9 @@ def _reaction(reactor: Sheet, target: Sheet, roller: Roller, settings: Settings)
     if riding:
         mods.append(mod("atk_riding", riding))
     mods += penalty_mods(reactor, "atk")
-    return roll_total(roller, "reaction_attack", mods, settings.botch_dice_default)
+    return roll_total(
+        roller, "reaction_attack", mods, reactor.botch_dice_for(None, settings.botch_dice_default)
+    )
 
 
 def disengage(req: ActionRequest, dice: DiceSource) -> ActionResult:

@@ -54,7 +54,7 @@ def initiative(req: ActionRequest, dice: DiceSource) -> ActionResult:
     assert isinstance(opts, Options) and isinstance(settings, Settings)
     sheet = fighter_sheet(req.actor)
     roller = Roller(dice)
-    botch_dice = opts.botch_dice if opts.botch_dice is not None else settings.initiative_botch_dice
+    botch_dice = sheet.botch_dice_for(opts.botch_dice, settings.initiative_botch_dice)
     rolled = roll_total(roller, "initiative", initiative_mods(sheet, opts, req.weapon), botch_dice)
     notes = botch_note(rolled, "initiative")
     tiebreak: list[int] = []

@@ -163,7 +163,7 @@ def cast(req: ActionRequest, dice: DiceSource) -> ActionResult:
     if not opts.fast_casting and settings.enforce_action_economy and sheet.action_used:
         raise RulesError("error.arm5.action_used", who=req.actor.name)
     mods = [mod("cast_score", score)]
-    botch_dice = opts.botch_dice if opts.botch_dice is not None else settings.botch_dice_default
+    botch_dice = sheet.botch_dice_for(opts.botch_dice, settings.botch_dice_default)
     if opts.fast_casting:
         mods.append(mod("cast_fast_casting", FAST_CASTING_PENALTY))
         botch_dice += FAST_CASTING_EXTRA_BOTCH_DICE

@@ -114,7 +114,7 @@ def attack(req: ActionRequest, dice: DiceSource, kind: str) -> ActionResult:
         mods.append(mod("atk_charge", charge_bonus))
     mods += penalty_mods(rolling, "atk")
     roller = Roller(dice)
-    botch_dice = opts.botch_dice if opts.botch_dice is not None else settings.botch_dice_default
+    botch_dice = actor.botch_dice_for(opts.botch_dice, settings.botch_dice_default)
     rolled = roll_total(roller, "attack", mods, botch_dice)
     notes = botch_note(rolled, "attack")
     if opts.charge and opts.difficult_ground:
@@ -194,7 +194,7 @@ def defence_roll(
         if COVER_BONUS[cover]:
             mods.append(mod(f"def_cover_{cover}", COVER_BONUS[cover]))
     mods += penalty_mods(defender, "def")
-    rolled = roll_total(roller, "defence", mods, settings.botch_dice_default)
+    rolled = roll_total(roller, "defence", mods, defender.botch_dice_for(None, settings.botch_dice_default))
     return rolled, botch_note(rolled, "defence")
 
 

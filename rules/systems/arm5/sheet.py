@@ -8,6 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from rules.errors import RulesError
 from rules.systems.arm5.tables import (
+    FATIGUE_LEVELS,
     FATIGUE_PENALTY,
     UNCONSCIOUS,
     WOUND_PENALTY,
@@ -116,6 +117,14 @@ class Spell(_Part):
     level: int | None = Field(None, ge=0, le=200)
     fast_casting: bool = False
 
+    @model_validator(mode="before")
+    @classmethod
+    def _aliases(cls, data: Any) -> Any:
+        if isinstance(data, dict) and "mastered_fast_casting" in data:
+            data = {**data, "fast_casting": data["mastered_fast_casting"]}
+            del data["mastered_fast_casting"]
+        return data
+
 
 class Sheet(BaseModel):
     """An Ars Magica combatant: Characteristics, Abilities, gear, wounds, fatigue and combat state."""
@@ -154,6 +163,7 @@ class Sheet(BaseModel):
     action_used: bool = False
     fast_action_used: bool = False
     delaying: bool = False
+    botch_dice: int | None = Field(None, ge=0, le=10)
 
     @model_validator(mode="before")
     @classmethod
@@ -186,6 +196,12 @@ class Sheet(BaseModel):
     def out_of_fight(self) -> bool:
         return self.dead or self.incapacitated or self.unconscious
 
+    def botch_dice_for(self, option: int | None, default: int) -> int:
+        """Botch dice for this combatant's roll: the action's option, else the sheet's, else the setting."""
+        if option is not None:
+            return option
+        return self.botch_dice if self.botch_dice is not None else default
+
     def ability(self, name: Text) -> int:
         return int(getattr(self.abilities, name))
 
@@ -208,6 +224,7 @@ FIELD_ALIASES = {
     "dexterity": "dex",
     "quickness": "qik",
     "parma": "magic_resistance",
+    "attacked_by_since_last_turn": "attacked_by",
 }
 
 
@@ -220,6 +237,9 @@ def _int(value: Any, key: Text) -> int:
 
 def expand_shortcuts(raw: dict[Text, Any]) -> dict[Text, Any]:
     data = {FIELD_ALIASES.get(k, k): v for k, v in raw.items()}
+    data.pop("name", None)  # the combatant's name lives beside the sheet (Fighter.name)
+    if isinstance(data.get("fatigue_level"), str) and data["fatigue_level"] in FATIGUE_LEVELS:
+        data["fatigue_level"] = FATIGUE_LEVELS.index(data["fatigue_level"])
     abilities = dict(data.pop("abilities", None) or {})
     for key in [*ABILITY_NAMES, *ABILITY_ALIASES]:
         if key in data:
@@ -227,6 +247,8 @@ def expand_shortcuts(raw: dict[Text, Any]) -> dict[Text, Any]:
     if abilities:
         data["abilities"] = abilities
     wounds = dict(data.pop("wounds", None) or {})
+    if "dead" in wounds:
+        data["dead"] = wounds.pop("dead")
     for key in WOUND_KEYS:
         if key in data:
             wounds[key] = data.pop(key)
