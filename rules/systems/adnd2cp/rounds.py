@@ -212,7 +212,12 @@ def rest(req: ActionRequest) -> ActionResult:
         notes=[
             Note(
                 key="rest",
-                params={"hours": hours, "per_hour": gain, "points": after.points, "pool_max": actor.pool_total},
+                params={
+                    "hours": hours,
+                    "per_hour": gain,
+                    "points": after.points,
+                    "pool_max": actor.pool_total,
+                },
             )
         ],
     )
