@@ -123,10 +123,15 @@ REQUESTS: list[dict[str, Any]] = [
     {"action": "trip", "actor": {}, "target": {"hp": 5}, "dice": [15, 12, 10]},
     {
         "action": "grapple",
-        "actor": {"bab": 3, "str": 14},
-        "target": {"hp": 4, "str": 9, "bab": 1, "size": "small"},
+        "actor": {"bab": 3, "str": 14, "ac": 16},
+        "target": {"hp": 4, "str": 9, "bab": 1, "size": "small", "weapon": "spear"},
         "dice": [9, 8, 6, 14, 2],
     },
+    {"action": "grapple", "actor": {}, "target": {"hp": 4, "weapon": "spear"}, "dice": [15, 3]},
+    {"action": "grapple", "actor": {}, "target": {"hp": 4, "size": "huge"}, "dice": [15]},
+    {"action": "pin", "actor": {"str": 14}, "target": {"hp": 4}, "dice": [10, 5]},
+    {"action": "escape_grapple", "actor": {"str": 14}, "target": {"hp": 4}, "dice": [10, 5]},
+    {"action": "escape_grapple", "actor": {}, "target": {"hp": 4}, "dice": [1, 5]},
     {
         "action": "grapple_damage",
         "actor": {"bab": 3, "str": 14, "conditions": ["grappling"]},

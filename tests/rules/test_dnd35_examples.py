@@ -138,3 +138,67 @@ def test_example2_prone_goblin_is_missed() -> None:
     out = run("shot", LIR, goblin, [18], weapon="longbow", distance=130, options=EX2_OPTIONS)
     assert out["against"] == 23
     assert out["outcome"] == "miss"
+
+
+BOR = {"name": "Bor", "bab": 3, "str": 14, "ac": 16}
+KOBOLD = {
+    "name": "Kobold",
+    "size": "small",
+    "bab": 1,
+    "str": 9,
+    "dex": 13,
+    "ac": 15,
+    "touch": 12,
+    "hp": 4,
+    "weapon": "spear",
+}
+
+
+def test_example3_grapple_aoo_grab_hold_nonlethal_staggered() -> None:
+    out = run("grapple", BOR, KOBOLD, [9, 8, 6, 14, 2])
+    aoo = out["attacks"][0]
+    assert (aoo["total"], aoo["against"], aoo["outcome"]) == (10, 16, "miss")
+    assert (out["total"], out["against"], out["against_key"]) == (13, 12, "touch_ac")
+    assert {"key": "grapple_check", "params": {"attacker": 11, "defender": 10}} in out["notes"]
+    assert out["outcome"] == "grappling"
+    assert out["damage"] == {
+        "dice": [2],
+        "modifiers": [{"key": "str_damage", "value": 2}],
+        "rolled": 4,
+        "applied": 4,
+        "kind": "nonlethal",
+    }
+    assert out["target_sheet"]["nonlethal"] == 4
+    assert out["wound"] == "staggered"
+    assert "grappling" in out["actor_sheet"]["conditions"]
+    assert [r["purpose"] for r in out["rolls"]] == [
+        "attack",
+        "attack",
+        "grapple_attacker",
+        "grapple_defender",
+        "damage",
+    ]
+    # next round: damage the opponent instead of an attack
+    kobold = {**out["target_sheet"], "name": "Kobold"}
+    bor = {**out["actor_sheet"], "name": "Bor"}
+    second = run("grapple_damage", bor, kobold, [12, 15, 1])
+    assert {"key": "grapple_check", "params": {"attacker": 17, "defender": 11}} in second["notes"]
+    assert second["target_sheet"]["nonlethal"] == 7
+    assert second["wound"] == "unconscious"
+    assert "helpless" in SYSTEM.status(SYSTEM.sheet(second["target_sheet"])).conditions
+
+
+def test_example3_aoo_damage_spoils_the_grapple() -> None:
+    out = run("grapple", {**BOR, "ac": 10}, KOBOLD, [15, 3])
+    assert out["outcome"] == "grapple_failed"
+    assert out["actor_sheet"]["hp_current"] < out["actor_sheet"]["hp_max"]
+    assert any(n["key"] == "grapple_aoo_damage" for n in out["notes"])
+
+
+def test_grapple_auto_fail_vs_two_sizes_larger_and_improved_grapple_skips_aoo() -> None:
+    out = run(
+        "grapple", {**BOR, "feats": ["Improved Grapple"]}, {"hp": 30, "size": "huge", "weapon": "club"}, [15]
+    )
+    assert out["outcome"] == "grapple_failed"
+    assert any(n["key"] == "grapple_auto_fail" for n in out["notes"])
+    assert "attacks" not in out

@@ -11,7 +11,7 @@ from rules.dice import DiceSource, RandomDice
 from rules.errors import RulesError
 from rules.model import ActionResult, Status
 from rules.system import ActionRequest, CombatSystem, Fighter
-from rules.systems.dnd35 import actions
+from rules.systems.dnd35 import actions, grapple
 from rules.systems.dnd35.attack import resolve
 from rules.systems.dnd35.defense import sheet_acs
 from rules.systems.dnd35.hp import effective_conditions, sheet_state
@@ -42,6 +42,10 @@ class Dnd35(CombatSystem):
         "aid_another",
         "coup_de_grace",
         "trip",
+        "grapple",
+        "grapple_damage",
+        "pin",
+        "escape_grapple",
     )
 
     def status(self, sheet: Any) -> Status:
@@ -90,6 +94,10 @@ class Dnd35(CombatSystem):
             "aid_another": actions.aid_another,
             "coup_de_grace": actions.coup_de_grace,
             "trip": actions.trip,
+            "grapple": grapple.grapple,
+            "grapple_damage": grapple.grapple_damage,
+            "pin": grapple.pin,
+            "escape_grapple": grapple.escape_grapple,
         }.get(action)
         if handler is None:
             raise RulesError("error.unknown_action", action=action, allowed=list(self.extra_actions))

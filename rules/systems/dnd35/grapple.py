@@ -1,0 +1,232 @@
+"""Grapple (zápas, digest §11.6): start (AoO, touch grab, opposed check, damage), damage, pin, escape."""
+
+from __future__ import annotations
+
+from rules.dice import DiceSource
+from rules.errors import RulesError
+from rules.model import ActionResult, Damage, Modifier, Note, StateChange
+from rules.system import ActionRequest
+from rules.systems.dnd35.actions import _fight, _opposed, _target, _with_conditions
+from rules.systems.dnd35.attack import (
+    SYSTEM_ID,
+    Fight,
+    Swing,
+    base_mods,
+    hits,
+    roll_damage,
+    situation_mods,
+    strike,
+)
+from rules.systems.dnd35.defense import armor_class
+from rules.systems.dnd35.hp import HP_FIELDS, apply_damage, diff, effective_conditions, sheet_state
+from rules.systems.dnd35.options import Options
+from rules.systems.dnd35.sheet import Sheet, Weapon, table_weapon
+from rules.systems.dnd35.tables import CANNOT_ACT, SIZES
+
+LETHAL_GRAPPLE_PENALTY = -4
+IMPROVED_GRAPPLE = 4  # [SRD-EXT] feat: +4 on grapple checks, no attack of opportunity
+
+
+def grapple_mods(sheet: Sheet) -> list[Modifier]:
+    """Grapple check modifier: BAB + Str + the special size modifier (+4 Improved Grapple)."""
+    mods = [Modifier(key="bab", value=sheet.bab), Modifier(key="str", value=sheet.mod("str"))]
+    size = SIZES[sheet.size].grapple
+    if size:
+        mods.append(Modifier(key="grapple_size", value=size))
+    if sheet.has_feat("improved_grapple"):
+        mods.append(Modifier(key="improved_grapple", value=IMPROVED_GRAPPLE))
+    return mods
+
+
+def _total(mods: list[Modifier]) -> int:
+    return sum(int(m.value) for m in mods)
+
+
+def _unarmed(sheet: Sheet) -> Weapon:
+    weapon = table_weapon("unarmed", sheet.size)
+    assert weapon is not None
+    return weapon
+
+
+def _can_take_aoo(fight: Fight) -> Weapon | None:
+    """The defender's attack of opportunity weapon, or None when it gets none."""
+    actor, target = fight.actor, fight.target
+    if actor.has_feat("improved_grapple") or fight.opts.flat_footed:
+        return None
+    if effective_conditions(target) & (CANNOT_ACT | {"flat_footed", "total_defense", "grappling"}):
+        return None
+    melee = [w for w in target.weapons if not w.is_ranged_only]
+    if melee:
+        return melee[0]
+    if target.has_feat("improved_unarmed_strike"):
+        return _unarmed(target)
+    return None  # an unarmed creature threatens no squares
+
+
+def _attack_of_opportunity(fight: Fight, weapon: Weapon) -> ActionResult:
+    """The target's AoO on the grappler, at its highest attack bonus, rolled first."""
+    req = fight.req
+    assert req.target is not None
+    swapped = ActionRequest(req.target, req.actor, Options(), fight.settings, weapon.name)
+    aoo = Fight(swapped, fight.target, fight.actor, Options(), fight.settings, fight.roller, False)
+    mods = base_mods(fight.target, weapon, fight.target.bab, False) + situation_mods(aoo, weapon)
+    grip = "two" if weapon.category == "two_handed" else "one"
+    ac = armor_class(fight.actor, aoo.opts, fight.settings, ranged=False, touch=False, actor_invisible=False)
+    result = strike(aoo, Swing(weapon, mods, grip), ac)
+    fight.actor = aoo.target
+    return result
+
+
+def _grapple_damage(fight: Fight, notes: list[Note]) -> tuple[Damage, Sheet]:
+    kind = "lethal" if fight.opts.lethal else "nonlethal"
+    damage = roll_damage(fight, Swing(_unarmed(fight.actor), [], "one"), False, kind)
+    after = apply_damage(fight.target, damage.applied, kind, fight.settings.temp_hp_absorb_nonlethal)
+    return damage, after
+
+
+def _check(fight: Fight, notes: list[Note], extra: int = 0) -> tuple[bool, list[Modifier]]:
+    mine = grapple_mods(fight.actor)
+    if fight.opts.lethal:
+        mine.append(Modifier(key="lethal_grapple", value=LETHAL_GRAPPLE_PENALTY))
+    if extra:
+        mine.append(Modifier(key="grapple_misc", value=extra))
+    theirs = _total(grapple_mods(fight.target))
+    won, totals = _opposed(fight.roller, "grapple", _total(mine), theirs, fight.settings)
+    notes.append(Note(key="grapple_check", params={"attacker": totals[0], "defender": totals[1]}))
+    return won, mine
+
+
+def _finish(
+    req: ActionRequest, fight: Fight, result: ActionResult, actor0: Sheet, target0: Sheet
+) -> ActionResult:
+    target_name = _target(req).name
+    changes: list[StateChange] = diff(target_name, target0, fight.target, HP_FIELDS)
+    changes += diff(req.actor.name, actor0, fight.actor, HP_FIELDS)
+    result.changes = changes
+    result.rolls = fight.roller.rolls
+    result.wound = sheet_state(fight.target)
+    result.conditions = list(fight.target.conditions)
+    if fight.target is not target0:
+        result.target_sheet = fight.target.model_dump()
+    if fight.actor is not actor0:
+        result.actor_sheet = fight.actor.model_dump()
+    return result
+
+
+def grapple(req: ActionRequest, dice: DiceSource) -> ActionResult:
+    """Start a grapple: 1 AoO (damage → fail), 2 melee touch grab, 3 opposed check → hold and damage."""
+    fight = _fight(req, dice)
+    actor0, target0 = fight.actor, fight.target
+    if "grappling" in actor0.conditions:
+        raise RulesError("error.dnd35.already_grappling")
+    result = ActionResult(
+        system=SYSTEM_ID,
+        action="grapple",
+        actor=req.actor.name,
+        target=_target(req).name,
+        outcome="grapple_failed",
+    )
+    notes: list[Note] = []
+    aoo_weapon = _can_take_aoo(fight)
+    if aoo_weapon is not None:
+        notes.append(Note(key="grapple_aoo"))
+        aoo = _attack_of_opportunity(fight, aoo_weapon)
+        result.attacks = [aoo]
+        if aoo.damage is not None and aoo.damage.applied > 0:
+            notes.append(Note(key="grapple_aoo_damage"))
+            result.notes = notes
+            return _finish(req, fight, result, actor0, target0)
+        if sheet_state(fight.actor) not in ("unhurt", "wounded"):
+            result.notes = notes
+            return _finish(req, fight, result, actor0, target0)
+    unarmed = _unarmed(fight.actor)
+    mods = base_mods(fight.actor, unarmed, fight.actor.bab, False) + situation_mods(fight, unarmed)
+    ac = armor_class(
+        fight.target,
+        fight.opts,
+        fight.settings,
+        ranged=False,
+        touch=True,
+        actor_invisible=fight.opts.invisible,
+    )
+    face = fight.roller.d(20, "attack")
+    bonus = _total(mods)
+    result.modifiers = mods + ac.modifiers
+    result.total, result.against, result.against_key = face + bonus, ac.value, ac.key
+    result.margin = face + bonus - ac.value
+    if not hits(face, bonus, ac.value):
+        result.notes = notes
+        return _finish(req, fight, result, actor0, target0)
+    if SIZES[fight.target.size].index - SIZES[fight.actor.size].index >= 2:
+        notes.append(Note(key="grapple_auto_fail"))
+        result.notes = notes
+        return _finish(req, fight, result, actor0, target0)
+    won, _ = _check(fight, notes)
+    if won:
+        result.outcome = "grappling"
+        result.damage, after = _grapple_damage(fight, notes)
+        fight.target = _with_conditions(after, add=("grappling",))
+        fight.actor = _with_conditions(fight.actor, add=("grappling",), remove=("flat_footed",))
+    result.notes = notes
+    return _finish(req, fight, result, actor0, target0)
+
+
+def grapple_damage(req: ActionRequest, dice: DiceSource) -> ActionResult:
+    """Damage your grapple opponent: win the opposed check → unarmed damage (nonlethal unless `lethal`)."""
+    fight = _fight(req, dice)
+    actor0, target0 = fight.actor, fight.target
+    notes: list[Note] = []
+    won, mods = _check(fight, notes)
+    result = ActionResult(
+        system=SYSTEM_ID,
+        action="grapple_damage",
+        actor=req.actor.name,
+        target=_target(req).name,
+        modifiers=mods,
+        outcome="grapple_damage" if won else "grapple_failed",
+    )
+    if won:
+        result.damage, fight.target = _grapple_damage(fight, notes)
+    result.notes = notes
+    return _finish(req, fight, result, actor0, target0)
+
+
+def pin(req: ActionRequest, dice: DiceSource) -> ActionResult:
+    """Pin your grapple opponent (instead of an attack): win the opposed check → pinned for 1 round."""
+    fight = _fight(req, dice)
+    actor0, target0 = fight.actor, fight.target
+    notes: list[Note] = []
+    won, mods = _check(fight, notes)
+    result = ActionResult(
+        system=SYSTEM_ID,
+        action="pin",
+        actor=req.actor.name,
+        target=_target(req).name,
+        modifiers=mods,
+        outcome="pinned" if won else "grapple_failed",
+    )
+    if won:
+        fight.target = _with_conditions(fight.target, add=("grappling", "pinned"))
+    result.notes = notes
+    return _finish(req, fight, result, actor0, target0)
+
+
+def escape_grapple(req: ActionRequest, dice: DiceSource) -> ActionResult:
+    """Escape (actor = the grappled one, target = the grappler): win the opposed check → both free."""
+    fight = _fight(req, dice)
+    actor0, target0 = fight.actor, fight.target
+    notes: list[Note] = []
+    won, mods = _check(fight, notes)
+    result = ActionResult(
+        system=SYSTEM_ID,
+        action="escape_grapple",
+        actor=req.actor.name,
+        target=_target(req).name,
+        modifiers=mods,
+        outcome="escaped" if won else "grapple_failed",
+    )
+    if won:
+        fight.actor = _with_conditions(fight.actor, remove=("grappling", "pinned"))
+        fight.target = _with_conditions(fight.target, remove=("grappling",))
+    result.notes = notes
+    return _finish(req, fight, result, actor0, target0)
