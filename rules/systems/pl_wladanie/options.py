@@ -42,7 +42,9 @@ class Options(BaseModel):
     attacker_height_m: float | None = Field(None, description="attacker's height above the target in metres")
     prone: bool = Field(False, description="target prone: -10 vs direct, +10 vs ranged")
     surprise: bool = Field(False, description="atak z zaskoczenia: unprepared defence, no parry or dodge")
-    unseen: bool = Field(False, description="niewidoczny przeciwnik: unprepared defence")
+    unseen: bool = Field(
+        False, description="niewidoczny przeciwnik: unprepared defence (no parry/dodge by default)"
+    )
     grip: Literal["one_handed", "two_handed"] | None = Field(None, description="grip; default the weapon's")
     improvised: bool = Field(False, description="broń improwizowana: -5, damage two steps lower")
     extra_effort: bool = Field(False, description="reduce the heavy-weapon penalty by 5 for a fatigue point")
