@@ -77,8 +77,8 @@ def _count_attack(a: Attack, supplementary: bool) -> None:
         ):
             raise RulesError("error.adnd2cp.no_extra_attack")
         return
-    if supplementary or not a.settings.track_attacks or actor.attacks_left is None:
-        return
+    if supplementary or o.hand == "off" or not a.settings.track_attacks or actor.attacks_left is None:
+        return  # the off-hand attack of two-weapon fighting comes on top of the class's attacks
     if actor.attacks_left <= 0:
         raise RulesError("error.adnd2cp.no_attacks_left", attacks_made=actor.attacks_made)
 
@@ -97,7 +97,7 @@ def _pay(a: Attack, supplementary: bool) -> None:
     extra_left = cast(int, update.get("extra_attacks_left", actor.extra_attacks_left))
     if a.options.extra_attack:
         update["extra_attacks_left"] = max(0, extra_left - 1)
-    elif not supplementary and actor.attacks_left is not None:
+    elif not supplementary and a.options.hand != "off" and actor.attacks_left is not None:
         update["attacks_left"] = max(0, actor.attacks_left - 1)
     if a.melee and actor.quick_strike:
         update["quick_strike"] = 0
