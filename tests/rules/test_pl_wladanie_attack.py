@@ -487,3 +487,16 @@ def test_missing_physical_defence_is_an_error() -> None:
     with pytest.raises(RulesError) as err:
         S.attack(request(FIGHTER, {"strength": 3}), ScriptedDice([10]))
     assert err.value.key == "error.pl_wladanie.no_physical_defence"
+
+
+def test_skill_keys_for_unarmed_and_throwing_fall_back_sensibly() -> None:
+    listed = S.attack(request({"weapon_skills": {"walka_wrecz": 3}}, TARGET), ScriptedDice([1]))
+    assert mods(listed) == {"unarmed_skill": 3}
+    own = S.attack(
+        request({"unarmed_skill": 2, "weapon_skills": {"walka_wrecz": 3}}, TARGET), ScriptedDice([1])
+    )
+    assert mods(own) == {"unarmed_skill": 2}
+    by_weapon = S.shot(request({**FIGHTER, "lift_kg": 20}, TARGET, distance=1), ScriptedDice([1]))
+    assert mods(by_weapon)["throwing"] == 5  # no throwing skill: the sword's władanie
+    missing = S.attack(request({"weapons": [SWORD]}, TARGET), ScriptedDice([1]))
+    assert "wladanie" not in mods(missing) and any(n.key == "no_skill" for n in missing.notes)

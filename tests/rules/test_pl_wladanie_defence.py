@@ -133,12 +133,21 @@ def test_default_defence_choices() -> None:
 def test_surprised_defender_cannot_parry() -> None:
     req = request(DEFENDER, surprise=True)
     pending = S.attack(req, ScriptedDice([10]))
+    assert pending.defences == ["none"]
+    assert req.target is not None
+    dice = ScriptedDice([4])
+    result = S.defend(
+        DefenceRequest(req.target, req.actor, pending.exchange or {}, req.settings, "parry"), dice
+    )
+    assert result.outcome == "hit" and result.against_key == "physical_defence_unprepared"
+    assert any(n.key == "defence_not_allowed" for n in result.notes)
+    assert [r.purpose for r in result.rolls] == ["attack", "damage"]
     with pytest.raises(RulesError) as err:
         S.defend(
-            DefenceRequest(req.target, req.actor, pending.exchange or {}, req.settings, "parry"),  # type: ignore[arg-type]
+            DefenceRequest(req.target, req.actor, pending.exchange or {}, req.settings, "block"),
             ScriptedDice([10]),
         )
-    assert err.value.key == "error.pl_wladanie.defence_not_allowed"
+    assert err.value.key == "error.pl_wladanie.defence_unknown"
 
 
 def test_ranged_parry_needs_a_shield_by_default() -> None:

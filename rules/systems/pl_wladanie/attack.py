@@ -219,8 +219,12 @@ def defend(req: DefenceRequest, dice: DiceSource) -> ActionResult:
     settings = cast(Settings, req.settings)
     allowed = list(ex.get("defences", DEFENCE_CHOICES))
     choice = req.choice or default_defence(ex) or "none"
-    if choice not in allowed:
-        raise RulesError("error.pl_wladanie.defence_not_allowed", choice=choice, allowed=allowed)
+    refused: list[Note] = []
+    if choice not in DEFENCE_CHOICES:
+        raise RulesError("error.pl_wladanie.defence_unknown", choice=choice, allowed=allowed)
+    if choice not in allowed:  # e.g. a surprised defender asked to parry: the blow lands undefended
+        refused.append(Note(key="defence_not_allowed", params={"choice": choice, "allowed": allowed}))
+        choice = "none"
     roller = Roller(dice)
     roller.rolls.extend(DieRoll(**r) for r in ex["rolls"])
     total = int(ex["total"])
@@ -236,7 +240,7 @@ def defend(req: DefenceRequest, dice: DiceSource) -> ActionResult:
         "against": int(ex["st"]),
         "against_key": str(ex.get("against_key", "physical_defence")),
         "margin": int(ex["margin"]),
-        "notes": [Note(**n) for n in ex.get("notes", [])],
+        "notes": [*(Note(**n) for n in ex.get("notes", [])), *refused],
         "conditions": list(defender.sheet.conditions),
         "outcome": "hit",
     }

@@ -13,6 +13,8 @@ from .options import Options
 from .settings import Settings
 from .sheet import Sheet, Weapon
 
+UNARMED_SKILL_KEYS = ("unarmed", "walka_wrecz", "wrecz")
+THROWING_SKILL_KEYS = ("throwing", "rzucanie", "miotanie", "throw")
 IMPROVISED_STEPS = -2
 THROWN_STEPS = -2
 
@@ -39,9 +41,13 @@ class Attempt:
 def _skill(sheet: Sheet, weapon: Weapon, throwing: bool) -> tuple[str, int | None]:
     """The skill key and value: walka wręcz for unarmed, throwing (władanie) for throws, else władanie."""
     if "unarmed" in weapon.traits:
+        if not sheet.unarmed_skill:  # a sheet may list walka wręcz among its skills
+            for key in UNARMED_SKILL_KEYS:
+                if key in sheet.weapon_skills:
+                    return "unarmed_skill", sheet.weapon_skills[key]
         return "unarmed_skill", sheet.unarmed_skill
     keys = [weapon.skill_key] if weapon.designed_for_throwing or not throwing else []
-    keys += ["throwing", "rzucanie", weapon.skill_key] if throwing else []
+    keys += [*THROWING_SKILL_KEYS, weapon.skill_key] if throwing else []
     for key in keys:
         if key in sheet.weapon_skills:
             return ("throwing" if throwing else "wladanie"), sheet.weapon_skills[key]
