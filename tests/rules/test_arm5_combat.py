@@ -454,3 +454,22 @@ def test_digest_field_spellings_are_accepted() -> None:
     assert dumped["attacked_by"] == ["B"] and dumped["fatigue_level"] == 2
     assert dumped["abilities"]["throw"] == 2 and dumped["spells"][0]["fast_casting"] is True
     assert SYSTEM.sheet(dumped).model_dump() == dumped  # stored sheets load back unchanged
+
+
+def test_weapon_by_numbers_takes_the_sheets_one_combat_ability() -> None:
+    great = SYSTEM.sheet({"great_weapon": 5, "weapon": {"atk": 4, "dam": 9}})
+    assert great.weapon.ability == "great_weapon" and great.weapon.name == "weapon"  # type: ignore[attr-defined]
+    bow = SYSTEM.sheet({"bows": 3, "brawl": 0, "weapon": {"name": "my bow", "atk": 4, "dam": 8}})
+    assert bow.weapon.ability == "bows" and bow.weapon.ranged  # type: ignore[attr-defined]
+    mixed = SYSTEM.sheet({"bows": 3, "brawl": 2, "weapon": {"atk": 1}})
+    assert mixed.weapon.ability == "single_weapon"  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("given", "key"), [(3, "quarter"), ("+6", "half"), ("3/4", "three_quarters"), (12, "almost_full")]
+)
+def test_cover_given_as_its_bonus_or_fraction(given: Any, key: str) -> None:
+    assert SYSTEM.options({"cover": given}).cover == key  # type: ignore[attr-defined]
+    assert SYSTEM.sheet({"cover": given}).cover == key  # type: ignore[attr-defined]
+    with pytest.raises(RulesError):
+        SYSTEM.options({"cover": 5})

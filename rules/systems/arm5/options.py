@@ -6,7 +6,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from rules.systems.arm5.tables import Cover, WoundBand
+from rules.systems.arm5.tables import Cover, WoundBand, cover_key
 
 OPTION_ALIASES = {"momentum": "charge", "momentum_attack": "charge", "fast_cast": "fast_casting"}
 
@@ -46,5 +46,7 @@ class Options(BaseModel):
     @classmethod
     def _aliases(cls, data: Any) -> Any:
         if isinstance(data, dict):
-            return {OPTION_ALIASES.get(k, k): v for k, v in data.items()}
+            data = {OPTION_ALIASES.get(k, k): v for k, v in data.items()}
+            if "cover" in data:
+                data["cover"] = cover_key(data["cover"])
         return data

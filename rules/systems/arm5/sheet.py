@@ -14,12 +14,14 @@ from rules.systems.arm5.tables import (
     WOUND_PENALTY,
     Ability,
     Cover,
+    cover_key,
 )
 from rules.systems.arm5.weapons import SHIELDS, WEAPONS
 
 Text = str  # the Sheet has a field called `str` (Strength), so its text fields are typed as Text
 
 ABILITY_NAMES = ("single_weapon", "great_weapon", "brawl", "throw", "bows", "riding", "finesse")
+COMBAT_ABILITIES = ("single_weapon", "great_weapon", "brawl", "throw", "bows")
 ABILITY_ALIASES = {"thrown": "throw", "thrown_weapon": "throw", "bow": "bows"}
 WOUND_KEYS = ("light", "medium", "heavy", "incapacitating")
 STAT = Field(0, ge=-10, le=10)
@@ -76,6 +78,8 @@ class Weapon(_Part):
             if not set(data) & {"init", "atk", "dfn", "dam"}:
                 raise RulesError("error.arm5.unknown_weapon", weapon=data["name"], allowed=sorted(WEAPONS))
             return {"ability": "single_weapon", **data}  # a custom weapon given by its numbers
+        if isinstance(data, dict) and "ranged" not in data and data.get("ability") in ("throw", "bows"):
+            return {**data, "ranged": True}
         return data
 
 
@@ -246,6 +250,15 @@ def expand_shortcuts(raw: dict[Text, Any]) -> dict[Text, Any]:
             abilities[ABILITY_ALIASES.get(key, key)] = data.pop(key)
     if abilities:
         data["abilities"] = abilities
+    if "cover" in data:
+        data["cover"] = cover_key(data["cover"])
+    weapon = data.get("weapon")
+    if (
+        isinstance(weapon, dict)
+        and "ability" not in weapon
+        and weapon.get("name", "") not in (*WEAPONS, "unarmed")
+    ):
+        data["weapon"] = {"name": "weapon", **weapon, "ability": _likely_ability(abilities)}
     wounds = dict(data.pop("wounds", None) or {})
     if "dead" in wounds:
         data["dead"] = wounds.pop("dead")
@@ -263,6 +276,12 @@ def expand_shortcuts(raw: dict[Text, Any]) -> dict[Text, Any]:
             soak - _int(data.get("sta", 0), "sta") - _int(data.get("soak_bonus", 0), "soak_bonus")
         )
     return data
+
+
+def _likely_ability(abilities: dict[Text, Any]) -> Text:
+    """A weapon given only by its numbers: the one combat Ability the sheet has, else Single Weapon."""
+    known = [k for k in COMBAT_ABILITIES if _int(abilities.get(k, 0), k) > 0]
+    return known[0] if len(known) == 1 else "single_weapon"
 
 
 def _npc_weapon(

@@ -88,6 +88,30 @@ COVER_BONUS: Final[dict[str, int]] = {
     "almost_full": 12,
 }
 
+COVER_ALIASES: Final[dict[str, str]] = {
+    "0": "none",
+    "3": "quarter",
+    "+3": "quarter",
+    "1/4": "quarter",
+    "6": "half",
+    "+6": "half",
+    "1/2": "half",
+    "9": "three_quarters",
+    "+9": "three_quarters",
+    "3/4": "three_quarters",
+    "12": "almost_full",
+    "+12": "almost_full",
+    "full": "almost_full",
+}
+
+
+def cover_key(value: object) -> object:
+    """`3`, `"+6"`, `"3/4"` … → the cover key; anything else is left for validation to judge."""
+    if value is None or isinstance(value, bool):
+        return value
+    return COVER_ALIASES.get(str(value).strip(), value)
+
+
 Ability = Literal["single_weapon", "great_weapon", "brawl", "throw", "bows"]
 RANGED_ABILITIES: Final = frozenset({"throw", "bows"})
 
