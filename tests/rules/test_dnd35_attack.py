@@ -359,3 +359,55 @@ def test_sheet_weapon_wins_over_table_case_insensitive() -> None:
     actor = {"weapons": [{"name": "Longsword", "damage": "1d10", "threat_min": 17}]}
     out = run("attack", actor, DUMMY, [17, 15, 1, 1], weapon="LONGSWORD")
     assert out["outcome"] == "crit"
+
+
+@pytest.mark.parametrize(
+    ("options", "melee_ac", "ranged_ac"),
+    [
+        ({"target_prone": True}, 8, 16),
+        ({"helpless": True}, 1, 5),
+        ({"pinned": True}, 1, 1),
+        ({"stunned": True}, 8, 8),
+        ({"blinded": True}, 8, 8),
+        ({"cowering": True}, 8, 8),
+        ({"kneeling": True}, 10, 14),
+        ({"target_squeezing": True}, 8, 8),
+        ({"total_defense": True}, 16, 16),
+        ({"target_fighting_defensively": True}, 14, 14),
+        ({"target_charging": True}, 10, 10),
+        ({"flat_footed": True}, 10, 10),
+        ({"target_entangled": True}, 10, 10),
+        ({"target_grappling": True}, 10, 10),
+        ({"cover": "normal"}, 16, 16),
+    ],
+)
+def test_target_state_options_match_conditions(
+    options: dict[str, Any], melee_ac: int, ranged_ac: int
+) -> None:
+    target = {"hp": 5, "dex": 14}  # AC 12, Dex +2
+    assert run("attack", {}, target, [1], options=options)["against"] == melee_ac
+    assert run("shot", {}, target, [1], weapon="dagger", options=options)["against"] == ranged_ac
+
+
+def test_attacker_state_options() -> None:
+    out = run(
+        "attack",
+        {},
+        DUMMY,
+        [1],
+        weapon="club",
+        options={
+            "attacker_prone": True,
+            "attacker_squeezing": True,
+            "attacker_entangled": True,
+            "dazzled": True,
+            "shaken": True,
+        },
+    )
+    m = mods(out)
+    assert (m["prone"], m["squeezing"], m["entangled"], m["dazzled"], m["shaken"]) == (-4, -4, -2, -1, -2)
+
+
+def test_concealment_as_a_number() -> None:
+    out = run("attack", {}, DUMMY, [15, 35], weapon="club", options={"concealment": 35})
+    assert out["outcome"] == "miss"

@@ -18,7 +18,7 @@ from rules.systems.dnd35.hp import (
     sheet_state,
     with_state,
 )
-from rules.systems.dnd35.options import Options
+from rules.systems.dnd35.options import ATTACKER_FLAGS, TARGET_FLAGS, Options, flagged
 from rules.systems.dnd35.settings import Settings
 from rules.systems.dnd35.sheet import Sheet, Weapon, table_weapon
 from rules.systems.dnd35.tables import (
@@ -142,11 +142,8 @@ def range_penalty(fight: Fight, weapon: Weapon) -> int:
 def situation_mods(fight: Fight, weapon: Weapon) -> list[Modifier]:
     """Attacker-table modifiers and the per-action ones (charge, defensive, aid, swap, into melee)."""
     opts, ranged = fight.opts, fight.ranged
-    conds = set(fight.actor.conditions)
-    for flag in ("flanking", "higher_ground", "invisible"):
-        if getattr(opts, flag):
-            conds.add(flag)
-    if "invisible" in conds and "blinded" in fight.target.conditions:
+    conds = set(fight.actor.conditions) | flagged(opts, ATTACKER_FLAGS)
+    if "invisible" in conds and "blinded" in set(fight.target.conditions) | flagged(opts, TARGET_FLAGS):
         conds.discard("invisible")  # footnote 2: the bonus does not count against a blinded target
     mods: list[Modifier] = []
     for cond in sorted(conds):
@@ -279,12 +276,16 @@ def confirm(fight: Fight, face: int, bonus: int, ac: int, notes: list[Note]) -> 
     return ok
 
 
+def concealment_pct(value: str | int) -> int:
+    return value if isinstance(value, int) else CONCEALMENT_PCT[value]
+
+
 def concealed(fight: Fight, notes: list[Note]) -> bool:
     """A13: after a hit (and any confirmation roll) d% ≤ miss chance → miss."""
     chance = (
         fight.opts.miss_chance
         if fight.opts.miss_chance is not None
-        else CONCEALMENT_PCT[fight.opts.concealment]
+        else concealment_pct(fight.opts.concealment)
     )
     if not chance:
         return False

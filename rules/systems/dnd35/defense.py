@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from rules.errors import RulesError
 from rules.model import Modifier, Note
 from rules.systems.dnd35.hp import effective_conditions
-from rules.systems.dnd35.options import Options
+from rules.systems.dnd35.options import TARGET_FLAGS, Options, flagged
 from rules.systems.dnd35.settings import Settings
 from rules.systems.dnd35.sheet import Sheet
 from rules.systems.dnd35.tables import (
@@ -49,13 +49,20 @@ def dex_handling(target: Sheet, conds: frozenset[str], opts: Options, actor_invi
     return mode
 
 
+def dex_to_ac(target: Sheet, conds: frozenset[str]) -> int:
+    """Dex modifier to AC, capped by max_dex_bonus; entangled (sheet or option) is −4 Dex."""
+    score = target.dex - (4 if "entangled" in conds else 0)
+    dex = (score - 10) // 2
+    return min(dex, target.max_dex_bonus) if target.max_dex_bonus is not None else dex
+
+
 def base_ac(target: Sheet, conds: frozenset[str], mode: str, touch: bool) -> int:
     if mode == "zero":
         dex, dodge = -5, 0
     elif mode == "lose":
-        dex, dodge = min(target.dex_to_ac, 0), 0
+        dex, dodge = min(dex_to_ac(target, conds), 0), 0
     else:
-        dex = target.dex_to_ac
+        dex = dex_to_ac(target, conds)
         dodge = sum(target.dodge_bonuses)
         if "fighting_defensively" in conds:
             dodge += FIGHTING_DEFENSIVELY_DODGE
@@ -88,11 +95,10 @@ def situational(conds: frozenset[str], opts: Options, settings: Settings, ranged
         mods.append(Modifier(key="ac_charging", value=CHARGE_AC))
     if opts.cover == "total":
         raise RulesError("error.dnd35.total_cover")
-    cover = COVER[opts.cover][col]
+    kind = "cover" if opts.cover == "normal" else opts.cover
+    cover = COVER[kind][col]
     if cover:
-        mods.append(
-            Modifier(key=f"ac_cover_{opts.cover}" if opts.cover != "cover" else "ac_cover", value=cover)
-        )
+        mods.append(Modifier(key=f"ac_cover_{kind}" if kind != "cover" else "ac_cover", value=cover))
     if opts.target_aided:
         mods.append(Modifier(key="ac_aid_another", value=AID_BONUS * opts.target_aided))
     if opts.ac_misc:
@@ -103,7 +109,7 @@ def situational(conds: frozenset[str], opts: Options, settings: Settings, ranged
 def armor_class(
     target: Sheet, opts: Options, settings: Settings, *, ranged: bool, touch: bool, actor_invisible: bool
 ) -> ArmorClass:
-    conds = effective_conditions(target)
+    conds = effective_conditions(target) | flagged(opts, TARGET_FLAGS)
     mode = dex_handling(target, conds, opts, actor_invisible)
     value = base_ac(target, conds, mode, touch)
     mods = situational(conds, opts, settings, ranged)

@@ -24,6 +24,13 @@ class Options(BaseModel):
     lethal: bool = Field(False, description="Deal lethal damage with a nonlethal weapon/unarmed (−4)")
     nonproficient: bool = Field(False, description="Not proficient with the weapon (−4)")
     # attacker's situation (conditions on the actor sheet count too)
+    attacker_prone: bool = Field(
+        False, description="Attacker is prone: −4 melee, most ranged weapons unusable"
+    )
+    attacker_squeezing: bool = Field(False, description="Attacker is squeezing: −4")
+    attacker_entangled: bool = Field(False, description="Attacker is entangled: −2 (and −4 Dex)")
+    dazzled: bool = Field(False, description="Attacker is dazzled: −1")
+    shaken: bool = Field(False, description="Attacker is shaken or frightened: −2")
     flanking: bool = Field(False, description="Flanking the target: +2 melee")
     higher_ground: bool = Field(False, description="On higher ground (or mounted vs smaller): +1 melee")
     invisible: bool = Field(False, description="Attacker is invisible: +2, target loses Dex bonus")
@@ -32,8 +39,28 @@ class Options(BaseModel):
     grapple_opponent: bool = Field(False, description="You are the one grappling or pinning the target")
     # defender's situation
     flat_footed: bool = Field(False, description="Target is flat-footed (loses Dex bonus to AC)")
-    cover: Literal["none", "soft", "cover", "improved", "total"] = Field("none", description="Target's cover")
-    concealment: Literal["none", "concealment", "total"] = Field("none", description="Target's concealment")
+    target_prone: bool = Field(False, description="Target is prone: −4 AC vs melee, +4 vs ranged")
+    target_squeezing: bool = Field(False, description="Target is squeezing: −4 AC")
+    target_entangled: bool = Field(False, description="Target is entangled (−4 Dex)")
+    target_grappling: bool = Field(
+        False, description="Target is grappling (loses Dex bonus unless you grapple it)"
+    )
+    helpless: bool = Field(False, description="Target is helpless: Dex 0 (−5), −4 AC vs melee")
+    pinned: bool = Field(False, description="Target is pinned: Dex 0 (−5), −4 AC")
+    stunned: bool = Field(False, description="Target is stunned: −2 AC, loses Dex bonus")
+    blinded: bool = Field(False, description="Target is blinded: −2 AC, loses Dex bonus")
+    cowering: bool = Field(False, description="Target is cowering: −2 AC, loses Dex bonus")
+    kneeling: bool = Field(False, description="Target is kneeling or sitting: −2 AC vs melee, +2 vs ranged")
+    total_defense: bool = Field(False, description="Target is in total defense: +4 dodge AC")
+    target_fighting_defensively: bool = Field(False, description="Target fights defensively: +2 dodge AC")
+    target_charging: bool = Field(False, description="Target charged this round: −2 AC")
+    cover: Literal["none", "soft", "cover", "normal", "improved", "total"] = Field(
+        "none",
+        description="Target's cover: soft (ranged only) +4, cover/normal +4, improved +8, total: no attack",
+    )
+    concealment: Literal["none", "concealment", "total"] | int = Field(
+        "none", description="Target's concealment: 20 %, total 50 %, or a miss chance in %"
+    )
     miss_chance: int | None = Field(None, ge=0, le=100, description="Custom concealment miss chance %")
     target_aided: int = Field(0, ge=0, le=8, description="Aid another on the target's AC: +2 each")
     set_vs_charge: bool = Field(False, description="Weapon set against this charging target: double damage")
@@ -49,3 +76,36 @@ class Options(BaseModel):
     new_initiative: int | None = Field(None, description="Delay/ready: the initiative count you act on")
     amount: int | None = Field(None, ge=0, description="Heal: hit points healed")
     aid: Literal["attack", "ac"] = Field("attack", description="Aid another: +2 to the ally's attack or AC")
+
+
+ATTACKER_FLAGS: dict[str, str] = {
+    "attacker_prone": "prone",
+    "attacker_squeezing": "squeezing",
+    "attacker_entangled": "entangled",
+    "dazzled": "dazzled",
+    "shaken": "shaken",
+    "flanking": "flanking",
+    "higher_ground": "higher_ground",
+    "invisible": "invisible",
+}
+TARGET_FLAGS: dict[str, str] = {
+    "flat_footed": "flat_footed",
+    "target_prone": "prone",
+    "target_squeezing": "squeezing",
+    "target_entangled": "entangled",
+    "target_grappling": "grappling",
+    "helpless": "helpless",
+    "pinned": "pinned",
+    "stunned": "stunned",
+    "blinded": "blinded",
+    "cowering": "cowering",
+    "kneeling": "kneeling",
+    "total_defense": "total_defense",
+    "target_fighting_defensively": "fighting_defensively",
+    "target_charging": "charging",
+}
+
+
+def flagged(opts: Options, flags: dict[str, str]) -> set[str]:
+    """The conditions the option flags assert (attacker's or target's)."""
+    return {cond for name, cond in flags.items() if getattr(opts, name)}
