@@ -133,3 +133,11 @@ def test_previous_round_window_setting() -> None:
     assert start.actor_sheet["attacked_by_last_round"] == ["Bandit A"]
     with pytest.raises(RulesError):
         disengage(start.actor_sheet, None, [], settings)
+
+
+def test_unfinished_attempt_is_dropped_at_the_next_round() -> None:
+    r = disengage({**MAJA, "attacked_by": ["Bandit A", "Bandit B"]}, "Bandit A", [8, 6])
+    assert r.outcome == "disengage_continues" and r.actor_sheet is not None
+    start = SYSTEM.start_round(Fighter("Maja", SYSTEM.sheet(r.actor_sheet)), SYSTEM.settings({}), 4)
+    assert start is not None and start.actor_sheet is not None
+    assert start.actor_sheet["disengage_defence"] is None and start.actor_sheet["disengage_pending"] == []

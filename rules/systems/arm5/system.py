@@ -76,6 +76,8 @@ class ArsMagica(CombatSystem):
         sheet = fighter_sheet(fighter)
         assert isinstance(settings, Settings)
         updates: dict[str, Any] = {"action_used": False, "fast_action_used": False}
+        if sheet.disengage_defence is not None:  # an attempt left unfinished last round is dropped
+            updates |= {"disengage_defence": None, "disengage_pending": [], "disengage_failed": False}
         if settings.disengage_window == "previous_round_number":
             updates |= {"attacked_by_last_round": list(sheet.attacked_by), "attacked_by": []}
         changes = changes_of(fighter.name, sheet, updates)
