@@ -16,12 +16,15 @@ from rules.systems.cz2d10.derive import (
     actions_left,
     base_actions,
     basic_level,
+    hp_max,
     initiative_value,
     max_melee_skill,
+    part_hp,
     part_level,
     part_unusable,
     rnd,
     skill_levels,
+    thresholds,
     weapon_of,
 )
 from rules.systems.cz2d10.locations import best_shift, locate
@@ -454,7 +457,6 @@ def _location(
     use_crit_shift: bool,
 ) -> tuple[str, list[Modifier]]:
     roll = _roll2(roller, "location")
-    w = WEAPONS.get(ex["weapon"])
     thrust = ex["damage_type"] == "thrust" or (
         ex["damage_type"] == "missile" and settings.thrust_shift_missiles
     )
@@ -475,7 +477,6 @@ def _location(
         shift = max(-allowed, min(allowed, opts.location_shift))
     if shift:
         mods.append(Modifier(key="location_shift", value=shift))
-    del w
     return locate(roll + shift, settings.hit_table, size_diff, thrust), mods
 
 
@@ -533,6 +534,7 @@ def finish(
         if h.fumble:
             notes.append(Note(key="fumble", params={"level": h.fumble}))
         _miss_notes(ex, defence, notes, opts)
+        _parry_impact(ex, a, t, notes, settings)
     elif opts.disarm or opts.trip:
         _manoeuvre(ex, a, t, opts, res, notes, settings, roller, target_upd)
     else:
@@ -560,6 +562,25 @@ def _miss_notes(ex: dict[str, Any], defence: int, notes: list[Note], opts: Optio
         cover = next((v for k, v in ex["situational"] if k == "cover"), 0)
         if total > defence - cover:
             notes.append(Note(key="hit_other_in_melee"))
+
+
+def _parry_impact(ex: dict[str, Any], a: Sheet, t: Sheet, notes: list[Note], settings: Settings) -> None:
+    """§5.7 optional: parrying a blow whose minimum damage reaches a light wound tests STR + defence bonus."""
+    stopped = next((n.params.get("component") for n in notes if n.key == "stopped_by"), None)
+    if not settings.parry_impact or stopped not in (
+        "weapon",
+        "second_weapon",
+        "guard",
+        "shield_skill",
+        "shield",
+    ):
+        return
+    w = WEAPONS[ex["weapon"]]
+    minimum = parse_dice(ex["weapon_damage"]).minimum + str_part(a, w, settings)
+    hp = part_hp(t, "torso", settings) if settings.polygonal else hp_max(t, settings)
+    if minimum >= thresholds(hp, None if settings.polygonal else t.wound_thresholds)[0]:
+        bonus = sum(v for k, v, _ in ex["components"] if k in ("weapon", "second_weapon", "guard"))
+        notes.append(Note(key="parry_impact_test", params={"value": t.str_ + bonus, "max_damage": minimum}))
 
 
 def _manoeuvre(
@@ -715,7 +736,7 @@ def _damage(
     target_upd.update(upd)
     _shock(t, applied, raw, kind, part, opts, notes, settings, target_upd, extra)
     if w.id == "bare_kick":
-        res.notes.append(Note(key="kick_off_balance"))
+        notes.append(Note(key="kick_off_balance"))
 
 
 def _pull(opts: Options, lv: int, margin: int, crit: bool, applied: int, notes: list[Note]) -> int:
@@ -769,9 +790,8 @@ def _shock(
             dmg["torso"] = dmg.get("torso", 0) + amount
             upd["part_damage"] = dmg
             notes.append(Note(key="amputation_shock", params={"torso_damage": amount}))
-    if settings.heavy_blows and raw > 0:
-        hp = part and PART_INFO[part] and 0
-        del hp
+    hp = part_hp(t, part, settings) if part else hp_max(t, settings)
+    if settings.heavy_blows and raw >= thresholds(hp, None if part else t.wound_thresholds)[0]:
         notes.append(Note(key="heavy_blow_check", params={"total_damage": raw, "bonus": t.str_}))
 
 

@@ -31,7 +31,7 @@ from rules.systems.cz2d10.resolve import (
 from rules.systems.cz2d10.settings import Settings as CzSettings
 from rules.systems.cz2d10.sheet import Sheet as CzSheet
 from rules.systems.cz2d10.status import status_of
-from rules.systems.cz2d10.tables import SHIELDS, WEAPONS
+from rules.systems.cz2d10.tables import WEAPONS
 from rules.systems.cz2d10.values import Defence
 
 ACTIVE_STATES = ("normal", "non_dodging", "unarmed", "prone")
@@ -49,9 +49,7 @@ class Cz2d10(CombatSystem):
     extra_actions: ClassVar[tuple[str, ...]] = act_mod.ACTIONS
 
     def weapons(self) -> Mapping[str, str]:
-        out = {w.id: w.name_cs for w in WEAPONS.values()}
-        out.update({f"shield:{s.id}": s.name_cs for s in SHIELDS.values()})
-        return out
+        return {w.id: w.name_cs for w in WEAPONS.values()}
 
     def parry_alternatives(self) -> list[str]:
         return ["stance", "defence_bonus"]
