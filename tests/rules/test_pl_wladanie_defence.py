@@ -196,3 +196,31 @@ def test_cli_whole_exchange_and_two_step_exchange() -> None:
         }
     )
     assert answer["outcome"] == "dodged" and answer["against"] == 15
+
+
+def test_foreign_or_broken_exchange_is_refused() -> None:
+    req = request(DEFENDER)
+    assert req.target is not None
+    for bad in ({"system": "dnd35", "total": 3}, {"system": "pl_wladanie"}):
+        with pytest.raises(RulesError) as err:
+            S.defend(DefenceRequest(req.target, req.actor, bad, req.settings, "none"), ScriptedDice([1]))
+        assert err.value.key == "error.pl_wladanie.bad_exchange"
+    pending = S.attack(req, ScriptedDice([10]))
+    broken = {**(pending.exchange or {}), "plan": {"dice": "1k8"}}
+    with pytest.raises(RulesError) as err:
+        S.defend(DefenceRequest(req.target, req.actor, broken, req.settings, "none"), ScriptedDice([1]))
+    assert err.value.key == "error.pl_wladanie.bad_exchange"
+
+
+def test_strength_category_note_shows_the_raised_category() -> None:
+    axe = {"id": "axe", "damage_dice": "2k6", "strength_category": "1", "two_handed": True}
+    attacker = Fighter("Wit", S.sheet({"strength": 6, "weapons": [axe]}))
+    req = ActionRequest(attacker, Fighter("D", S.sheet({"of": 5})), S.options({}), S.settings({}))
+    dice = ScriptedDice([10, 5, 3])
+    pending = S.attack(req, dice)
+    assert req.target is not None
+    result = S.defend(
+        DefenceRequest(req.target, attacker, pending.exchange or {}, req.settings, "none"), dice
+    )
+    assert any(n.key == "strength_category" and n.params["category"] == "1,5" for n in result.notes)
+    assert result.damage is not None and result.damage.rolled == 17

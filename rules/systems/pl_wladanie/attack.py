@@ -22,6 +22,7 @@ from .sheet import Sheet, Weapon
 from .tables import AREA_BASE_ST, AREA_LOCATION, SYSTEM_ID
 
 DEFENCE_CHOICES = ("parry", "dodge", "none")
+_EXCHANGE_KEYS = frozenset({"total", "st", "margin", "rolls", "modifiers", "plan", "defences"})
 
 
 def _dump(sheet: Sheet) -> dict[str, Any]:
@@ -213,6 +214,17 @@ def default_defence(exchange: Mapping[str, Any]) -> str | None:
 
 
 def defend(req: DefenceRequest, dice: DiceSource) -> ActionResult:
+    ex = req.exchange
+    if ex.get("system") != SYSTEM_ID or not _EXCHANGE_KEYS <= ex.keys():
+        missing = sorted(_EXCHANGE_KEYS - ex.keys())
+        raise RulesError("error.pl_wladanie.bad_exchange", missing=missing, problem="")
+    try:
+        return _defend(req, dice)
+    except (KeyError, TypeError, ValueError) as exc:  # a hand-edited exchange
+        raise RulesError("error.pl_wladanie.bad_exchange", missing=[], problem=str(exc)) from None
+
+
+def _defend(req: DefenceRequest, dice: DiceSource) -> ActionResult:
     ex = req.exchange
     defender = cast("Fighter[Sheet]", req.defender)
     attacker = cast("Fighter[Sheet]", req.attacker)

@@ -10,7 +10,7 @@ from rules.model import Damage, Modifier, Note, StateChange
 from rules.notation import parse_dice
 from rules.system import Fighter
 
-from .damage import DamagePlan, protectors, weak_halve, wound_level
+from .damage import DamagePlan, category_label_at, protectors, weak_halve, wound_level
 from .settings import Settings, location_table
 from .sheet import Sheet
 
@@ -63,6 +63,8 @@ def apply_hit(
         test = halved
     location = roll_location(roller, aimed, settings)
     notes: list[Note] = []
+    if plan.category:
+        notes.append(Note(key="strength_category", params={"category": category_label_at(plan.category)}))
     reduction = 0
     for p in protectors(target.sheet, location, total, settings):
         notes.append(

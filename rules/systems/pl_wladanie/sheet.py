@@ -239,6 +239,7 @@ def expand_shortcuts(data: dict[str, Any]) -> dict[str, Any]:
 class Sheet(_Model):
     """A combatant: stats (elsewhere in the rulebook) and current state."""
 
+    name: str | None = Field(None, max_length=64, description="display name (the combatant's own name wins)")
     is_hero: bool = Field(False, description="Bohater: wins initiative ties")
     initiative_bonus: int = 0
     reflex: int = Field(0, description="refleks: initiative tie-break")
