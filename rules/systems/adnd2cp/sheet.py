@@ -59,6 +59,11 @@ class ClassEntry(_Model):
     @model_validator(mode="before")
     @classmethod
     def _group_from_name(cls, data: Any) -> Any:
+        if isinstance(data, dict):
+            data = dict(data)
+            for alias in ("class", "name"):
+                if alias in data and "class_name" not in data:
+                    data["class_name"] = data.pop(alias)
         if isinstance(data, dict) and "group" not in data and data.get("class_name"):
             name = str(data["class_name"]).lower().replace(" ", "_")
             data = {**data, "class_name": name, "group": CLASS_GROUPS.get(name, "warrior")}
@@ -99,11 +104,44 @@ class WeaponEntry(_Model):
     def _from_builtin(cls, data: Any) -> Any:
         if isinstance(data, str):
             data = {"id": data}
-        if isinstance(data, dict) and data.get("id"):
+        if not isinstance(data, dict):
+            return data
+        data = _weapon_aliases(dict(data))
+        if data.get("id"):
             base = weapons.builtin(str(data["id"]))
             if base is not None:
                 data = {**base, **data}
         return data
+
+
+def _as_list(value: Any) -> Any:
+    if isinstance(value, str):
+        return [part.strip() for part in value.replace("/", ",").split(",") if part.strip()]
+    if isinstance(value, (set, frozenset, tuple)):
+        return sorted(value)
+    return value
+
+
+def _weapon_aliases(data: dict[str, Any]) -> dict[str, Any]:
+    """The digest's weapon-entry names: name (as id), damage_dice (S/M, L), die_builtin_bonus."""
+    if not data.get("id") and data.get("name"):
+        data["id"] = str(data["name"]).strip().lower().replace(" ", "_").replace("-", "_")
+    dice = data.pop("damage_dice", None)
+    if isinstance(dice, (list, tuple)):
+        data.setdefault("damage", str(dice[0]))
+        if len(dice) > 1:
+            data.setdefault("damage_large", str(dice[1]))
+    elif dice is not None:
+        data.setdefault("damage", str(dice))
+    bonus = int(data.pop("die_builtin_bonus", 0) or 0)
+    if bonus:
+        for key in ("damage", "damage_large"):
+            if data.get(key):
+                data[key] = f"{data[key]}{bonus:+d}"
+    for key in ("damage_type", "delivery"):
+        if key in data:
+            data[key] = _as_list(data[key])
+    return data
 
 
 class Condition(_Model):
@@ -113,6 +151,7 @@ class Condition(_Model):
     source: str | None = None  # who caused it (Fine Sanguinaria: the feared attacker)
 
 
+DEFAULT_HP = 10
 _SHORTCUTS = {
     "int": "intelligence",
     "str": "strength",
@@ -166,6 +205,13 @@ def _expand_shortcuts(data: dict[str, Any]) -> dict[str, Any]:
             quick.setdefault("delivery", ["melee", "natural"])
             quick.setdefault("damage_unsplit", "damage" in quick)
         out.setdefault("weapons", [quick])
+    if "hp" not in out and "hp_max" not in out:
+        out["hp"] = DEFAULT_HP  # house default so a bare target ("ac:3") still resolves
+    if isinstance(out.get("conditions"), list):
+        out["conditions"] = [{"key": c} if isinstance(c, str) else c for c in out["conditions"]]
+    if "attacks" in out and "attacks_per_round" not in out:
+        attacks = out.pop("attacks")
+        out["attacks_per_round"] = str(len(attacks) if isinstance(attacks, list) else attacks)
     if "hp" in out and "hp_max" not in out:
         out["hp_max"] = out["hp"]
     if "hp_max" in out and "hp" not in out:
@@ -188,8 +234,8 @@ class Sheet(_Model):
     dex_ac_adjustment: int = Field(0, ge=0, le=6)
     racial_max_dex_ac_adjustment: int = Field(4, ge=0, le=6)
     armour_dex_cap: int | None = Field(None, ge=0, le=6)
-    hp: int = Field(ge=-100, le=10000)
-    hp_max: int = Field(ge=1, le=10000)
+    hp: int = Field(DEFAULT_HP, ge=-100, le=10000)
+    hp_max: int = Field(DEFAULT_HP, ge=1, le=10000)
     size: Size = "M"
     str_to_hit: int = Field(0, ge=-5, le=7)
     str_damage: int = Field(0, ge=-4, le=14)
@@ -249,7 +295,7 @@ class Sheet(_Model):
                 c.group == "warrior" for c in self.classes
             )
         self._pool = pool_breakdown(self)
-        if self.pool_current is None or self.pool_current > self.pool_total:
+        if self.pool_current is None:  # a larger value given by the GM is kept (unlisted sources)
             self.pool_current = self.pool_total
         return self
 
