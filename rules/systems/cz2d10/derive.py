@@ -176,7 +176,7 @@ def part_armour(sheet: Sheet, part: str) -> tuple[Material, int]:
     """Polygonal armour on a body part; without armour_parts the basic pieces map torso/head/limbs."""
     slot = "torso" if part == "torso" else "head" if part == "head" else ("arms" if "arm" in part else "legs")
     if sheet.armour_parts:
-        piece = sheet.armour_parts.get(slot)  # type: ignore[call-overload]
+        piece = sheet.armour_parts.get(part) or sheet.armour_parts.get(slot)  # type: ignore[call-overload]
         return (MATERIALS[piece.material], piece.dr) if piece else (MATERIALS["generic"], 0)
     if slot == "torso":
         return MATERIALS[sheet.armour or "generic"], sheet.armour_dr

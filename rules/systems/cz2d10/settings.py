@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 
 class Settings(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _vzor2_rerolls(cls, data: Any) -> Any:
+        """L462: in duel system vzor 2 the initiative order must be rolled again every round."""
+        if isinstance(data, dict) and data.get("duel_system") == "vzor2":
+            return {**data, "reroll_initiative_each_round": True}
+        return data
 
     polygonal: bool = Field(
         True, description="Polygonal system: 2d10 hit locations, HP and armour per body part."

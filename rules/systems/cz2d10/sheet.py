@@ -10,7 +10,18 @@ from rules.errors import RulesError
 from rules.notation import parse_dice
 from rules.systems.cz2d10.tables import MATERIALS, SHIELDS, WEAPONS, lookup_id
 
-ArmourSlot = Literal["torso", "head", "arms", "legs"]
+ArmourSlot = Literal["torso", "head", "arms", "legs", "right_arm", "left_arm", "right_leg", "left_leg"]
+_SLOT_ALIASES = {
+    "body": "torso",
+    "trup": "torso",
+    "telo": "torso",
+    "tělo": "torso",
+    "hlava": "head",
+    "limbs": "limbs",
+    "končetiny": "limbs",
+    "ruce": "arms",
+    "nohy": "legs",
+}
 
 # Quick NPC keys (and Czech spellings) -> real fields. `hp` fills hp_max and hp.
 SHORTCUTS: dict[str, str] = {
@@ -187,6 +198,28 @@ class Sheet(BaseModel):
         if "hp" in out and "hp_max" not in out:
             out["hp_max"] = out["hp"]
         armour = out.get("armour")
+        if isinstance(armour, dict):
+            out["armour"] = armour.get("material", "generic")
+            out.setdefault("armour_dr", armour.get("dr", 0))
+            armour = None
+        parts = out.get("armour_parts")
+        if isinstance(parts, dict):
+            fixed: dict[str, Any] = {}
+            for slot, piece in parts.items():
+                key = _SLOT_ALIASES.get(str(slot).lower(), str(slot).lower())
+                if key == "limbs":
+                    fixed["arms"] = fixed["legs"] = piece
+                else:
+                    fixed[key] = piece
+            out["armour_parts"] = fixed
+        taken = out.pop("damage_taken", None)
+        if isinstance(taken, dict):
+            out.setdefault("part_damage", taken)
+        elif taken is not None:
+            top = out.get("hp_max")
+            top = int(top) if top is not None else 9 + int(out.get("con", 0) or 0)
+            out.setdefault("hp_max", top)
+            out.setdefault("hp", top - int(taken))
         if isinstance(armour, str) and (":" in armour or " " in armour.strip()):
             mat, _, dr = armour.replace(":", " ").strip().rpartition(" ")
             if dr.isdigit():
