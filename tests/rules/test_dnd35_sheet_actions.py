@@ -255,3 +255,39 @@ def test_extra_actions_listed_and_unknown_refused() -> None:
     req = ActionRequest(Fighter("a", sheet({})), None, SYSTEM.options({}), SYSTEM.settings({}))
     with pytest.raises(RulesError):
         SYSTEM.act("fly", req, ScriptedDice([]))
+
+
+def test_weapon_aliases_and_czech_names() -> None:
+    out = run(
+        "attack",
+        {"weapons": [{"name": "Longsword", "damage": "1d8", "flat_bonus": 1}]},
+        {"hp": 9},
+        [15, 3],
+        weapon="Dlouhý meč",
+    )
+    assert out["weapon"] == "Longsword" and out["damage"]["applied"] == 4
+    assert run("attack", {}, {"hp": 9}, [15, 3], weapon="unarmed strike")["damage"]["kind"] == "nonlethal"
+    assert run("shot", {}, {"hp": 9}, [15, 3], weapon="Lehká kuše")["weapon"] == "light_crossbow"
+
+
+def test_pin_and_escape() -> None:
+    pinned = run(
+        "pin", {"str": 14, "conditions": ["grappling"]}, {"hp": 9, "conditions": ["grappling"]}, [10, 11]
+    )
+    assert pinned["outcome"] == "pinned"  # 12 vs 11
+    assert set(pinned["target_sheet"]["conditions"]) == {"grappling", "pinned"}
+    free = run(
+        "escape_grapple",
+        {"str": 14, "conditions": ["grappling", "pinned"]},
+        {"hp": 9, "conditions": ["grappling"]},
+        [10, 13],
+    )
+    assert free["outcome"] == "grapple_failed"  # 12 vs 13
+    escaped = run(
+        "escape_grapple",
+        {"str": 14, "conditions": ["grappling", "pinned"]},
+        {"hp": 9, "conditions": ["grappling"]},
+        [10, 5],
+    )
+    assert escaped["outcome"] == "escaped"
+    assert escaped["actor_sheet"]["conditions"] == [] and escaped["target_sheet"]["conditions"] == []

@@ -39,7 +39,8 @@ class Settings(BaseModel):
         True, description="Pinned: −4 AC against everyone but the pinner, ranged too (grapple text)"
     )
     opposed_tie_rule: Literal["higher_modifier", "defender_wins"] = Field(
-        "higher_modifier", description="Ties in trip/disarm/grapple checks: higher modifier, then re-roll"
+        "higher_modifier",
+        description="Ties in trip and grapple checks: higher modifier then re-roll, or the defender wins",
     )
     stance_expiry: Literal["next_action", "round_start"] = Field(
         "next_action", description="Charge/defensive stances end at your next action or at round start"

@@ -13,6 +13,7 @@ from rules.systems.dnd35.tables import (
     UNARMED_DAMAGE,
     WEAPONS,
     SizeId,
+    table_key,
     weapon_key,
 )
 
@@ -85,10 +86,10 @@ def table_weapon(name: Str, size: Str = "medium") -> Weapon | None:
     """A shipped SRD weapon by name (case-insensitive), damage scaled to the wielder's size."""
     from rules.systems.dnd35.tables import LARGE_DAMAGE, SMALL_DAMAGE
 
-    key = weapon_key(name)
-    data = WEAPONS.get(key)
-    if data is None:
+    key = table_key(name)
+    if key is None:
         return None
+    data = WEAPONS[key]
     fields = {k: v for k, v in data.items() if k != "cz"}
     damage = Str(fields["damage"])
     if key == "unarmed":
@@ -340,4 +341,9 @@ class Sheet(BaseModel):
         for weapon in self.weapons:
             if weapon.key == key:
                 return weapon
+        alias = table_key(name)  # "dlouhý meč" finds the sheet's "Longsword"
+        if alias is not None:
+            for weapon in self.weapons:
+                if table_key(weapon.name) == alias:
+                    return weapon
         return None

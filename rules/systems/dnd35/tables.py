@@ -330,3 +330,33 @@ WEAPONS: dict[str, dict[str, Any]] = {
 def weapon_key(name: str) -> str:
     """Normalise a weapon name to a table key: 'Light Crossbow' → 'light_crossbow'."""
     return "_".join(name.strip().lower().replace("-", " ").split())
+
+
+# Other spellings (English and the Czech names) → table keys.
+WEAPON_ALIASES: dict[str, str] = {
+    "unarmed_strike": "unarmed",
+    "fist": "unarmed",
+    "short_sword": "shortsword",
+    "long_sword": "longsword",
+    "hand_axe": "handaxe",
+    "battle_axe": "battleaxe",
+    "war_hammer": "warhammer",
+    "great_axe": "greataxe",
+    "great_sword": "greatsword",
+    "short_bow": "shortbow",
+    "long_bow": "longbow",
+    "morning_star": "morningstar",
+    "crossbow": "light_crossbow",
+    "staff": "quarterstaff",
+    "great_club": "greatclub",
+    "long_spear": "longspear",
+    **{weapon_key(str(data["cz"])): key for key, data in WEAPONS.items() if key != "heavy_mace"},
+}
+
+
+def table_key(name: str) -> str | None:
+    """The table key of a weapon name (English or Czech), or None."""
+    key = weapon_key(name)
+    if key in WEAPONS:
+        return key
+    return WEAPON_ALIASES.get(key)
