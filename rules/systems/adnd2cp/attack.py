@@ -47,9 +47,7 @@ class Attack:
         if value:
             self.mods.append(Modifier(key=key, value=value))
 
-    @property
-    def blows(self) -> Counter[str]:
-        return Counter(self.plan.attack_blows)
+    blows: Counter[str] = field(default_factory=Counter)  # the [ATTACCO] blows on this attack, counted
 
     @property
     def melee(self) -> bool:
@@ -204,6 +202,7 @@ def resolve(req: ActionRequest, dice: DiceSource, ranged: bool) -> ActionResult:
     a = Attack(req, actor, target, weapon, _delivery(weapon, ranged), options, settings, Roller(dice))
     supplementary = options.supplementary or options.extra_attack
     a.plan = plan_attack(actor, target, weapon, a.delivery, options, settings, supplementary)
+    a.blows = Counter(a.plan.attack_blows)
     _count_attack(a, supplementary)
     defence = plan_defence(target, options, settings) if options.target_blows else None
     _pay(a, supplementary)
@@ -246,8 +245,8 @@ def resolve(req: ActionRequest, dice: DiceSource, ranged: bool) -> ActionResult:
         changes=changes(req.actor.name, actor, a.actor) + changes(req.target.name, target, a.target),
         notes=a.notes,
         attacks=sub,
-        actor_sheet=a.actor.model_dump() if a.actor != actor else None,
-        target_sheet=a.target.model_dump() if a.target != target else None,
+        actor_sheet=a.actor.model_dump() if a.actor is not actor else None,
+        target_sheet=a.target.model_dump() if a.target is not target else None,
     )
 
 

@@ -53,7 +53,7 @@ BLOWS: dict[str, Blow] = {
             2,
             damage=1,
             str_damage=True,
-            deliveries=frozenset({"melee", "natural", "thrown", "missile"}),
+            deliveries=frozenset({"melee", "natural", "thrown", "missile", "firearm"}),  # seed: not "armi da tiro"
         ),
         Blow("tiro_a_distanza", "Tiro a Distanza", "Long Shot", "attacco", "general", 2, deliveries=_RANGED),
         Blow("colpo_preciso", "Colpo Preciso", "Precise Strike", "attacco", "general", 3, to_hit=1),
@@ -72,7 +72,7 @@ BLOWS: dict[str, Blow] = {
             "attacco",
             "general",
             3,
-            deliveries=_RANGED,
+            deliveries=frozenset({"thrown", "missile"}),  # seed: "arma da tiro o da lancio", not firearms
         ),
         # --- special blows (colpi speciali) -----------------------------------------------------------
         Blow(

@@ -59,9 +59,12 @@ def _unknown(weapon: str, sheet: Sheet) -> WeaponEntry:
 
 
 def changes(name: str, before: Sheet, after: Sheet) -> list[StateChange]:
+    if before is after:
+        return []
     out = []
+    old_values, new_values = before.__dict__, after.__dict__
     for field in _TRACKED:
-        old, new = getattr(before, field), getattr(after, field)
+        old, new = old_values[field], new_values[field]
         if old != new:
             out.append(StateChange(combatant=name, field=field, before=old, after=new))
     if before.conditions != after.conditions:
