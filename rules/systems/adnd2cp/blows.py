@@ -52,8 +52,8 @@ BLOWS: dict[str, Blow] = {
             "general",
             2,
             damage=1,
-            str_damage=True,
-            deliveries=frozenset({"melee", "natural", "thrown", "missile", "firearm"}),  # seed: not "armi da tiro"
+            str_damage=True,  # missile weapons ("armi da tiro") only with a strength-rated bow
+            deliveries=frozenset({"melee", "natural", "thrown", "missile", "firearm"}),
         ),
         Blow("tiro_a_distanza", "Tiro a Distanza", "Long Shot", "attacco", "general", 2, deliveries=_RANGED),
         Blow("colpo_preciso", "Colpo Preciso", "Precise Strike", "attacco", "general", 3, to_hit=1),
