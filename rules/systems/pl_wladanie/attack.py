@@ -8,7 +8,7 @@ from typing import Any, cast
 
 from rules.dice import DiceSource, Roller
 from rules.errors import RulesError
-from rules.model import ActionResult, DieRoll, Modifier, Note, StateChange
+from rules.model import ActionResult, Modifier, Note, StateChange
 from rules.system import ActionRequest, DefenceRequest, Fighter
 
 from .area import area_st, scatter
@@ -26,7 +26,7 @@ _EXCHANGE_KEYS = frozenset({"total", "st", "margin", "rolls", "modifiers", "plan
 
 
 def _dump(sheet: Sheet) -> dict[str, Any]:
-    return sheet.model_dump(mode="json")
+    return sheet.model_dump()
 
 
 def _target(req: ActionRequest) -> Fighter[Sheet]:
@@ -83,7 +83,7 @@ def _plan_dict(plan: DamagePlan) -> dict[str, Any]:
 
 
 def _plan(data: Mapping[str, Any]) -> DamagePlan:
-    mods = tuple(Modifier.model_validate(m) for m in data["modifiers"])
+    mods = tuple(Modifier(key=m["key"], value=m["value"]) for m in data["modifiers"])
     return DamagePlan(
         str(data["dice"]), int(data["category"]), int(data["strength_bonus"]), bool(data["weak"]), mods
     )
@@ -238,7 +238,6 @@ def _defend(req: DefenceRequest, dice: DiceSource) -> ActionResult:
         refused.append(Note(key="defence_not_allowed", params={"choice": choice, "allowed": allowed}))
         choice = "none"
     roller = Roller(dice)
-    roller.rolls.extend(DieRoll(**r) for r in ex["rolls"])
     total = int(ex["total"])
     fields: dict[str, Any] = {
         "system": SYSTEM_ID,
@@ -246,18 +245,19 @@ def _defend(req: DefenceRequest, dice: DiceSource) -> ActionResult:
         "actor": attacker.name,
         "target": defender.name,
         "weapon": ex.get("weapon"),
-        "rolls": roller.rolls,
-        "modifiers": [Modifier(**m) for m in ex["modifiers"]],
+        "rolls": roller.rolls,  # the attack's rolls go in front when the result is built
+        "modifiers": list(ex["modifiers"]),  # plain dicts: ActionResult validates them once
         "total": total,
         "against": int(ex["st"]),
         "against_key": str(ex.get("against_key", "physical_defence")),
         "margin": int(ex["margin"]),
-        "notes": [*(Note(**n) for n in ex.get("notes", [])), *refused],
+        "notes": [*ex.get("notes", []), *refused],
         "conditions": list(defender.sheet.conditions),
         "outcome": "hit",
     }
     fatigue = int(ex.get("fatigue", 0))
     if choice != "none" and _active_defence(fields, roller, defender.sheet, choice, ex, settings):
+        fields["rolls"] = [*ex["rolls"], *roller.rolls]
         return _finish(fields, None, attacker, fatigue)
     hit = apply_hit(
         roller,
@@ -269,6 +269,7 @@ def _defend(req: DefenceRequest, dice: DiceSource) -> ActionResult:
         settings=settings,
         self_injury=bool(ex.get("self_injury")),
     )
+    fields["rolls"] = [*ex["rolls"], *roller.rolls]
     return _finish(fields, hit, attacker, fatigue)
 
 
@@ -285,13 +286,13 @@ def _active_defence(
     Updates the result fields in place; True when the defence stops the hit."""
     skill = sheet.parry_skill if choice == "parry" else sheet.dodge_skill
     mods = [Modifier(key=f"{choice}_skill", value=skill)]
-    notes: list[Note] = fields["notes"]
+    notes: list[Any] = fields["notes"]
     if choice == "parry":
         key, bonus, bonus_action = _parry_bonus(sheet)
         if bonus:
             mods.append(Modifier(key=key, value=bonus))
         notes.append(Note(key="defence_action", params={"cost": "bonus" if bonus_action else "regular"}))
-    mods += [Modifier(**m) for m in ex.get("active_modifiers", [])]
+    mods += [Modifier(key=m["key"], value=m["value"]) for m in ex.get("active_modifiers", [])]
     defence_total = roll_test(roller, settings, choice) + int(sum(m.value for m in mods))
     total = int(fields["total"])
     stopped = defence_total >= total

@@ -74,7 +74,7 @@ def initiative(req: ActionRequest, dice: DiceSource) -> ActionResult:
         notes=notes,
         changes=[StateChange(combatant=actor.name, field="initiative_result", before=sheet.initiative_result,
                              after=total)],
-        actor_sheet=after.model_dump(mode="json"),
+        actor_sheet=after.model_dump(),
     )  # fmt: skip
 
 
