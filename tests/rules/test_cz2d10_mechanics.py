@@ -66,6 +66,8 @@ def test_dodge_band_note() -> None:
     assert r.outcome == "miss" and r.notes[0].params == {"component": "dodge"}
     r = S.attack(req(FIGHTER, t), ScriptedDice([5, 4]))  # total 18 -> stopped by the weapon
     assert r.notes[0].params == {"component": "weapon"}
+    r = S.attack(req(FIGHTER, t, {**BASIC, "dodge_band_top": "15+dex"}), ScriptedDice([5, 4]))
+    assert r.notes[0].params == {"component": "dodge"}  # 18 <= 15 + 4, capped at defence 19
 
 
 def test_no_weapon_skill_at_all_is_minus_five_related_weapon_minus_three() -> None:

@@ -533,7 +533,7 @@ def finish(
         res.outcome = "fumble" if h.fumble else "miss"
         if h.fumble:
             notes.append(Note(key="fumble", params={"level": h.fumble}))
-        _miss_notes(ex, defence, notes, opts)
+        _miss_notes(ex, defence, notes, opts, settings)
         _parry_impact(ex, a, t, notes, settings)
     elif opts.disarm or opts.trip:
         _manoeuvre(ex, a, t, opts, res, notes, settings, roller, target_upd)
@@ -544,14 +544,23 @@ def finish(
     return res
 
 
-def _miss_notes(ex: dict[str, Any], defence: int, notes: list[Note], opts: Options) -> None:
+def _miss_notes(
+    ex: dict[str, Any], defence: int, notes: list[Note], opts: Options, settings: Settings
+) -> None:
     """M9: which defence band stopped the blow (dodge, weapon, guard, shield …)."""
     total = ex["total"]
     if total <= 13:
         notes.append(Note(key="empty_space"))
         return
+    comps = ex.get("chosen_components", ex["components"])
+    dex = next((v for k, v, _ in comps if k.startswith("dex")), None)
+    if dex is not None:
+        top = 13 + dex + (2 if settings.dodge_band_top == "15+dex" else 0)
+        if total <= min(top, defence):
+            notes.append(Note(key="stopped_by", params={"component": "dodge"}))
+            return
     run = 0
-    for key, value, _ in ex.get("chosen_components", ex["components"]):
+    for key, value, _ in comps:
         run += value
         if run >= total:
             notes.append(
