@@ -481,6 +481,12 @@ def test_area_scatter_never_beyond_maximum_range() -> None:
     note = next(n for n in result.notes if n.key == "scatter")
     assert note.params["dy"] == 2 and note.params["distance_die"] == 4
     assert any(n.key == "scatter_clamped" for n in result.notes)
+    north = S.shot(
+        request(actor, None, distance=8, area=True, settings={"scatter_orientation": "map_north"}),
+        ScriptedDice([1, 4, 2, 2]),
+    )
+    note = next(n for n in north.notes if n.key == "scatter")
+    assert note.params["dy"] == 5 and note.params["orientation"] == "map_north"
 
 
 def test_missing_physical_defence_is_an_error() -> None:

@@ -114,3 +114,13 @@ def test_catalog_covers_every_key() -> None:
         assert f"term.pl_wladanie.{key}" in catalog, key
     for term in ("władanie", "obrona fizyczna", "pokrycie", "pancerz", "parowanie", "unik"):
         assert any(term in text.lower() for text in catalog.values()), term
+
+
+def test_status_number_keys_are_in_the_catalog() -> None:
+    catalog = json.loads(CATALOG.read_text(encoding="utf-8"))
+    parts = {"head": 1, "torso": 2, "left_arm": 3, "right_arm": 4, "left_leg": 5, "right_leg": 6}
+    status = S.status(S.sheet({"of": 12, "ofn": 9, "damage_by_location": parts}))
+    for key in status.numbers:
+        assert f"term.pl_wladanie.{key}" in catalog, key
+    for level in ("unhurt", "hurt", "light", "serious", "critical", "out"):
+        assert f"wound.pl_wladanie.{level}" in catalog

@@ -52,7 +52,9 @@ class Scatter:
         return self.dx == 0 and self.dy == 0
 
 
-def scatter(roller: Roller, failure_by: int, distance_m: float, max_range_m: float | None) -> Scatter:
+def scatter(
+    roller: Roller, failure_by: int, distance_m: float, max_range_m: float | None, along_line: bool = True
+) -> Scatter:
     """Failure 1-4: one diagram roll. Higher: distance die, direction k10 (new centre), landing k10."""
     sides, area = distance_row(failure_by)
     cx = cy = 0
@@ -65,8 +67,9 @@ def scatter(roller: Roller, failure_by: int, distance_m: float, max_range_m: flo
     landing, (lx, ly) = diagram(roller, "scatter_landing")
     dx, dy = cx + lx, cy + ly
     clamped = False
-    if max_range_m is not None:
-        # Never beyond the weapon's maximum range: pull the landing field back along the line of fire.
+    if max_range_m is not None and along_line:
+        # Never beyond the weapon's maximum range: pull the landing field back along the line of fire
+        # (with the diagram on map north the line is unknown: the GM checks the range).
         room = int((exact(max_range_m) - exact(distance_m)).to_integral_value(rounding=ROUND_FLOOR))
         if dy > room:
             dy, clamped = room, True

@@ -327,7 +327,8 @@ def _area(
     hit: HitOutcome | None = None
     outcome = "hit"
     if margin < 0:
-        sc = scatter(roller, -margin, distance, attempt.max_range_m)
+        along_line = settings.scatter_orientation == "line_of_fire"
+        sc = scatter(roller, -margin, distance, attempt.max_range_m, along_line)
         notes.append(Note(key="scatter", params={
             "failure_by": sc.failure_by, "distance_die": sc.distance_die, "distance": sc.distance,
             "direction": sc.direction, "landing": sc.landing, "dx": sc.dx, "dy": sc.dy, "area_m2": sc.area_m2,
