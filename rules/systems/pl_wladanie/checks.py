@@ -91,17 +91,13 @@ class Situation:
     active_mods: tuple[Modifier, ...]  # to parry and dodge
 
 
-def situation(
-    opts: Options, target: Sheet, settings: Settings, *, ranged: bool, area: bool = False
-) -> Situation:
+def situation(opts: Options, target: Sheet, settings: Settings, *, ranged: bool) -> Situation:
     """The defence side: unprepared defence and every ST / parry / dodge modifier (they all stack)."""
     cond = set(target.conditions)
     surprised = opts.surprise or "unaware" in cond
     unseen = opts.unseen or "cannot_see_attacker" in cond
     st: list[Modifier] = []
     active: list[Modifier] = []
-    if area:
-        return Situation(False, surprised, unseen, (), ())
     if opts.from_back:
         st.append(Modifier(key="defence_from_back", value=BACK))
         active.append(Modifier(key="active_from_back", value=BACK))
