@@ -42,7 +42,7 @@ class Settings(BaseModel):
         False, description="A monster with a warrior/thief class also gets the PC Intelligence bonus."
     )
     deflection_over_cap: Literal["reject", "clamp"] = Field(
-        "reject", description="Deflessione Superiore above the deflection cap of 10: refuse, or clamp."
+        "reject", description="Deflessione Superiore / Evasione Migliorata over the art cap: refuse or clamp."
     )
     violent_hurl_str_cap: bool = Field(
         True, description="Scagliare con Violenza's +2 damage obeys the weapon's strength-damage cap."
