@@ -508,10 +508,10 @@ def test_skill_keys_for_unarmed_and_throwing_fall_back_sensibly() -> None:
     assert "wladanie" not in mods(missing) and any(n.key == "no_skill" for n in missing.notes)
 
 
-def test_weapon_attacking_as_a_bonus_action_cannot_be_heavy() -> None:
+def test_weapon_attacking_as_a_bonus_action_needs_a_regular_action_when_heavy() -> None:
     quick = {"id": "quick", "damage_dice": "1k6", "weight_kg": 3.1, "attack_action_cost": "bonus"}
-    with pytest.raises(RulesError) as err:
-        S.attack(request({"lift_kg": 20, "weapons": [quick]}, TARGET), ScriptedDice([10]))
-    assert err.value.key == "error.pl_wladanie.heavy_bonus_action"
+    heavy = S.attack(request({"lift_kg": 20, "weapons": [quick]}, TARGET), ScriptedDice([10]))
+    note = next(n for n in heavy.notes if n.key == "heavy_no_bonus_action_attacks")
+    assert note.params == {"cost": "regular"}
     light_enough = S.attack(request({"lift_kg": 21, "weapons": [quick]}, TARGET), ScriptedDice([10]))
     assert "heavy_weapon" not in mods(light_enough)

@@ -67,9 +67,10 @@ def _heavy(attempt: Attempt, sheet: Sheet, opts: Options, settings: Settings) ->
         attempt.modifiers.append(Modifier(key="heavy_weapon", value=h.penalty))
         attempt.notes.append(Note(key="heavy", params={"limit_kg": float(h.limit_kg), "penalty": h.penalty}))
         if h.forbids_bonus_action_attacks:
-            if opts.bonus_action or weapon.attack_action_cost == "bonus":
+            if opts.bonus_action:
                 raise RulesError("error.pl_wladanie.heavy_bonus_action", penalty=h.penalty)
-            attempt.notes.append(Note(key="heavy_no_bonus_action_attacks"))
+            # Even a weapon that normally attacks as a bonus action must now spend a regular action.
+            attempt.notes.append(Note(key="heavy_no_bonus_action_attacks", params={"cost": "regular"}))
         if h.extra_bonus_action:
             attempt.notes.append(Note(key="heavy_extra_bonus_action"))
     if opts.extra_effort:
