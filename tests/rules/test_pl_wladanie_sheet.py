@@ -124,3 +124,20 @@ def test_status_number_keys_are_in_the_catalog() -> None:
         assert f"term.pl_wladanie.{key}" in catalog, key
     for level in ("unhurt", "hurt", "light", "serious", "critical", "out"):
         assert f"wound.pl_wladanie.{level}" in catalog
+
+
+def test_natural_alternative_keys() -> None:
+    sheet = S.sheet(
+        {
+            "physical_defense": 11,
+            "wladanie": {"axe": 6},
+            "weapon_skills": {"bow": 2},
+            "weapons": [{"name": "axe", "damage": "1k10", "category": "1/2", "weight": 2.5, "range": 4}],
+            "armour": [{"name": "helm", "covers": "glowa", "coverage": 9, "armour": 2}],
+        }
+    )
+    assert sheet.physical_defence == 11  # type: ignore[attr-defined]
+    assert sheet.weapon_skills == {"bow": 2, "axe": 6}  # type: ignore[attr-defined]
+    axe = sheet.weapon("axe")  # type: ignore[attr-defined]
+    assert (axe.damage_dice, axe.strength_category, axe.weight_kg, axe.max_range_m) == ("1k10", "1/2", 2.5, 4)
+    assert sheet.armour[0].parts == ["head"] and sheet.armour[0].id == "helm"  # type: ignore[attr-defined]

@@ -24,7 +24,7 @@ _ALIASES: dict[str, str] = {
     "area_attack": "area", "obszarowy": "area",
     "aim": "location", "aimed_location": "location", "lokacja": "location",
     "mod": "modifier", "modyfikator": "modifier",
-    "hard": "hard_target",
+    "hard": "hard_target", "hard_object": "hard_target",
     "distance": "distance_m", "odleglosc": "distance_m",
 }  # fmt: skip
 

@@ -68,6 +68,23 @@ _TRAITS = {
 }  # fmt: skip
 
 
+_WEAPON_KEYS = {
+    "name": "id", "damage": "damage_dice", "dice": "damage_dice", "category": "strength_category",
+    "strength_damage": "strength_category", "weight": "weight_kg", "range_m": "max_range_m",
+    "max_range": "max_range_m", "range": "max_range_m",
+}  # fmt: skip
+_ARMOUR_KEYS = {"name": "id", "covers": "parts", "locations": "parts", "body_parts": "parts", "part": "parts"}
+
+
+def _renamed(data: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
+    """Accept natural alternative key names (a key already given under its real name wins)."""
+    out = {k: v for k, v in data.items() if k not in names or names[k] in data}
+    for key, real in names.items():
+        if key in data and real not in data:
+            out[real] = data[key]
+    return out
+
+
 class Weapon(_Model):
     """A weapon profile (broń). Weapon tables are not in the seed: every number comes from the sheet."""
 
@@ -99,9 +116,7 @@ class Weapon(_Model):
     def _aliases(cls, data: Any) -> Any:
         if not isinstance(data, dict):
             return data
-        data = dict(data)
-        if "name" in data and "id" not in data:
-            data["id"] = data.pop("name")
+        data = _renamed(data, _WEAPON_KEYS)
         if isinstance(data.get("ranged_kind"), str):
             kind = data["ranged_kind"].strip().lower()
             data["ranged_kind"] = _RANGED_KINDS.get(kind, kind)
@@ -160,9 +175,11 @@ class ArmourPiece(_Model):
     @model_validator(mode="before")
     @classmethod
     def _aliases(cls, data: Any) -> Any:
-        if isinstance(data, dict) and "name" in data and "id" not in data:
-            data = dict(data)
-            data["id"] = data.pop("name")
+        if not isinstance(data, dict):
+            return data
+        data = _renamed(data, _ARMOUR_KEYS)
+        if isinstance(data.get("parts"), str):
+            data["parts"] = [data["parts"]]
         return data
 
 
@@ -170,6 +187,7 @@ class ArmourPiece(_Model):
 FIELD_SHORTCUTS: dict[str, str] = {
     "of": "physical_defence", "obrona": "physical_defence", "obrona_fizyczna": "physical_defence",
     "defence": "physical_defence", "defense": "physical_defence", "pd": "physical_defence",
+    "physical_defense": "physical_defence", "physical_defense_unprepared": "physical_defence_unprepared",
     "ofn": "physical_defence_unprepared", "of_unprepared": "physical_defence_unprepared",
     "unprepared": "physical_defence_unprepared",
     "sila": "strength", "siła": "strength", "str": "strength",
@@ -191,7 +209,7 @@ WEAPON_SHORTCUTS: dict[str, str] = {
     "weight": "weight_kg", "waga": "weight_kg",
     "weapon": "id", "bron": "id", "broń": "id",
 }  # fmt: skip
-SKILL_SHORTCUTS = ("wladanie", "władanie", "skill", "attack")
+SKILL_SHORTCUTS = ("wladanie", "władanie", "skill", "attack", "skills")
 ARMOUR_SHORTCUTS = {"pancerz": "armour", "armour": "armour", "pokrycie": "coverage", "coverage": "coverage"}
 
 
@@ -211,18 +229,23 @@ def expand_shortcuts(data: dict[str, Any]) -> dict[str, Any]:
     weapon: dict[str, Any] = {}
     armour: dict[str, Any] = {}
     skill: Any = None
+    skills: dict[str, Any] = {}
     for key, value in data.items():
         low = key.lower()
         if low in FIELD_SHORTCUTS:
             out[FIELD_SHORTCUTS[low]] = _number(value)
         elif low in WEAPON_SHORTCUTS:
             weapon[WEAPON_SHORTCUTS[low]] = value if low not in ("weight", "waga") else _number(value)
+        elif low in SKILL_SHORTCUTS and isinstance(value, dict):  # "wladanie": {"axe": 6}
+            skills.update(value)
         elif low in SKILL_SHORTCUTS:
             skill = _number(value)
         elif low in ARMOUR_SHORTCUTS and not isinstance(value, list):
             armour[ARMOUR_SHORTCUTS[low]] = _number(value)
         else:
             out[key] = value
+    if skills:
+        out["weapon_skills"] = {**out.get("weapon_skills", {}), **skills}
     if weapon or skill is not None:
         weapon.setdefault("id", "weapon")
         if skill is not None:
