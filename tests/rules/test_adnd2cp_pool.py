@@ -217,3 +217,17 @@ def test_rest_action() -> None:
     assert r.actor_sheet is not None and r.actor_sheet["pool_current"] == 11
     assert r.total == 6
     assert r.notes[0].params["per_hour"] == 3
+
+
+def test_derived_values_follow_their_scores_and_hand_values_stick() -> None:
+    s = S.sheet({"hp": 10, "str": "17", "dex": "16", "class": "fighter", "level": "5"})
+    assert (s.str_to_hit, s.dex_ac_adjustment, s.thac0) == (1, 2, 16)
+    s = S.update_sheet(
+        s, {"strength": 18, "strength_pct": 100, "classes": [{"class_name": "fighter", "level": 9}]}
+    )
+    assert (s.str_to_hit, s.str_damage, s.thac0) == (3, 6, 12)
+    s = S.update_sheet(s, {"thac0": 10})
+    assert S.update_sheet(s, {"classes": [{"class_name": "fighter", "level": 10}]}).thac0 == 10
+    stored = S.sheet(s.model_dump())
+    assert S.update_sheet(stored, {"dexterity": 18}).dex_ac_adjustment == 4
+    assert S.sheet({"hp": 5, "str": 18, "str_to_hit": 0}).str_to_hit == 0

@@ -482,3 +482,18 @@ def test_available_blows() -> None:
     )
     evader = target(arts=["schivata"], pool_max=5)
     assert "evasione_migliorata" in S.available_blows(evader, None)
+
+
+def test_round_blows_not_offered_or_declared_after_the_first_attack() -> None:
+    late = fighter(attacks_made=1)
+    assert "combattere_sulla_difensiva" not in S.available_blows(late, "long_sword")
+    assert "combattere_sulla_difensiva" in S.available_blows(fighter(), "long_sword")
+    with pytest.raises(RulesError) as err:
+        S.act(
+            "declare",
+            ActionRequest(
+                Fighter("A", late), None, S.options({"blows": "combattere_sulla_difensiva"}), S.settings({})
+            ),
+            ScriptedDice([]),
+        )
+    assert err.value.key == "error.adnd2cp.round_blow_too_late"

@@ -219,6 +219,42 @@ def _expand_shortcuts(data: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _derived_values(out: dict[str, Any]) -> dict[str, int]:
+    """Values the published tables give from the scores present (Str, Dex, classes)."""
+    found: dict[str, int] = {}
+    if out.get("strength") is not None:
+        hit, dmg = tables.strength_adjustments(int(out["strength"]), int(out.get("strength_pct", 0) or 0))
+        found.update(str_to_hit=hit, str_damage=dmg)
+    if out.get("dexterity") is not None:
+        missile, ac_adj = tables.dexterity_adjustments(int(out["dexterity"]))
+        found.update(dex_missile=missile, dex_ac_adjustment=max(0, -ac_adj))
+    if out.get("classes"):
+        classes = [c if isinstance(c, ClassEntry) else ClassEntry.model_validate(c) for c in out["classes"]]
+        found["thac0"] = min(tables.thac0_for(c.group, c.level) for c in classes)
+    return found
+
+
+def _derive_scores(out: dict[str, Any]) -> dict[str, Any]:
+    """Fill derivable fields from the scores unless given by hand; `derived` remembers which were
+    filled, so a stored sheet re-derives them when a score or level changes."""
+    derived = set(out.get("derived") or [])
+    values = _derived_values(out)
+    for field in DERIVABLE:
+        if field in out and field not in derived:
+            continue  # given by hand
+        if field in values:
+            out[field] = values[field]
+            derived.add(field)
+        elif field in derived:
+            out.pop(field, None)
+            derived.discard(field)
+    out["derived"] = sorted(derived)
+    return out
+
+
+DERIVABLE = ("thac0", "str_to_hit", "str_damage", "dex_missile", "dex_ac_adjustment")
+
+
 class Sheet(_Model):
     """AD&D 2e combatant with its combat-point pool (punti combattimento) and round state."""
 
@@ -254,6 +290,7 @@ class Sheet(_Model):
     creature_traits: list[str] = Field(default_factory=list)
     multi_or_dual_class_warrior: bool | None = None
     conditions: list[Condition] = Field(default_factory=list)
+    derived: list[str] = Field(default_factory=list)  # fields filled from Str/Dex/classes (re-derived)
     # --- round state ---
     attacks_left: int | None = Field(None, ge=0, le=20)
     attacks_made: int = Field(0, ge=0)
@@ -270,21 +307,7 @@ class Sheet(_Model):
     def _shortcuts(cls, data: Any) -> Any:
         if not isinstance(data, dict):
             return data
-        out = _expand_shortcuts(data)
-        if out.get("strength") is not None:
-            hit, dmg = tables.strength_adjustments(int(out["strength"]), int(out.get("strength_pct", 0)))
-            out.setdefault("str_to_hit", hit)
-            out.setdefault("str_damage", dmg)
-        if out.get("dexterity") is not None:
-            missile, ac_adj = tables.dexterity_adjustments(int(out["dexterity"]))
-            out.setdefault("dex_missile", missile)
-            out.setdefault("dex_ac_adjustment", max(0, -ac_adj))
-        if "thac0" not in out and out.get("classes"):
-            classes = [
-                ClassEntry.model_validate(c) if not isinstance(c, ClassEntry) else c for c in out["classes"]
-            ]
-            out["thac0"] = min(tables.thac0_for(c.group, c.level) for c in classes)
-        return out
+        return _derive_scores(_expand_shortcuts(data))
 
     @model_validator(mode="after")
     def _derive(self) -> Sheet:

@@ -295,6 +295,8 @@ def plan_round(
             reason = "blow_delivery"
         if reason:
             raise _err(reason, b, weapon=w.id if w else None)
+    if rounds and actor.attacks_made > 0 and not options.next_round:
+        raise RulesError("error.adnd2cp.round_blow_too_late", blows=rounds)
     already = actor.pending_round_blows if options.next_round else actor.round_blows
     used = count_specials(actor.pending_round_blows) if options.next_round else actor.specials_used
     _check_copies(already + rounds, "round")

@@ -39,6 +39,12 @@ class Adnd2cpSystem(CombatSystem):
     has_active_defence: ClassVar[bool] = False
     extra_actions: ClassVar[tuple[str, ...]] = ("declare", "rest", "pull_out", "stop_bleeding")
 
+    def update_sheet(self, sheet: BaseModel, changes: Mapping[str, Any]) -> BaseModel:
+        """A changed sheet; values set by hand stop being derived, the others follow their scores."""
+        data = {**sheet.model_dump(), **changes}
+        data["derived"] = [f for f in cast(Sheet, sheet).derived if f not in changes]
+        return self.sheet(data)
+
     def weapons(self) -> Mapping[str, str]:
         return weapons.names()
 
@@ -68,6 +74,8 @@ class Adnd2cpSystem(CombatSystem):
         out: list[str] = []
         for b in BLOWS.values():
             if b.kind == "special" and specials_left <= 0:
+                continue
+            if b.tag == "round" and (s.attacks_made > 0 or s.round_blows.count(b.id) >= 2):
                 continue
             if b.defensive and b.id == "deflessione_superiore" and "deflettere_i_colpi" not in s.arts:
                 continue
