@@ -389,3 +389,21 @@ def test_vzor2_not_enough_actions_and_reflex_virtual_actions() -> None:
 def test_vzor2_has_no_multiple_attack_bonuses_and_cli_whole_exchange() -> None:
     r = _pending([5, 5], {**GUARDED, "attackers": ["X", "Y"]})
     assert "multiple_opponents" not in mods(r)
+
+
+def test_seed_example_three_opponents_two_attacks_one_reflex() -> None:
+    """L333: opponents with 4, 2 and 1 attacks; the defender has 2 attacks and one battle reflex."""
+    defender = {**DUMMY, "off_weapon": "light_straight_blade", "battle_reflexes": 1}
+    first = [
+        mods(S.attack(req({**FIGHTER, "attacks_on": {"T": j - 1}}, defender, cost=0), ScriptedDice([1, 2])))
+        for j in range(1, 5)
+    ]
+    assert [m.get("multiple_attacks", 0) + m.get("multiple_opponents", 0) for m in first] == [0, 0, 1, 2]
+    second_def = {**defender, "attackers": ["X"]}
+    second = [
+        mods(S.attack(req({**FIGHTER, "attacks_on": {"T": j - 1}}, second_def, cost=0), ScriptedDice([1, 2])))
+        for j in (1, 2)
+    ]
+    assert [m.get("multiple_attacks", 0) + m.get("multiple_opponents", 0) for m in second] == [0, 0]
+    third = mods(S.attack(req(FIGHTER, {**defender, "attackers": ["X", "Y"]}), ScriptedDice([1, 2])))
+    assert third.get("multiple_opponents", 0) == 1

@@ -19,7 +19,7 @@ SRC = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "rules/systems/cz
 
 
 def test_static_note_and_error_keys() -> None:
-    for key in set(re.findall(r'Note\(key="([a-z_]+)"', SRC)):
+    for key in set(re.findall(r'Note(?:\.model_construct)?\(key="([a-z_]+)"', SRC)):
         assert f"note.cz2d10.{key}" in CATALOG, key
     for key in set(re.findall(r'err\("([a-z_0-9]+)"', SRC)):
         assert f"error.cz2d10.{key}" in CATALOG, key

@@ -147,7 +147,12 @@ def act(action: str, req: ActionRequest, dice: DiceSource) -> ActionResult:
     if action not in ("reload",) and s.spanning and cost:
         spent["spanning"] = False
     return _result(
-        action, req.actor, s, {**spent, **upd}, notes=notes, modifiers=[Modifier(key="actions", value=cost)]
+        action,
+        req.actor,
+        s,
+        {**spent, **upd},
+        notes=notes,
+        modifiers=[Modifier(key="actions", value=cost)],
     )
 
 
@@ -203,20 +208,30 @@ def _reload(s: Sheet, o: Options, st: Settings, req: ActionRequest) -> Handler:
     rest = s.reload_left - cost
     w = WEAPONS.get(s.weapon or "")
     spanning = bool(rest and w is not None and w.crossbow)
-    return cost, {"reload_left": rest, "spanning": spanning}, [Note(key="reload", params={"left": rest})]
+    return (
+        cost,
+        {"reload_left": rest, "spanning": spanning},
+        [Note(key="reload", params={"left": rest})],
+    )
 
 
 def _accelerate(s: Sheet, o: Options, st: Settings, req: ActionRequest) -> Handler:
     new = s.model_copy(update={"acceleration": o.level})
     diff = actions_per_round(new, st.polygonal) - actions_per_round(s, st.polygonal)
     left = max(0, actions_left(s, st.polygonal) + diff)
-    note = Note(key="acceleration", params={"stun_per_2_rounds": acceleration_price(new, st.polygonal)})
+    note = Note.model_construct(
+        key="acceleration", params={"stun_per_2_rounds": acceleration_price(new, st.polygonal)}
+    )
     return 0, {"acceleration": o.level, "actions_left": left}, [note]
 
 
 def _stand_up(s: Sheet, o: Options, st: Settings, req: ActionRequest) -> Handler:
     rounds = max(1, -initiative_value(s, st.polygonal))
-    return actions_left(s, st.polygonal), {"prone": False}, [Note(key="stand_up", params={"rounds": rounds})]
+    return (
+        actions_left(s, st.polygonal),
+        {"prone": False},
+        [Note(key="stand_up", params={"rounds": rounds})],
+    )
 
 
 def _recover(s: Sheet, o: Options, st: Settings, req: ActionRequest) -> Handler:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 from fractions import Fraction
+from functools import lru_cache
 
 from rules.systems.cz2d10.settings import Settings
 from rules.systems.cz2d10.sheet import Sheet
@@ -23,7 +24,11 @@ WOUND_LEVELS = ("none", "scratch", "light", "serious", "severe", "mortal")
 
 def rnd(x: Fraction | float | int, mode: str) -> int:
     """Round a fraction the text leaves open: half away from zero (default) or floor."""
-    q = Fraction(x)
+    if isinstance(x, int):
+        return x
+    q = x if isinstance(x, Fraction) else Fraction(x)
+    if q.denominator == 1:
+        return q.numerator
     if mode == "floor":
         return math.floor(q)
     return math.floor(q + Fraction(1, 2)) if q >= 0 else -math.floor(-q + Fraction(1, 2))
@@ -202,14 +207,19 @@ def thresholds(hp: int, custom: list[int] | None = None) -> list[int]:
     """Damage taken at which light / serious / severe / mortal start (house placeholder: quarters of HP)."""
     if custom:
         return list(custom)
-    return [max(1, math.ceil(hp / 4)), max(1, math.ceil(hp / 2)), max(1, math.ceil(3 * hp / 4)), max(1, hp)]
+    return list(_quarters(hp))
+
+
+@lru_cache(maxsize=128)
+def _quarters(hp: int) -> tuple[int, int, int, int]:
+    return (max(1, -(-hp // 4)), max(1, -(-hp // 2)), max(1, -(-3 * hp // 4)), max(1, hp))
 
 
 def wound_level(damage: int, hp: int, custom: list[int] | None = None) -> str:
     if damage <= 0:
         return "none"
     level = "scratch"
-    for name, limit in zip(("light", "serious", "severe", "mortal"), thresholds(hp, custom), strict=True):
+    for name, limit in zip(("light", "serious", "severe", "mortal"), custom or _quarters(hp), strict=True):
         if damage >= limit:
             level = name
     return level
@@ -222,7 +232,8 @@ def wound_rank(level: str) -> int:
 def part_level(sheet: Sheet, part: str, settings: Settings) -> str:
     if part in sheet.amputated:
         return "mortal"
-    return wound_level(sheet.part_damage.get(part, 0), part_hp(sheet, part, settings))
+    damage = sheet.part_damage.get(part, 0)
+    return wound_level(damage, part_hp(sheet, part, settings)) if damage > 0 else "none"
 
 
 def part_penalty(sheet: Sheet, part: str, settings: Settings) -> int:
@@ -235,6 +246,8 @@ def part_unusable(sheet: Sheet, part: str, settings: Settings) -> bool:
     """Mortal wound, or a penalty larger than CON, makes a part unusable (L497)."""
     if part in sheet.amputated:
         return True
+    if not sheet.part_damage.get(part):
+        return False
     return part_level(sheet, part, settings) == "mortal" or -part_penalty(sheet, part, settings) > sheet.con
 
 

@@ -564,7 +564,9 @@ def _miss_notes(
         run += value
         if run >= total:
             notes.append(
-                Note(key="stopped_by", params={"component": "dodge" if key.startswith("dex") else key})
+                Note.model_construct(
+                    key="stopped_by", params={"component": "dodge" if key.startswith("dex") else key}
+                )
             )
             break
     if opts.into_melee:
@@ -589,7 +591,11 @@ def _parry_impact(ex: dict[str, Any], a: Sheet, t: Sheet, notes: list[Note], set
     hp = part_hp(t, "torso", settings) if settings.polygonal else hp_max(t, settings)
     if minimum >= thresholds(hp, None if settings.polygonal else t.wound_thresholds)[0]:
         bonus = sum(v for k, v, _ in ex["components"] if k in ("weapon", "second_weapon", "guard"))
-        notes.append(Note(key="parry_impact_test", params={"value": t.str_ + bonus, "max_damage": minimum}))
+        notes.append(
+            Note.model_construct(
+                key="parry_impact_test", params={"value": t.str_ + bonus, "max_damage": minimum}
+            )
+        )
 
 
 def _manoeuvre(
@@ -820,13 +826,21 @@ def wound_of(t: Sheet, part: str | None, settings: Settings) -> str:
 
 
 def changes(name: str, before: Sheet, after: Sheet, fields: dict[str, Any]) -> list[StateChange]:
-    b, aft = before.dump(), after.dump()
     out = []
     for f in fields:
-        key = "str" if f == "str_" else f
-        if b.get(key) != aft.get(key):
-            out.append(StateChange(combatant=name, field=key, before=b.get(key), after=aft.get(key)))
+        old, new = getattr(before, f), getattr(after, f)
+        if old != new:
+            key = "str" if f == "str_" else f
+            out.append(StateChange(combatant=name, field=key, before=_plain(old), after=_plain(new)))
     return out
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value.model_dump() if hasattr(value, "model_dump") else value
 
 
 def defence_from(ex: dict[str, Any]) -> Defence:

@@ -30,7 +30,7 @@ from rules.systems.cz2d10.resolve import (
 )
 from rules.systems.cz2d10.settings import Settings as CzSettings
 from rules.systems.cz2d10.sheet import Sheet as CzSheet
-from rules.systems.cz2d10.status import status_of
+from rules.systems.cz2d10.status import conditions, status_of
 from rules.systems.cz2d10.tables import WEAPONS
 from rules.systems.cz2d10.values import Defence
 
@@ -145,8 +145,7 @@ class Cz2d10(CombatSystem):
             res.actor_sheet = a2.dump()
         if target_upd:
             res.target_sheet = t2.dump()
-        st = status_of(t2, settings)
-        res.conditions = st.conditions
+        res.conditions = conditions(t2, settings)
         if res.outcome in ("hit", "crit") and res.damage is not None:
             res.wound = wound_of(t2, res.location, settings)
         return res
