@@ -515,3 +515,13 @@ def test_weapon_attacking_as_a_bonus_action_needs_a_regular_action_when_heavy() 
     assert note.params == {"cost": "regular"}
     light_enough = S.attack(request({"lift_kg": 21, "weapons": [quick]}, TARGET), ScriptedDice([10]))
     assert "heavy_weapon" not in mods(light_enough)
+
+
+def test_dice_bonus_is_shown_and_negative_damage_is_nothing() -> None:
+    club = {"id": "club", "damage_dice": "1k6+2"}
+    plus = hit(request({"weapons": [club]}, TARGET), [20, 3])
+    assert plus.damage is not None and plus.damage.rolled == 5
+    assert {"key": "damage_bonus", "value": 2} in [m.model_dump() for m in plus.damage.modifiers]
+    feeble = {"id": "twig", "damage_dice": "1k4-3"}
+    none = hit(request({"weapons": [feeble]}, TARGET), [20, 1])
+    assert none.damage is not None and none.damage.applied == 0 and none.damage.reduced_by == 0

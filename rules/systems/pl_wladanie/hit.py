@@ -57,6 +57,8 @@ def apply_hit(
     faces, rolled = expr.roll(roller, "damage")
     test = rolled + expr.bonus + plan.strength_bonus
     mods = list(plan.modifiers)
+    if expr.bonus:
+        mods.append(Modifier(key="damage_bonus", value=expr.bonus))
     if plan.weak:
         halved = weak_halve(test, settings)
         mods.append(Modifier(key="weak", value=halved - test))
@@ -81,7 +83,7 @@ def apply_hit(
         modifiers=mods,
         multiplier=0.5 if plan.weak else 1,
         rolled=test,
-        reduced_by=test - applied,
+        reduced_by=max(0, test) - applied,
         applied=applied,
         kind="wound",
     )

@@ -7,7 +7,15 @@ from dataclasses import dataclass, field
 from rules.errors import RulesError
 from rules.model import Modifier, Note
 
-from .checks import IMPROVISED, NOT_FOR_THROWING, exact, heavy, range_penalty, throw_range
+from .checks import (
+    HEAVY_EFFORT_RELIEF,
+    IMPROVISED,
+    NOT_FOR_THROWING,
+    exact,
+    heavy,
+    range_penalty,
+    throw_range,
+)
 from .damage import DamagePlan, damage_plan
 from .options import Options
 from .settings import Settings
@@ -75,7 +83,7 @@ def _heavy(attempt: Attempt, sheet: Sheet, opts: Options, settings: Settings) ->
             attempt.notes.append(Note(key="heavy_extra_bonus_action"))
     if opts.extra_effort:
         if h.penalty < 0:
-            relief = min(5, -h.penalty)
+            relief = min(HEAVY_EFFORT_RELIEF, -h.penalty)
             attempt.modifiers.append(Modifier(key="extra_effort", value=relief))
             attempt.fatigue = 1
         else:
