@@ -141,3 +141,10 @@ def test_natural_alternative_keys() -> None:
     axe = sheet.weapon("axe")  # type: ignore[attr-defined]
     assert (axe.damage_dice, axe.strength_category, axe.weight_kg, axe.max_range_m) == ("1k10", "1/2", 2.5, 4)
     assert sheet.armour[0].parts == ["head"] and sheet.armour[0].id == "helm"  # type: ignore[attr-defined]
+
+
+def test_bad_damage_dice_are_refused_with_the_sheet() -> None:
+    with pytest.raises(RulesError) as err:
+        S.sheet({"weapons": [{"id": "axe", "damage_dice": "two dice"}]})
+    assert err.value.key == "error.stat_invalid"
+    assert S.sheet({"damage": "2d6"}).weapons[0].damage_dice == "2d6"  # type: ignore[attr-defined]

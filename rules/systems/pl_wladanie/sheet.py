@@ -7,6 +7,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from rules.errors import RulesError
+from rules.notation import parse_dice
 
 from .tables import BODY_PARTS, LOCATION_ALIASES, PART_GROUPS, STRENGTH_CATEGORY_LABELS
 
@@ -110,6 +111,16 @@ class Weapon(_Model):
     @classmethod
     def _category(cls, value: Any) -> str:
         return category_label(value)
+
+    @field_validator("damage_dice", "ladder_dice")
+    @classmethod
+    def _dice(cls, value: str | None) -> str | None:
+        if value is not None:
+            try:
+                parse_dice(value)
+            except RulesError:
+                raise ValueError(f"bad damage dice {value!r}; write e.g. 2k6 or 1k8+1") from None
+        return value
 
     @model_validator(mode="before")
     @classmethod
