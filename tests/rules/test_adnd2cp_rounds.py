@@ -212,10 +212,26 @@ def test_frightened_attacker_penalty() -> None:
 
 def test_stop_bleeding() -> None:
     bleeding = S.sheet({"hp": 10, "conditions": [{"key": "bleeding", "rounds": 3}]})
-    r = act("stop_bleeding", fighter(), tgt=bleeding)
+    r = act("stop_bleeding", fighter(), tgt=bleeding)  # healing / cure: no save
     assert r.conditions == [] and r.target_sheet is not None
+    r = act("stop_bleeding", bleeding, [40, 41], save_pct=40, save_modifier=20)  # pure: no modifier
+    assert r.conditions == ["bleeding"] and r.target_sheet is None
+    r = act("stop_bleeding", bleeding, [40, 40], save_pct=40)
+    assert r.conditions == [] and [d.purpose for d in r.rolls] == ["save.bleeding"] * 2
     with pytest.raises(RulesError):
         act("stop_bleeding", fighter(), tgt=S.sheet({"hp": 10}))
+
+
+@pytest.mark.parametrize(
+    ("dice", "condition"), [([45, 45], None), ([45, 46], "debilitated"), ([46, 90], "incapacitated")]
+)
+def test_incapacitate_follow_up_saves(dice: list[int], condition: str | None) -> None:
+    victim = S.sheet({"hp": 10, "conditions": [{"key": "incapacitate_saves", "rounds": 1}]})
+    r = act("incapacitate_saves", victim, dice, save_pct=40, save_modifier=5)
+    assert r.conditions == ["incapacitate_saves"] + ([condition] if condition else [])
+    with pytest.raises(RulesError) as err:
+        act("incapacitate_saves", victim)
+    assert err.value.key == "error.adnd2cp.save_outcome_needed"
 
 
 def test_status_numbers() -> None:

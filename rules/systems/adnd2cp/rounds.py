@@ -257,19 +257,71 @@ def pull_out(req: ActionRequest, dice: DiceSource) -> ActionResult:
     )
 
 
-def stop_bleeding(req: ActionRequest) -> ActionResult:
-    """Healing with two bandages or a cure of 5+ hp aimed at the wound: the bleeding stops."""
-    fighter = req.target or req.actor
-    sheet = cast(Sheet, fighter.sheet)
-    if not sheet.has("bleeding"):
-        raise RulesError("error.adnd2cp.not_bleeding")
-    after = sheet.model_copy(update={"conditions": without(sheet.conditions, "bleeding")})
+def _gm_saves(options: Options, roller: Roller, purpose: str, count: int) -> list[bool] | None:
+    """Saves given by the GM (save / saves_failed) or rolled d100 <= save_pct + save_modifier."""
+    if options.saves_failed is not None:
+        return [False] * min(count, options.saves_failed) + [True] * max(0, count - options.saves_failed)
+    if options.save is not None:
+        return [options.save == "passed"] * count
+    if options.save_pct is None:
+        return None
+    chance = options.save_pct + options.save_modifier
+    return [roller.d(100, purpose) <= chance for _ in range(count)]
+
+
+def _victim_result(
+    action: str,
+    req: ActionRequest,
+    fighter: Fighter[Sheet],
+    before: Sheet,
+    after: Sheet,
+    roller: Roller,
+    notes: list[Note],
+) -> ActionResult:
     return ActionResult(
         system=SYSTEM_ID,
-        action="stop_bleeding",
+        action=action,
         actor=req.actor.name,
         target=fighter.name,
+        rolls=roller.rolls,
+        notes=notes,
         conditions=[c.key for c in after.conditions],
-        changes=changes(fighter.name, sheet, after),
-        target_sheet=after.model_dump(),
+        changes=changes(fighter.name, before, after),
+        target_sheet=after.model_dump() if after is not before else None,
     )
+
+
+def stop_bleeding(req: ActionRequest, dice: DiceSource) -> ActionResult:
+    """Healing with two bandages or a 5+ hp cure aimed at the wound stops the bleeding; with a save
+    given (save, save_pct) it is the victim's two pure toughness saves: both passed stop it."""
+    fighter = cast(Fighter[Sheet], req.target or req.actor)
+    sheet = fighter.sheet
+    if not sheet.has("bleeding"):
+        raise RulesError("error.adnd2cp.not_bleeding")
+    options, roller = cast(Options, req.options), Roller(dice)
+    pure = options.model_copy(update={"save_modifier": 0})  # pure saves: no modifier
+    result = _gm_saves(pure, roller, "save.bleeding", 2)
+    stopped = result is None or all(result)
+    notes = [Note(key="bleeding_stopped" if stopped else "bleeding_goes_on", params={"saves": result})]
+    after = (
+        sheet.model_copy(update={"conditions": without(sheet.conditions, "bleeding")}) if stopped else sheet
+    )
+    return _victim_result("stop_bleeding", req, fighter, sheet, after, roller, notes)
+
+
+def incapacitate_saves(req: ActionRequest, dice: DiceSource) -> ActionResult:
+    """Incapacitare's saves in the two following rounds (the GM adds +5 %, then +10 %, as save_modifier):
+    one failed -> debilitated, both failed -> incapacitated, for the whole round."""
+    fighter = cast(Fighter[Sheet], req.target or req.actor)
+    sheet = fighter.sheet
+    options, roller = cast(Options, req.options), Roller(dice)
+    result = _gm_saves(options, roller, "save.incapacitare", 2)
+    if result is None:
+        raise RulesError("error.adnd2cp.save_outcome_needed")
+    failed = result.count(False)
+    conds = without(sheet.conditions, "debilitated", "incapacitated")
+    if failed:
+        conds.append(Condition(key="incapacitated" if failed == 2 else "debilitated", rounds=1))
+    after = sheet.model_copy(update={"conditions": conds})
+    notes = [Note(key="incapacitate_saves", params={"passed": result})]
+    return _victim_result("incapacitate_saves", req, fighter, sheet, after, roller, notes)

@@ -37,7 +37,13 @@ class Adnd2cpSystem(CombatSystem):
     Settings: ClassVar[type[BaseModel]] = Settings
     initiative_descending: ClassVar[bool] = False
     has_active_defence: ClassVar[bool] = False
-    extra_actions: ClassVar[tuple[str, ...]] = ("declare", "rest", "pull_out", "stop_bleeding")
+    extra_actions: ClassVar[tuple[str, ...]] = (
+        "declare",
+        "rest",
+        "pull_out",
+        "stop_bleeding",
+        "incapacitate_saves",
+    )
 
     def update_sheet(self, sheet: BaseModel, changes: Mapping[str, Any]) -> BaseModel:
         """A changed sheet; values set by hand stop being derived, the others follow their scores."""
@@ -135,7 +141,9 @@ class Adnd2cpSystem(CombatSystem):
         if action == "pull_out":
             return rounds.pull_out(req, dice)
         if action == "stop_bleeding":
-            return rounds.stop_bleeding(req)
+            return rounds.stop_bleeding(req, dice)
+        if action == "incapacitate_saves":
+            return rounds.incapacitate_saves(req, dice)
         return super().act(action, req, dice)
 
 
