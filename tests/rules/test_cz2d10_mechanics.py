@@ -269,10 +269,16 @@ def test_beyond_extreme_is_refused_unless_10x() -> None:
     assert range_band(1500, 150, Settings(extreme_band_max=10)) == ("extreme", -10)
 
 
-def test_thrown_range_from_str() -> None:
+def test_thrown_range_from_str_and_throw_cost() -> None:
     a = {"str": 6, "dex": 8, "weapon": "light_straight_blade_thrown", "weapon_skill": 4}  # base 12 ft
     r = S.shot(req(a, DUMMY, distance=13), ScriptedDice([5, 5, 1]))
     assert mods(r)["range_medium"] == -2
+    assert (
+        r.actor_sheet is not None and r.actor_sheet["actions_left"] == 2 and r.actor_sheet["reload_left"] == 0
+    )
+    sling = {**a, "weapon": "sling"}  # base 30 ft, shoots for 2 actions
+    r = S.shot(req(sling, DUMMY, distance=30), ScriptedDice([5, 5, 1]))
+    assert "range_medium" not in mods(r) and r.actor_sheet is not None and r.actor_sheet["actions_left"] == 3
 
 
 def test_cover_prone_and_immobile_targets() -> None:

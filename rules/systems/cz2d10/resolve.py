@@ -57,7 +57,8 @@ class Prepared:
 
 
 # ---- costs --------------------------------------------------------------------------------------------
-def attack_cost(a: Sheet, opts: Options, shot: bool) -> int:
+def attack_cost(a: Sheet, opts: Options, shot: bool, thrown: bool = False) -> int:
+    """Attack 3 ("obvykle 3"), counter-attack 1, charge 5, shot 2 (+2 aimed); a throw 3 (house default)."""
     if opts.cost is not None:
         return opts.cost
     if opts.counter_attack:
@@ -65,7 +66,8 @@ def attack_cost(a: Sheet, opts: Options, shot: bool) -> int:
     if opts.charge:
         return 5
     if shot:
-        return 4 if opts.aimed and not a.precise_shot else 2
+        base = 3 if thrown else 2
+        return base + 2 if opts.aimed and not a.precise_shot else base
     return 3
 
 
@@ -180,7 +182,7 @@ def prepare(req: ActionRequest, roller: Roller, shot: bool) -> Prepared:
         raise err("targeted_above_skill", penalty=opts.targeted, levels=lv)
     if settings.polygonal and part_unusable(a, "left_arm" if opts.off_hand else "right_arm", settings):
         raise err("part_unusable", part="left_arm" if opts.off_hand else "right_arm")
-    cost = attack_cost(a, opts, shot)
+    cost = attack_cost(a, opts, shot, w.thrown and not w.ranged)
     upd = spend(a, cost, settings, opts.counter_attack)
 
     mods: list[tuple[str, int]] = []
