@@ -225,3 +225,12 @@ def test_unconscious_or_dying_attacker_cannot_act() -> None:
     with pytest.raises(RulesError) as err:
         run("attack", {"hp": 10, "hp_current": -3}, TARGET, [10], weapon="club")
     assert err.value.key == "error.dnd35.cannot_act"
+
+
+def test_shooting_from_a_moving_mount() -> None:
+    assert mods(run("shot", ARCHER, TARGET, [1], weapon="longbow", options={"mount_moving": "double"}))[
+        "mount_double"] == -4
+    assert mods(run("shot", ARCHER, TARGET, [1], weapon="longbow", options={"mount_moving": "run"}))[
+        "mount_run"] == -8
+    assert "mount_run" not in mods(run("attack", ARCHER, TARGET, [1], weapon="club",
+                                       options={"mount_moving": "run"}))

@@ -15,6 +15,8 @@ from rules.systems.dnd35.hp import (
     apply_damage,
     diff,
     effective_conditions,
+    mod,
+    note,
     sheet_state,
     with_state,
 )
@@ -41,6 +43,7 @@ from rules.systems.dnd35.tables import (
 )
 
 SYSTEM_ID = "dnd35"
+MOUNTED_RANGED = {"double": -4, "run": -8}  # ranged attacks from a moving mount
 
 
 @dataclass(slots=True)
@@ -65,6 +68,12 @@ class Fight:
     roller: Roller
     ranged: bool
     notes: list[Note] = field(default_factory=list)
+    actor_flags: frozenset[str] = frozenset()
+    target_flags: frozenset[str] = frozenset()
+
+    def __post_init__(self) -> None:
+        self.actor_flags = flagged(self.opts, ATTACKER_FLAGS)
+        self.target_flags = flagged(self.opts, TARGET_FLAGS)
 
 
 # --- weapons --------------------------------------------------------------------------------------
@@ -104,11 +113,11 @@ def off_hand_weapon(actor: Sheet, primary: Weapon, name: str | None) -> Weapon:
 # --- attack bonus ---------------------------------------------------------------------------------
 def ability_modifier(actor: Sheet, weapon: Weapon, ranged: bool) -> Modifier:
     if ranged:
-        return Modifier(key="dex", value=actor.mod("dex"))
+        return mod("dex", actor.mod("dex"))
     finessable = weapon.is_light or weapon.finesse or weapon.category == "natural"
     if finessable and actor.has_feat("weapon_finesse") and actor.mod("dex") > actor.mod("str"):
-        return Modifier(key="dex_finesse", value=actor.mod("dex"))
-    return Modifier(key="str", value=actor.mod("str"))
+        return mod("dex_finesse", actor.mod("dex"))
+    return mod("str", actor.mod("str"))
 
 
 def nonlethal_mode(actor: Sheet, weapon: Weapon, opts: Options) -> tuple[str, int]:
@@ -127,7 +136,7 @@ def range_penalty(fight: Fight, weapon: Weapon) -> int:
     distance = fight.req.distance
     inc = weapon.range_increment_ft
     if distance is None or inc is None:
-        fight.notes.append(Note(key="no_distance"))
+        fight.notes.append(note("no_distance"))
         return 0
     limit = MAX_INCREMENTS_PROJECTILE if weapon.category == "projectile" else MAX_INCREMENTS_THROWN
     if distance > inc * limit:
@@ -142,8 +151,8 @@ def range_penalty(fight: Fight, weapon: Weapon) -> int:
 def situation_mods(fight: Fight, weapon: Weapon) -> list[Modifier]:
     """Attacker-table modifiers and the per-action ones (charge, defensive, aid, swap, into melee)."""
     opts, ranged = fight.opts, fight.ranged
-    conds = set(fight.actor.conditions) | flagged(opts, ATTACKER_FLAGS)
-    if "invisible" in conds and "blinded" in set(fight.target.conditions) | flagged(opts, TARGET_FLAGS):
+    conds = set(fight.actor.conditions) | fight.actor_flags
+    if "invisible" in conds and ("blinded" in fight.target.conditions or "blinded" in fight.target_flags):
         conds.discard("invisible")  # footnote 2: the bonus does not count against a blinded target
     mods: list[Modifier] = []
     for cond in sorted(conds):
@@ -156,37 +165,39 @@ def situation_mods(fight: Fight, weapon: Weapon) -> list[Modifier]:
                 raise RulesError("error.dnd35.prone_ranged")
             continue
         if value:
-            mods.append(Modifier(key=cond, value=value))
+            mods.append(mod(cond, value))
     if "grappling" in conds:
-        mods.append(Modifier(key="grappling", value=GRAPPLING_ATTACK))
+        mods.append(mod("grappling", GRAPPLING_ATTACK))
     if opts.charge and not ranged:
-        mods.append(Modifier(key="charge", value=CHARGE_ATTACK))
+        mods.append(mod("charge", CHARGE_ATTACK))
     if opts.fighting_defensively:
-        mods.append(Modifier(key="fighting_defensively", value=FIGHTING_DEFENSIVELY_ATTACK))
+        mods.append(mod("fighting_defensively", FIGHTING_DEFENSIVELY_ATTACK))
     if opts.aided:
-        mods.append(Modifier(key="aid_another", value=AID_BONUS * opts.aided))
+        mods.append(mod("aid_another", AID_BONUS * opts.aided))
     if opts.nonproficient:
-        mods.append(Modifier(key="nonproficient", value=NONPROFICIENT))
+        mods.append(mod("nonproficient", NONPROFICIENT))
     if ranged:
-        mods.append(Modifier(key="range", value=range_penalty(fight, weapon)))
+        mods.append(mod("range", range_penalty(fight, weapon)))
+        if opts.mount_moving != "none":
+            mods.append(mod(f"mount_{opts.mount_moving}", MOUNTED_RANGED[opts.mount_moving]))
         if opts.in_melee:
             if fight.actor.has_feat("precise_shot"):
-                fight.notes.append(Note(key="precise_shot"))
+                fight.notes.append(note("precise_shot"))
             else:
-                mods.append(Modifier(key="firing_into_melee", value=FIRING_INTO_MELEE))
+                mods.append(mod("firing_into_melee", FIRING_INTO_MELEE))
     if opts.attack_misc:
-        mods.append(Modifier(key="attack_misc", value=opts.attack_misc))
+        mods.append(mod("attack_misc", opts.attack_misc))
     return [m for m in mods if m.value or m.key == "range"]
 
 
 def base_mods(actor: Sheet, weapon: Weapon, bab: int, ranged: bool) -> list[Modifier]:
     if weapon.attack_override is not None:
-        return [Modifier(key="attack_override", value=weapon.attack_override - actor.bab + bab)]
-    mods = [Modifier(key="bab", value=bab), ability_modifier(actor, weapon, ranged)]
+        return [mod("attack_override", weapon.attack_override - actor.bab + bab)]
+    mods = [mod("bab", bab), ability_modifier(actor, weapon, ranged)]
     if actor.size_mod:
-        mods.append(Modifier(key="size", value=actor.size_mod))
+        mods.append(mod("size", actor.size_mod))
     if weapon.attack_bonus:
-        mods.append(Modifier(key="weapon_bonus", value=weapon.attack_bonus))
+        mods.append(mod("weapon_bonus", weapon.attack_bonus))
     return mods
 
 
@@ -225,14 +236,14 @@ def multiplier(fight: Fight, weapon: Weapon, confirmed: bool) -> int:
 def roll_damage(fight: Fight, swing: Swing, confirmed: bool, kind: str) -> Damage:
     weapon, roller = swing.weapon, fight.roller
     expr = parse_dice(weapon.damage)
-    mods = [Modifier(key="weapon_dice_bonus", value=expr.bonus)] if expr.bonus else []
+    mods = [mod("weapon_dice_bonus", expr.bonus)] if expr.bonus else []
     sd = str_damage(fight.actor, weapon, swing.grip)
     if sd:
-        mods.append(Modifier(key="str_damage", value=sd))
+        mods.append(mod("str_damage", sd))
     if weapon.flat_bonus:
-        mods.append(Modifier(key="weapon_flat", value=weapon.flat_bonus))
+        mods.append(mod("weapon_flat", weapon.flat_bonus))
     if fight.opts.damage_misc:
-        mods.append(Modifier(key="damage_misc", value=fight.opts.damage_misc))
+        mods.append(mod("damage_misc", fight.opts.damage_misc))
     per_roll_bonus = expr.bonus + sd + weapon.flat_bonus + fight.opts.damage_misc
     mult = multiplier(fight, weapon, confirmed)
     faces: list[int] = []
@@ -263,10 +274,10 @@ def hits(face: int, bonus: int, ac: int) -> bool:
 
 def confirm(fight: Fight, face: int, bonus: int, ac: int, notes: list[Note]) -> bool:
     if fight.target.crit_immune:
-        notes.append(Note(key="crit_immune"))
+        notes.append(note("crit_immune"))
         return False
     if face == 20 and fight.settings.natural_20_auto_confirm:
-        notes.append(Note(key="auto_confirm"))
+        notes.append(note("auto_confirm"))
         return True
     c = fight.roller.d(20, "confirm")
     ok = hits(c, bonus, ac)
@@ -329,15 +340,15 @@ def strike(fight: Fight, swing: Swing, ac: ArmorClass) -> ActionResult:
     face = roller.d(20, "attack")
     hit = hits(face, bonus, ac.value)
     if face in (1, 20):
-        notes.append(Note(key=f"natural_{face}"))
+        notes.append(note(f"natural_{face}"))
     confirmed = False
     if hit and face >= swing.weapon.threat_min:
-        notes.append(Note(key="threat"))
+        notes.append(note("threat"))
         confirmed = confirm(fight, face, bonus, ac.value, notes)
     if hit and concealed(fight, notes):
         hit = confirmed = False
     if swing.hand == "off":
-        notes.append(Note(key="off_hand"))
+        notes.append(note("off_hand"))
     target_name = fight.req.target.name if fight.req.target else None
     damage: Damage | None = None
     changes: list[StateChange] = []
@@ -382,10 +393,10 @@ def plan(fight: Fight, weapon: Weapon) -> list[Swing]:
     situation = situation_mods(fight, weapon)
     full = opts.full_attack or opts.two_weapon
     if full and opts.charge:
-        fight.notes.append(Note(key="charge_single_attack"))
+        fight.notes.append(note("charge_single_attack"))
         full = False
     if full and conds & {"staggered", "disabled"}:
-        fight.notes.append(Note(key="restricted_single_action"))
+        fight.notes.append(note("restricted_single_action"))
         full = False
     two_hand = weapon.category == "two_handed" or (opts.two_handed and not weapon.is_light)
     grip = "two" if two_hand and not (full and opts.two_weapon) else "one"
@@ -399,8 +410,8 @@ def plan(fight: Fight, weapon: Weapon) -> list[Swing]:
         off = off_hand_weapon(actor, weapon, opts.off_hand_weapon)
         light = off.is_light or off is weapon
         p, o = TWO_WEAPON[(light, actor.has_feat("two_weapon_fighting"))]
-        primary_pen = [Modifier(key="two_weapon_primary", value=p)]
-        off_pen = [Modifier(key="two_weapon_off_hand", value=o)]
+        primary_pen = [mod("two_weapon_primary", p)]
+        off_pen = [mod("two_weapon_off_hand", o)]
         grip = "one"
     for bab in babs:
         swings.append(
@@ -432,7 +443,7 @@ def actor_after(fight: Fight) -> tuple[Sheet, list[StateChange]]:
     after = actor.model_copy(update={"conditions": conds}) if conds != actor.conditions else actor
     if "disabled" in actor.conditions and fight.settings.disabled_action_damage:
         after = apply_damage(after, 1, "lethal")
-        fight.notes.append(Note(key="disabled_strain"))
+        fight.notes.append(note("disabled_strain"))
     return after, diff(fight.req.actor.name, actor, after, HP_FIELDS)
 
 
@@ -488,7 +499,7 @@ def resolve(req: ActionRequest, dice: DiceSource, ranged: bool) -> ActionResult:
     _, swap_penalty = nonlethal_mode(actor, weapon, opts)
     if swap_penalty:
         for swing in swings:
-            swing.mods.append(Modifier(key="nonlethal_swap", value=swap_penalty))
+            swing.mods.append(mod("nonlethal_swap", swap_penalty))
     invisible = opts.invisible or "invisible" in actor.conditions
     subs: list[ActionResult] = []
     for swing in swings:
@@ -498,7 +509,13 @@ def resolve(req: ActionRequest, dice: DiceSource, ranged: bool) -> ActionResult:
             )
             break
         ac = armor_class(
-            fight.target, opts, fight.settings, ranged=ranged, touch=opts.touch, actor_invisible=invisible
+            fight.target,
+            opts,
+            fight.settings,
+            ranged=ranged,
+            touch=opts.touch,
+            actor_invisible=invisible,
+            flags=fight.target_flags,
         )
         subs.append(strike(fight, swing, ac))
     result = subs[0] if len(swings) == 1 else summary(fight, subs)

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from rules.errors import RulesError
 from rules.model import Modifier, Note
-from rules.systems.dnd35.hp import effective_conditions
+from rules.systems.dnd35.hp import effective_conditions, mod
 from rules.systems.dnd35.options import TARGET_FLAGS, Options, flagged
 from rules.systems.dnd35.settings import Settings
 from rules.systems.dnd35.sheet import Sheet
@@ -90,26 +90,34 @@ def situational(conds: frozenset[str], opts: Options, settings: Settings, ranged
             if "helpless" in conds and not ranged:
                 value = 0  # helpless already gives −4 vs melee; never −8
         if value:
-            mods.append(Modifier(key=f"ac_{cond}", value=value))
+            mods.append(mod(f"ac_{cond}", value))
     if "charging" in conds:
-        mods.append(Modifier(key="ac_charging", value=CHARGE_AC))
+        mods.append(mod("ac_charging", CHARGE_AC))
     if opts.cover == "total":
         raise RulesError("error.dnd35.total_cover")
     kind = "cover" if opts.cover == "normal" else opts.cover
     cover = COVER[kind][col]
     if cover:
-        mods.append(Modifier(key=f"ac_cover_{kind}" if kind != "cover" else "ac_cover", value=cover))
+        mods.append(mod(f"ac_cover_{kind}" if kind != "cover" else "ac_cover", cover))
     if opts.target_aided:
-        mods.append(Modifier(key="ac_aid_another", value=AID_BONUS * opts.target_aided))
+        mods.append(mod("ac_aid_another", AID_BONUS * opts.target_aided))
     if opts.ac_misc:
-        mods.append(Modifier(key="ac_misc", value=opts.ac_misc))
+        mods.append(mod("ac_misc", opts.ac_misc))
     return mods
 
 
 def armor_class(
-    target: Sheet, opts: Options, settings: Settings, *, ranged: bool, touch: bool, actor_invisible: bool
+    target: Sheet,
+    opts: Options,
+    settings: Settings,
+    *,
+    ranged: bool,
+    touch: bool,
+    actor_invisible: bool,
+    flags: frozenset[str] | None = None,
 ) -> ArmorClass:
-    conds = effective_conditions(target) | flagged(opts, TARGET_FLAGS)
+    """The AC this attack must reach; `flags` = the target states asserted by options (if known)."""
+    conds = effective_conditions(target) | (flagged(opts, TARGET_FLAGS) if flags is None else flags)
     mode = dex_handling(target, conds, opts, actor_invisible)
     value = base_ac(target, conds, mode, touch)
     mods = situational(conds, opts, settings, ranged)

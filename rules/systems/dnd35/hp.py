@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
-from rules.model import StateChange
+from rules.model import Modifier, Note, StateChange
 from rules.systems.dnd35.sheet import Sheet
 from rules.systems.dnd35.tables import DEAD_AT, HP_STATES
 
@@ -18,6 +19,20 @@ _STATE_CONDITIONS: dict[str, tuple[str, ...]] = {
     "unhurt": (),
     "wounded": (),
 }
+
+
+@lru_cache(maxsize=2048)
+def mod(key: str, value: int) -> Modifier:
+    """A shared Modifier instance (results never mutate them): keeps the hot path light."""
+    return Modifier(key=key, value=value)
+
+
+@lru_cache(maxsize=256)
+def note(key: str) -> Note:
+    """A shared parameterless Note instance."""
+    return Note(key=key)
+
+
 HELPLESS_STATES = frozenset({"dead", "dying", "stable", "unconscious"})
 
 

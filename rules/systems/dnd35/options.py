@@ -35,6 +35,9 @@ class Options(BaseModel):
     higher_ground: bool = Field(False, description="On higher ground (or mounted vs smaller): +1 melee")
     invisible: bool = Field(False, description="Attacker is invisible: +2, target loses Dex bonus")
     aided: int = Field(0, ge=0, le=8, description="Aid another on your attack: +2 each")
+    mount_moving: Literal["none", "double", "run"] = Field(
+        "none", description="Shooting from a mount that double-moves (−4) or runs (−8)"
+    )
     in_melee: bool = Field(False, description="Shooting into melee: −4 (Precise Shot removes)")
     grapple_opponent: bool = Field(False, description="You are the one grappling or pinning the target")
     # defender's situation
@@ -106,6 +109,6 @@ TARGET_FLAGS: dict[str, str] = {
 }
 
 
-def flagged(opts: Options, flags: dict[str, str]) -> set[str]:
+def flagged(opts: Options, flags: dict[str, str]) -> frozenset[str]:
     """The conditions the option flags assert (attacker's or target's)."""
-    return {cond for name, cond in flags.items() if getattr(opts, name)}
+    return frozenset([c for n, c in flags.items() if getattr(opts, n)])
