@@ -3,55 +3,20 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
 from typing import cast
 
 from rules.dice import DiceSource, Roller
 from rules.errors import RulesError
-from rules.model import ActionResult, Modifier, Note
-from rules.notation import parse_dice
+from rules.model import ActionResult
 from rules.system import ActionRequest
 from rules.systems.adnd2cp import effects, tables
 from rules.systems.adnd2cp.blows import BLOWS
-from rules.systems.adnd2cp.common import SYSTEM_ID, changes, life_conditions, pick_weapon, without
+from rules.systems.adnd2cp.common import SYSTEM_ID, changes, pick_weapon, without
+from rules.systems.adnd2cp.context import Attack, roll_hits, str_applies
 from rules.systems.adnd2cp.options import Options
 from rules.systems.adnd2cp.settings import Settings
 from rules.systems.adnd2cp.sheet import Sheet, WeaponEntry
-from rules.systems.adnd2cp.stacking import Plan, is_sai, plan_attack, plan_defence
-
-
-@dataclass
-class Attack:
-    """Everything one resolution works on; sheets are replaced (model_copy) as the attack goes."""
-
-    req: ActionRequest
-    actor: Sheet
-    target: Sheet
-    weapon: WeaponEntry
-    delivery: str
-    options: Options
-    settings: Settings
-    roller: Roller
-    plan: Plan = field(default_factory=lambda: Plan([], [], 0, 0, 0))
-    mods: list[Modifier] = field(default_factory=list)
-    notes: list[Note] = field(default_factory=list)
-    defence_blows: list[str] = field(default_factory=list)
-    guard: bool = False  # Lancio di Apertura opened the target's guard for this melee attack
-    needed: int = 0
-    face: int = 0
-
-    def note(self, key: str, **params: object) -> None:
-        self.notes.append(Note(key=key, params=dict(params)))
-
-    def mod(self, key: str, value: int) -> None:
-        if value:
-            self.mods.append(Modifier(key=key, value=value))
-
-    blows: Counter[str] = field(default_factory=Counter)  # the [ATTACCO] blows on this attack, counted
-
-    @property
-    def melee(self) -> bool:
-        return self.delivery in ("melee", "natural")
+from rules.systems.adnd2cp.stacking import is_sai, plan_attack, plan_defence
 
 
 # --- set-up -------------------------------------------------------------------------------------------
@@ -69,10 +34,8 @@ def _delivery(w: WeaponEntry, ranged: bool) -> str:
 
 def _count_attack(a: Attack, supplementary: bool) -> None:
     actor, o = a.actor, a.options
-    if o.extra_attack:
-        if "attacco_extra" not in actor.round_blows + a.plan.round_blows or (
-            actor.extra_attacks_left <= 0 and "attacco_extra" not in a.plan.round_blows
-        ):
+    if o.extra_attack:  # no blows on it (supplementary), so the round's blows are already paid
+        if "attacco_extra" not in actor.round_blows or actor.extra_attacks_left <= 0:
             raise RulesError("error.adnd2cp.no_extra_attack")
         return
     if supplementary or o.hand == "off" or not a.settings.track_attacks or actor.attacks_left is None:
@@ -121,15 +84,9 @@ def _range_band(a: Attack) -> str:
     raise RulesError("error.adnd2cp.out_of_range", distance=distance, long=long)
 
 
-def _str_applies(a: Attack) -> bool:
-    return a.delivery in ("melee", "natural", "thrown") or (
-        a.delivery == "missile" and a.weapon.strength_rated_bow
-    )
-
-
 def _to_hit_mods(a: Attack) -> None:
     actor, w, o, target = a.actor, a.weapon, a.options, a.target
-    if _str_applies(a):
+    if str_applies(a):
         a.mod("str", actor.str_to_hit)
     if not a.melee:
         a.mod("dex_missile", actor.dex_missile)
@@ -183,14 +140,6 @@ def target_ac(a: Attack) -> int:
     return t.ac - bonus
 
 
-def _roll_hits(a: Attack, face: int, total: int, needed: int) -> bool:
-    if face == 20 and a.settings.nat20_hits:
-        return True
-    if face == 1 and a.settings.nat1_misses:
-        return False
-    return total >= needed
-
-
 # --- resolution ---------------------------------------------------------------------------------------
 def resolve(req: ActionRequest, dice: DiceSource, ranged: bool) -> ActionResult:
     actor = cast(Sheet, req.actor.sheet)
@@ -214,7 +163,7 @@ def resolve(req: ActionRequest, dice: DiceSource, ranged: bool) -> ActionResult:
     needed = a.needed = actor.thac0 - ac
     face = a.face = a.roller.d(20, "attack")
     total = face + sum(int(m.value) for m in a.mods)
-    hit = _roll_hits(a, face, total, needed)
+    hit = roll_hits(a, face, total, needed)
     only_nat20 = hit and total < needed
     if face == 20:
         a.note("natural_20", only_nat20=only_nat20)
@@ -248,26 +197,3 @@ def resolve(req: ActionRequest, dice: DiceSource, ranged: bool) -> ActionResult:
         actor_sheet=a.actor.model_dump() if a.actor is not actor else None,
         target_sheet=a.target.model_dump() if a.target is not target else None,
     )
-
-
-def apply_damage(a: Attack, amount: int) -> None:
-    hp = a.target.hp - amount
-    conds = life_conditions(a.target.conditions, hp, a.settings)
-    a.target = a.target.model_copy(update={"hp": hp, "conditions": conds})
-
-
-def base_expr_text(a: Attack, large: bool) -> str:
-    w = a.weapon
-    return w.damage_large if large and w.damage_large else w.damage
-
-
-def roll_base(a: Attack, large: bool, purpose: str) -> tuple[list[int], int, int]:
-    """Roll the weapon's base damage dice: (faces, dice sum, built-in bonus of the die)."""
-    expr = parse_dice(base_expr_text(a, large))
-    faces, total = expr.roll(a.roller, purpose)
-    return faces, total, expr.bonus
-
-
-def max_dice(a: Attack, large: bool) -> int:
-    expr = parse_dice(base_expr_text(a, large))
-    return expr.maximum - expr.bonus

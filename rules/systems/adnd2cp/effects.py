@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from rules.model import ActionResult, Damage, Modifier, Note
 from rules.systems.adnd2cp import tables
 from rules.systems.adnd2cp.blows import BLOWS, HUGE_SAVE_BONUS, SAVES
 from rules.systems.adnd2cp.common import SYSTEM_ID, pick_weapon, with_condition
+from rules.systems.adnd2cp.context import Attack, apply_damage, max_dice, roll_base, roll_hits, str_applies
 from rules.systems.adnd2cp.sheet import Condition, Sheet
 from rules.systems.adnd2cp.stacking import Plan
-
-if TYPE_CHECKING:
-    from rules.systems.adnd2cp.attack import Attack
 
 
 def wound_key(sheet: Sheet) -> str:
@@ -98,7 +95,6 @@ def _str_type_bonus(a: Attack, active: Callable[[str], bool], mods: list[Modifie
 def roll_damage(
     a: Attack, active: Callable[[str], bool], large: bool, prefix: str = "damage", secondary: bool = False
 ) -> Damage:
-    from rules.systems.adnd2cp.attack import max_dice, roll_base
 
     faces, dice_sum, builtin = roll_base(a, large, prefix)
     if active("attacco_brutale") and not secondary:
@@ -119,7 +115,7 @@ def roll_damage(
         multiplier = tables.backstab_multiplier(max(1, a.actor.group_level("rogue")))
         base = int(base * multiplier)
     mods: list[Modifier] = []
-    str_dmg = a.actor.str_damage if _str_applies(a) else 0
+    str_dmg = a.actor.str_damage if str_applies(a) else 0
     for key, value in (
         ("str", str_dmg),
         ("magic", a.weapon.magic),
@@ -144,12 +140,6 @@ def roll_damage(
         rolled=rolled,
         reduced_by=reduced,
         applied=rolled - reduced,
-    )
-
-
-def _str_applies(a: Attack) -> bool:
-    return a.delivery in ("melee", "natural", "thrown") or (
-        a.delivery == "missile" and a.weapon.strength_rated_bow
     )
 
 
@@ -226,7 +216,6 @@ def _bleed(a: Attack) -> None:
 
 
 def _deep_thrust(a: Attack, large: bool) -> int:
-    from rules.systems.adnd2cp.attack import roll_base
 
     result = saves(a, "trafiggere_in_profondita")
     if result is None:
@@ -276,7 +265,6 @@ def _slow(a: Attack) -> None:
 
 def _fatal_missile_rolls(a: Attack, total: int) -> int:
     """Extra to-hit rolls of Proiettile Fatale: -5 then -8 replacing the -2 (or cumulative)."""
-    from rules.systems.adnd2cp.attack import _roll_hits
 
     needed = a.needed
     base = total - a.face  # modifiers of the first roll (its -2 included)
@@ -288,7 +276,7 @@ def _fatal_missile_rolls(a: Attack, total: int) -> int:
             else step + (-5 if step == -8 else 0)
         )
         face = a.roller.d(20, "attack_fatal_missile")
-        if not _roll_hits(a, face, face + base + shift, needed):
+        if not roll_hits(a, face, face + base + shift, needed):
             break
         hits += 1
     a.note("fatal_missile_hits", extra_hits=hits)
@@ -328,8 +316,6 @@ def on_hit(a: Attack, total: int, only_nat20: bool) -> tuple[str, Damage | None]
             update={"rolled": damage.rolled + extra, "applied": damage.applied + extra}
         )
     if damage is not None:
-        from rules.systems.adnd2cp.attack import apply_damage
-
         apply_damage(a, damage.applied)
     if active("fine_sanguinaria") and a.target.has("dead") and not no_damage:
         a.note(
@@ -344,7 +330,6 @@ def on_hit(a: Attack, total: int, only_nat20: bool) -> tuple[str, Damage | None]
 
 def _rider(a: Attack, bid: str, applied: int, large: bool, extra_hits: int) -> int:
     """Apply one special blow's after-hit effect; returns extra damage of the same hit."""
-    from rules.systems.adnd2cp.attack import roll_base
 
     if bid == "causare_grande_dolore":
         _pain(a, applied)
@@ -373,14 +358,13 @@ def _rider(a: Attack, bid: str, applied: int, large: bool, extra_hits: int) -> i
 
 def cleave(a: Attack, face: int, total: int) -> list[ActionResult]:
     """Fendente Frontale: the same to-hit total against a second adjacent front target's AC."""
-    from rules.systems.adnd2cp.attack import _roll_hits
 
     ac = a.options.second_target_ac
     if ac is None:
         a.note("cleave_second_target_needed")
         return []
     needed = a.actor.thac0 - ac
-    hit = _roll_hits(a, face, total, needed)
+    hit = roll_hits(a, face, total, needed)
     damage = None
     if hit:
         damage = roll_damage(

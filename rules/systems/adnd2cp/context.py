@@ -1,0 +1,86 @@
+"""The state one attack resolution works on, and the small rolls both attack.py and effects.py use."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from rules.dice import Roller
+from rules.model import Modifier, Note
+from rules.notation import parse_dice
+from rules.system import ActionRequest
+from rules.systems.adnd2cp.common import life_conditions
+from rules.systems.adnd2cp.options import Options
+from rules.systems.adnd2cp.settings import Settings
+from rules.systems.adnd2cp.sheet import Sheet, WeaponEntry
+from rules.systems.adnd2cp.stacking import Plan
+
+
+@dataclass
+class Attack:
+    """Everything one resolution works on; sheets are replaced (model_copy) as the attack goes."""
+
+    req: ActionRequest
+    actor: Sheet
+    target: Sheet
+    weapon: WeaponEntry
+    delivery: str
+    options: Options
+    settings: Settings
+    roller: Roller
+    plan: Plan = field(default_factory=lambda: Plan([], [], 0, 0, 0))
+    mods: list[Modifier] = field(default_factory=list)
+    notes: list[Note] = field(default_factory=list)
+    defence_blows: list[str] = field(default_factory=list)
+    guard: bool = False  # Lancio di Apertura opened the target's guard for this melee attack
+    needed: int = 0
+    face: int = 0
+    blows: Counter[str] = field(default_factory=Counter)  # the [ATTACCO] blows on this attack, counted
+
+    def note(self, key: str, **params: object) -> None:
+        self.notes.append(Note(key=key, params=dict(params)))
+
+    def mod(self, key: str, value: int) -> None:
+        if value:
+            self.mods.append(Modifier(key=key, value=value))
+
+    @property
+    def melee(self) -> bool:
+        return self.delivery in ("melee", "natural")
+
+
+def roll_hits(a: Attack, face: int, total: int, needed: int) -> bool:
+    if face == 20 and a.settings.nat20_hits:
+        return True
+    if face == 1 and a.settings.nat1_misses:
+        return False
+    return total >= needed
+
+
+def str_applies(a: Attack) -> bool:
+    return a.delivery in ("melee", "natural", "thrown") or (
+        a.delivery == "missile" and a.weapon.strength_rated_bow
+    )
+
+
+def apply_damage(a: Attack, amount: int) -> None:
+    hp = a.target.hp - amount
+    conds = life_conditions(a.target.conditions, hp, a.settings)
+    a.target = a.target.model_copy(update={"hp": hp, "conditions": conds})
+
+
+def base_expr_text(a: Attack, large: bool) -> str:
+    w = a.weapon
+    return w.damage_large if large and w.damage_large else w.damage
+
+
+def roll_base(a: Attack, large: bool, purpose: str) -> tuple[list[int], int, int]:
+    """Roll the weapon's base damage dice: (faces, dice sum, built-in bonus of the die)."""
+    expr = parse_dice(base_expr_text(a, large))
+    faces, total = expr.roll(a.roller, purpose)
+    return faces, total, expr.bonus
+
+
+def max_dice(a: Attack, large: bool) -> int:
+    expr = parse_dice(base_expr_text(a, large))
+    return expr.maximum - expr.bonus
