@@ -28,7 +28,7 @@ def test_trendor_example_is_28_points() -> None:
     trendor = pc(
         ("fighter", 7), ("mage", 7), intelligence=16, weapons=[{"id": "long_sword", "rank": "maestro"}]
     )
-    assert trendor.pool_total == 28
+    assert trendor.pool_max == 28
     parts = {p["key"]: p["points"] for p in S.pool(trendor).as_dict()["parts"]}
     assert parts == {"pool_class_level": 14, "pool_int": 8, "pool_mastery": 6}
     assert trendor.pool_current == 28
@@ -52,12 +52,12 @@ def test_trendor_example_is_28_points() -> None:
     ],
 )
 def test_class_rates_count_whole_points(cls: str, level: int, points: int) -> None:
-    assert pc((cls, level)).pool_total == points
+    assert pc((cls, level)).pool_max == points
 
 
 def test_multiclass_takes_best_table_not_sum() -> None:
-    assert pc(("fighter", 3), ("mage", 7)).pool_total == 6
-    assert pc(("thief", 6), ("mage", 8)).pool_total == 9
+    assert pc(("fighter", 3), ("mage", 7)).pool_max == 6
+    assert pc(("thief", 6), ("mage", 8)).pool_max == 9
 
 
 @pytest.mark.parametrize(
@@ -65,15 +65,15 @@ def test_multiclass_takes_best_table_not_sum() -> None:
     [(12, 0), (13, 1), (14, 2), (15, 4), (16, 8), (17, 16), (18, 24), (19, 24), (25, 24)],
 )
 def test_int_bonus_table_for_warriors(intelligence: int, bonus: int) -> None:
-    assert pc(("fighter", 1), intelligence=intelligence).pool_total == 2 + bonus
+    assert pc(("fighter", 1), intelligence=intelligence).pool_max == 2 + bonus
 
 
 def test_int_bonus_only_warriors_and_thieves() -> None:
-    assert pc(("thief", 2), intelligence=16).pool_total == 3 + 8
-    assert pc(("bard", 2), intelligence=16).pool_total == 3  # a rogue, not a thief
-    assert pc(("mage", 2), intelligence=18).pool_total == 1
-    assert pc(("cleric", 2), intelligence=18).pool_total == 2
-    assert pc(("fighter", 2), ("mage", 2), intelligence=13).pool_total == 4 + 1
+    assert pc(("thief", 2), intelligence=16).pool_max == 3 + 8
+    assert pc(("bard", 2), intelligence=16).pool_max == 3  # a rogue, not a thief
+    assert pc(("mage", 2), intelligence=18).pool_max == 1
+    assert pc(("cleric", 2), intelligence=18).pool_max == 2
+    assert pc(("fighter", 2), ("mage", 2), intelligence=13).pool_max == 4 + 1
 
 
 @pytest.mark.parametrize(
@@ -93,7 +93,7 @@ def test_int_bonus_only_warriors_and_thieves() -> None:
     ],
 )
 def test_level8_bonus_and_exclusions(cls: str, level: int, points: int) -> None:
-    assert pc((cls, level)).pool_total == points
+    assert pc((cls, level)).pool_max == points
 
 
 def test_three_skilled_weapons_of_different_categories() -> None:
@@ -102,13 +102,13 @@ def test_three_skilled_weapons_of_different_categories() -> None:
         {"id": "battle_axe", "rank": "abile"},
         {"id": "dagger", "rank": "esperto"},
     ]
-    assert pc(("mage", 2), weapons=three).pool_total == 1 + 5 + 1  # +5 and dagger esperto A
+    assert pc(("mage", 2), weapons=three).pool_max == 1 + 5 + 1  # +5 and dagger esperto A
     two_cats = [
         {"id": "long_sword", "rank": "abile"},
         {"id": "short_sword", "rank": "abile"},
         {"id": "battle_axe", "rank": "abile"},
     ]
-    assert pc(("mage", 2), weapons=two_cats).pool_total == 1
+    assert pc(("mage", 2), weapons=two_cats).pool_max == 1
 
 
 def test_mastery_columns_by_category_and_relation() -> None:
@@ -123,11 +123,11 @@ def test_mastery_columns_by_category_and_relation() -> None:
     ]
     s = pc(("mage", 1), weapons=weapons)
     # gran_maestro twins: sort is stable, the first listed is the best (A), the twin scores D.
-    assert s.pool_total == 10 + 3 + 2 + 3 + 3 + 0 + 3 + 5  # + three skilled categories
+    assert s.pool_max == 10 + 3 + 2 + 3 + 3 + 0 + 3 + 5  # + three skilled categories
 
 
 def test_combat_arts_and_extra_points() -> None:
-    assert pc(("fighter", 1), combat_art_grades=3, extra_pool_points=4).pool_total == 2 + 6 + 4
+    assert pc(("fighter", 1), combat_art_grades=3, extra_pool_points=4).pool_max == 2 + 6 + 4
 
 
 @pytest.mark.parametrize(("hd", "full"), [("4+1", 4), ("1-1", 1), ("1/2", 0), ("12", 12), (None, 0)])
@@ -140,17 +140,17 @@ def test_full_hit_dice(hd: str | None, full: int) -> None:
     [(4, 0), (5, 4 + 3), (7, 7), (8, 9), (10, 9), (11, 13), (13, 19), (15, 24), (17, 29), (19, 34), (21, 44)],
 )
 def test_monster_pool(intelligence: int, points: int) -> None:
-    assert sheet(hd="4+1", intelligence=intelligence).pool_total == points
+    assert sheet(hd="4+1", intelligence=intelligence).pool_max == points
 
 
 def test_monster_below_low_intelligence_gets_nothing_even_with_class() -> None:
     m = sheet(kind="monster", hit_dice="6", intelligence=4, classes=[{"class_name": "fighter", "level": 5}])
-    assert m.pool_total == 0
+    assert m.pool_max == 0
 
 
 def test_monster_with_class_adds_class_points_but_not_pc_int_bonus() -> None:
     m = sheet(kind="monster", hit_dice="4", intelligence=16, classes=[{"class_name": "fighter", "level": 3}])
-    assert m.pool_total == 4 + 20 + 6
+    assert m.pool_max == 4 + 20 + 6
     cfg = S.settings({"monster_class_int_bonus": True})
     assert S.pool(m, cfg).total == 4 + 20 + 6 + 8
 
@@ -168,11 +168,11 @@ def test_shortcuts_and_override() -> None:
             "int": "16",
         }
     )
-    assert (s.pool_total, s.pool_current, s.hp_max) == (20, 7, 12)
+    assert (s.pool_max, s.pool_current, s.hp_max) == (20, 7, 12)
     assert (s.str_to_hit, s.str_damage, s.dex_ac_adjustment, s.dex_missile) == (2, 4, 3, 2)
     assert s.thac0 == 14 and [c.group for c in s.classes] == ["warrior", "wizard"]
     assert s.multi_or_dual_class_warrior is True
-    # a stored sheet round-trips (the computed pool_total is dropped on input)
+    # a stored sheet round-trips (the computed pool_max is dropped on input)
     assert S.sheet(s.model_dump()) == s
     with pytest.raises(RulesError):
         S.sheet({"hp": 5, "bogus": 1})
@@ -183,7 +183,7 @@ def test_quick_npc_line() -> None:
         {"ac": "5", "hp": "11", "thac0": "17", "attack": "+2", "damage": "1d8+1", "hd": "3", "int": "8"}
     )
     w = npc.weapons[0]
-    assert (npc.kind, w.to_hit_bonus, w.damage, w.damage_unsplit, npc.pool_total) == (
+    assert (npc.kind, w.to_hit_bonus, w.damage, w.damage_unsplit, npc.pool_max) == (
         "monster",
         2,
         "1d8+1",

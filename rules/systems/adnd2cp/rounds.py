@@ -201,8 +201,8 @@ def _pay_pending(sheet: Sheet, settings: Settings, notes: list[Note]) -> dict[st
 def rest(req: ActionRequest) -> ActionResult:
     actor = cast(Sheet, req.actor.sheet)
     hours = cast(Options, req.options).hours
-    after = actor.model_copy(update={"pool_current": after_rest(actor.points, actor.pool_total, hours)})
-    gain = rest_gain_per_hour(actor.pool_total)
+    after = actor.model_copy(update={"pool_current": after_rest(actor.points, actor.pool_max, hours)})
+    gain = rest_gain_per_hour(actor.pool_max)
     return _result(
         "rest",
         req.actor,
@@ -216,7 +216,7 @@ def rest(req: ActionRequest) -> ActionResult:
                     "hours": hours,
                     "per_hour": gain,
                     "points": after.points,
-                    "pool_max": actor.pool_total,
+                    "pool_max": actor.pool_max,
                 },
             )
         ],

@@ -159,7 +159,7 @@ _SHORTCUTS = {
     "hd": "hit_dice",
     "points": "pool_current",
     "cp": "pool_current",
-    "pool": "pool_max",
+    "pool": "pool_override",
 }
 
 
@@ -169,7 +169,13 @@ def _signed(value: Any) -> int:
 
 def _expand_shortcuts(data: dict[str, Any]) -> dict[str, Any]:
     out = dict(data)
-    out.pop("pool_total", None)  # derived (computed field); `pool_max` overrides it by hand
+    out.pop("pool_total", None)
+    # `pool_max` is computed; written by hand (no `pool_override` key, as a stored sheet always has)
+    # it is the GM's override.
+    if "pool_max" in out:
+        given = out.pop("pool_max")
+        if "pool_override" not in out:
+            out["pool_override"] = given
     for short, full in _SHORTCUTS.items():
         if short in out:
             out.setdefault(full, out.pop(short))
@@ -285,7 +291,7 @@ class Sheet(_Model):
     mastery_dodge_pct: int = Field(0, ge=0, le=100)
     proficiencies: list[str] = Field(default_factory=list)
     extra_pool_points: int = Field(0, ge=0, le=100)
-    pool_max: int | None = Field(None, ge=0, le=1000)  # GM override; None = computed from the seed
+    pool_override: int | None = Field(None, ge=0, le=1000)  # GM's pool; None = computed from the seed
     pool_current: int | None = Field(None, ge=-1000, le=1000)
     creature_traits: list[str] = Field(default_factory=list)
     multi_or_dual_class_warrior: bool | None = None
@@ -319,20 +325,20 @@ class Sheet(_Model):
             )
         self._pool = pool_breakdown(self)
         if self.pool_current is None:  # a larger value given by the GM is kept (unlisted sources)
-            self.pool_current = self.pool_total
+            self.pool_current = self.pool_max
         return self
 
     @computed_field  # type: ignore[prop-decorator]
     @property
-    def pool_total(self) -> int:
-        """Combat-point pool (punti combattimento): the GM's pool_max, or the seed's computation."""
-        if self.pool_max is not None:
-            return self.pool_max
+    def pool_max(self) -> int:
+        """Combat-point pool (punti combattimento): the GM's override, or the seed's computation."""
+        if self.pool_override is not None:
+            return self.pool_override
         return int(self._pool.total) if self._pool is not None else 0
 
     @property
     def points(self) -> int:
-        return self.pool_current if self.pool_current is not None else self.pool_total
+        return self.pool_current if self.pool_current is not None else self.pool_max
 
     # --- derived helpers ---------------------------------------------------------------------
     def warrior_level(self) -> int:

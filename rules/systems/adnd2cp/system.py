@@ -49,6 +49,8 @@ class Adnd2cpSystem(CombatSystem):
         """A changed sheet; values set by hand stop being derived, the others follow their scores."""
         data = {**sheet.model_dump(), **changes}
         data["derived"] = [f for f in cast(Sheet, sheet).derived if f not in changes]
+        if "pool_max" in changes:
+            data["pool_override"] = changes["pool_max"]
         return self.sheet(data)
 
     def weapons(self) -> Mapping[str, str]:
@@ -66,8 +68,8 @@ class Adnd2cpSystem(CombatSystem):
         s = cast(Sheet, sheet)
         flag = bool(settings is not None and cast(Settings, settings).monster_class_int_bonus)
         found = pool_breakdown(s, flag)
-        if s.pool_max is not None:
-            return PoolBreakdown(s.pool_max, (("pool_override", s.pool_max, ""),))
+        if s.pool_override is not None:
+            return PoolBreakdown(s.pool_override, (("pool_override", s.pool_override, ""),))
         return found
 
     def available_blows(self, sheet: Any, weapon: str | None = None, settings: Any = None) -> list[str]:
@@ -112,7 +114,7 @@ class Adnd2cpSystem(CombatSystem):
                 "ac": s.ac,
                 "thac0": s.thac0,
                 "pool": s.points,
-                "pool_max": s.pool_total,
+                "pool_max": s.pool_max,
                 "specials_used": s.specials_used,
             },
             out_of_fight=level in ("dead", "unconscious") or s.has("incapacitated"),
