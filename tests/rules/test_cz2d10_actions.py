@@ -407,3 +407,71 @@ def test_seed_example_three_opponents_two_attacks_one_reflex() -> None:
     assert [m.get("multiple_attacks", 0) + m.get("multiple_opponents", 0) for m in second] == [0, 0]
     third = mods(S.attack(req(FIGHTER, {**defender, "attackers": ["X", "Y"]}), ScriptedDice([1, 2])))
     assert third.get("multiple_opponents", 0) == 1
+
+
+@pytest.mark.parametrize(
+    ("stance", "teamwork", "helpless", "ally", "attack", "defence"),
+    [
+        ("partial", False, False, 1, -2, -1),
+        ("full", False, False, 2, 0, 2),
+        ("partial", True, False, 1, -2, 0),
+        ("full", True, False, 3, 0, 2),
+        ("partial", False, True, 1, -3, -2),
+        ("full", False, True, 2, 0, 1),
+    ],
+)
+def test_covering_an_ally(
+    stance: str, teamwork: bool, helpless: bool, ally: int, attack: int, defence: int
+) -> None:
+    r = S.act(
+        "cover_ally",
+        req(FIGHTER, DUMMY, stance=stance, teamwork=teamwork, helpless_ally=helpless),
+        ScriptedDice([]),
+    )
+    assert r.target_sheet is not None and r.target_sheet["covered_bonus"] == ally
+    assert r.actor_sheet is not None and r.actor_sheet["actions_left"] == 4
+    protector = S.sheet(r.actor_sheet).model_dump(by_alias=True)
+    hit_ally = S.attack(req(FIGHTER, r.target_sheet), ScriptedDice([1, 2]))
+    assert mods(hit_ally)["def_covered"] == ally
+    hit_protector = S.attack(req(FIGHTER, protector), ScriptedDice([1, 2]))
+    assert mods(hit_protector).get("def_covering", 0) == defence
+    if stance == "full":
+        with pytest.raises(RulesError, match="full_defence_no_attack"):
+            S.attack(req(protector, DUMMY), ScriptedDice([1, 2]))
+    else:
+        assert mods(S.attack(req(protector, DUMMY), ScriptedDice([1, 2])))["covering"] == attack
+
+
+def test_mounted_combat() -> None:
+    rider = {**FIGHTER, "mounted": True, "dodging": 2}
+    r = S.attack(req(rider, DUMMY), ScriptedDice([1, 2]))
+    assert mods(r)["mounted"] == 2
+    r = S.attack(req(DUMMY, rider), ScriptedDice([1, 2]))
+    m = mods(r)
+    assert m["def_mounted"] == 1 and m["def_dex_two_thirds"] == 4 and "def_dodging" not in m
+    pike = {**DUMMY, "weapon": "pike"}
+    assert "mounted" not in mods(S.attack(req(rider, pike), ScriptedDice([1, 2, 1])))
+    slow_rider = {"reaction": -3, "mounted": True}
+    assert actions_per_round(S.sheet(slow_rider), False) == 5  # type: ignore[arg-type]
+    assert actions_per_round(S.sheet({"reaction": -8, "mounted": True}), False) == 4  # type: ignore[arg-type]
+    plate = S.sheet({"armour": "plate", "armour_dr": 9, "mounted": True})
+    assert S.status(plate).numbers["slowdown"] == 4  # 9 - 4 = 5 -> 4 -> max 4
+
+
+def test_lance_charge_and_mounted_shooting() -> None:
+    lancer = {**FIGHTER, "mounted": True, "weapon": "spear", "reach": 8}
+    r = S.attack(req(lancer, DUMMY, charge=True), ScriptedDice([5, 5, 4]))
+    m = mods(r)
+    assert m["charge"] == 2 and m["mounted"] == 2 and m["lance_charge"] == 3
+    assert r.damage is not None and r.damage.rolled == 15  # (d4 4 + spear +2 + 2·STR/3 4) × 1.5
+    archer = {
+        "dex": 8,
+        "reaction": 5,
+        "weapon": "small_bow",
+        "weapon_skill": 4,
+        "mounted": True,
+        "gallop": "gallop",
+    }
+    assert mods(S.shot(req(archer, DUMMY), ScriptedDice([1, 2])))["gallop"] == -2
+    with pytest.raises(RulesError, match="no_aimed_shot_mounted"):
+        S.shot(req(archer, DUMMY, aimed=True), ScriptedDice([1, 2]))

@@ -37,6 +37,7 @@ ACTIONS: tuple[str, ...] = (
     "stun",
     "other",
     "pass",
+    "cover_ally",
 )
 
 
@@ -146,14 +147,17 @@ def act(action: str, req: ActionRequest, dice: DiceSource) -> ActionResult:
     spent = _spend(s, cost, settings) if cost else {}
     if action not in ("reload",) and s.spanning and cost:
         spent["spanning"] = False
-    return _result(
-        action,
-        req.actor,
-        s,
-        {**spent, **upd},
-        notes=notes,
-        modifiers=[Modifier(key="actions", value=cost)],
+    res = _result(
+        action, req.actor, s, {**spent, **upd}, notes=notes, modifiers=[Modifier(key="actions", value=cost)]
     )
+    if action == "cover_ally" and req.target is not None:
+        ally: Sheet = req.target.sheet
+        bonus = int(notes[0].params["ally_bonus"]) if notes else 0
+        after = ally.model_copy(update={"covered_bonus": bonus})
+        res.target = req.target.name
+        res.changes += changes(req.target.name, ally, after, {"covered_bonus": bonus})
+        res.target_sheet = after.dump()
+    return res
 
 
 Handler = tuple[int, dict[str, Any], list[Note]]
@@ -257,6 +261,26 @@ def _pass(s: Sheet, o: Options, st: Settings, req: ActionRequest) -> Handler:
     return actions_left(s, st.polygonal), {}, []
 
 
+# L450–452: (ally bonus, protector attack, protector defence) by mode, teamwork, helpless ally.
+_COVER = {
+    ("partial", False, False): (1, -2, -1),
+    ("full", False, False): (2, 0, 2),
+    ("partial", True, False): (1, -2, 0),
+    ("full", True, False): (3, 0, 2),
+    ("partial", False, True): (1, -3, -2),
+    ("full", False, True): (2, 0, 1),
+}
+
+
+def _cover_ally(s: Sheet, o: Options, st: Settings, req: ActionRequest) -> Handler:
+    """Cover an ally in reach (krytí spolubojovníků): 1 action to take up or leave, like a stance."""
+    if o.stance == "none":
+        return 1, {"covering": "none", "cover_attack": 0, "cover_defence": 0}, []
+    ally, attack, defence = _COVER[(o.stance, o.teamwork and not o.helpless_ally, o.helpless_ally)]
+    notes = [Note(key="covering_ally", params={"ally_bonus": ally, "attack": attack, "defence": defence})]
+    return 1, {"covering": o.stance, "cover_attack": attack, "cover_defence": defence}, notes
+
+
 _HANDLERS = {
     "draw": _draw,
     "step": _step,
@@ -272,4 +296,5 @@ _HANDLERS = {
     "stun": _stun,
     "other": _other,
     "pass": _pass,
+    "cover_ally": _cover_ally,
 }

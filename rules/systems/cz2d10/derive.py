@@ -56,6 +56,12 @@ def _piece_slowdown(dr: int, k: int | None, fixed: int) -> int:
 
 
 def armour_slowdown(sheet: Sheet, polygonal: bool) -> int:
+    """Armour slowdown; a rider counts it 1 lower (min 0) and never above 4 (L428, A27)."""
+    total = _armour_slowdown(sheet, polygonal)
+    return min(4, max(0, total - 1)) if sheet.mounted else total
+
+
+def _armour_slowdown(sheet: Sheet, polygonal: bool) -> int:
     if polygonal and sheet.armour_parts:
         total = 0
         for slot, piece in sheet.armour_parts.items():
@@ -98,8 +104,11 @@ def base_actions(init: int) -> int:
 
 
 def actions_per_round(sheet: Sheet, polygonal: bool) -> int:
-    """I4 with I5: acceleration buys back one action per level (never above 5)."""
-    return min(5, base_actions(initiative_value(sheet, polygonal)) + sheet.acceleration)
+    """I4 with I5: acceleration buys back one action per level (never above 5); riders (I6)."""
+    base = base_actions(initiative_value(sheet, polygonal))
+    if sheet.mounted:
+        base = 5 if base == 4 else 4 if base == 3 else base
+    return min(5, base + sheet.acceleration)
 
 
 def acceleration_price(sheet: Sheet, polygonal: bool) -> int:

@@ -53,3 +53,5 @@ class Options(BaseModel):
     steps: int = Field(1, ge=1, le=5)
     amount: int = Field(0, ge=0, description="stun / actions for act(stun|other)")
     level: int = Field(1, ge=0, le=2, description="acceleration level for act(accelerate)")
+    teamwork: bool = False  # act(cover_ally): both have teamwork (sehranost)
+    helpless_ally: bool = False  # act(cover_ally): the ally cannot defend actively

@@ -169,7 +169,7 @@ def prepare(req: ActionRequest, roller: Roller, shot: bool) -> Prepared:
         raise err("not_a_melee_weapon", weapon=w.id)
     if a.dead:
         raise err("out_of_fight")
-    if a.defence_mode == "full":
+    if a.defence_mode == "full" or a.covering == "full":
         raise err("full_defence_no_attack")
     if opts.charge and initiative_value(a, settings.polygonal) < 0:
         raise err("slow_cannot_charge")
@@ -207,6 +207,7 @@ def prepare(req: ActionRequest, roller: Roller, shot: bool) -> Prepared:
         mods.append(("counter_attack", 2))
     if opts.flat:
         mods.append(("flat", -2))
+    mods.append(("covering", a.cover_attack))
     if opts.out_of_view:
         mods.append(("out_of_view", 2))
     if opts.targeted:
@@ -247,6 +248,7 @@ def prepare(req: ActionRequest, roller: Roller, shot: bool) -> Prepared:
         upd["reload_left"] = _reload_cost(a, w)
     else:
         _melee_mods(a, t, w, opts, dtype, mods, defence, settings)
+        _mounted_mods(a, t, w, opts, mods, defence)
     if t.charging:
         defence.situational.append(("charging", -2))
     if t.defence_mode == "partial":
@@ -255,6 +257,10 @@ def prepare(req: ActionRequest, roller: Roller, shot: bool) -> Prepared:
         defence.situational.append(("full_defence", 5))
     if t.intimidation:
         defence.situational.append(("intimidation", -t.intimidation))
+    if t.cover_defence:
+        defence.situational.append(("covering", t.cover_defence))
+    if t.covered_bonus:
+        defence.situational.append(("covered", t.covered_bonus))
     if t.off_balance:
         defence.situational.append(("off_balance", -t.off_balance))
     if opts.defence_bonus:
@@ -316,6 +322,11 @@ def _shot_mods(
     d: Defence,
     notes: list[Note],
 ) -> None:
+    if a.mounted:
+        if opts.aimed:
+            raise err("no_aimed_shot_mounted")
+        if a.gallop != "none":
+            mods.append(("gallop", -2 if a.gallop == "gallop" else -5))
     cover = max(opts.cover, 4 if opts.into_melee else 0)
     if opts.loophole:
         if a.precise_shot and band in ("base", "medium"):
@@ -363,6 +374,19 @@ def _melee_mods(
             mods.append(("confined", -2 * k))
         if tw.types and tw.types[0].startswith("crush") and t.weapon:
             d.situational.append(("confined", -2 * k))
+
+
+def _mounted_mods(
+    a: Sheet, t: Sheet, w: Weapon, opts: Options, mods: list[tuple[str, int]], d: Defence
+) -> None:
+    """L424–437: a rider vs a foot soldier without a polearm: +2 attack, +1 defence; lance charge +3 more."""
+    tw = weapon_of(t)
+    if a.mounted and not t.mounted and tw.family != "polearm":
+        mods.append(("mounted", 2))
+        if opts.charge and w.reach[1] >= 6:
+            mods.append(("lance_charge", 3))
+    if t.mounted and not a.mounted and w.family != "polearm":
+        d.situational.append(("mounted", 1))
 
 
 # ---- finishing: hit test, criticals, damage ---------------------------------------------------------
@@ -720,6 +744,9 @@ def _damage(
         notes.append(Note(key="crit_effect", params={"effect": effect}))
     raw, reduced, used_mult = outcome(effect if damage_effect else None)
     raw = max(0, raw)
+    if opts.charge and a.mounted and ex["weapon_reach"][1] >= 6 and not ex["shot"]:
+        raw = rnd(Fraction(3 * raw, 2), settings.rounding)  # lance charge: 1.5× damage (L439)
+        notes.append(Note(key="lance_charge_knockdown", params={"target_number": 10 + raw}))
     applied = max(0, raw - reduced)
     applied = _pull(
         opts, lv, ex["total"] - res.against if res.against is not None else 0, crit, applied, notes

@@ -184,6 +184,13 @@ class Sheet(BaseModel):
     intimidation: int = Field(0, ge=0)
     acceleration: int = Field(0, ge=0, le=2)
     reload_left: int = Field(0, ge=0)
+    # covering an ally (krytí spolubojovníků) and mounted combat (jízdní boj)
+    covering: Literal["none", "partial", "full"] = "none"
+    cover_attack: int = 0
+    cover_defence: int = 0
+    covered_bonus: int = 0
+    mounted: bool = False
+    gallop: Literal["none", "gallop", "full_gallop"] = "none"
     reflex_actions_left: int | None = None
 
     @model_validator(mode="before")

@@ -116,7 +116,9 @@ def defence_of(target: Sheet, opts: Options, settings: Settings, vs_missiles: bo
     d.components.append(("base", 13, 0))
     if state == "immobile":
         return d
-    if state in ("normal", "unarmed"):
+    if state in ("normal", "unarmed") and target.mounted:
+        d.components.append(("dex_two_thirds", rnd(Fraction(2 * target.dex, 3), settings.rounding), 1))
+    elif state in ("normal", "unarmed"):
         d.components.append(("dex", target.dex, 1))
     elif state == "non_defending":
         d.components.append(("dex_half", rnd(Fraction(target.dex, 2), settings.rounding), 1))
@@ -147,7 +149,7 @@ def defence_of(target: Sheet, opts: Options, settings: Settings, vs_missiles: bo
         value = _shield_value(target, vs_missiles, opts.confined != "none")
         if value:
             d.components.append(("shield", value, 1))
-    if target.dodging and state in ("normal", "unarmed"):
+    if target.dodging and state in ("normal", "unarmed") and not target.mounted:
         d.components.append(("dodging", target.dodging, 1))
     return d
 
