@@ -53,7 +53,7 @@ def test_terms() -> None:
     keys = _found(r'\bmod\(\s*"([a-z_0-9.]+)"') | _found(r'Modifier\(\s*key="([a-z_0-9.]+)"')
     keys |= _found(r'\("([a-z_]+)", (?:str_dmg|a\.weapon|2 if|options\.|4 if|2 \*)')
     keys |= {f"range_{b}" for b in ("short", "medium", "long")} | {"two_weapon_main", "two_weapon_off"}
-    keys |= {f"blow.{b}" for b in BLOWS} | {f"save.{b}" for b in SAVES}
+    keys |= {f"blow.{b}" for b in BLOWS} | {f"blow_effect.{b}" for b in BLOWS} | {f"save.{b}" for b in SAVES}
     keys |= _found(r'\.d\(\s*\d+,\s*"([a-z_]+)"\)') | {
         "damage",
         "damage_brutal",

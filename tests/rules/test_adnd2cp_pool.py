@@ -231,3 +231,17 @@ def test_derived_values_follow_their_scores_and_hand_values_stick() -> None:
     stored = S.sheet(s.model_dump())
     assert S.update_sheet(stored, {"dexterity": 18}).dex_ac_adjustment == 4
     assert S.sheet({"hp": 5, "str": 18, "str_to_hit": 0}).str_to_hit == 0
+
+
+def test_pool_max_in_dumps_is_computed_and_hand_values_override() -> None:
+    trendor = pc(
+        ("fighter", 7), ("mage", 7), intelligence=16, weapons=[{"id": "long_sword", "rank": "maestro"}]
+    )
+    dumped = trendor.model_dump()
+    assert dumped["pool_max"] == 28 and dumped["pool_override"] is None
+    levelled = S.update_sheet(
+        trendor, {"classes": [{"class_name": "fighter", "level": 8}, {"class_name": "mage", "level": 8}]}
+    )
+    assert levelled.pool_max == 16 + 8 + 5 + 6  # recomputed, not frozen at 28
+    assert S.update_sheet(trendor, {"pool_max": 40}).pool_max == 40
+    assert sheet(pool_max=20).pool_max == 20 and sheet(pool_max=20).pool_current == 20
