@@ -245,3 +245,26 @@ def test_pool_max_in_dumps_is_computed_and_hand_values_override() -> None:
     assert levelled.pool_max == 16 + 8 + 5 + 6  # recomputed, not frozen at 28
     assert S.update_sheet(trendor, {"pool_max": 40}).pool_max == 40
     assert sheet(pool_max=20).pool_max == 20 and sheet(pool_max=20).pool_current == 20
+
+
+def test_loose_spellings_of_ranks_sizes_and_names() -> None:
+    s = S.sheet(
+        {
+            "classes": [{"class_name": "Fighter", "level": 7}, {"class": "Mage", "level": 7}],
+            "intelligence": 16,
+            "size": "medium",
+            "weapons": [
+                {
+                    "name": "Long Sword",
+                    "category": "swords",
+                    "rank": "Maestro",
+                    "damage_type": "slashing",
+                    "size": "medium",
+                }
+            ],
+        }
+    )
+    assert (s.pool_max, s.size, s.weapons[0].id, s.weapons[0].damage) == (28, "M", "long_sword", "1d8")
+    assert (
+        S.sheet({"hp": 5, "weapons": [{"id": "x", "rank": "Gran Maestro"}]}).weapons[0].rank == "gran_maestro"
+    )

@@ -141,7 +141,36 @@ def _weapon_aliases(data: dict[str, Any]) -> dict[str, Any]:
     for key in ("damage_type", "delivery"):
         if key in data:
             data[key] = _as_list(data[key])
+    if "damage_type" in data and isinstance(data["damage_type"], list):
+        data["damage_type"] = [_DAMAGE_TYPES.get(str(t).lower(), t) for t in data["damage_type"]]
+    for key in ("rank", "relation"):
+        if isinstance(data.get(key), str):
+            data[key] = data[key].strip().lower().replace(" ", "_")
+    if "size" in data:
+        data["size"] = normal_size(data["size"])
     return data
+
+
+_DAMAGE_TYPES = {
+    "slashing": "S",
+    "taglio": "S",
+    "piercing": "P",
+    "punta": "P",
+    "bludgeoning": "B",
+    "botta": "B",
+    "s": "S",
+    "p": "P",
+    "b": "B",
+}
+_SIZES = {"tiny": "T", "small": "S", "medium": "M", "large": "L", "huge": "H", "gargantuan": "G"}
+
+
+def normal_size(value: Any) -> Any:
+    """ "medium", "m" or "M" -> "M"."""
+    if isinstance(value, str):
+        text = value.strip().lower()
+        return _SIZES.get(text, text.upper())
+    return value
 
 
 class Condition(_Model):
@@ -211,6 +240,8 @@ def _expand_shortcuts(data: dict[str, Any]) -> dict[str, Any]:
             quick.setdefault("delivery", ["melee", "natural"])
             quick.setdefault("damage_unsplit", "damage" in quick)
         out.setdefault("weapons", [quick])
+    if "size" in out:
+        out["size"] = normal_size(out["size"])
     if "hp" not in out and "hp_max" not in out:
         out["hp"] = DEFAULT_HP  # house default so a bare target ("ac:3") still resolves
     if isinstance(out.get("conditions"), list):
