@@ -204,8 +204,10 @@ def test_damage_reduction_to_zero_voids_special_blows_but_not_the_cost() -> None
     assert after(r, "actor").pool_current == 37
 
 
-@pytest.mark.parametrize(("death_at", "condition"), [(0, "dead"), (-10, "unconscious")])
-def test_death_setting(death_at: int, condition: str) -> None:
+@pytest.mark.parametrize(
+    ("death_at", "condition"), [(0, "dead"), (-10, "unconscious"), ("-10", "unconscious")]
+)
+def test_death_setting(death_at: int | str, condition: str) -> None:
     r = hit(fighter(), target(hp=5), [15, 8], settings={"death_at": death_at})
     assert after(r).hp == -3 and r.conditions == [condition] and r.wound == condition
     assert S.status(after(r)).out_of_fight

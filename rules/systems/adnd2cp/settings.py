@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 
 class Settings(BaseModel):
@@ -50,3 +50,11 @@ class Settings(BaseModel):
     specialisation_bonus: bool = Field(
         True, description="Fighter weapon specialisation: +1 to hit, +2 damage (melee)."
     )
+
+    @field_validator("death_at", mode="before")
+    @classmethod
+    def _int_text(cls, value: object) -> object:
+        """The bot may send "-10" as text."""
+        if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+            return int(value.strip())
+        return value
