@@ -23,11 +23,17 @@ def req(
     settings: dict[str, Any] | None = None,
     weapon: str | None = None,
     names: tuple[str, str] = ("A", "T"),
+    distance: float | None = None,
     **options: Any,
 ) -> ActionRequest:
     tgt = Fighter(names[1], S.sheet(target)) if target is not None else None
     return ActionRequest(
-        Fighter(names[0], S.sheet(actor)), tgt, S.options(options), S.settings(settings or BASIC), weapon
+        Fighter(names[0], S.sheet(actor)),
+        tgt,
+        S.options(options),
+        S.settings(settings or BASIC),
+        weapon,
+        distance,
     )
 
 
@@ -475,3 +481,27 @@ def test_lance_charge_and_mounted_shooting() -> None:
     assert mods(S.shot(req(archer, DUMMY), ScriptedDice([1, 2])))["gallop"] == -2
     with pytest.raises(RulesError, match="no_aimed_shot_mounted"):
         S.shot(req(archer, DUMMY, aimed=True), ScriptedDice([1, 2]))
+
+
+def test_disarm_in_defence_costs_one_action() -> None:
+    r = S.act("disarm", req(FIGHTER, DUMMY), ScriptedDice([6, 6, 1, 1]))
+    assert r.outcome == "hit" and r.target_sheet is not None and r.target_sheet["weapon"] is None
+    assert r.actor_sheet is not None and r.actor_sheet["actions_left"] == 4
+    assert (r.total, r.against) == (12 + 6 + 6, 2 + 0 + 0)
+    r = S.act("disarm", req(FIGHTER, DUMMY), ScriptedDice([1, 1, 10, 10]))
+    assert r.outcome == "miss" and r.target_sheet is None
+    with pytest.raises(RulesError, match="disarm_needs_6_levels"):
+        S.act("disarm", req({**FIGHTER, "weapon_skill": 5}, DUMMY), ScriptedDice([1, 1, 1, 1]))
+
+
+def test_automatic_counter_attack_notes_and_ranged_stab_band() -> None:
+    fists = {"str": 6, "dex": 6, "reaction": 5, "weapon_skill": {"bare_hands": 4}}
+    r = S.attack(req(fists, DUMMY), ScriptedDice([1, 2]))
+    assert any(n.key == "auto_counter_attack" and n.params["reason"] == "unarmed_attacker" for n in r.notes)
+    r = S.attack(req(FIGHTER, {**DUMMY, "weapon": "pike"}, charge=True), ScriptedDice([1, 2]))
+    assert any(n.key == "auto_counter_attack" and n.params["reason"] == "charge" for n in r.notes)
+    sniper = {"dex": 8, "reaction": 5, "weapon": "light_crossbow", "weapon_skill": 4, "back_attack": True}
+    asleep = {**DUMMY, "aware": False, "immobile": True}
+    with pytest.raises(RulesError, match="stab_needs_back_attack"):
+        S.shot(req(sniper, asleep, distance=150, stab=True), ScriptedDice([5, 5]))
+    assert S.shot(req(sniper, asleep, distance=50, stab=True), ScriptedDice([5, 5, 3])).outcome == "hit"

@@ -14,10 +14,12 @@ from rules.systems.cz2d10.derive import (
     base_actions,
     initiative_value,
     max_melee_skill,
+    skill_levels,
     slowdown_total,
+    weapon_of,
 )
 from rules.systems.cz2d10.options import Options
-from rules.systems.cz2d10.resolve import SYS, changes, err
+from rules.systems.cz2d10.resolve import SYS, changes, disarm_values, err
 from rules.systems.cz2d10.settings import Settings
 from rules.systems.cz2d10.sheet import Sheet
 from rules.systems.cz2d10.tables import WEAPONS, lookup_id
@@ -38,6 +40,7 @@ ACTIONS: tuple[str, ...] = (
     "other",
     "pass",
     "cover_ally",
+    "disarm",
 )
 
 
@@ -140,6 +143,8 @@ def act(action: str, req: ActionRequest, dice: DiceSource) -> ActionResult:
     s: Sheet = req.actor.sheet
     if action not in ACTIONS:
         raise err("unknown_action", action=action, allowed=list(ACTIONS))
+    if action == "disarm":
+        return disarm_in_defence(req, dice)
     handler = _HANDLERS[action]
     cost, upd, notes = handler(s, opts, settings, req)
     if opts.cost is not None:
@@ -298,3 +303,43 @@ _HANDLERS = {
     "pass": _pass,
     "cover_ally": _cover_ally,
 }
+
+
+def disarm_in_defence(req: ActionRequest, dice: DiceSource) -> ActionResult:
+    """M25: after a parry in the weapon band, 1 action: opposed 2d10 + levels + STR against the attacker."""
+    settings: Settings = req.settings  # type: ignore[assignment]
+    if req.target is None:
+        raise err("no_target")
+    s: Sheet = req.actor.sheet
+    t: Sheet = req.target.sheet
+    w, tw = weapon_of(s, req.weapon), weapon_of(t)
+    a_val, t_val = disarm_values(
+        s, t, w, tw, skill_levels(s, w, settings) or 0, skill_levels(t, tw, settings) or 0, settings
+    )
+    spent = _spend(s, 2 if w.family == "bare_hands" else 1, settings)
+    roller = Roller(dice)
+    a_roll = roller.d(10, "disarm_attacker") + roller.d(10, "disarm_attacker") + a_val
+    t_roll = roller.d(10, "disarm_defender") + roller.d(10, "disarm_defender") + t_val
+    margin = a_roll - t_roll
+    res = _result(
+        "disarm",
+        req.actor,
+        s,
+        spent,
+        rolls=roller.rolls,
+        total=a_roll,
+        against=t_roll,
+        margin=margin,
+        modifiers=[Modifier(key="disarm_test", value=a_val), Modifier(key="disarm_resist", value=t_val)],
+    )
+    res.target = req.target.name
+    if margin > 0:
+        after = t.model_copy(update={"weapon": None})
+        res.changes += changes(req.target.name, t, after, {"weapon": None})
+        res.target_sheet = after.dump()
+        res.outcome = "hit"
+        res.notes.append(Note(key="disarmed", params={"margin": margin, "feet": 2 * margin}))
+    else:
+        res.outcome = "miss"
+        res.notes.append(Note(key="disarm_failed", params={"margin": margin}))
+    return res

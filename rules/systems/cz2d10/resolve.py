@@ -217,6 +217,8 @@ def prepare(req: ActionRequest, roller: Roller, shot: bool) -> Prepared:
     mods.append(("bonus", opts.bonus))
     dtype = _damage_type(a, w, opts, lv, t, settings)
     state = target_state(t, opts, settings)
+    if opts.disarm:
+        check_disarm(w, lv)
     if opts.stab:
         if shot and not a.back_attack:
             raise err("stab_needs_back_attack")
@@ -242,12 +244,15 @@ def prepare(req: ActionRequest, roller: Roller, shot: bool) -> Prepared:
         band, band_pen = range_band(req.distance, base_range(a, w, settings), settings)
         if band != "base":
             mods.append(("range_" + band, band_pen))
+        if opts.stab and band != "base":
+            raise err("stab_needs_back_attack")
         if opts.targeted and not (band == "base" or (band == "medium" and a.precise_shot)):
             raise err("targeted_shot_band", band=band)
         _shot_mods(a, t, opts, settings, band, mods, defence, notes)
         upd["reload_left"] = _reload_cost(a, w)
     else:
         _melee_mods(a, t, w, opts, dtype, mods, defence, settings)
+        _auto_counter_notes(a, t, w, opts, notes)
         _mounted_mods(a, t, w, opts, mods, defence)
     if t.charging:
         defence.situational.append(("charging", -2))
@@ -374,6 +379,15 @@ def _melee_mods(
             mods.append(("confined", -2 * k))
         if tw.types and tw.types[0].startswith("crush") and t.weapon:
             d.situational.append(("confined", -2 * k))
+
+
+def _auto_counter_notes(a: Sheet, t: Sheet, w: Weapon, opts: Options, notes: list[Note]) -> None:
+    """L383 / L373: situations that give the defender an automatic counter-attack (the GM resolves it)."""
+    tw = weapon_of(t)
+    if w.family == "bare_hands" and not a.bare_hand_fighting and t.weapon is not None:
+        notes.append(Note(key="auto_counter_attack", params={"reason": "unarmed_attacker"}))
+    if opts.charge and (t.counter_lunge or (tw.family == "polearm" and tw.reach[1] >= w.reach[1] + 3)):
+        notes.append(Note(key="auto_counter_attack", params={"reason": "charge"}))
 
 
 def _mounted_mods(
@@ -624,6 +638,28 @@ def _parry_impact(ex: dict[str, Any], a: Sheet, t: Sheet, notes: list[Note], set
         )
 
 
+def check_disarm(w: Weapon, levels: int) -> None:
+    """M25: 6 levels with the weapon (bare hands excepted); never with a heavy non-blade weapon."""
+    if levels < 6 and w.family != "bare_hands":
+        raise err("disarm_needs_6_levels", levels=levels)
+    if w.weight == "heavy" and "blade" not in w.family:
+        raise err("disarm_heavy_weapon")
+
+
+def disarm_values(
+    a: Sheet, t: Sheet, w: Weapon, tw: Weapon, a_lv: int, t_lv: int, settings: Settings
+) -> tuple[int, int]:
+    """Opposed disarm: levels + STR each side, +STR/3 for a two-handed grip; bare-hand adjustments."""
+    check_disarm(w, a_lv)
+    third = Fraction(1, 3)
+    a_val = a_lv + a.str_ + (rnd(third * a.str_, settings.rounding) if w.grip == "2R" else 0)
+    t_val = t_lv + t.str_ + (rnd(third * t.str_, settings.rounding) if tw.grip == "2R" else 0)
+    if w.family == "bare_hands":
+        t_val += {"medium": 3, "heavy": 6}.get(tw.weight, 0) if tw.family == "straight_blade" else 0
+        a_val -= 2 if tw.reach[1] > 2 else 0
+    return a_val, t_val
+
+
 def _manoeuvre(
     ex: dict[str, Any],
     a: Sheet,
@@ -640,16 +676,7 @@ def _manoeuvre(
     tw = weapon_of(t)
     a_lv, t_lv = ex["levels"], skill_levels(t, tw, settings) or 0
     if opts.disarm:
-        if a_lv < 6 and w.family != "bare_hands":
-            raise err("disarm_needs_6_levels", levels=a_lv)
-        if w.weight == "heavy" and "blade" not in w.family:
-            raise err("disarm_heavy_weapon")
-        two = Fraction(1, 3)
-        a_val = a_lv + a.str_ + (rnd(two * a.str_, settings.rounding) if w.grip == "2R" else 0)
-        t_val = t_lv + t.str_ + (rnd(two * t.str_, settings.rounding) if tw.grip == "2R" else 0)
-        if w.family == "bare_hands":
-            t_val += {"medium": 3, "heavy": 6}.get(tw.weight, 0) if tw.family == "straight_blade" else 0
-            a_val -= 2 if tw.reach[1] > 2 else 0
+        a_val, t_val = disarm_values(a, t, w, tw, a_lv, t_lv, settings)
         key = "disarm"
     else:
         a_val = a.str_ + a_lv
