@@ -276,3 +276,9 @@ def test_cli_resolve_whole_request() -> None:
         }
     )
     assert rest["actor_sheet"]["pool_current"] == 3
+
+
+def test_quick_strike_given_on_the_attack_is_paid_and_reported() -> None:
+    r = act("attack", fighter(thac0=15), [2], "long_sword", tgt=S.sheet({"hp": 20}), blows="colpo_rapido")
+    note = next(n for n in r.notes if n.key == "quick_strike_late")
+    assert note.params == {"factor": 4, "base": 5} and sheet_after(r).pool_current == 33

@@ -65,6 +65,10 @@ def _pay(a: Attack, supplementary: bool) -> None:
     a.actor = actor.model_copy(update=update)
     if plan.attack_blows:
         a.note("blows_paid", blows=plan.attack_blows, cost=plan.attack_cost, points=a.actor.points)
+    quick = plan.attack_blows.count("colpo_rapido")
+    if quick:  # normally declared at the initiative roll: the GM moves the attack in the order
+        factor = max(1, a.weapon.speed_factor - quick - actor.quick_strike)
+        a.note("quick_strike_late", factor=factor, base=a.weapon.speed_factor)
 
 
 # --- to hit -------------------------------------------------------------------------------------------
