@@ -469,3 +469,39 @@ def test_polygonal_equal_hp_and_toughness() -> None:
     assert r.target_sheet is not None
     st = S.status_in(S.sheet(r.target_sheet), S.settings({"polygonal_equal_hp": True}))
     assert st.numbers["hp_head"] == 9 + 1 + 1 - 3
+
+
+@pytest.mark.parametrize(
+    ("pct", "part"),
+    [
+        (1, "head"),
+        (3, "head"),
+        (4, "right_leg"),
+        (15, "right_leg"),
+        (16, "right_arm"),
+        (36, "right_arm"),
+        (37, "torso"),
+        (64, "torso"),
+        (65, "left_arm"),
+        (85, "left_arm"),
+        (86, "left_leg"),
+        (97, "left_leg"),
+        (98, "head"),
+        (100, "head"),
+    ],
+)
+def test_percentage_location_bands_table1(pct: int, part: str) -> None:
+    t = {"dex": 2, "con": 4}
+    r = S.attack(
+        req(FIGHTER, t, {"polygonal": True, "location_method": "d100"}), ScriptedDice([5, 5, 1, pct])
+    )
+    assert r.location == part and r.rolls[-1].sides == 100
+
+
+def test_percentage_location_shift_is_two_percent() -> None:
+    t = {"dex": 2, "con": 4}
+    s = {"polygonal": True, "location_method": "d100"}
+    r = S.attack(req(FIGHTER, t, s, targeted=2, location_shift=2), ScriptedDice([5, 6, 1, 62]))
+    assert r.location == "left_arm"  # 62 (torso) + 2 × 2 % = 66 -> left arm (65..72)
+    r = S.attack(req(FIGHTER, t, s, targeted=2, target_location="left_arm"), ScriptedDice([5, 6, 1, 62]))
+    assert r.location == "left_arm" and mods(r)["location_shift"] == 2

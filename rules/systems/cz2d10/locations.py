@@ -79,11 +79,24 @@ def locate(roll: int, variant: int, size_diff: int = 0, thrust: bool = False) ->
     return dict(effective_table(variant, size_diff, thrust))[max(2, min(20, roll))]
 
 
-def best_shift(roll: int, max_shift: int, wanted: str, variant: int, size_diff: int, thrust: bool) -> int:
-    """The smallest shift within ±max_shift that lands on `wanted`; 0 when none does."""
+# H3: the d100 alternative; each 2d10 sum keeps its own share, bands cumulative in table order.
+_CUMULATIVE = [(s, sum((k - 1) if k <= 11 else (21 - k) for k in range(2, s + 1))) for s in range(2, 21)]
+
+
+def percent_to_sum(roll: int) -> int:
+    """The 2d10 sum whose percentage band holds a d100 roll (clamped to 1..100)."""
+    roll = max(1, min(100, roll))
+    return next(s for s, top in _CUMULATIVE if roll <= top)
+
+
+def best_shift(
+    roll: int, max_shift: int, wanted: str, variant: int, size_diff: int, thrust: bool, percent: bool = False
+) -> int:
+    """The smallest shift within ±max_shift that lands on `wanted` (a d100 step is 2 %); 0 when none does."""
     table = dict(effective_table(variant, size_diff, thrust))
     for dist in range(max_shift + 1):
         for s in (dist, -dist):
-            if table[max(2, min(20, roll + s))] == wanted:
+            where = percent_to_sum(roll + 2 * s) if percent else max(2, min(20, roll + s))
+            if table[where] == wanted:
                 return s
     return 0

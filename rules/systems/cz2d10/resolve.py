@@ -27,7 +27,7 @@ from rules.systems.cz2d10.derive import (
     thresholds,
     weapon_of,
 )
-from rules.systems.cz2d10.locations import best_shift, locate
+from rules.systems.cz2d10.locations import best_shift, locate, percent_to_sum
 from rules.systems.cz2d10.options import Options
 from rules.systems.cz2d10.settings import Settings
 from rules.systems.cz2d10.sheet import Sheet
@@ -496,7 +496,8 @@ def _location(
     opts: Options,
     use_crit_shift: bool,
 ) -> tuple[str, list[Modifier]]:
-    roll = _roll2(roller, "location")
+    pct = settings.location_method == "d100"
+    roll = roller.d(100, "location") if pct else _roll2(roller, "location")
     thrust = ex["damage_type"] == "thrust" or (
         ex["damage_type"] == "missile" and settings.thrust_shift_missiles
     )
@@ -512,12 +513,13 @@ def _location(
     mods = [Modifier(key="location_roll", value=roll)]
     shift = 0
     if opts.target_location:
-        shift = best_shift(roll, allowed, opts.target_location, settings.hit_table, size_diff, thrust)
+        shift = best_shift(roll, allowed, opts.target_location, settings.hit_table, size_diff, thrust, pct)
     elif opts.location_shift is not None:
         shift = max(-allowed, min(allowed, opts.location_shift))
     if shift:
         mods.append(Modifier(key="location_shift", value=shift))
-    return locate(roll + shift, settings.hit_table, size_diff, thrust), mods
+    where = percent_to_sum(roll + 2 * shift) if pct else roll + shift
+    return locate(where, settings.hit_table, size_diff, thrust), mods
 
 
 def _crit_choice(ex: dict[str, Any], opts: Options, armoured: bool, a: Sheet) -> tuple[str | None, bool]:

@@ -24,6 +24,9 @@ class Settings(BaseModel):
     hit_table: Literal[1, 2, 3] = Field(
         1, description="Which of the three hit-location tables (keep it all game)."
     )
+    location_method: Literal["2d10", "d100"] = Field(
+        "2d10", description="Hit location by the 2d10 sum, or d100 with the same percentages (shift 1 = 2 %)."
+    )
     polygonal_equal_hp: bool = Field(
         False, description="Head and limbs get 9+CON HP like the torso (5(9)+CON)."
     )
