@@ -138,6 +138,61 @@ REQUESTS: list[dict[str, Any]] = [
         "target": {"hp": 4, "str": 9, "bab": 1, "size": "small", "conditions": ["grappling"]},
         "dice": [12, 15, 1],
     },
+    {
+        "action": "trip",
+        "actor": {"hp": 20},
+        "target": {"hp": 5, "weapon": "club"},
+        "dice": [12, 3, 15, 10, 5],
+    },
+    {
+        "action": "disarm",
+        "actor": {"size": "large"},
+        "target": {
+            "hp": 5,
+            "weapons": [{"name": "bow", "category": "projectile", "damage": "1d6", "range_increment_ft": 60}],
+        },
+        "dice": [10, 10],
+    },
+    {
+        "action": "disarm",
+        "actor": {"feats": ["improved disarm"]},
+        "target": {"hp": 5, "weapon": "dagger"},
+        "dice": [10, 2],
+    },
+    {"action": "disarm", "actor": {"hp": 9}, "target": {"hp": 5, "weapon": "dagger"}, "dice": [10, 2]},
+    {
+        "action": "sunder",
+        "actor": {"feats": ["improved sunder"]},
+        "target": {"hp": 5, "weapon": "club"},
+        "dice": [10, 2, 6],
+        "weapon": "greataxe",
+    },
+    {
+        "action": "sunder",
+        "actor": {"feats": ["improved sunder"]},
+        "target": {"hp": 5, "weapon": "club"},
+        "dice": [2, 12],
+        "weapon": "greataxe",
+    },
+    {
+        "action": "bull_rush",
+        "actor": {"feats": ["improved bull rush"]},
+        "target": {"hp": 5, "legs": 4},
+        "options": {"charge": True},
+        "dice": [10, 2],
+    },
+    {"action": "bull_rush", "actor": {}, "target": {"hp": 5, "size": "small"}, "dice": [1, 20]},
+    {"action": "overrun", "actor": {"feats": ["improved overrun"]}, "target": {"hp": 5}, "dice": [10, 2]},
+    {"action": "overrun", "actor": {}, "target": {"hp": 5}, "dice": [2, 10]},
+    {"action": "overrun", "actor": {}, "target": {"hp": 5}, "options": {"defender_avoids": True}, "dice": []},
+    {
+        "action": "feint",
+        "actor": {},
+        "target": {"hp": 5, "int": 2},
+        "options": {"target_nonhumanoid": True},
+        "dice": [10, 2],
+    },
+    {"action": "feint", "actor": {}, "target": {"hp": 5}, "dice": [2, 10]},
 ]
 
 

@@ -228,9 +228,16 @@ def test_unconscious_or_dying_attacker_cannot_act() -> None:
 
 
 def test_shooting_from_a_moving_mount() -> None:
-    assert mods(run("shot", ARCHER, TARGET, [1], weapon="longbow", options={"mount_moving": "double"}))[
-        "mount_double"] == -4
-    assert mods(run("shot", ARCHER, TARGET, [1], weapon="longbow", options={"mount_moving": "run"}))[
-        "mount_run"] == -8
-    assert "mount_run" not in mods(run("attack", ARCHER, TARGET, [1], weapon="club",
-                                       options={"mount_moving": "run"}))
+    assert (
+        mods(run("shot", ARCHER, TARGET, [1], weapon="longbow", options={"mount_moving": "double"}))[
+            "mount_double"
+        ]
+        == -4
+    )
+    assert (
+        mods(run("shot", ARCHER, TARGET, [1], weapon="longbow", options={"mount_moving": "run"}))["mount_run"]
+        == -8
+    )
+    assert "mount_run" not in mods(
+        run("attack", ARCHER, TARGET, [1], weapon="club", options={"mount_moving": "run"})
+    )

@@ -19,7 +19,6 @@ from rules.systems.dnd35.attack import (
     roll_damage,
     situation_mods,
 )
-from rules.systems.dnd35.defense import armor_class
 from rules.systems.dnd35.hp import (
     HP_FIELDS,
     apply_damage,
@@ -32,7 +31,7 @@ from rules.systems.dnd35.hp import (
 from rules.systems.dnd35.options import Options
 from rules.systems.dnd35.settings import Settings
 from rules.systems.dnd35.sheet import Sheet, table_weapon
-from rules.systems.dnd35.tables import AID_BONUS, HEAL_DC, SIZES, STANCES, TOTAL_DEFENSE_DODGE
+from rules.systems.dnd35.tables import AID_BONUS, HEAL_DC, STANCES, TOTAL_DEFENSE_DODGE
 
 
 def _result(req: ActionRequest, action: str, **kw: object) -> ActionResult:
@@ -340,61 +339,3 @@ def _opposed(
             return False, [a + mine, b + theirs]
         if mine != theirs:
             return mine > theirs, [a + mine, b + theirs]
-
-
-def _trip_mod(sheet: Sheet, defending: bool) -> int:
-    size = 4 * (SIZES[sheet.size].index - 4)
-    best = max(sheet.mod("str"), sheet.mod("dex")) if defending else sheet.mod("str")
-    stability = 4 if defending and (sheet.legs > 2 or sheet.stable) else 0
-    return best + size + stability
-
-
-def trip(req: ActionRequest, dice: DiceSource) -> ActionResult:
-    """Unarmed melee touch attack, then Str vs the defender's Str or Dex (+4 per size step from
-    Medium, +4 stability). Win → prone. Lose → the defender may trip you back (same roll order)."""
-    fight = _fight(req, dice)
-    if SIZES[fight.target.size].index - SIZES[fight.actor.size].index > 1:
-        raise RulesError("error.dnd35.target_too_large")
-    unarmed = table_weapon("unarmed", fight.actor.size)
-    assert unarmed is not None
-    mods = base_mods(fight.actor, unarmed, fight.actor.bab, False) + situation_mods(fight, unarmed)
-    ac = armor_class(
-        fight.target,
-        fight.opts,
-        fight.settings,
-        ranged=False,
-        touch=True,
-        actor_invisible=fight.opts.invisible,
-    )
-    bonus = sum(int(m.value) for m in mods)
-    face = fight.roller.d(20, "attack")
-    name = _target(req).name
-    result = _result(
-        req,
-        "trip",
-        rolls=fight.roller.rolls,
-        modifiers=mods + ac.modifiers,
-        total=face + bonus,
-        against=ac.value,
-        against_key=ac.key,
-        margin=face + bonus - ac.value,
-    )
-    if not hits(face, bonus, ac.value):
-        result.outcome = "miss"
-        return result
-    won, totals = _opposed(
-        fight.roller, "trip", _trip_mod(fight.actor, False), _trip_mod(fight.target, True), fight.settings
-    )
-    result.notes = [Note(key="trip_check", params={"attacker": totals[0], "defender": totals[1]})]
-    if won:
-        before = fight.target
-        after = _with_conditions(before, add=("prone",))
-        result.outcome = "tripped"
-        result.changes = diff(name, before, after, ("conditions",))
-        result.conditions = list(after.conditions)
-        result.target_sheet = after.model_dump()
-    else:
-        result.outcome = "trip_failed"
-        result.notes.append(Note(key="counter_trip_allowed"))
-    result.rolls = fight.roller.rolls
-    return result

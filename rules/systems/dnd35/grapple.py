@@ -38,20 +38,22 @@ def grapple_mods(sheet: Sheet) -> list[Modifier]:
     return mods
 
 
-def _total(mods: list[Modifier]) -> int:
+def total_of(mods: list[Modifier]) -> int:
     return sum(int(m.value) for m in mods)
 
 
-def _unarmed(sheet: Sheet) -> Weapon:
+def unarmed_of(sheet: Sheet) -> Weapon:
     weapon = table_weapon("unarmed", sheet.size)
     assert weapon is not None
     return weapon
 
 
-def _can_take_aoo(fight: Fight) -> Weapon | None:
-    """The defender's attack of opportunity weapon, or None when it gets none."""
+def aoo_weapon(fight: Fight, improved_feat: str = "improved_grapple") -> Weapon | None:
+    """The defender's attack-of-opportunity weapon, or None when it gets none (the actor has the
+    Improved … feat, the defender is flat-footed, in total defense, grappling or cannot act, or is
+    unarmed without Improved Unarmed Strike)."""
     actor, target = fight.actor, fight.target
-    if actor.has_feat("improved_grapple") or fight.opts.flat_footed:
+    if actor.has_feat(improved_feat) or fight.opts.flat_footed:
         return None
     if effective_conditions(target) & (CANNOT_ACT | {"flat_footed", "total_defense", "grappling"}):
         return None
@@ -59,12 +61,12 @@ def _can_take_aoo(fight: Fight) -> Weapon | None:
     if melee:
         return melee[0]
     if target.has_feat("improved_unarmed_strike"):
-        return _unarmed(target)
+        return unarmed_of(target)
     return None  # an unarmed creature threatens no squares
 
 
-def _attack_of_opportunity(fight: Fight, weapon: Weapon) -> ActionResult:
-    """The target's AoO on the grappler, at its highest attack bonus, rolled first."""
+def attack_of_opportunity(fight: Fight, weapon: Weapon) -> ActionResult:
+    """The target's AoO on the actor, at its highest attack bonus, rolled first."""
     req = fight.req
     assert req.target is not None
     swapped = ActionRequest(req.target, req.actor, Options(), fight.settings, weapon.name)
@@ -79,7 +81,7 @@ def _attack_of_opportunity(fight: Fight, weapon: Weapon) -> ActionResult:
 
 def _grapple_damage(fight: Fight, notes: list[Note]) -> tuple[Damage, Sheet]:
     kind = "lethal" if fight.opts.lethal else "nonlethal"
-    damage = roll_damage(fight, Swing(_unarmed(fight.actor), [], "one"), False, kind)
+    damage = roll_damage(fight, Swing(unarmed_of(fight.actor), [], "one"), False, kind)
     after = apply_damage(fight.target, damage.applied, kind, fight.settings.temp_hp_absorb_nonlethal)
     return damage, after
 
@@ -90,18 +92,28 @@ def _check(fight: Fight, notes: list[Note], extra: int = 0) -> tuple[bool, list[
         mine.append(Modifier(key="lethal_grapple", value=LETHAL_GRAPPLE_PENALTY))
     if extra:
         mine.append(Modifier(key="grapple_misc", value=extra))
-    theirs = _total(grapple_mods(fight.target))
-    won, totals = _opposed(fight.roller, "grapple", _total(mine), theirs, fight.settings)
+    theirs = total_of(grapple_mods(fight.target))
+    won, totals = _opposed(fight.roller, "grapple", total_of(mine), theirs, fight.settings)
     notes.append(Note(key="grapple_check", params={"attacker": totals[0], "defender": totals[1]}))
     return won, mine
 
 
-def _finish(
+def finish(
     req: ActionRequest, fight: Fight, result: ActionResult, actor0: Sheet, target0: Sheet
 ) -> ActionResult:
     target_name = _target(req).name
     changes: list[StateChange] = diff(target_name, target0, fight.target, HP_FIELDS)
     changes += diff(req.actor.name, actor0, fight.actor, HP_FIELDS)
+    for name, before, after in ((target_name, target0, fight.target), (req.actor.name, actor0, fight.actor)):
+        if before.weapons != after.weapons:
+            changes.append(
+                StateChange(
+                    combatant=name,
+                    field="weapons",
+                    before=[w.name for w in before.weapons],
+                    after=[w.name for w in after.weapons],
+                )
+            )
     result.changes = changes
     result.rolls = fight.roller.rolls
     result.wound = sheet_state(fight.target)
@@ -127,19 +139,19 @@ def grapple(req: ActionRequest, dice: DiceSource) -> ActionResult:
         outcome="grapple_failed",
     )
     notes: list[Note] = []
-    aoo_weapon = _can_take_aoo(fight)
-    if aoo_weapon is not None:
+    aoo_w = aoo_weapon(fight)
+    if aoo_w is not None:
         notes.append(Note(key="grapple_aoo"))
-        aoo = _attack_of_opportunity(fight, aoo_weapon)
+        aoo = attack_of_opportunity(fight, aoo_w)
         result.attacks = [aoo]
         if aoo.damage is not None and aoo.damage.applied > 0:
             notes.append(Note(key="grapple_aoo_damage"))
             result.notes = notes
-            return _finish(req, fight, result, actor0, target0)
+            return finish(req, fight, result, actor0, target0)
         if sheet_state(fight.actor) not in ("unhurt", "wounded"):
             result.notes = notes
-            return _finish(req, fight, result, actor0, target0)
-    unarmed = _unarmed(fight.actor)
+            return finish(req, fight, result, actor0, target0)
+    unarmed = unarmed_of(fight.actor)
     mods = base_mods(fight.actor, unarmed, fight.actor.bab, False) + situation_mods(fight, unarmed)
     ac = armor_class(
         fight.target,
@@ -150,17 +162,17 @@ def grapple(req: ActionRequest, dice: DiceSource) -> ActionResult:
         actor_invisible=fight.opts.invisible,
     )
     face = fight.roller.d(20, "attack")
-    bonus = _total(mods)
+    bonus = total_of(mods)
     result.modifiers = mods + ac.modifiers
     result.total, result.against, result.against_key = face + bonus, ac.value, ac.key
     result.margin = face + bonus - ac.value
     if not hits(face, bonus, ac.value):
         result.notes = notes
-        return _finish(req, fight, result, actor0, target0)
+        return finish(req, fight, result, actor0, target0)
     if SIZES[fight.target.size].index - SIZES[fight.actor.size].index >= 2:
         notes.append(Note(key="grapple_auto_fail"))
         result.notes = notes
-        return _finish(req, fight, result, actor0, target0)
+        return finish(req, fight, result, actor0, target0)
     won, _ = _check(fight, notes)
     if won:
         result.outcome = "grappling"
@@ -168,7 +180,7 @@ def grapple(req: ActionRequest, dice: DiceSource) -> ActionResult:
         fight.target = _with_conditions(after, add=("grappling",))
         fight.actor = _with_conditions(fight.actor, add=("grappling",), remove=("flat_footed",))
     result.notes = notes
-    return _finish(req, fight, result, actor0, target0)
+    return finish(req, fight, result, actor0, target0)
 
 
 def grapple_damage(req: ActionRequest, dice: DiceSource) -> ActionResult:
@@ -188,7 +200,7 @@ def grapple_damage(req: ActionRequest, dice: DiceSource) -> ActionResult:
     if won:
         result.damage, fight.target = _grapple_damage(fight, notes)
     result.notes = notes
-    return _finish(req, fight, result, actor0, target0)
+    return finish(req, fight, result, actor0, target0)
 
 
 def pin(req: ActionRequest, dice: DiceSource) -> ActionResult:
@@ -208,7 +220,7 @@ def pin(req: ActionRequest, dice: DiceSource) -> ActionResult:
     if won:
         fight.target = _with_conditions(fight.target, add=("grappling", "pinned"))
     result.notes = notes
-    return _finish(req, fight, result, actor0, target0)
+    return finish(req, fight, result, actor0, target0)
 
 
 def escape_grapple(req: ActionRequest, dice: DiceSource) -> ActionResult:
@@ -229,4 +241,4 @@ def escape_grapple(req: ActionRequest, dice: DiceSource) -> ActionResult:
         fight.actor = _with_conditions(fight.actor, remove=("grappling", "pinned"))
         fight.target = _with_conditions(fight.target, remove=("grappling",))
     result.notes = notes
-    return _finish(req, fight, result, actor0, target0)
+    return finish(req, fight, result, actor0, target0)

@@ -76,6 +76,34 @@ class Options(BaseModel):
         None, description="Extra damage dice, never multiplied (sneak attack 2d6)"
     )
     # extra actions
+    target_weapon: str | None = Field(
+        None, description="Disarm/sunder: the target's weapon (default its first)"
+    )
+    item: (
+        Literal[
+            "light_blade",
+            "one_handed_blade",
+            "two_handed_blade",
+            "light_metal_hafted",
+            "one_handed_metal_hafted",
+            "light_hafted",
+            "one_handed_hafted",
+            "two_handed_hafted",
+            "projectile",
+            "buckler",
+            "light_wooden_shield",
+            "heavy_wooden_shield",
+            "light_steel_shield",
+            "heavy_steel_shield",
+            "tower_shield",
+        ]
+        | None
+    ) = Field(None, description="Sunder: the item's kind for hardness and hit points")
+    item_hp: int | None = Field(
+        None, ge=0, description="Sunder: the item's current hit points, if already damaged"
+    )
+    defender_avoids: bool = Field(False, description="Overrun: the defender steps aside instead of blocking")
+    target_nonhumanoid: bool = Field(False, description="Feint: the target is not humanoid (−4)")
     new_initiative: int | None = Field(None, description="Delay/ready: the initiative count you act on")
     amount: int | None = Field(None, ge=0, description="Heal: hit points healed")
     aid: Literal["attack", "ac"] = Field("attack", description="Aid another: +2 to the ally's attack or AC")

@@ -11,7 +11,7 @@ from rules.dice import DiceSource, RandomDice
 from rules.errors import RulesError
 from rules.model import ActionResult, Status
 from rules.system import ActionRequest, CombatSystem, Fighter
-from rules.systems.dnd35 import actions, grapple
+from rules.systems.dnd35 import actions, grapple, specials
 from rules.systems.dnd35.attack import resolve
 from rules.systems.dnd35.defense import sheet_acs
 from rules.systems.dnd35.hp import effective_conditions, sheet_state
@@ -46,6 +46,11 @@ class Dnd35(CombatSystem):
         "grapple_damage",
         "pin",
         "escape_grapple",
+        "disarm",
+        "sunder",
+        "bull_rush",
+        "overrun",
+        "feint",
     )
 
     def status(self, sheet: Any) -> Status:
@@ -93,11 +98,16 @@ class Dnd35(CombatSystem):
             "heal_check": actions.heal_check,
             "aid_another": actions.aid_another,
             "coup_de_grace": actions.coup_de_grace,
-            "trip": actions.trip,
+            "trip": specials.trip,
             "grapple": grapple.grapple,
             "grapple_damage": grapple.grapple_damage,
             "pin": grapple.pin,
             "escape_grapple": grapple.escape_grapple,
+            "disarm": specials.disarm,
+            "sunder": specials.sunder,
+            "bull_rush": specials.bull_rush,
+            "overrun": specials.overrun,
+            "feint": specials.feint,
         }.get(action)
         if handler is None:
             raise RulesError("error.unknown_action", action=action, allowed=list(self.extra_actions))

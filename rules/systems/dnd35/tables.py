@@ -360,3 +360,24 @@ def table_key(name: str) -> str | None:
     if key in WEAPONS:
         return key
     return WEAPON_ALIASES.get(key)
+
+
+# Sunder (lámání): hardness and hit points of held items, for Medium items (TEXT table);
+# hp halve per size category smaller and double per category larger (footnote).
+OBJECT_HARDNESS: dict[str, tuple[int, int]] = {
+    "light_blade": (10, 2),
+    "one_handed_blade": (10, 5),
+    "two_handed_blade": (10, 10),
+    "light_metal_hafted": (10, 10),
+    "one_handed_metal_hafted": (10, 20),
+    "light_hafted": (5, 2),
+    "one_handed_hafted": (5, 5),
+    "two_handed_hafted": (5, 10),
+    "projectile": (5, 5),
+    "buckler": (10, 5),
+    "light_wooden_shield": (5, 7),
+    "heavy_wooden_shield": (5, 15),
+    "light_steel_shield": (10, 10),
+    "heavy_steel_shield": (10, 20),
+    "tower_shield": (5, 20),
+}
