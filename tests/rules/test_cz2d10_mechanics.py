@@ -505,3 +505,25 @@ def test_percentage_location_shift_is_two_percent() -> None:
     assert r.location == "left_arm"  # 62 (torso) + 2 × 2 % = 66 -> left arm (65..72)
     r = S.attack(req(FIGHTER, t, s, targeted=2, target_location="left_arm"), ScriptedDice([5, 6, 1, 62]))
     assert r.location == "left_arm" and mods(r)["location_shift"] == 2
+
+
+def test_improvised_shield_lets_three_quarters_through() -> None:
+    cloak = {
+        "dex": 2,
+        "hp": 30,
+        "weapon": "light_straight_blade",
+        "guard": 1,
+        "shield": "improvised",
+    }  # 13+2+1
+    r = S.attack(req(FIGHTER, cloak), ScriptedDice([3, 4, 4, 30]))  # 16 stopped by the shield; 6 dmg -> 30 %
+    assert r.outcome == "hit" and r.damage is not None and r.damage.rolled == 5  # 3/4 of 6 = 4.5 -> 5
+    assert [d.purpose for d in r.rolls][-1] == "improvised_shield"
+    r = S.attack(req(FIGHTER, cloak), ScriptedDice([3, 4, 4, 31]))
+    assert r.outcome == "miss" and r.damage is None
+    assert any(n.key == "improvised_shield_held" for n in r.notes)
+
+
+def test_crit_reduction_is_reported() -> None:
+    t = {**DUMMY, "guard": 10}
+    r = S.attack(req(FIGHTER, t), ScriptedDice([1, 2]))
+    assert mods(r)["crit_reduction"] == 1

@@ -31,7 +31,7 @@ from rules.systems.cz2d10.locations import best_shift, locate, percent_to_sum
 from rules.systems.cz2d10.options import Options
 from rules.systems.cz2d10.settings import Settings
 from rules.systems.cz2d10.sheet import Sheet
-from rules.systems.cz2d10.tables import PART_INFO, WEAPONS, Weapon
+from rules.systems.cz2d10.tables import PART_INFO, SHIELDS, WEAPONS, Weapon
 from rules.systems.cz2d10.values import (
     Defence,
     base_attack,
@@ -560,7 +560,9 @@ def finish(
         actor=ex["actor"],
         target=ex["target"],
         weapon=ex["weapon"],
-        modifiers=[Modifier(key=k, value=v) for k, v in ex["mods"]] + d_mods,
+        modifiers=[Modifier(key=k, value=v) for k, v in ex["mods"]]
+        + d_mods
+        + [Modifier(key=k, value=v) for k, v in ex["crit_mods"]],
         total=ex["total"],
         against=defence,
         against_key="defence",
@@ -577,6 +579,14 @@ def finish(
             notes.append(Note(key="fumble", params={"level": h.fumble}))
         _miss_notes(ex, defence, notes, opts, settings)
         _parry_impact(ex, a, t, notes, settings)
+        stopped = next((n.params.get("component") for n in notes if n.key == "stopped_by"), None)
+        if (
+            stopped == "shield"
+            and t.shield
+            and SHIELDS[t.shield].improvised
+            and not (opts.disarm or opts.trip)
+        ):
+            _damage(ex, a, t, h, opts, res, notes, settings, roller, target_upd, improvised=True)
     elif opts.disarm or opts.trip:
         _manoeuvre(ex, a, t, opts, res, notes, settings, roller, target_upd)
     else:
@@ -715,6 +725,7 @@ def _damage(
     settings: Settings,
     roller: Roller,
     target_upd: dict[str, Any],
+    improvised: bool = False,
 ) -> None:
     w = WEAPONS[ex["weapon"]]
     expr = parse_dice(ex["weapon_damage"])
@@ -724,6 +735,15 @@ def _damage(
         fixed += [("weapon_specialization", a.weapon_specialization), ("power_attack", a.power_attack)]
     fixed = [(k, v) for k, v in fixed if v]
     fixed_sum = sum(v for _, v in fixed)
+    if improvised:
+        # L255: a blow stopped by an improvised shield passes with 5 × damage %; then 3/4 of it goes through.
+        chance = 5 * max(0, dice_sum + fixed_sum)
+        pct = roller.d(100, "improvised_shield")
+        if pct > chance:
+            notes.append(Note(key="improvised_shield_held", params={"roll": pct, "chance": chance}))
+            return
+        notes.append(Note(key="improvised_shield_pierced", params={"roll": pct, "chance": chance}))
+        res.outcome = "hit"
     lv = ex["levels"]
     crit = h.crit > 0
     if crit and opts.pull == "ignore_crit" and lv >= 6:
@@ -773,6 +793,8 @@ def _damage(
         notes.append(Note(key="crit_effect", params={"effect": effect}))
     raw, reduced, used_mult = outcome(effect if damage_effect else None)
     raw = max(0, raw)
+    if improvised:
+        raw = rnd(Fraction(3 * raw, 4), settings.rounding)
     if opts.charge and a.mounted and ex["weapon_reach"][1] >= 6 and not ex["shot"]:
         raw = rnd(Fraction(3 * raw, 2), settings.rounding)  # lance charge: 1.5× damage (L439)
         notes.append(Note(key="lance_charge_knockdown", params={"target_number": 10 + raw}))
