@@ -111,7 +111,7 @@ def _int(value: Any, key: Str) -> Int:
 
 def _parse_crit(text: Any) -> tuple[Int, Int]:
     """`19-20/x2`, `19-20`, `x3`, `20/x3`, `18` → (threat_min, crit_mult)."""
-    m = _CRIT.match(Str(text))
+    m = _CRIT.match(Str(text).replace("–", "-").replace("—", "-"))
     if not m or not (m.group(1) or m.group(2)):
         raise ValueError(f"crit: expected like 19-20/x2, got {text!r}")
     return Int(m.group(1) or 20), Int(m.group(2) or 2)
