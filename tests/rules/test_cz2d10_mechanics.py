@@ -527,3 +527,17 @@ def test_crit_reduction_is_reported() -> None:
     t = {**DUMMY, "guard": 10}
     r = S.attack(req(FIGHTER, t), ScriptedDice([1, 2]))
     assert mods(r)["crit_reduction"] == 1
+
+
+def test_accessories_above_the_armour_widen_the_range_to_miss_them() -> None:
+    """L327: leather DR 2 with plate accessories DR 3: a confirmed 17 (sword 18) misses the accessories."""
+    t = {**DUMMY, "armour": "leather", "armour_dr": 2, "accessories": "plate", "accessories_dr": 3}
+    a = {**FIGHTER, "str": 30}  # STR part 10
+    r = S.attack(req(a, t, damage_type="cut"), ScriptedDice([8, 9, 5, 5, 3]))
+    assert r.outcome == "hit" and any(n.key == "accessories_missed" for n in r.notes)
+    assert r.damage is not None and r.damage.reduced_by == 2  # leather cut 1 × 2 only
+    crit_range = {**BASIC, "confirm_mode": "crit_range"}
+    r = S.attack(req(a, t, crit_range, damage_type="cut"), ScriptedDice([8, 9, 1, 1, 3]))  # not confirmed
+    assert r.damage is not None and r.damage.reduced_by == 5
+    r = S.attack(req(a, t, damage_type="cut"), ScriptedDice([8, 8, 3]))  # 16: outside the widened range
+    assert r.damage is not None and r.damage.reduced_by == 5

@@ -287,6 +287,7 @@ def prepare(req: ActionRequest, roller: Roller, shot: bool) -> Prepared:
         "crit_min": cm,
         "crit_mult": mult,
         "crit_mods": [(m.key, m.value) for m in cm_mods],
+        "accessories_extra": 0 if settings.polygonal else max(0, t.accessories_dr - t.armour_dr),
         "damage_type": dtype,
         "levels": lv,
         "band": band,
