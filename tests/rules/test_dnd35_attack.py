@@ -411,3 +411,45 @@ def test_attacker_state_options() -> None:
 def test_concealment_as_a_number() -> None:
     out = run("attack", {}, DUMMY, [15, 35], weapon="club", options={"concealment": 35})
     assert out["outcome"] == "miss"
+
+
+def test_attack_of_opportunity_single_attack_off_turn() -> None:
+    actor = {"bab": 11, "conditions": ["fighting_defensively"]}
+    out = run(
+        "attack",
+        actor,
+        DUMMY,
+        [10, 1],
+        weapon="club",
+        options={"attack_of_opportunity": True, "full_attack": True},
+    )
+    assert "attacks" not in out and mods(out)["bab"] == 11
+    assert "actor_sheet" not in out  # not the actor's turn: its stances stay
+
+
+@pytest.mark.parametrize(
+    ("actor", "options"),
+    [
+        ({"conditions": ["flat_footed"]}, {}),
+        ({"conditions": ["total_defense"]}, {}),
+        ({"conditions": ["grappling"]}, {}),
+        ({}, {"cover": "soft"}),
+        ({}, {"concealment": "total"}),
+    ],
+)
+def test_no_attack_of_opportunity(actor: dict[str, Any], options: dict[str, Any]) -> None:
+    with pytest.raises(RulesError) as err:
+        run("attack", actor, DUMMY, [10], weapon="club", options={"attack_of_opportunity": True, **options})
+    assert err.value.key == "error.dnd35.no_attack_of_opportunity"
+
+
+def test_combat_reflexes_allows_flat_footed_aoo() -> None:
+    out = run(
+        "attack",
+        {"conditions": ["flat_footed"], "feats": ["Combat Reflexes"]},
+        DUMMY,
+        [1],
+        weapon="club",
+        options={"attack_of_opportunity": True},
+    )
+    assert out["outcome"] == "miss"

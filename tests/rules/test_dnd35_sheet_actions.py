@@ -62,7 +62,8 @@ def test_weapon_shortcut_takes_table_weapon_and_overrides() -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "threat", "mult"), [("x3", 20, 3), ("18-20", 18, 2), ("19-20/×2", 19, 2), ("20/x4", 20, 4), ("17–20/×2", 17, 2)]
+    ("text", "threat", "mult"),
+    [("x3", 20, 3), ("18-20", 18, 2), ("19-20/×2", 19, 2), ("20/x4", 20, 4), ("17–20/×2", 17, 2)],
 )
 def test_crit_shortcut_forms(text: str, threat: int, mult: int) -> None:
     w = sheet({"damage": "1d6", "crit": text}).weapons[0]

@@ -391,7 +391,7 @@ def plan(fight: Fight, weapon: Weapon) -> list[Swing]:
     opts, actor = fight.opts, fight.actor
     conds = set(actor.conditions)
     situation = situation_mods(fight, weapon)
-    full = opts.full_attack or opts.two_weapon
+    full = (opts.full_attack or opts.two_weapon) and not opts.attack_of_opportunity
     if full and opts.charge:
         fight.notes.append(note("charge_single_attack"))
         full = False
@@ -424,6 +424,21 @@ def plan(fight: Fight, weapon: Weapon) -> list[Swing]:
     return swings
 
 
+def check_aoo(actor: Sheet, opts: Options) -> None:
+    """No attack of opportunity while flat-footed (Combat Reflexes allows it [SRD-EXT]), in total
+    defense or grappling, nor against a target with cover or total concealment."""
+    conds = set(actor.conditions)
+    blocked = sorted(conds & {"total_defense", "grappling"})
+    if "flat_footed" in conds and not actor.has_feat("combat_reflexes"):
+        blocked.append("flat_footed")
+    if opts.cover != "none":
+        blocked.append("target_cover")
+    if opts.concealment == "total":
+        blocked.append("target_total_concealment")
+    if blocked:
+        raise RulesError("error.dnd35.no_attack_of_opportunity", reasons=blocked)
+
+
 def check_can_act(actor: Sheet) -> None:
     blocked = sorted(effective_conditions(actor) & CANNOT_ACT)
     if blocked:
@@ -431,8 +446,11 @@ def check_can_act(actor: Sheet) -> None:
 
 
 def actor_after(fight: Fight) -> tuple[Sheet, list[StateChange]]:
-    """Acting ends flat-footedness and old stances, starts the new stance, strains a disabled actor."""
+    """Acting ends flat-footedness and old stances, starts the new stance, strains a disabled actor.
+    An attack of opportunity is not the actor's turn: it changes nothing on the actor."""
     actor, opts = fight.actor, fight.opts
+    if opts.attack_of_opportunity:
+        return actor, []
     conds = [c for c in actor.conditions if c != "flat_footed"]
     if fight.settings.stance_expiry == "next_action":
         conds = [c for c in conds if c not in STANCES]
@@ -493,6 +511,8 @@ def resolve(req: ActionRequest, dice: DiceSource, ranged: bool) -> ActionResult:
     actor: Sheet = req.actor.sheet
     check_can_act(actor)
     opts: Options = req.options  # type: ignore[assignment]
+    if opts.attack_of_opportunity:
+        check_aoo(actor, opts)
     fight = Fight(req, actor, req.target.sheet, opts, req.settings, Roller(dice), ranged)  # type: ignore[arg-type]
     weapon = pick_weapon(actor, req.weapon, ranged)
     swings = plan(fight, weapon)

@@ -13,6 +13,9 @@ class Options(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     # attack mode
+    attack_of_opportunity: bool = Field(
+        False, description="An attack of opportunity: one attack at the highest bonus, off your turn"
+    )
     full_attack: bool = Field(False, description="Full attack: iterative attacks from BAB (+6/+1 …)")
     two_weapon: bool = Field(False, description="Full attack with an off-hand weapon as well")
     off_hand_weapon: str | None = Field(None, description="Off-hand weapon (default: the sheet's second)")
