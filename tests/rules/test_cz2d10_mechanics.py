@@ -541,3 +541,18 @@ def test_accessories_above_the_armour_widen_the_range_to_miss_them() -> None:
     assert r.damage is not None and r.damage.reduced_by == 5
     r = S.attack(req(a, t, damage_type="cut"), ScriptedDice([8, 8, 3]))  # 16: outside the widened range
     assert r.damage is not None and r.damage.reduced_by == 5
+
+
+def test_auto_damage_type_needs_six_levels_and_follows_armour() -> None:
+    plate = {**DUMMY, "armour": "plate", "armour_dr": 4}  # thrust 1.5 -> cut is better
+    mail = {**DUMMY, "armour": "mail", "armour_dr": 4}  # thrust 0.75 -> thrust is better
+
+    def dtype(a: dict[str, Any], t: dict[str, Any], s: dict[str, Any] | None = None) -> str:
+        r = S.attack(req(a, t, s), ScriptedDice([6, 6, 3, 5, 5]))
+        return str(next(n for n in r.notes if n.key == "damage_type").params["type"])
+
+    assert dtype(FIGHTER, plate) == "cut_straight" and dtype(FIGHTER, mail) == "thrust"
+    assert dtype({**FIGHTER, "weapon_skill": 5}, mail) == "cut_straight"
+    assert dtype(FIGHTER, mail, {**BASIC, "auto_damage_type": False}) == "cut_straight"
+    poly_mail = {**DUMMY, "armour_parts": {"torso": "mail:4"}}
+    assert dtype(FIGHTER, poly_mail, {"polygonal": True}) == "thrust"

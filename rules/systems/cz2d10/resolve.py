@@ -130,8 +130,9 @@ def _damage_type(a: Sheet, w: Weapon, opts: Options, levels: int, t: Sheet, sett
         return "thrust"
     if opts.damage_type == "cut":
         return "cut_straight"
-    if settings.auto_damage_type and not settings.polygonal:
-        pieces = armour_pieces(t, None, settings, False)
+    if settings.auto_damage_type:
+        # polygonal: the location is rolled after the type (a thrust shifts it), so judge by the torso
+        pieces = armour_pieces(t, "torso" if settings.polygonal else None, settings, False)
         return min(w.types, key=lambda d: (reduction(pieces, d, w, settings), d != "cut_straight"))
     return "cut_straight"
 
