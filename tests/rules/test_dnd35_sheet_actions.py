@@ -292,3 +292,12 @@ def test_pin_and_escape() -> None:
     )
     assert escaped["outcome"] == "escaped"
     assert escaped["actor_sheet"]["conditions"] == [] and escaped["target_sheet"]["conditions"] == []
+
+
+def test_coup_de_grace_with_a_bow_when_adjacent() -> None:
+    victim = {"hp": 30, "conditions": ["helpless"], "fort_save": 30}
+    out = run("coup_de_grace", {}, victim, [4, 5, 6, 20], weapon="longbow")
+    assert out["damage"]["multiplier"] == 3 and out["damage"]["applied"] == 15
+    assert out["wound"] == "wounded"
+    with pytest.raises(RulesError):
+        run("coup_de_grace", {}, victim, [4], weapon="javelin")

@@ -281,11 +281,12 @@ def coup_de_grace(req: ActionRequest, dice: DiceSource) -> ActionResult:
         raise RulesError("error.dnd35.target_not_helpless")
     if fight.target.crit_immune:
         raise RulesError("error.dnd35.crit_immune")
-    weapon = (
-        pick_weapon(fight.actor, req.weapon, False)
-        if not req.weapon or not _is_bow(req.weapon)
-        else pick_weapon(fight.actor, req.weapon, True)
-    )
+    named = None
+    if req.weapon:
+        named = fight.actor.find_weapon(req.weapon) or table_weapon(req.weapon, fight.actor.size)
+    # a bow or crossbow may deliver it when adjacent (TEXT); otherwise a melee weapon
+    bow = named is not None and named.category == "projectile"
+    weapon = pick_weapon(fight.actor, req.weapon, bow)
     grip = "two" if weapon.category == "two_handed" else "one"
     kind, _ = nonlethal_mode(fight.actor, weapon, fight.opts)
     damage = roll_damage(fight, Swing(weapon, [], grip), True, kind)
@@ -319,11 +320,6 @@ def coup_de_grace(req: ActionRequest, dice: DiceSource) -> ActionResult:
     )
     result.target_sheet = after.model_dump()
     return result
-
-
-def _is_bow(name: str) -> bool:
-    w = table_weapon(name)
-    return w is not None and w.category == "projectile"
 
 
 def _opposed(
