@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from rules.dice import DiceSource, Roller
 from rules.errors import RulesError
@@ -332,6 +333,11 @@ def massive_check(fight: Fight, target: Sheet, amount: int, kind: str, notes: li
 
 def strike(fight: Fight, swing: Swing, ac: ArmorClass) -> ActionResult:
     """Roll one attack: d20, confirmation, concealment, damage, HP. Updates fight.target."""
+    return ActionResult(**strike_fields(fight, swing, ac))
+
+
+def strike_fields(fight: Fight, swing: Swing, ac: ArmorClass) -> dict[str, Any]:
+    """`strike` as the ActionResult's fields (the caller may add to them before building it once)."""
     roller = fight.roller
     start = len(roller.rolls)
     notes: list[Note] = []
@@ -359,25 +365,25 @@ def strike(fight: Fight, swing: Swing, ac: ArmorClass) -> ActionResult:
         after = massive_check(fight, after, damage.applied, kind, notes)
         fight.target = after
         changes = diff(target_name or "target", before, after, HP_FIELDS)
-    return ActionResult(
-        system=SYSTEM_ID,
-        action="shot" if fight.ranged else "attack",
-        actor=fight.req.actor.name,
-        target=target_name,
-        weapon=swing.weapon.name,
-        rolls=roller.rolls[start:],
-        modifiers=swing.mods + ac.modifiers,
-        total=face + bonus,
-        against=ac.value,
-        against_key=ac.key,
-        outcome="crit" if confirmed else ("hit" if hit else "miss"),
-        margin=face + bonus - ac.value,
-        damage=damage,
-        wound=sheet_state(fight.target),
-        conditions=list(fight.target.conditions),
-        changes=changes,
-        notes=ac.notes + notes,
-    )
+    return {
+        "system": SYSTEM_ID,
+        "action": "shot" if fight.ranged else "attack",
+        "actor": fight.req.actor.name,
+        "target": target_name,
+        "weapon": swing.weapon.name,
+        "rolls": roller.rolls[start:],
+        "modifiers": swing.mods + ac.modifiers,
+        "total": face + bonus,
+        "against": ac.value,
+        "against_key": ac.key,
+        "outcome": "crit" if confirmed else ("hit" if hit else "miss"),
+        "margin": face + bonus - ac.value,
+        "damage": damage,
+        "wound": sheet_state(fight.target),
+        "conditions": list(fight.target.conditions),
+        "changes": changes,
+        "notes": ac.notes + notes,
+    }
 
 
 # --- resolution -----------------------------------------------------------------------------------
@@ -521,7 +527,7 @@ def resolve(req: ActionRequest, dice: DiceSource, ranged: bool) -> ActionResult:
         for swing in swings:
             swing.mods.append(mod("nonlethal_swap", swap_penalty))
     invisible = opts.invisible or "invisible" in actor.conditions
-    subs: list[ActionResult] = []
+    subs: list[dict[str, Any]] = []
     for swing in swings:
         if subs and fight.settings.stop_full_attack_when_dead and "dead" in fight.target.conditions:
             fight.notes.append(
@@ -537,13 +543,18 @@ def resolve(req: ActionRequest, dice: DiceSource, ranged: bool) -> ActionResult:
             actor_invisible=invisible,
             flags=fight.target_flags,
         )
-        subs.append(strike(fight, swing, ac))
-    result = subs[0] if len(swings) == 1 else summary(fight, subs)
+        subs.append(strike_fields(fight, swing, ac))
     actor_new, actor_changes = actor_after(fight)
-    result.notes = result.notes + fight.notes
+    target_sheet = fight.target.model_dump() if fight.target is not req.target.sheet else None
+    actor_sheet = actor_new.model_dump() if actor_new is not actor else None
+    if len(swings) == 1:
+        fields = subs[0]
+        fields["notes"] += fight.notes
+        fields["changes"] += actor_changes
+        return ActionResult(**fields, target_sheet=target_sheet, actor_sheet=actor_sheet)
+    result = summary(fight, [ActionResult(**f) for f in subs])
+    result.notes = fight.notes
     result.changes = result.changes + actor_changes
-    if fight.target is not req.target.sheet:
-        result.target_sheet = fight.target.model_dump()
-    if actor_new is not actor:
-        result.actor_sheet = actor_new.model_dump()
+    result.target_sheet = target_sheet
+    result.actor_sheet = actor_sheet
     return result

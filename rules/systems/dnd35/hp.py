@@ -106,7 +106,19 @@ def set_hp(
     update: dict[str, Any] = {"hp_current": hp, "nonlethal": nl, "conditions": with_state(conds, state)}
     if temp is not None:
         update["temp_hp"] = temp
-    return sheet.model_copy(update=update)
+    return fast_copy(sheet, update)
+
+
+def fast_copy(sheet: Sheet, update: dict[str, Any]) -> Sheet:
+    """`model_copy(update=...)` without its generic overhead (same result for a plain model)."""
+    new = Sheet.__new__(Sheet)
+    data = dict(sheet.__dict__)
+    data.update(update)
+    object.__setattr__(new, "__dict__", data)
+    object.__setattr__(new, "__pydantic_fields_set__", sheet.__pydantic_fields_set__ | update.keys())
+    object.__setattr__(new, "__pydantic_extra__", None)
+    object.__setattr__(new, "__pydantic_private__", None)
+    return new
 
 
 def apply_damage(sheet: Sheet, amount: int, kind: str, temp_absorbs_nonlethal: bool = False) -> Sheet:

@@ -140,6 +140,18 @@ TARGET_FLAGS: dict[str, str] = {
 }
 
 
+_FLAG_CACHE: dict[tuple[int, int], tuple[Options, frozenset[str]]] = {}
+
+
 def flagged(opts: Options, flags: dict[str, str]) -> frozenset[str]:
-    """The conditions the option flags assert (attacker's or target's)."""
-    return frozenset([c for n, c in flags.items() if getattr(opts, n)])
+    """The conditions the option flags assert (attacker's or target's); cached per Options instance."""
+    key = (id(opts), id(flags))
+    hit = _FLAG_CACHE.get(key)
+    if hit is not None and hit[0] is opts:
+        return hit[1]
+    values = opts.__dict__
+    found = frozenset([c for n, c in flags.items() if values[n]])
+    if len(_FLAG_CACHE) > 256:
+        _FLAG_CACHE.clear()
+    _FLAG_CACHE[key] = (opts, found)
+    return found

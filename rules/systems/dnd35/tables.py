@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Literal
 
 SizeId = Literal["fine", "diminutive", "tiny", "small", "medium", "large", "huge", "gargantuan", "colossal"]
@@ -327,6 +328,7 @@ WEAPONS: dict[str, dict[str, Any]] = {
 }
 
 
+@lru_cache(maxsize=1024)
 def weapon_key(name: str) -> str:
     """Normalise a weapon name to a table key: 'Light Crossbow' → 'light_crossbow'."""
     return "_".join(name.strip().lower().replace("-", " ").split())
