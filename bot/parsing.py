@@ -17,8 +17,10 @@ def parse_pairs(text: str | None) -> dict[str, str | bool]:
         return {}
     if len(text) > MAX_TEXT:
         raise UserError("error.pairs_too_long", limit=MAX_TEXT)
+    if "," in text and ":" not in text:
+        text = text.replace(",", " ")  # `flanking,charge` reads as two flags
     try:
-        tokens = shlex.split(text.replace(",", " ") if "," in text and ":" not in text else text)
+        tokens = shlex.split(text) if ('"' in text or "'" in text) else text.split()
     except ValueError:
         raise UserError("error.pairs_quotes", text=text) from None
     out: dict[str, str | bool] = {}

@@ -128,16 +128,19 @@ class CombatSystem(ABC):
     # --- sheets, options, settings ------------------------------------------------------------
     def sheet(self, data: Mapping[str, Any]) -> BaseModel:
         """A sheet from stored JSON or from `key:value` strings (shortcuts live in the Sheet model)."""
-        return validated(self.Sheet, data, "stat")
+        sheet: BaseModel = validated(self.Sheet, data, "stat")
+        return sheet
 
     def update_sheet(self, sheet: BaseModel, changes: Mapping[str, Any]) -> BaseModel:
         return self.sheet({**sheet.model_dump(), **changes})
 
     def options(self, data: Mapping[str, Any]) -> BaseModel:
-        return validated(self.Options, data, "option")
+        options: BaseModel = validated(self.Options, data, "option")
+        return options
 
     def settings(self, data: Mapping[str, Any]) -> BaseModel:
-        return validated(self.Settings, data, "setting")
+        settings: BaseModel = validated(self.Settings, data, "setting")
+        return settings
 
     def setting_infos(self) -> list[SettingInfo]:
         return describe_fields(self.Settings)

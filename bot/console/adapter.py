@@ -17,6 +17,7 @@ from discord import app_commands
 from discord.ext import commands
 
 GUILD_ID = 1
+_LOCALES = frozenset(loc.value for loc in discord.Locale)
 GM_NAME = "gm"
 
 
@@ -110,7 +111,7 @@ class FakeInteraction:
         self.channel_id = snowflake("#" + channel)
         self.command = command
         self.namespace = SimpleNamespace(**options)
-        self.locale = discord.Locale(locale) if locale in {loc.value for loc in discord.Locale} else None
+        self.locale = discord.Locale(locale) if locale in _LOCALES else None
         self.guild_locale = None
         self.extras: dict[str, Any] = {}
         perms = discord.Permissions.none()

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import json
 import re
-import shlex
 import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -45,7 +44,7 @@ def parse_line(text: str, local: LocalDiscord, channel: str = DEFAULT_CHANNEL) -
     m = _PREFIX.match(text)
     if not m:
         raise AdapterError("a line starts with an optional @user and #channel, then /command")
-    tokens = shlex.split(m.group("rest"))
+    tokens = split_words(m.group("rest"))
     path: list[str] = []
     while tokens and ":" not in tokens[0] and (not path or _is_group(local, path)):
         path.append(tokens.pop(0).lstrip("/"))
@@ -65,6 +64,16 @@ def parse_line(text: str, local: LocalDiscord, channel: str = DEFAULT_CHANNEL) -
             raise AdapterError(f"/{cmd.qualified_name}: unknown option in {token!r} (options: {', '.join(sorted(names))})")
     return Line(m.group("user") or DEFAULT_USER, m.group("chan") or channel, cmd.qualified_name, options,
                 m.group("loc"))
+
+
+_WORD = re.compile(r'(?:[^\s"]+|"[^"]*")+')
+
+
+def split_words(text: str) -> list[str]:
+    """Split on spaces, keeping "quoted parts" together (quotes removed), like a shell would."""
+    if text.count('"') % 2:
+        raise AdapterError("unbalanced quotes")
+    return [w.replace('"', "") for w in _WORD.findall(text)]
 
 
 def _is_group(local: LocalDiscord, path: list[str]) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 import sqlite3
@@ -18,14 +19,19 @@ _MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 
 
 class Database:
-    """Owns the connection. `transaction(fn)` runs `fn(conn)` inside BEGIN IMMEDIATE … COMMIT.
+    """Owns the connection. `transaction(fn)` runs `fn(conn)` atomically and returns its result.
 
-    The whole function runs on aiosqlite's worker thread in a single hop, so a command costs one
-    round trip instead of one per statement, and transactions can never interleave.
+    Functions run on aiosqlite's worker thread, a whole transaction in a single hop, so a command
+    costs one round trip instead of one per statement and transactions never interleave. Commands
+    that arrive while a commit is in flight are grouped into the next one (group commit), each in
+    its own SAVEPOINT: one command's failure rolls back only that command, and nobody hears
+    "done" before the COMMIT that holds their change.
     """
 
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self._conn = conn
+        self._queue: list[tuple[Callable[..., Any], tuple[Any, ...], asyncio.Future[Any]]] = []
+        self._flushing = False
 
     @classmethod
     async def open(cls, path: str | Path) -> Database:
@@ -47,7 +53,30 @@ class Database:
         return await self._conn._execute(fn, raw, *args)  # type: ignore[no-any-return]
 
     async def transaction(self, fn: Callable[..., T], *args: Any) -> T:
-        return await self._call(_in_transaction, fn, *args)
+        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        self._queue.append((fn, args, future))
+        if not self._flushing:
+            self._flushing = True
+            asyncio.get_running_loop().create_task(self._flush())
+        return await future
+
+    async def _flush(self) -> None:
+        try:
+            while self._queue:
+                batch, self._queue = self._queue, []
+                try:
+                    outcomes = await self._call(_run_batch, [(fn, args) for fn, args, _ in batch])
+                except BaseException as exc:  # the COMMIT itself failed: nobody's change landed
+                    outcomes = [(False, exc)] * len(batch)
+                for (_, _, future), (ok, value) in zip(batch, outcomes, strict=True):
+                    if future.done():
+                        continue
+                    if ok:
+                        future.set_result(value)
+                    else:
+                        future.set_exception(value)
+        finally:
+            self._flushing = False
 
     async def read(self, fn: Callable[..., T], *args: Any) -> T:
         return await self._call(fn, *args)
@@ -60,15 +89,30 @@ def _configure(conn: sqlite3.Connection) -> None:
     conn.execute("PRAGMA busy_timeout=5000")
 
 
-def _in_transaction(conn: sqlite3.Connection, fn: Callable[..., T], *args: Any) -> T:
+def _run_batch(
+    conn: sqlite3.Connection, batch: list[tuple[Callable[..., Any], tuple[Any, ...]]]
+) -> list[tuple[bool, Any]]:
+    """One transaction for the batch; each function in a savepoint of its own."""
+    outcomes: list[tuple[bool, Any]] = []
     conn.execute("BEGIN IMMEDIATE")
     try:
-        result = fn(conn, *args)
+        for fn, args in batch:
+            conn.execute("SAVEPOINT command")
+            try:
+                result = fn(conn, *args)
+            except Exception as exc:
+                conn.execute("ROLLBACK TO command")
+                conn.execute("RELEASE command")
+                outcomes.append((False, exc))
+                continue
+            conn.execute("RELEASE command")
+            outcomes.append((True, result))
+        conn.execute("COMMIT")
     except BaseException:
-        conn.execute("ROLLBACK")
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
         raise
-    conn.execute("COMMIT")
-    return result
+    return outcomes
 
 
 def migration_files(directory: Path) -> list[tuple[int, Path]]:
