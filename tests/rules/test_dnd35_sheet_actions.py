@@ -301,3 +301,14 @@ def test_coup_de_grace_with_a_bow_when_adjacent() -> None:
     assert out["wound"] == "wounded"
     with pytest.raises(RulesError):
         run("coup_de_grace", {}, victim, [4], weapon="javelin")
+
+
+def test_weapons_by_table_name() -> None:
+    s = sheet({"weapons": ["Longsword", "dagger"], "size": "small"})
+    assert [(w.name, w.damage) for w in s.weapons] == [("longsword", "1d6"), ("dagger", "1d3")]
+    assert [w.name for w in sheet({"weapons": "greataxe, light crossbow"}).weapons] == [
+        "greataxe",
+        "light_crossbow",
+    ]
+    with pytest.raises(RulesError):
+        SYSTEM.sheet({"weapons": ["vorpal thing"]})

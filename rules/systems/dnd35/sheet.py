@@ -199,6 +199,26 @@ def _apply_ac(data: dict[Str, Any]) -> None:
         data[key] = _int(data.get(key, 0), key) + diff
 
 
+def _table_weapons(data: dict[Str, Any]) -> None:
+    """`weapons` may name shipped SRD weapons: ["longsword", "dagger"] or "longsword, dagger"."""
+    weapons = data.get("weapons")
+    if isinstance(weapons, Str):
+        weapons = [p for p in re.split(r"\s*,\s*", weapons.strip()) if p]
+    if not isinstance(weapons, list) or not any(isinstance(w, Str) for w in weapons):
+        return
+    size = Str(data.get("size", "medium"))
+    out: list[Any] = []
+    for w in weapons:
+        if isinstance(w, Str):
+            found = table_weapon(w, size if size in SIZES else "medium")
+            if found is None:
+                raise ValueError(f"weapons: unknown weapon {w!r}; give its stats as an object")
+            out.append(found)
+        else:
+            out.append(w)
+    data["weapons"] = out
+
+
 def expand_shortcuts(raw: dict[Str, Any]) -> dict[Str, Any]:
     """Map quick NPC keys (`ac:15 hp:11 attack:+3 damage:1d8+1 crit:19-20/x2 init:+1`) onto fields."""
     data = dict(raw)
@@ -222,6 +242,7 @@ def expand_shortcuts(raw: dict[Str, Any]) -> dict[Str, Any]:
         total = _int(data.pop("init"), "init")
         data["initiative_misc"] = total - ability_mod(_int(data.get("dex", 10), "dex"))
     _apply_ac(data)
+    _table_weapons(data)
     quick = _quick_weapon(data)
     if quick is not None:
         data["weapons"] = [quick, *(data.get("weapons") or [])]
