@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import logging
 import random
+from collections.abc import Awaitable, Callable
 
 import discord
 from discord import app_commands
@@ -14,7 +16,9 @@ from discord.ext import commands
 from bot.cogs import EXTENSIONS
 from bot.config import Config
 from bot.i18n.catalog import Catalog, default_catalog
-from bot.service.game import GameService
+from bot.presenters import render
+from bot.presenters.render import Texts
+from bot.service.game import ActionOutcome, GameService
 from bot.storage import repository as repo
 from bot.storage.database import Database
 from rules import RandomDice
@@ -32,6 +36,18 @@ class App:
         self.service = service
         self.catalog = catalog
         self.roll_rng = roll_rng
+        # Replaces a message the bot posted earlier (the defender's prompt); set by whoever talks to Discord.
+        self.message_editor: Callable[[int, int, list[discord.Embed]], Awaitable[None]] | None = None
+
+    async def retire_prompt(self, outcome: ActionOutcome, tx: Texts) -> None:
+        """After a typed `/parry` or a timeout, the prompt's buttons give way to the result."""
+        x = outcome.answers_to
+        if x is None or x.message_id is None or self.message_editor is None:
+            return
+        try:
+            await self.message_editor(outcome.encounter.channel_id, x.message_id, [render.action_embed(tx, outcome)])
+        except Exception:  # the prompt may be gone; the result was posted anyway
+            log.warning("could not replace prompt %s", x.message_id, exc_info=True)
 
     @classmethod
     async def open(cls, config: Config, seed: int | None = None) -> App:
@@ -58,13 +74,35 @@ class CombatBot(commands.Bot):
 
     async def install(self) -> None:
         """Load the cogs: the same command callbacks for Discord, the console and the tests."""
+        from bot.cogs.defence import DefenceButton
+
         for extension in EXTENSIONS:
             await self.load_extension(extension)
+        self.add_dynamic_items(DefenceButton)
+        await self.app.service.load_active()
 
     async def setup_hook(self) -> None:
         await self.install()
         if self._connect:
+            self.app.message_editor = self._edit_message
             await self.sync_if_changed()
+            self._expiry = asyncio.create_task(self._expire_loop())
+
+    async def _edit_message(self, channel_id: int, message_id: int, embeds: list[discord.Embed]) -> None:
+        channel = self.get_partial_messageable(channel_id)
+        await channel.get_partial_message(message_id).edit(content=None, embeds=embeds, view=None)
+
+    async def _expire_loop(self) -> None:
+        """Defenders who let the time run out get the system's default defence rolled for them."""
+        while not self.is_closed():
+            await asyncio.sleep(5)
+            try:
+                outcomes = await self.app.service.expire_due()
+                tx = Texts(self.app.catalog, self.app.config.default_locale)
+                for outcome in outcomes:
+                    await self.app.retire_prompt(outcome, tx)
+            except Exception:
+                log.exception("timeout sweep failed")
 
     async def sync_if_changed(self) -> None:
         """Sync slash commands only when their payload changed: Discord caps command creations a day."""

@@ -36,6 +36,10 @@ class Reply:
     content: str | None = None
     ephemeral: bool = False
     followups: list[Reply] = field(default_factory=list)
+    view: discord.ui.View | None = None
+    edit: bool = False  # replace the message the button sits on
+    mentions: bool = False  # let the content ping the user it names (the defender's prompt)
+    sent_message_id: int | None = None
 
 
 def language(interaction: discord.Interaction, default: str) -> str:
@@ -68,7 +72,8 @@ class BaseCog(commands.Cog):
         return context(interaction, lang), Texts(self.app.catalog, lang)
 
     async def run(
-        self, interaction: discord.Interaction, handler: Callable[[Ctx, Texts], Awaitable[Reply]]
+        self, interaction: discord.Interaction, handler: Callable[[Ctx, Texts], Awaitable[Reply]],
+        after_send: Callable[[int], Awaitable[None]] | None = None,
     ) -> None:
         """Call the handler; a user error becomes an ephemeral hint, anything else is logged."""
         ctx, tx = self.texts(interaction)
@@ -85,18 +90,29 @@ class BaseCog(commands.Cog):
             interaction.extras["error"] = "error.internal"
             reply = Reply(content=tx("error.internal"), ephemeral=True)
         await send(interaction, reply)
+        if reply.sent_message_id is not None and after_send is not None:
+            await after_send(reply.sent_message_id)
 
 
 async def send(interaction: discord.Interaction, reply: Reply) -> None:
-    kwargs: dict[str, Any] = {"ephemeral": reply.ephemeral}
-    if reply.content:
-        kwargs["content"] = reply.content
-    if reply.embeds:
-        kwargs["embeds"] = reply.embeds
-    if interaction.response.is_done():
-        await interaction.followup.send(**kwargs)
+    if reply.edit and not interaction.response.is_done():
+        await interaction.response.edit_message(content=reply.content, embeds=reply.embeds, view=reply.view)
     else:
-        await interaction.response.send_message(**kwargs)
+        kwargs: dict[str, Any] = {"ephemeral": reply.ephemeral}
+        if reply.content:
+            kwargs["content"] = reply.content
+        if reply.embeds:
+            kwargs["embeds"] = reply.embeds
+        if reply.view is not None:
+            kwargs["view"] = reply.view
+        kwargs["allowed_mentions"] = (discord.AllowedMentions(users=True) if reply.mentions
+                                      else discord.AllowedMentions.none())
+        if interaction.response.is_done():
+            message = await interaction.followup.send(wait=True, **kwargs)
+            reply.sent_message_id = getattr(message, "id", None)
+        else:
+            callback = await interaction.response.send_message(**kwargs)
+            reply.sent_message_id = getattr(callback, "message_id", None)
     for extra in reply.followups:
         extra_kwargs: dict[str, Any] = {"ephemeral": extra.ephemeral}
         if extra.content:

@@ -10,10 +10,13 @@ from bot.cogs.base import BaseCog, Reply, describe
 from bot.presenters import render
 from bot.presenters.render import Texts
 from bot.service.context import Ctx
+from bot.cogs.defence import answer_reply, prompt_reply
 from bot.service.game import ActionOutcome
 
 
 def _reply(tx: Texts, o: ActionOutcome) -> Reply:
+    if o.exchange is not None:
+        return prompt_reply(tx, o)
     reply = Reply([render.action_embed(tx, o)])
     hidden = o.actor.hidden or (o.target is not None and o.target.hidden)
     if hidden and o.gm_view:
@@ -44,10 +47,23 @@ class CombatCog(BaseCog):
         self, interaction: discord.Interaction, target: str, weapon: str | None = None,
         attacker: str | None = None, options: str | None = None,
     ) -> None:
-        async def handler(ctx: Ctx, tx: Texts) -> Reply:
-            return _reply(tx, await self.app.service.attack(ctx, "attack", target, weapon, attacker, options))
+        await self._attack(interaction, "attack", target, weapon, attacker, options, None)
 
-        await self.run(interaction, handler)
+    async def _attack(self, interaction: discord.Interaction, kind: str, target: str, weapon: str | None,
+                      attacker: str | None, options: str | None, distance: float | None) -> None:
+        exchange_id: list[int] = []
+
+        async def handler(ctx: Ctx, tx: Texts) -> Reply:
+            outcome = await self.app.service.attack(ctx, kind, target, weapon, attacker, options, distance)
+            if outcome.exchange is not None:
+                exchange_id.append(outcome.exchange.id)
+            return _reply(tx, outcome)
+
+        async def remember_prompt(message_id: int) -> None:
+            if exchange_id:
+                await self.app.service.remember_prompt(exchange_id[0], message_id)
+
+        await self.run(interaction, handler, remember_prompt)
 
     @app_commands.command(name="shot", description=describe("cmd.shot"))
     @app_commands.describe(target=describe("opt.target"), weapon=describe("opt.weapon"),
@@ -61,10 +77,7 @@ class CombatCog(BaseCog):
         attacker: str | None = None, distance: app_commands.Range[float, 0, 100000] | None = None,
         options: str | None = None,
     ) -> None:
-        async def handler(ctx: Ctx, tx: Texts) -> Reply:
-            return _reply(tx, await self.app.service.attack(ctx, "shot", target, weapon, attacker, options, distance))
-
-        await self.run(interaction, handler)
+        await self._attack(interaction, "shot", target, weapon, attacker, options, distance)
 
     @app_commands.command(name="parry", description=describe("cmd.parry"))
     @app_commands.describe(option=describe("opt.parry_option"), defender=describe("opt.defender"))
@@ -73,10 +86,21 @@ class CombatCog(BaseCog):
     async def parry(self, interaction: discord.Interaction, option: str | None = None,
                     defender: str | None = None) -> None:
         async def handler(ctx: Ctx, tx: Texts) -> Reply:
-            await self.app.service.parry(ctx, option, defender)
-            return Reply(content="", ephemeral=True)
+            outcome = await self.app.service.defend(ctx, None, option, defender)
+            await self.app.retire_prompt(outcome, tx)
+            return answer_reply(tx, outcome)
 
         await self.run(interaction, handler)
+
+    @parry.autocomplete("option")
+    async def parry_options(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        from bot.cogs.base import choices
+
+        enc = await self.app.service.encounter(interaction.channel_id or 0)
+        if enc is None:
+            return []
+        names = list(dict.fromkeys(d for x in enc.pending for d in x.defences))
+        return choices(names, current)
 
     @app_commands.command(name="action", description=describe("cmd.action"))
     @app_commands.describe(name=describe("opt.action_name"), actor=describe("opt.attacker"),

@@ -10,7 +10,7 @@ from discord import app_commands
 from bot.cogs import autocomplete as ac
 from bot.cogs.base import BaseCog, Reply, describe
 from bot.presenters import render
-from bot.presenters.limits import cut
+from bot.presenters.limits import cut, fit_embeds
 from bot.presenters.render import Texts
 from bot.service.context import Ctx
 
@@ -83,10 +83,13 @@ class EncounterCog(BaseCog):
     async def next(self, interaction: discord.Interaction) -> None:
         async def handler(ctx: Ctx, tx: Texts) -> Reply:
             outcome = await self.app.service.next_turn(ctx)
+            for settled in outcome.settled:
+                await self.app.retire_prompt(settled, tx)
             content = None
             if outcome.current is not None and not outcome.current.is_npc:
                 content = f"<@{outcome.current.owner_user_id}>"
-            return Reply([render.turn_embed(tx, outcome)], content=content)
+            embeds = [render.action_embed(tx, o) for o in outcome.settled]
+            return Reply(fit_embeds([render.turn_embed(tx, outcome), *embeds]), content=content, mentions=True)
 
         await self.run(interaction, handler)
 
@@ -95,6 +98,17 @@ class EncounterCog(BaseCog):
         async def handler(ctx: Ctx, tx: Texts) -> Reply:
             enc, system, events = await self.app.service.end(ctx)
             return Reply([render.summary_embed(tx, enc, system, events)])
+
+        await self.run(interaction, handler)
+
+    @encounter.command(name="resolve", description=describe("cmd.encounter.resolve"))
+    async def resolve(self, interaction: discord.Interaction) -> None:
+        async def handler(ctx: Ctx, tx: Texts) -> Reply:
+            outcomes = await self.app.service.resolve_pending(ctx)
+            for outcome in outcomes:
+                await self.app.retire_prompt(outcome, tx)
+            return Reply(fit_embeds([render.action_embed(tx, o) for o in outcomes]),
+                         content=tx("defence.forced", count=len(outcomes)))
 
         await self.run(interaction, handler)
 

@@ -30,9 +30,12 @@ class Response:
     content: str | None
     embeds: list[dict[str, Any]]
     error: str | None = None
+    components: list[dict[str, Any]] = field(default_factory=list)  # buttons: custom_id and label
+    message_id: int | None = None
+    edits: int | None = None  # the message this response replaced
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out = {
             "user": self.user,
             "channel": self.channel,
             "command": self.command,
@@ -41,6 +44,23 @@ class Response:
             "embeds": self.embeds,
             "error": self.error,
         }
+        if self.components:
+            out["components"] = self.components
+        if self.message_id is not None:
+            out["message_id"] = self.message_id
+        if self.edits is not None:
+            out["edits"] = self.edits
+        return out
+
+
+def buttons(view: discord.ui.View | None) -> list[dict[str, Any]]:
+    if view is None:
+        return []
+    out = []
+    for row in view.to_components():
+        for c in row.get("components", []):
+            out.append({"custom_id": c.get("custom_id"), "label": c.get("label")})
+    return out
 
 
 class AdapterError(Exception):
@@ -76,11 +96,20 @@ class _Response:
 
     async def send_message(self, content: str | None = None, *, embed: discord.Embed | None = None,
                            embeds: list[discord.Embed] | None = None, ephemeral: bool = False,
-                           **_: Any) -> None:
+                           view: discord.ui.View | None = None, **_: Any) -> SimpleNamespace:
         if self._done:
             raise discord.InteractionResponded(self._owner)  # type: ignore[arg-type]
         self._done = True
-        self._owner.record(content, embed, embeds, ephemeral)
+        r = self._owner.record(content, embed, embeds, ephemeral, view)
+        return SimpleNamespace(message_id=r.message_id)
+
+    async def edit_message(self, *, content: str | None = None, embeds: list[discord.Embed] | None = None,
+                           view: discord.ui.View | None = None, **_: Any) -> None:
+        if self._done:
+            raise discord.InteractionResponded(self._owner)  # type: ignore[arg-type]
+        self._done = True
+        r = self._owner.record(content, None, embeds, False, view)
+        r.edits = self._owner.message_id
 
     async def defer(self, *, ephemeral: bool = False, thinking: bool = False) -> None:
         if self._done:
@@ -93,18 +122,26 @@ class _Followup:
         self._owner = owner
 
     async def send(self, content: str | None = None, *, embed: discord.Embed | None = None,
-                   embeds: list[discord.Embed] | None = None, ephemeral: bool = False, **_: Any) -> None:
+                   embeds: list[discord.Embed] | None = None, ephemeral: bool = False,
+                   view: discord.ui.View | None = None, **_: Any) -> SimpleNamespace:
         if not self._owner.response.is_done():
             raise RuntimeError("followup before the initial response")
-        self._owner.record(content, embed, embeds, ephemeral)
+        r = self._owner.record(content, embed, embeds, ephemeral, view)
+        return SimpleNamespace(id=r.message_id)
 
 
 class FakeInteraction:
     """Duck-typed `discord.Interaction` with just what the handlers touch."""
 
-    def __init__(self, client: Any, user: FakeUser, channel: str, command: app_commands.Command[Any, ..., Any],
-                 options: dict[str, Any], locale: str) -> None:
+    def __init__(self, client: Any, user: FakeUser, channel: str, command: Any,
+                 options: dict[str, Any], locale: str, local: LocalDiscord | None = None,
+                 message_id: int | None = None) -> None:
+        self.command_name = command if isinstance(command, str) else command.qualified_name
+        command = None if isinstance(command, str) else command  # component clicks carry no command
         self.client = client
+        self.local = local
+        self.message_id = message_id
+        self.channel = None
         self.user = user
         self.guild_id = GUILD_ID
         self.channel_name = channel
@@ -122,13 +159,16 @@ class FakeInteraction:
         self.responses: list[Response] = []
 
     def record(self, content: str | None, embed: discord.Embed | None, embeds: list[discord.Embed] | None,
-               ephemeral: bool) -> None:
+               ephemeral: bool, view: discord.ui.View | None = None) -> Response:
         all_embeds = list(embeds or []) + ([embed] if embed else [])
-        self.responses.append(Response(
-            user=self.user.name, channel=self.channel_name, command=self.command.qualified_name,
+        r = Response(
+            user=self.user.name, channel=self.channel_name, command=self.command_name,
             ephemeral=ephemeral, content=content or None, embeds=[e.to_dict() for e in all_embeds],
-            error=self.extras.get("error"),
-        ))
+            error=self.extras.get("error"), components=buttons(view),
+            message_id=None if ephemeral or self.local is None else self.local.next_message_id(),
+        )
+        self.responses.append(r)
+        return r
 
 
 @dataclass
@@ -139,6 +179,12 @@ class LocalDiscord:
     default_locale: str = "en-US"
     users: dict[str, FakeUser] = field(default_factory=dict)
     locales: dict[str, str] = field(default_factory=dict)
+    dynamic_items: tuple[type[Any], ...] = ()
+    _message_seq: int = 0
+
+    def next_message_id(self) -> int:
+        self._message_seq += 1
+        return self._message_seq
 
     def user(self, name: str) -> FakeUser:
         name = name.lstrip("@")
@@ -173,11 +219,27 @@ class LocalDiscord:
         options = convert_options(cmd, raw)
         who = self.user(user)
         locale = self.locales.get(who.name, self.default_locale)
-        interaction = FakeInteraction(self.bot, who, channel, cmd, options, locale)
+        interaction = FakeInteraction(self.bot, who, channel, cmd, options, locale, self)
         await cmd.callback(cmd.binding, interaction, **options)  # type: ignore[arg-type]
         if not interaction.responses:
             raise RuntimeError(f"/{cmd.qualified_name} sent no response")
         return interaction.responses
+
+    async def click(self, user: str, channel: str, custom_id: str, message_id: int | None = None) -> list[Response]:
+        """Press a button, as Discord would dispatch it to a registered dynamic item."""
+        for cls in self.dynamic_items:
+            match = cls.__discord_ui_compiled_template__.fullmatch(custom_id)
+            if match is None:
+                continue
+            who = self.user(user)
+            locale = self.locales.get(who.name, self.default_locale)
+            interaction = FakeInteraction(self.bot, who, channel, f"button {custom_id}", {}, locale, self,
+                                          message_id)
+            button = discord.ui.Button(custom_id=custom_id, label=custom_id)
+            item = await cls.from_custom_id(interaction, button, match)
+            await item.callback(interaction)
+            return interaction.responses
+        raise AdapterError(f"no button handles {custom_id}")
 
     async def autocomplete(self, user: str, channel: str, path: str, option: str, current: str,
                            raw: dict[str, str] | None = None) -> list[app_commands.Choice[Any]]:

@@ -12,12 +12,13 @@ from typing import Any, TextIO
 
 from bot.app import App, CombatBot
 from bot.config import Config
-from bot.console.adapter import AdapterError, LocalDiscord, Response
+from bot.console.adapter import AdapterError, LocalDiscord, Response, snowflake
 
 DEFAULT_CHANNEL = "general"
 DEFAULT_USER = "gm"
 LOCALES = {"cs": "cs", "pl": "pl", "it": "it", "en": "en-US"}
-HELP = """Lines look like what you type in Discord, with the acting user and channel first:
+HELP = """Buttons: a prompt lists its buttons; press one with  @bob click def:12:defend
+Lines look like what you type in Discord, with the acting user and channel first:
   @gm #tavern /encounter start system:dnd35 name:"Goblin ambush"
   @gm /encounter add name:Goblin stats:"ac:15 hp:7 attack:+1 damage:1d6" count:2 hidden:true
   @ana /character create system:dnd35 name:Ana stats:"str:16 dex:12 bab:3 hp:24 ac:17"
@@ -37,13 +38,19 @@ class Line:
     locale: str | None = None
 
 
-_PREFIX = re.compile(r"^\s*(?:@(?P<user>[\w.\-]+)(?::(?P<loc>[a-z]{2}))?\s+)?(?:#(?P<chan>[\w.\-]+)\s+)?(?P<rest>/.*)$")
+_PREFIX = re.compile(
+    r"^\s*(?:@(?P<user>[\w.\-]+)(?::(?P<loc>[a-z]{2}))?\s+)?(?:#(?P<chan>[\w.\-]+)\s+)?"
+    r"(?:(?P<rest>/.*)|click\s+(?P<click>\S+))$"
+)
 
 
 def parse_line(text: str, local: LocalDiscord, channel: str = DEFAULT_CHANNEL) -> Line:
     m = _PREFIX.match(text)
     if not m:
-        raise AdapterError("a line starts with an optional @user and #channel, then /command")
+        raise AdapterError("a line starts with an optional @user and #channel, then /command (or click BUTTON_ID)")
+    if m.group("click"):
+        return Line(m.group("user") or DEFAULT_USER, m.group("chan") or channel, "click", {"id": m.group("click")},
+                    m.group("loc"))
     tokens = split_words(m.group("rest"))
     path: list[str] = []
     while tokens and ":" not in tokens[0] and (not path or _is_group(local, path)):
@@ -87,6 +94,8 @@ def _is_group(local: LocalDiscord, path: list[str]) -> bool:
 
 def render_text(r: Response, local: LocalDiscord) -> str:
     head = f"[#{r.channel}] @{r.user} /{r.command}" + (" (only you can see this)" if r.ephemeral else "")
+    if r.edits is not None:
+        head += f" (replaces message {r.edits})"
     lines = [head]
     if r.content:
         lines.append("  " + _plain(r.content, local))
@@ -100,6 +109,8 @@ def render_text(r: Response, local: LocalDiscord) -> str:
             lines.append(f"  {_plain(f['name'], local)}: {value}")
         if e.get("footer", {}).get("text"):
             lines.append("  — " + _plain(e["footer"]["text"], local))
+    if r.components:
+        lines.append("  Buttons: " + "  ".join(f"[{c['label']}] (click {c['custom_id']})" for c in r.components))
     return "\n".join(lines)
 
 
@@ -118,21 +129,52 @@ class Console:
         self.out = out
         self.as_json = as_json
         self.channel = DEFAULT_CHANNEL
+        self.button_messages: dict[str, int] = {}
+        app = local.bot.app  # type: ignore[attr-defined]
+        app.message_editor = self.on_edit
+
+    async def on_edit(self, channel_id: int, message_id: int, embeds: list[Any]) -> None:
+        """The bot replaced one of its earlier messages (a prompt answered by /parry or a timeout)."""
+        channel = next((c for c in self._channels if snowflake("#" + c) == channel_id), str(channel_id))
+        self.emit(Response(user="bot", channel=channel, command="edit", ephemeral=False, content=None,
+                           embeds=[e.to_dict() for e in embeds], edits=message_id))
+
+    @property
+    def _channels(self) -> set[str]:
+        return {self.channel, *getattr(self, "_seen", set())}
+
+    async def sweep(self) -> None:
+        """What the bot's timer does: defenders whose time ran out get the default defence."""
+        from bot.presenters.render import Texts
+
+        app = self.local.bot.app  # type: ignore[attr-defined]
+        for outcome in await app.service.expire_due():
+            await app.retire_prompt(outcome, Texts(app.catalog, app.config.default_locale))
 
     async def run_line(self, text: str) -> list[Response]:
         text = text.strip()
         if not text or text.startswith("//"):
             return []
+        await self.sweep()
         try:
             line = parse_line(text, self.local, self.channel)
             if line.locale:
                 self.local.locales[line.user] = LOCALES.get(line.locale, line.locale)
             self.channel = line.channel
-            responses = await self.local.invoke(line.user, line.channel, line.command, line.options)
+            self._seen = {*getattr(self, "_seen", set()), line.channel}
+            if line.command == "click":
+                custom_id = line.options["id"]
+                responses = await self.local.click(line.user, line.channel, custom_id,
+                                                   self.button_messages.get(custom_id))
+            else:
+                responses = await self.local.invoke(line.user, line.channel, line.command, line.options)
         except AdapterError as exc:
             self.emit_error(text, str(exc))
             return []
         for r in responses:
+            for c in r.components:
+                if r.message_id is not None:
+                    self.button_messages[c["custom_id"]] = r.message_id
             self.emit(r)
         return responses
 
@@ -152,10 +194,12 @@ class Console:
 
 
 async def build(config: Config, seed: int | None, locale: str | None) -> tuple[App, LocalDiscord]:
+    from bot.cogs.defence import DefenceButton
+
     app = await App.open(config, seed)
     bot = CombatBot(app, connect=False)
     await bot.install()
-    return app, LocalDiscord(bot, default_locale=LOCALES.get(locale or "", "en-US"))
+    return app, LocalDiscord(bot, default_locale=LOCALES.get(locale or "", "en-US"), dynamic_items=(DefenceButton,))
 
 
 async def run_console(config: Config, args: argparse.Namespace) -> int:

@@ -67,3 +67,15 @@ def fits(embeds: list[discord.Embed]) -> bool:
         if e.footer and len(e.footer.text or "") > FOOTER:
             return False
     return True
+
+
+def fit_embeds(embeds: list[discord.Embed]) -> list[discord.Embed]:
+    """As many whole embeds as one message carries (10, 6000 characters in all), first ones first."""
+    kept: list[discord.Embed] = []
+    total = 0
+    for e in embeds[:10]:
+        if total + len(e) > TOTAL:
+            break
+        kept.append(e)
+        total += len(e)
+    return kept

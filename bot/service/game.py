@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import time
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -19,7 +20,7 @@ from bot.parsing import parse_pairs
 from bot.service.bot_settings import BotSettings
 from bot.service.context import Ctx
 from bot.service.errors import UserError
-from bot.service.state import Combatant, Encounter
+from bot.service.state import Combatant, Encounter, Exchange
 from bot.storage import repository as repo
 from bot.storage.database import Database
 from rules import ActionRequest, ActionResult, CombatSystem, DefenceRequest, DiceSource, RandomDice, RulesError
@@ -41,6 +42,11 @@ class ActionOutcome:
     actor: Combatant
     target: Combatant | None
     gm_view: bool = False
+    # Set when the attack waits for the defender (prompt) or when this answers one (edit the prompt).
+    exchange: Exchange | None = None
+    answers_to: Exchange | None = None
+    prompt_user_id: int | None = None
+    automatic: bool = False
 
 
 @dataclass
@@ -51,6 +57,7 @@ class TurnOutcome:
     new_round: bool
     upkeep: list[ActionResult] = field(default_factory=list)
     rolled: list[tuple[Combatant, ActionResult]] = field(default_factory=list)
+    settled: list[ActionOutcome] = field(default_factory=list)
 
 
 @dataclass
@@ -74,8 +81,9 @@ def get_system(system_id: str) -> CombatSystem:
 
 
 class GameService:
-    def __init__(self, db: Database, dice: DiceSource | None = None) -> None:
+    def __init__(self, db: Database, dice: DiceSource | None = None, clock: Any = time.time) -> None:
         self.db = db
+        self.clock = clock
         self.dice: DiceSource = dice or RandomDice()
         self._cache: dict[int, Encounter | None] = {}
         self._locks: dict[int, asyncio.Lock] = {}
@@ -289,8 +297,11 @@ class GameService:
             current = enc.current(system.initiative_descending)
             after = self._copy(enc)
             after.combatants = [x for x in after.combatants if x.id != c.id]
+            gone = [x for x in enc.pending if c.id in (x.attacker_id, x.defender_id)]
+            after.pending = [x for x in enc.pending if x not in gone]
             self._keep_turn(after, current, system)
             await self._commit(enc, after, repo.Commit(delete_ids=[c.id], user_id=ctx.user_id,
+                                                       closed_exchanges=[(x.id, "cancelled") for x in gone],
                                                        events=[("remove", _json({"name": c.name}))]))
             return after, c
 
@@ -304,8 +315,10 @@ class GameService:
             self._require_gm(ctx, enc)
             after = self._copy(enc)
             after.status = "ended"
+            after.pending = []
             sheets = [(c.character_id, c.sheet) for c in enc.combatants if c.character_id]
             await self._commit(enc, after, repo.Commit(user_id=ctx.user_id, character_sheets=sheets,
+                                                       closed_exchanges=[(x.id, "cancelled") for x in enc.pending],
                                                        events=[("end", _json({"round": enc.round}))]))
             events = await self.db.read(repo.count_events, enc.id)
             return after, get_system(enc.system), events
@@ -367,6 +380,9 @@ class GameService:
             enc = await self._require(ctx)
             self._require_gm(ctx, enc)
             system = get_system(enc.system)
+            # Attacks still waiting are answered with the default defence before the turn moves on.
+            settled = await self._settle(ctx, enc, lambda x: True) if enc.pending else []
+            enc = await self._require(ctx)
             rules_settings, _ = self.encounter_settings(enc)
             after = self._copy(enc)
             rolled: list[tuple[Combatant, ActionResult]] = []
@@ -401,7 +417,7 @@ class GameService:
                     changed[c.id] = c
             await self._commit(enc, after, repo.Commit(upsert=list(changed.values()), user_id=ctx.user_id,
                                                        events=events))
-            return TurnOutcome(after, system, current, new_round, upkeep, rolled)
+            return TurnOutcome(after, system, current, new_round, upkeep, rolled, settled)
 
     def _start_round(self, enc: Encounter, system: CombatSystem, settings: BaseModel) -> list[ActionResult]:
         results = []
@@ -450,12 +466,166 @@ class GameService:
                                 weapon.strip() if weapon else None, distance)
             call = system.shot if kind == "shot" else system.attack
             result: ActionResult = self._rules(call, req, self.dice)
-            if result.outcome == "pending_defence":
-                # Until the defender's prompt lands, the system's default defence answers at once.
-                dreq = DefenceRequest(req.target, req.actor, result.exchange or {}, rules_settings,  # type: ignore[arg-type]
-                                      system.default_defence(result.exchange or {}), opts)
-                result = self._rules(system.defend, dreq, self.dice)
-            return await self._apply(ctx, enc, system, kind, result, actor, victim)
+            if result.outcome != "pending_defence":
+                return await self._apply(ctx, enc, system, kind, result, actor, victim)
+            _, bot = self.encounter_settings(enc)
+            if victim.is_npc and bot.npc_defence == "auto":
+                final = self._defend_now(system, rules_settings, victim, actor, result, None, opts)
+                return await self._apply(ctx, enc, system, kind, final, actor, victim, automatic=True)
+            return await self._open_exchange(ctx, enc, system, kind, result, actor, victim, options or "")
+
+    def _defend_now(
+        self, system: CombatSystem, settings: BaseModel, defender: Combatant, attacker: Combatant,
+        pending: ActionResult, choice: str | None, options: BaseModel | None,
+    ) -> ActionResult:
+        exchange = pending.exchange or {}
+        if choice is None:
+            choice = system.default_defence(exchange)
+        dreq = DefenceRequest(defender.fighter(system), attacker.fighter(system), exchange, settings, choice, options)
+        result: ActionResult = self._rules(system.defend, dreq, self.dice)
+        return result
+
+    async def _open_exchange(
+        self, ctx: Ctx, enc: Encounter, system: CombatSystem, kind: str, result: ActionResult,
+        actor: Combatant, victim: Combatant, options: str,
+    ) -> ActionOutcome:
+        _, bot = self.encounter_settings(enc)
+        now = self.clock()
+        x = Exchange(id=0, attacker_id=actor.id, defender_id=victim.id, kind=kind, options=options,
+                     result=result.model_dump(mode="json", exclude_defaults=True), created_at=now,
+                     deadline=now + bot.defence_timeout)
+        after = self._copy(enc)
+        after.pending = [*enc.pending, x]
+        commit = repo.Commit(user_id=ctx.user_id, new_exchanges=[x],
+                             events=[(kind, result.model_dump_json(exclude_defaults=True))])
+        await self._commit(enc, after, commit)
+        answerer = victim.owner_user_id if victim.owner_user_id is not None else enc.gm_user_id
+        return ActionOutcome(after, system, result, actor, victim, self.is_gm(ctx, enc), exchange=x,
+                             prompt_user_id=answerer)
+
+    # --- the defender's answer -------------------------------------------------------------------
+    async def defend(
+        self, ctx: Ctx, exchange_id: int | None, choice: str | None, defender: str | None = None,
+        options: str | None = None,
+    ) -> ActionOutcome:
+        """Answer a pending attack: a button (exchange id known) or `/parry` (the oldest one)."""
+        async with self.lock(ctx.channel_id):
+            enc = await self.encounter(ctx.channel_id)
+            if enc is None:
+                raise UserError("error.exchange_stale" if exchange_id else "error.no_encounter")
+            system = get_system(enc.system)
+            if exchange_id is not None:
+                x = next((p for p in enc.pending if p.id == exchange_id), None)
+                if x is None:
+                    raise UserError("error.exchange_stale")
+                target = enc.by_id(x.defender_id)
+                if target is None or not self._may_control(ctx, enc, target):
+                    raise UserError("error.not_your_defence")
+                first = enc.pending_for(x.defender_id)[0]
+                if first.id != x.id:
+                    raise UserError("error.answer_in_order", attacker=self._name(enc, first.attacker_id))
+            else:
+                if not system.has_active_defence:
+                    raise UserError("error.no_active_defence", system=system.name,
+                                    instead=system.parry_alternatives() or ["—"])
+                target = self._defender(ctx, enc, defender, system)
+                queue = enc.pending_for(target.id)
+                if not queue:
+                    raise UserError("error.nothing_to_parry")
+                x = queue[0]
+            if choice is not None and x.defences and choice not in x.defences and "," not in choice:
+                raise UserError("error.defence_choice", choice=choice, allowed=x.defences)
+            automatic = self.clock() > x.deadline
+            return await self._close_exchange(ctx, enc, system, x, None if automatic else choice, options,
+                                              automatic)
+
+    def _defender(self, ctx: Ctx, enc: Encounter, name: str | None, system: CombatSystem) -> Combatant:
+        if name:
+            c = self._find(enc, name)
+            if not self._may_control(ctx, enc, c):
+                raise UserError("error.not_your_defence")
+            return c
+        mine = [c for c in enc.combatants if c.owner_user_id == ctx.user_id and enc.pending_for(c.id)]
+        if mine:
+            return mine[0]
+        if self.is_gm(ctx, enc):
+            waiting = sorted(enc.pending, key=lambda x: x.id)
+            if waiting:
+                found = enc.by_id(waiting[0].defender_id)
+                if found is not None:
+                    return found
+        raise UserError("error.nothing_to_parry")
+
+    @staticmethod
+    def _name(enc: Encounter, combatant_id: int) -> str:
+        c = enc.by_id(combatant_id)
+        return c.name if c else "?"
+
+    async def _close_exchange(
+        self, ctx: Ctx, enc: Encounter, system: CombatSystem, x: Exchange, choice: str | None,
+        options: str | None, automatic: bool,
+    ) -> ActionOutcome:
+        rules_settings, _ = self.encounter_settings(enc)
+        attacker, defender = enc.by_id(x.attacker_id), enc.by_id(x.defender_id)
+        if attacker is None or defender is None:
+            after = self._copy(enc)
+            after.pending = [p for p in enc.pending if p.id != x.id]
+            await self._commit(enc, after, repo.Commit(user_id=ctx.user_id, closed_exchanges=[(x.id, "cancelled")]))
+            raise UserError("error.exchange_stale")
+        pending = ActionResult.model_validate(x.result)
+        opts = self._rules(system.options, parse_pairs(options)) if options else None
+        final = self._defend_now(system, rules_settings, defender, attacker, pending, choice, opts)
+        out = await self._apply(ctx, enc, system, "defend", final, attacker, defender, close=x, automatic=automatic)
+        out.answers_to = x
+        return out
+
+    async def resolve_pending(self, ctx: Ctx) -> list[ActionOutcome]:
+        """GM: roll the default defence for every attack still waiting in this channel."""
+        async with self.lock(ctx.channel_id):
+            enc = await self._require(ctx)
+            self._require_gm(ctx, enc)
+            if not enc.pending:
+                raise UserError("error.nothing_pending")
+            return await self._settle(ctx, enc, lambda x: True)
+
+    async def _settle(self, ctx: Ctx, enc: Encounter, which: Any) -> list[ActionOutcome]:
+        system = get_system(enc.system)
+        outcomes = []
+        for x in sorted(enc.pending, key=lambda p: p.id):
+            if not which(x):
+                continue
+            current = await self.encounter(enc.channel_id)
+            assert current is not None
+            outcomes.append(await self._close_exchange(ctx, current, system, x, None, None, True))
+        return outcomes
+
+    async def expire_due(self) -> list[ActionOutcome]:
+        """Roll the default defence wherever a defender's time ran out (a background task calls this)."""
+        now = self.clock()
+        outcomes: list[ActionOutcome] = []
+        for channel_id, enc in list(self._cache.items()):
+            if enc is None or not any(x.deadline < now for x in enc.pending):
+                continue
+            async with self.lock(channel_id):
+                enc = await self.encounter(channel_id)
+                if enc is None:
+                    continue
+                ctx = Ctx(enc.guild_id, channel_id, 0, "bot", False)
+                outcomes += await self._settle(ctx, enc, lambda x: x.deadline < now)
+        return outcomes
+
+    async def remember_prompt(self, exchange_id: int, message_id: int) -> None:
+        """Note which message holds a prompt, so a timeout or `/parry` can replace it later."""
+        await self.db.transaction(repo.set_exchange_message, exchange_id, message_id)
+        for enc in self._cache.values():
+            for x in enc.pending if enc else []:
+                if x.id == exchange_id:
+                    x.message_id = message_id
+
+    async def load_active(self) -> None:
+        """Warm the cache with every active encounter (start-up), so timeouts survive a restart."""
+        for channel_id in await self.db.read(repo.active_channels):
+            await self.encounter(channel_id)
 
     async def act(
         self, ctx: Ctx, action: str, actor_name: str | None, target: str | None, options: str | None
@@ -474,19 +644,13 @@ class GameService:
             result: ActionResult = self._rules(system.act, action, req, self.dice)
             return await self._apply(ctx, enc, system, action, result, actor, victim)
 
-    async def parry(self, ctx: Ctx, option: str | None, defender: str | None) -> None:
-        enc = await self._require(ctx)
-        system = get_system(enc.system)
-        if not system.has_active_defence:
-            instead = system.parry_alternatives()
-            raise UserError("error.no_active_defence", system=system.name, instead=instead or ["—"])
-        raise UserError("error.nothing_to_parry")
-
     async def _apply(
         self, ctx: Ctx, enc: Encounter, system: CombatSystem, action: str, result: ActionResult,
-        actor: Combatant, target: Combatant | None,
+        actor: Combatant, target: Combatant | None, close: Exchange | None = None, automatic: bool = False,
     ) -> ActionOutcome:
         after = self._copy(enc)
+        if close is not None:
+            after.pending = [p for p in enc.pending if p.id != close.id]
         changed: list[Combatant] = []
         if result.actor_sheet is not None:
             actor = actor.with_sheet(result.actor_sheet)
@@ -497,9 +661,10 @@ class GameService:
         for c in changed:
             self._put(after, c)
         commit = repo.Commit(upsert=changed, user_id=ctx.user_id,
-                             events=[(action, result.model_dump_json(exclude_defaults=True))])
+                             events=[(action, result.model_dump_json(exclude_defaults=True))],
+                             closed_exchanges=[(close.id, "resolved")] if close is not None else [])
         await self._commit(enc, after, commit)
-        return ActionOutcome(after, system, result, actor, target, self.is_gm(ctx, enc))
+        return ActionOutcome(after, system, result, actor, target, self.is_gm(ctx, enc), automatic=automatic)
 
     # --- characters ------------------------------------------------------------------------------
     async def create_character(self, ctx: Ctx, system_id: str, name: str, stats: str | None) -> repo.Character:

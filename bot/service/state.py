@@ -41,6 +41,26 @@ class Combatant:
 
 
 @dataclass(slots=True)
+class Exchange:
+    """An attack waiting for the defender's answer."""
+
+    id: int
+    attacker_id: int
+    defender_id: int
+    kind: str
+    options: str
+    result: dict[str, Any]
+    created_at: float
+    deadline: float
+    status: str = "pending"
+    message_id: int | None = None
+
+    @property
+    def defences(self) -> list[str]:
+        return list(self.result.get("defences", []))
+
+
+@dataclass(slots=True)
 class Encounter:
     id: int
     guild_id: int
@@ -54,6 +74,7 @@ class Encounter:
     version: int
     combatants: list[Combatant]
     status: str = "active"
+    pending: list[Exchange] = field(default_factory=list)
 
     def find(self, name: str) -> Combatant | None:
         folded = name.strip().casefold()
@@ -61,6 +82,13 @@ class Encounter:
             if c.name.casefold() == folded:
                 return c
         return None
+
+    def by_id(self, combatant_id: int) -> Combatant | None:
+        return next((c for c in self.combatants if c.id == combatant_id), None)
+
+    def pending_for(self, defender_id: int) -> list[Exchange]:
+        """Open exchanges against one defender, oldest first: they are answered in this order."""
+        return sorted((x for x in self.pending if x.defender_id == defender_id), key=lambda x: x.id)
 
     def order(self, descending: bool) -> list[Combatant]:
         """Combatants with initiative in acting order, then those still without, by arrival."""

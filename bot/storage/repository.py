@@ -8,7 +8,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.service.state import Combatant, Encounter
+from bot.service.state import Combatant, Encounter, Exchange
 
 
 class StaleEncounter(Exception):
@@ -43,7 +43,18 @@ def load_active_encounter(conn: sqlite3.Connection, channel_id: int) -> Encounte
         )
         for r in rows
     ]
+    pending = [
+        Exchange(
+            id=r["id"], attacker_id=r["attacker_id"], defender_id=r["defender_id"], kind=r["kind"],
+            options=r["options"], result=json.loads(r["result"]), created_at=r["created_at"],
+            deadline=r["deadline"], status=r["status"], message_id=r["message_id"],
+        )
+        for r in conn.execute(
+            "SELECT * FROM exchanges WHERE encounter_id = ? AND status = 'pending' ORDER BY id", (row["id"],)
+        )
+    ]
     return Encounter(
+        pending=pending,
         id=row["id"],
         guild_id=row["guild_id"],
         channel_id=row["channel_id"],
@@ -57,6 +68,10 @@ def load_active_encounter(conn: sqlite3.Connection, channel_id: int) -> Encounte
         combatants=combatants,
         status=row["status"],
     )
+
+
+def active_channels(conn: sqlite3.Connection) -> list[int]:
+    return [int(r[0]) for r in conn.execute("SELECT channel_id FROM encounters WHERE status = 'active'")]
 
 
 def insert_encounter(conn: sqlite3.Connection, enc: Encounter) -> int:
@@ -81,6 +96,8 @@ class Commit:
     delete_ids: list[int] = field(default_factory=list)
     events: list[tuple[str, str]] = field(default_factory=list)  # (action, JSON payload)
     character_sheets: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+    new_exchanges: list[Exchange] = field(default_factory=list)
+    closed_exchanges: list[tuple[int, str]] = field(default_factory=list)  # (id, resolved|cancelled)
     user_id: int = 0
 
 
@@ -123,7 +140,27 @@ def apply_commit(conn: sqlite3.Connection, commit: Commit) -> list[int]:
     )
     if commit.character_sheets:
         sync_character_sheets(conn, commit.character_sheets)
+    for xid, status in commit.closed_exchanges:
+        cur = conn.execute("UPDATE exchanges SET status = ? WHERE id = ? AND status = 'pending'", (status, xid))
+        if cur.rowcount != 1:
+            raise StaleEncounter(f"exchange {xid} was already closed")
+    for x in commit.new_exchanges:
+        cur = conn.execute(
+            "INSERT INTO exchanges (encounter_id, attacker_id, defender_id, kind, options, result, created_at,"
+            " deadline) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (enc.id, x.attacker_id, x.defender_id, x.kind, x.options, _dump(x.result), x.created_at, x.deadline),
+        )
+        x.id = int(cur.lastrowid or 0)
     return new_ids
+
+
+def set_exchange_message(conn: sqlite3.Connection, exchange_id: int, message_id: int) -> None:
+    conn.execute("UPDATE exchanges SET message_id = ? WHERE id = ?", (message_id, exchange_id))
+
+
+def exchange_status(conn: sqlite3.Connection, exchange_id: int) -> str | None:
+    row = conn.execute("SELECT status FROM exchanges WHERE id = ?", (exchange_id,)).fetchone()
+    return str(row[0]) if row else None
 
 
 def sync_character_sheets(conn: sqlite3.Connection, pairs: list[tuple[int, dict[str, Any]]]) -> None:

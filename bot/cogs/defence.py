@@ -1,0 +1,71 @@
+"""The defender's answer: a button per defence on the prompt, and `/parry` typed by hand.
+
+Buttons are `DynamicItem`s whose custom_id carries the exchange id, so they work after a restart;
+whether they are still valid is decided by the database, never by the view.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.cogs.base import BaseCog, Reply
+from bot.presenters import render
+from bot.presenters.render import Texts
+from bot.service.context import Ctx
+from bot.service.game import ActionOutcome
+
+if TYPE_CHECKING:
+    from bot.app import App
+
+TEMPLATE = r"def:(?P<xid>[0-9]+):(?P<choice>[A-Za-z0-9_,\-]{1,60})"
+
+
+class DefenceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLATE):
+    def __init__(self, exchange_id: int, choice: str, label: str | None = None) -> None:
+        super().__init__(discord.ui.Button(label=(label or choice)[:80], style=discord.ButtonStyle.primary,
+                                           custom_id=f"def:{exchange_id}:{choice}"))
+        self.exchange_id = exchange_id
+        self.choice = choice
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],  # type: ignore[override]
+                             match: Any) -> DefenceButton:
+        return cls(int(match["xid"]), match["choice"], item.label)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        app: App = interaction.client.app  # type: ignore[attr-defined]
+        cog = BaseCog(app)
+
+        async def handler(ctx: Ctx, tx: Texts) -> Reply:
+            outcome = await app.service.defend(ctx, self.exchange_id, self.choice)
+            reply = answer_reply(tx, outcome)
+            reply.edit = True  # the result replaces the prompt
+            return reply
+
+        await cog.run(interaction, handler)
+
+
+def prompt_view(tx: Texts, outcome: ActionOutcome) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    assert outcome.exchange is not None
+    for choice in outcome.exchange.defences[:20]:
+        view.add_item(DefenceButton(outcome.exchange.id, choice, tx.term("defence", choice)))
+    return view
+
+
+def prompt_reply(tx: Texts, outcome: ActionOutcome) -> Reply:
+    assert outcome.exchange is not None and outcome.target is not None
+    tx = tx.for_system(outcome.system.id)
+    choices = ", ".join(tx.term("defence", c) for c in outcome.exchange.defences) or "—"
+    timeout = int(outcome.exchange.deadline - outcome.exchange.created_at)
+    content = tx("defence.prompt", user=f"<@{outcome.prompt_user_id}>", name=outcome.target.name,
+                 choices=choices, seconds=timeout)
+    return Reply([render.action_embed(tx, outcome)], content=content, view=prompt_view(tx, outcome), mentions=True)
+
+
+def answer_reply(tx: Texts, outcome: ActionOutcome) -> Reply:
+    embed = render.action_embed(tx, outcome)
+    content = tx("defence.automatic") if outcome.automatic else None
+    return Reply([embed], content=content)
