@@ -281,6 +281,12 @@ class GameService:
             seq = max((c.seq for c in enc.combatants), default=0) + 1
             c = Combatant(id=0, name=ch.name, owner_user_id=ctx.user_id, character_id=ch.id, hidden=False,
                           sheet=ch.sheet, seq=seq)
+            # A character arrives with fresh per-round state (actions, declared blows), not last fight's.
+            system = get_system(enc.system)
+            rules_settings, _ = self.encounter_settings(enc)
+            fresh = self._rules(system.start_round, c.fighter(system), rules_settings, max(enc.round, 1))
+            if fresh is not None and fresh.actor_sheet is not None:
+                c = c.with_sheet(fresh.actor_sheet)
             after = self._copy(enc)
             ids = await self._commit(enc, after, repo.Commit(upsert=[c], user_id=ctx.user_id,
                                                              events=[("join", _json({"name": c.name}))]))
@@ -746,11 +752,14 @@ class GameService:
 
     async def set_setting(
         self, ctx: Ctx, name: str, value: str, system_id: str | None, scope: str
-    ) -> tuple[CombatSystem, str, Any]:
+    ) -> tuple[CombatSystem | None, str, Any]:
         if not ctx.manager:
             raise UserError("error.manager_only")
-        system = await self._settings_system(ctx, system_id)
         name = name.strip().casefold().replace("-", "_")
+        if name in BotSettings.model_fields and not system_id:
+            system = (await self._settings_system(ctx, None)) if await self.encounter(ctx.channel_id) else None
+        else:
+            system = await self._settings_system(ctx, system_id)
         owner, model = self._setting_owner(system, name)
         channel_id = 0 if scope == "server" else ctx.channel_id
         parsed = self._rules(model, {name: value})
@@ -771,12 +780,12 @@ class GameService:
         return n + await self.db.transaction(repo.clear_settings, ctx.guild_id, channel_id, "bot", None)
 
     @staticmethod
-    def _setting_owner(system: CombatSystem, name: str) -> tuple[str, Any]:
-        if name in system.Settings.model_fields:
+    def _setting_owner(system: CombatSystem | None, name: str) -> tuple[str, Any]:
+        if system is not None and name in system.Settings.model_fields:
             return system.id, lambda data: system.settings(data)
         if name in BotSettings.model_fields:
             return "bot", _validate_bot_setting
-        allowed = [*system.Settings.model_fields, *BotSettings.model_fields]
+        allowed = [*(system.Settings.model_fields if system else ()), *BotSettings.model_fields]
         raise UserError("error.unknown_setting", name=name, allowed=allowed)
 
 

@@ -1,0 +1,171 @@
+"""The defender answers: prompt → button or /parry, refusals, timeouts, restarts, queues (arm5)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.bot.conftest import Table, open_table, text_of
+
+SETUP = [
+    '@gm #hall /encounter start system:arm5 name:"Bandits"',
+    '@gm #hall /settings set name:enforce_turns value:false',
+    '@gm #hall /encounter add name:Bandit stats:"attack:+9 defense:+6 damage:+5 soak:+7 size:0" count:2',
+    '@ana #hall /character create system:arm5 name:Wulf stats:"attack:+8 defense:+7 damage:+6 soak:+5"',
+    "@ana #hall /encounter join character:Wulf",
+]
+
+
+async def setup(table: Table) -> None:
+    await table("@gm #hall /settings set system:arm5 name:enforce_turns value:false scope:server")
+    for line in SETUP:
+        for r in await table(line):
+            assert r.error is None, (line, r.content)
+
+
+async def attack_wulf(table: Table, bandit: str = "Bandit 1") -> str:
+    table.dice(5)  # attack stress die 5: total 14
+    r = await table.one(f'@gm #hall /attack attacker:"{bandit}" target:Wulf')
+    assert r.error is None and not r.ephemeral
+    assert r.components, "the prompt carries buttons"
+    ana = table.local.user("ana")
+    assert f"<@{ana.id}>" in (r.content or "")
+    (pending,) = (await table.query("SELECT COUNT(*) FROM exchanges WHERE status='pending'"))[0]
+    assert pending >= 1
+    return str(r.components[0]["custom_id"])
+
+
+async def wulf_hp(table: Table) -> str:
+    (sheet,) = (await table.query("SELECT sheet FROM combatants WHERE name='Wulf'"))[0]
+    return str(sheet)
+
+
+async def test_prompt_button_result(table: Table) -> None:
+    await setup(table)
+    button = await attack_wulf(table)
+    before = await wulf_hp(table)
+    table.dice(2)  # defence stress die 2: 7 + 2 = 9 < 14 → hit by 5
+    (r,) = await table(f"@ana #hall click {button}")
+    assert r.error is None and r.edits is not None and not r.components  # replaces the prompt, buttons gone
+    body = text_of(r)
+    assert "14" in body and "9" in body
+    assert await wulf_hp(table) != before
+    (status,) = (await table.query("SELECT status FROM exchanges"))[0]
+    assert status == "resolved"
+
+
+async def test_prompt_then_typed_parry(table: Table) -> None:
+    await setup(table)
+    await attack_wulf(table)
+    table.dice(9)  # 7 + 9 = 16 > 14: defended
+    r = await table.one("@ana #hall /parry")
+    assert r.error is None and not r.ephemeral
+    assert "16" in text_of(r)
+    r = await table.one("@ana #hall /parry")
+    assert r.error == "error.nothing_to_parry"
+
+
+async def test_wrong_user_and_stale_button_change_nothing(table: Table) -> None:
+    await setup(table)
+    button = await attack_wulf(table)
+    before = await wulf_hp(table)
+    (r,) = await table(f"@bob #hall click {button}")
+    assert r.ephemeral and r.error == "error.not_your_defence"
+    assert await wulf_hp(table) == before
+    table.dice(9)
+    (ok,) = await table(f"@ana #hall click {button}")
+    assert ok.error is None
+    (again,) = await table(f"@ana #hall click {button}")
+    assert again.ephemeral and again.error == "error.exchange_stale"
+    (forged,) = await table("@ana #hall click def:999:defend")
+    assert forged.ephemeral and forged.error == "error.exchange_stale"
+
+
+async def test_the_gm_may_answer_and_turn_advance_makes_buttons_stale(table: Table) -> None:
+    await setup(table)
+    button = await attack_wulf(table)
+    table.dice(3, 1, 2, 1, 4, 1)  # initiative for everyone when the round starts
+    table.app.service.dice = __import__("rules").RandomDice(1)
+    r = await table.one("@gm #hall /encounter next")
+    assert r.error is None
+    (status,) = (await table.query("SELECT status FROM exchanges"))[0]
+    assert status == "resolved"  # the default defence was rolled before the turn moved on
+    (late,) = await table(f"@ana #hall click {button}")
+    assert late.error == "error.exchange_stale"
+
+
+async def test_timeout_rolls_the_default_defence(table: Table) -> None:
+    await setup(table)
+    now = [1000.0]
+    table.app.service.clock = lambda: now[0]
+    await attack_wulf(table)
+    now[0] += 60
+    assert await table.app.service.expire_due() == []
+    now[0] += 61  # past the 120 s default
+    table.dice(4)
+    outcomes = await table.app.service.expire_due()
+    assert len(outcomes) == 1 and outcomes[0].automatic
+    (status,) = (await table.query("SELECT status FROM exchanges"))[0]
+    assert status == "resolved"
+
+
+async def test_gm_forces_resolution(table: Table) -> None:
+    await setup(table)
+    await attack_wulf(table)
+    r = await table.one("@ana #hall /encounter resolve")
+    assert r.error == "error.gm_only"
+    table.dice(4)
+    r = await table.one("@gm #hall /encounter resolve")
+    assert r.error is None and r.embeds
+    assert (await table.one("@gm #hall /encounter resolve")).error == "error.nothing_pending"
+
+
+async def test_two_attacks_on_one_defender_are_answered_in_order(table: Table) -> None:
+    await setup(table)
+    first = await attack_wulf(table, "Bandit 1")
+    second = await attack_wulf(table, "Bandit 2")
+    (r,) = await table(f"@ana #hall click {second}")
+    assert r.error == "error.answer_in_order" and "Bandit 1" in (r.content or "")
+    table.dice(9)
+    r = await table.one("@ana #hall /parry")  # /parry takes the oldest
+    assert r.error is None and "Bandit 1" in text_of(r)
+    table.dice(9)
+    (r,) = await table(f"@ana #hall click {second}")
+    assert r.error is None and "Bandit 2" in text_of(r)
+    (stale,) = await table(f"@ana #hall click {first}")
+    assert stale.error == "error.exchange_stale"
+
+
+async def test_pending_exchange_survives_restart(tmp_path: Path) -> None:
+    path = tmp_path / "bot.db"
+    first = await open_table(path)
+    await setup(first)
+    button = await attack_wulf(first)
+    await first.app.close()
+    second = await open_table(path)
+    try:
+        second.dice(2)
+        (r,) = await second(f"@ana #hall click {button}")
+        assert r.error is None and "14" in text_of(r)
+    finally:
+        await second.app.close()
+
+
+async def test_npc_targets_defend_at_once_or_prompt_the_gm(table: Table) -> None:
+    await setup(table)
+    table.dice(5, 3)  # Wulf attacks: 8 + 5 = 13; Bandit defends at once: 6 + 3 = 9
+    r = await table.one('@ana #hall /attack target:"Bandit 1"')
+    assert r.error is None and not r.components and "13" in text_of(r)
+    await table("@gm #hall /encounter end")
+    await table("@gm #hall /settings set name:npc_defence value:prompt")
+    await table("@gm #hall /encounter start system:arm5")
+    await table('@gm #hall /encounter add name:Bandit stats:"attack:+9 defense:+6 damage:+5 soak:+7"')
+    await table("@ana #hall /encounter join character:Wulf")
+    table.dice(5)
+    r = await table.one("@ana #hall /attack target:Bandit")
+    gm = table.local.user("gm")
+    assert r.components and f"<@{gm.id}>" in (r.content or "")
+    (refused,) = await table(f"@ana #hall click {r.components[0]['custom_id']}")
+    assert refused.error == "error.not_your_defence"
+    table.dice(3)
+    (ok,) = await table(f"@gm #hall click {r.components[0]['custom_id']}")
+    assert ok.error is None
