@@ -8,6 +8,7 @@ import json
 import logging
 import random
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -75,7 +76,9 @@ class CombatBot(commands.Bot):
     async def install(self) -> None:
         """Load the cogs: the same command callbacks for Discord, the console and the tests."""
         from bot.cogs.defence import DefenceButton
+        from bot.i18n.translator import CatalogTranslator
 
+        await self.tree.set_translator(CatalogTranslator(self.app.catalog))
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self.add_dynamic_items(DefenceButton)
@@ -109,7 +112,7 @@ class CombatBot(commands.Bot):
         guild = discord.Object(self.app.config.dev_guild_id) if self.app.config.dev_guild_id else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
-        digest = command_hash(self.tree, guild)
+        digest = await command_hash(self.tree, guild)
         key = f"commands_hash:{guild.id if guild else 'global'}"
         if await self.app.db.read(repo.get_meta, key) == digest:
             log.info("slash commands unchanged; not syncing")
@@ -119,8 +122,16 @@ class CombatBot(commands.Bot):
         log.info("synced %d slash commands to %s", len(synced), f"guild {guild.id}" if guild else "all guilds")
 
 
-def command_hash(tree: app_commands.CommandTree[CombatBot], guild: discord.abc.Snowflake | None) -> str:
-    payload = [cmd.to_dict(tree) for cmd in tree.get_commands(guild=guild)]
+async def command_payload(tree: app_commands.CommandTree[Any], guild: discord.abc.Snowflake | None) -> list[Any]:
+    """Exactly what a sync would send, translations included; built offline."""
+    translator = tree.translator
+    if translator is None:
+        return [cmd.to_dict(tree) for cmd in tree.get_commands(guild=guild)]
+    return [await cmd.get_translated_payload(tree, translator) for cmd in tree.get_commands(guild=guild)]
+
+
+async def command_hash(tree: app_commands.CommandTree[Any], guild: discord.abc.Snowflake | None) -> str:
+    payload = await command_payload(tree, guild)
     return hashlib.sha256(json.dumps(payload, sort_keys=True, default=str).encode()).hexdigest()
 
 

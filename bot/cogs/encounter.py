@@ -46,7 +46,7 @@ class EncounterCog(BaseCog):
             text = tx("encounter.added", names=names, count=len(added))
             if hidden:
                 text += "\n" + tx("encounter.added_hidden")
-            return Reply([render.message_embed(tx("encounter.added_title"), text)])
+            return Reply([render.message_embed(tx("encounter.added_title", count=len(added)), text)])
 
         await self.run(interaction, handler)
 

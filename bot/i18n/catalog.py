@@ -42,12 +42,22 @@ class Catalog:
 
     def text(self, lang: str, key: str, /, **params: Any) -> str:
         template = self.lookup(lang, key)
+        if template is None and "count" in params:
+            template = self._plural(lang, key, params["count"])
         if template is None:
             log.debug("missing catalog key %s", key)
             return key
         if not params:
             return template
         return template.format_map(_Params({k: _display(v) for k, v in params.items()}))
+
+    def _plural(self, lang: str, key: str, count: Any) -> str | None:
+        """`key#one|few|many|other`, chosen by the language's plural rule (Czech and Polish have several)."""
+        form = plural_form(lang, int(count)) if isinstance(count, int) else "other"
+        found = self.messages.get(lang, {}).get(f"{key}#{form}") or self.messages.get(lang, {}).get(f"{key}#other")
+        if found is None and lang != FALLBACK:
+            return self._plural(FALLBACK, key, count)
+        return found
 
     def has(self, lang: str, key: str) -> bool:
         return self.lookup(lang, key) is not None
@@ -60,6 +70,24 @@ class Catalog:
                 return found
         found = self.lookup(lang, f"{kind}.{key}")
         return found if found is not None else key.replace("_", " ")
+
+
+def plural_form(lang: str, n: int) -> str:
+    """CLDR cardinal categories for whole numbers in the bot's languages."""
+    n = abs(n)
+    if lang == "cs":
+        return "one" if n == 1 else "few" if 2 <= n <= 4 else "other"
+    if lang == "pl":
+        if n == 1:
+            return "one"
+        if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+            return "few"
+        return "many"
+    return "one" if n == 1 else "other"  # en, it
+
+
+PLURAL_FORMS = {"en": ("one", "other"), "it": ("one", "other"), "cs": ("one", "few", "other"),
+                "pl": ("one", "few", "many", "other")}
 
 
 def _display(value: Any) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from bot.app import command_hash
+from bot.app import command_hash, command_payload
 from bot.presenters.limits import fits
 from tests.bot.conftest import Table
 
@@ -21,15 +21,28 @@ def _walk(payload: dict[str, Any]) -> list[dict[str, Any]]:
 
 async def test_command_payloads_respect_discord_rules(table: Table) -> None:
     tree = table.local.bot.tree
-    commands = [c.to_dict(tree) for c in tree.get_commands()]
+    commands = await command_payload(tree, None)
     assert len(commands) <= 100
     names = {c["name"] for c in commands}
     assert {"encounter", "initiative", "attack", "shot", "parry", "roll", "character", "settings"} <= names
     for command in commands:
         assert len(command.get("options", [])) <= 25
         for node in _walk(command):
-            assert NAME.match(node["name"]) and node["name"] == node["name"].lower(), node["name"]
-            assert 1 <= len(node["description"]) <= 100, (node["name"], node["description"])
+            names = [node["name"], *(node.get("name_localizations") or {}).values()]
+            for name in names:
+                assert NAME.match(name) and name == name.lower(), name
+            descriptions = [node["description"], *(node.get("description_localizations") or {}).values()]
+            for text in descriptions:
+                assert 1 <= len(text) <= 100, (node["name"], text)
+            for locale, name in (node.get("name_localizations") or {}).items():
+                siblings = [o for o in node.get("options", []) if o.get("type") not in (1, 2)]
+                del siblings  # option-name uniqueness is checked below per command
+            localized = {}
+            for opt in node.get("options", []) or []:
+                for locale, name in (opt.get("name_localizations") or {}).items():
+                    localized.setdefault(locale, []).append(name)
+            for locale, seen in localized.items():
+                assert len(seen) == len(set(seen)), (node["name"], locale, seen)
             assert len(node.get("options", [])) <= 25
             assert len(node.get("choices", []) or []) <= 25
             for choice in node.get("choices", []) or []:
@@ -60,7 +73,7 @@ async def test_the_contract_commands_and_options_exist(table: Table) -> None:
 
 async def test_command_hash_is_stable(table: Table) -> None:
     tree = table.local.bot.tree
-    assert command_hash(tree, None) == command_hash(tree, None)
+    assert await command_hash(tree, None) == await command_hash(tree, None)
 
 
 LONG = "Ž" * 60 + "ł" * 40  # 100 characters, Czech and Polish letters
