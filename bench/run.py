@@ -20,8 +20,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.config import Config  # noqa: E402
-from bot.console.runner import Console, build  # noqa: E402
+from bot.config import Config
+from bot.console.runner import Console, build
 
 COMMANDS = 5000
 WORKERS = 16
@@ -34,7 +34,8 @@ async def prepare(console: Console, encounters: int) -> list[str]:
     for i in range(encounters):
         ch = f"c{i}"
         await console.run_line(f"@gm #{ch} /encounter start system:dnd35 name:Bench{i}")
-        await console.run_line(f"@gm #{ch} /encounter add name:Orc stats:\"ac:13 hp:100000 attack:+5 damage:1d12+3\" count:{NPCS}")
+        stats = "ac:13 hp:100000 attack:+5 damage:1d12+3"
+        await console.run_line(f'@gm #{ch} /encounter add name:Orc stats:"{stats}" count:{NPCS}')
         await console.run_line(f"@gm #{ch} /encounter next")
         channels.append(ch)
     return channels
@@ -72,8 +73,10 @@ async def full_path(encounters: int) -> None:
     latencies.sort()
     p50 = statistics.median(latencies) * 1000
     p99 = latencies[int(len(latencies) * 0.99) - 1] * 1000
-    print(f"full path, {encounters:>5} active encounters: {COMMANDS / elapsed:8.0f} commands/s"
-          f"  p50 {p50:5.2f} ms  p99 {p99:5.2f} ms  ({WORKERS} concurrent, {errors} errors)")
+    print(
+        f"full path, {encounters:>5} active encounters: {COMMANDS / elapsed:8.0f} commands/s"
+        f"  p50 {p50:5.2f} ms  p99 {p99:5.2f} ms  ({WORKERS} concurrent, {errors} errors)"
+    )
 
 
 def rules_vs_d20() -> None:
@@ -98,8 +101,10 @@ def rules_vs_d20() -> None:
     for _ in range(n):
         system.attack(req, dice)
     attack_us = (time.perf_counter() - t0) / n * 1e6
-    print(f"rules: dnd35 attack {attack_us:6.1f} µs  vs d20 4d6kh3+2 {d20_us:6.1f} µs"
-          f"  → ratio {attack_us / d20_us:4.2f} (target ≤ 2.0)")
+    print(
+        f"rules: dnd35 attack {attack_us:6.1f} µs  vs d20 4d6kh3+2 {d20_us:6.1f} µs"
+        f"  → ratio {attack_us / d20_us:4.2f} (target ≤ 2.0)"
+    )
 
 
 async def memory(encounters: int) -> None:

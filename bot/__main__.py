@@ -37,8 +37,10 @@ def main(argv: list[str]) -> int:
     if argv and argv[0] == "console":
         args = console_args(argv[1:])
     elif argv:
-        print("usage: python -m bot [console [--script FILE] [--db PATH] [--seed N] [--json] [--locale L]]",
-              file=sys.stderr)
+        print(
+            "usage: python -m bot [console [--script FILE] [--db PATH] [--seed N] [--json] [--locale L]]",
+            file=sys.stderr,
+        )
         return 2
     elif config.token:
         setup_logging(config.log_level, console=False)

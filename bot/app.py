@@ -30,8 +30,9 @@ log = logging.getLogger(__name__)
 class App:
     """Everything a handler needs, built once per process (the console and tests build their own)."""
 
-    def __init__(self, config: Config, db: Database, service: GameService, catalog: Catalog,
-                 roll_rng: random.Random | None) -> None:
+    def __init__(
+        self, config: Config, db: Database, service: GameService, catalog: Catalog, roll_rng: random.Random | None
+    ) -> None:
         self.config = config
         self.db = db
         self.service = service

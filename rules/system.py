@@ -157,8 +157,10 @@ class CombatSystem(ABC):
     def status(self, sheet: Any) -> Status:
         """Wound level / condition and the numbers the GM sees."""
 
-    def start_round(self, fighter: Fighter[Any], settings: BaseModel, round_no: int) -> ActionResult | None:
-        """Per-round upkeep (refresh actions, pay round costs). Most systems need none."""
+    def start_round(
+        self, fighter: Fighter[Any], settings: BaseModel, round_no: int, dice: DiceSource | None = None
+    ) -> ActionResult | None:
+        """Per-round upkeep (refresh actions, pay round costs, a dying character's roll)."""
         return None
 
     # --- actions ---------------------------------------------------------------------------------

@@ -38,8 +38,11 @@ async def own_characters(interaction: discord.Interaction, current: str) -> Choi
 
 async def system_ids(interaction: discord.Interaction, current: str) -> Choices:
     systems = all_systems()
-    found = [app_commands.Choice(name=f"{s.id} — {s.name}"[:100], value=s.id) for s in systems.values()
-             if current.casefold() in f"{s.id} {s.name}".casefold()]
+    found = [
+        app_commands.Choice(name=f"{s.id} — {s.name}"[:100], value=s.id)
+        for s in systems.values()
+        if current.casefold() in f"{s.id} {s.name}".casefold()
+    ]
     return found[:25]
 
 
@@ -78,8 +81,11 @@ def complete_pairs(known: dict[str, list[Any] | None], current: str) -> Choices:
     out: list[str] = []
     if sep and key in known:
         values = known[key] or []
-        out = [f"{prefix}{key}:{v}" for v in values if str(v).casefold().startswith(value.casefold())
-               and not isinstance(v, bool)]
+        out = [
+            f"{prefix}{key}:{v}"
+            for v in values
+            if str(v).casefold().startswith(value.casefold()) and not isinstance(v, bool)
+        ]
     else:
         for k, vals in known.items():
             if not k.startswith(key.casefold()):

@@ -72,7 +72,9 @@ class BaseCog(commands.Cog):
         return context(interaction, lang), Texts(self.app.catalog, lang)
 
     async def run(
-        self, interaction: discord.Interaction, handler: Callable[[Ctx, Texts], Awaitable[Reply]],
+        self,
+        interaction: discord.Interaction,
+        handler: Callable[[Ctx, Texts], Awaitable[Reply]],
         after_send: Callable[[int], Awaitable[None]] | None = None,
     ) -> None:
         """Call the handler; a user error becomes an ephemeral hint, anything else is logged."""
@@ -80,13 +82,24 @@ class BaseCog(commands.Cog):
         try:
             reply = await handler(ctx, tx)
         except (UserError, RulesError) as exc:
-            log.info("refused %s for user %s in %s: %s %s", _name(interaction), ctx.user_id, ctx.channel_id,
-                     exc.key, exc.params)
+            log.info(
+                "refused %s for user %s in %s: %s %s",
+                _name(interaction),
+                ctx.user_id,
+                ctx.channel_id,
+                exc.key,
+                exc.params,
+            )
             interaction.extras["error"] = exc.key
             reply = Reply(content=cut(tx(exc.key, **exc.params), CONTENT), ephemeral=True)
         except Exception:
-            log.exception("command %s failed (user %s, channel %s, options %s)", _name(interaction), ctx.user_id,
-                          ctx.channel_id, vars(interaction.namespace) if interaction.namespace else {})
+            log.exception(
+                "command %s failed (user %s, channel %s, options %s)",
+                _name(interaction),
+                ctx.user_id,
+                ctx.channel_id,
+                vars(interaction.namespace) if interaction.namespace else {},
+            )
             interaction.extras["error"] = "error.internal"
             reply = Reply(content=tx("error.internal"), ephemeral=True)
         await send(interaction, reply)
@@ -105,8 +118,9 @@ async def send(interaction: discord.Interaction, reply: Reply) -> None:
             kwargs["embeds"] = reply.embeds
         if reply.view is not None:
             kwargs["view"] = reply.view
-        kwargs["allowed_mentions"] = (discord.AllowedMentions(users=True) if reply.mentions
-                                      else discord.AllowedMentions.none())
+        kwargs["allowed_mentions"] = (
+            discord.AllowedMentions(users=True) if reply.mentions else discord.AllowedMentions.none()
+        )
         if interaction.response.is_done():
             message = await interaction.followup.send(wait=True, **kwargs)
             reply.sent_message_id = getattr(message, "id", None)

@@ -17,8 +17,9 @@ class CharacterCog(BaseCog):
     character = app_commands.Group(name="character", description=describe("cmd.character"), guild_only=True)
 
     @character.command(name="create", description=describe("cmd.character.create"))
-    @app_commands.describe(system=describe("opt.system"), name=describe("opt.character_name"),
-                           stats=describe("opt.stats"))
+    @app_commands.describe(
+        system=describe("opt.system"), name=describe("opt.character_name"), stats=describe("opt.stats")
+    )
     @app_commands.autocomplete(system=ac.system_ids)
     async def create(self, interaction: discord.Interaction, system: str, name: str, stats: str | None = None) -> None:
         async def handler(ctx: Ctx, tx: Texts) -> Reply:

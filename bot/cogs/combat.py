@@ -7,10 +7,10 @@ from discord import app_commands
 
 from bot.cogs import autocomplete as ac
 from bot.cogs.base import BaseCog, Reply, describe
+from bot.cogs.defence import answer_reply, prompt_reply
 from bot.presenters import render
 from bot.presenters.render import Texts
 from bot.service.context import Ctx
-from bot.cogs.defence import answer_reply, prompt_reply
 from bot.service.game import ActionOutcome
 
 
@@ -38,19 +38,36 @@ async def _actions(interaction: discord.Interaction, current: str) -> list[app_c
 
 class CombatCog(BaseCog):
     @app_commands.command(name="attack", description=describe("cmd.attack"))
-    @app_commands.describe(target=describe("opt.target"), weapon=describe("opt.weapon"),
-                           attacker=describe("opt.attacker"), options=describe("opt.options"))
-    @app_commands.autocomplete(target=ac.combatant_names, attacker=ac.combatant_names, weapon=ac.weapons,
-                               options=ac.option_list)
+    @app_commands.describe(
+        target=describe("opt.target"),
+        weapon=describe("opt.weapon"),
+        attacker=describe("opt.attacker"),
+        options=describe("opt.options"),
+    )
+    @app_commands.autocomplete(
+        target=ac.combatant_names, attacker=ac.combatant_names, weapon=ac.weapons, options=ac.option_list
+    )
     @app_commands.guild_only()
     async def attack(
-        self, interaction: discord.Interaction, target: str, weapon: str | None = None,
-        attacker: str | None = None, options: str | None = None,
+        self,
+        interaction: discord.Interaction,
+        target: str,
+        weapon: str | None = None,
+        attacker: str | None = None,
+        options: str | None = None,
     ) -> None:
         await self._attack(interaction, "attack", target, weapon, attacker, options, None)
 
-    async def _attack(self, interaction: discord.Interaction, kind: str, target: str, weapon: str | None,
-                      attacker: str | None, options: str | None, distance: float | None) -> None:
+    async def _attack(
+        self,
+        interaction: discord.Interaction,
+        kind: str,
+        target: str,
+        weapon: str | None,
+        attacker: str | None,
+        options: str | None,
+        distance: float | None,
+    ) -> None:
         exchange_id: list[int] = []
 
         async def handler(ctx: Ctx, tx: Texts) -> Reply:
@@ -66,15 +83,24 @@ class CombatCog(BaseCog):
         await self.run(interaction, handler, remember_prompt)
 
     @app_commands.command(name="shot", description=describe("cmd.shot"))
-    @app_commands.describe(target=describe("opt.target"), weapon=describe("opt.weapon"),
-                           attacker=describe("opt.attacker"), distance=describe("opt.distance"),
-                           options=describe("opt.options"))
-    @app_commands.autocomplete(target=ac.combatant_names, attacker=ac.combatant_names, weapon=ac.weapons,
-                               options=ac.option_list)
+    @app_commands.describe(
+        target=describe("opt.target"),
+        weapon=describe("opt.weapon"),
+        attacker=describe("opt.attacker"),
+        distance=describe("opt.distance"),
+        options=describe("opt.options"),
+    )
+    @app_commands.autocomplete(
+        target=ac.combatant_names, attacker=ac.combatant_names, weapon=ac.weapons, options=ac.option_list
+    )
     @app_commands.guild_only()
     async def shot(
-        self, interaction: discord.Interaction, target: str, weapon: str | None = None,
-        attacker: str | None = None, distance: app_commands.Range[float, 0, 100000] | None = None,
+        self,
+        interaction: discord.Interaction,
+        target: str,
+        weapon: str | None = None,
+        attacker: str | None = None,
+        distance: app_commands.Range[float, 0, 100000] | None = None,
         options: str | None = None,
     ) -> None:
         await self._attack(interaction, "shot", target, weapon, attacker, options, distance)
@@ -83,8 +109,9 @@ class CombatCog(BaseCog):
     @app_commands.describe(option=describe("opt.parry_option"), defender=describe("opt.defender"))
     @app_commands.autocomplete(defender=ac.combatant_names)
     @app_commands.guild_only()
-    async def parry(self, interaction: discord.Interaction, option: str | None = None,
-                    defender: str | None = None) -> None:
+    async def parry(
+        self, interaction: discord.Interaction, option: str | None = None, defender: str | None = None
+    ) -> None:
         async def handler(ctx: Ctx, tx: Texts) -> Reply:
             outcome = await self.app.service.defend(ctx, None, option, defender)
             await self.app.retire_prompt(outcome, tx)
@@ -103,17 +130,28 @@ class CombatCog(BaseCog):
         return choices(names, current)
 
     @app_commands.command(name="action", description=describe("cmd.action"))
-    @app_commands.describe(name=describe("opt.action_name"), actor=describe("opt.attacker"),
-                           target=describe("opt.target"), options=describe("opt.options"))
-    @app_commands.autocomplete(name=_actions, actor=ac.combatant_names, target=ac.combatant_names,
-                               options=ac.option_list)
+    @app_commands.describe(
+        name=describe("opt.action_name"),
+        actor=describe("opt.attacker"),
+        target=describe("opt.target"),
+        options=describe("opt.options"),
+        weapon=describe("opt.weapon"),
+    )
+    @app_commands.autocomplete(
+        name=_actions, actor=ac.combatant_names, target=ac.combatant_names, options=ac.option_list, weapon=ac.weapons
+    )
     @app_commands.guild_only()
     async def action(
-        self, interaction: discord.Interaction, name: str, actor: str | None = None, target: str | None = None,
+        self,
+        interaction: discord.Interaction,
+        name: str,
+        actor: str | None = None,
+        target: str | None = None,
         options: str | None = None,
+        weapon: str | None = None,
     ) -> None:
         async def handler(ctx: Ctx, tx: Texts) -> Reply:
-            return _reply(tx, await self.app.service.act(ctx, name, actor, target, options))
+            return _reply(tx, await self.app.service.act(ctx, name, actor, target, options, weapon))
 
         await self.run(interaction, handler)
 

@@ -24,14 +24,21 @@ TEMPLATE = r"def:(?P<xid>[0-9]+):(?P<choice>[A-Za-z0-9_,\-]{1,60})"
 
 class DefenceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLATE):
     def __init__(self, exchange_id: int, choice: str, label: str | None = None) -> None:
-        super().__init__(discord.ui.Button(label=(label or choice)[:80], style=discord.ButtonStyle.primary,
-                                           custom_id=f"def:{exchange_id}:{choice}"))
+        super().__init__(
+            discord.ui.Button(
+                label=(label or choice)[:80], style=discord.ButtonStyle.primary, custom_id=f"def:{exchange_id}:{choice}"
+            )
+        )
         self.exchange_id = exchange_id
         self.choice = choice
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],  # type: ignore[override]
-                             match: Any) -> DefenceButton:
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Button[Any],  # type: ignore[override]
+        match: Any,
+    ) -> DefenceButton:
         return cls(int(match["xid"]), match["choice"], item.label)
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -60,8 +67,13 @@ def prompt_reply(tx: Texts, outcome: ActionOutcome) -> Reply:
     tx = tx.for_system(outcome.system.id)
     choices = ", ".join(tx.term("defence", c) for c in outcome.exchange.defences) or "—"
     timeout = int(outcome.exchange.deadline - outcome.exchange.created_at)
-    content = tx("defence.prompt", user=f"<@{outcome.prompt_user_id}>", name=outcome.target.name,
-                 choices=choices, seconds=timeout)
+    content = tx(
+        "defence.prompt",
+        user=f"<@{outcome.prompt_user_id}>",
+        name=outcome.target.name,
+        choices=choices,
+        seconds=timeout,
+    )
     return Reply([render.action_embed(tx, outcome)], content=content, view=prompt_view(tx, outcome), mentions=True)
 
 

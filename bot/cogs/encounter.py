@@ -15,7 +15,7 @@ from bot.presenters.render import Texts
 from bot.service.context import Ctx
 
 if TYPE_CHECKING:
-    from bot.app import App
+    pass
 
 
 class EncounterCog(BaseCog):
@@ -34,14 +34,22 @@ class EncounterCog(BaseCog):
         await self.run(interaction, handler)
 
     @encounter.command(name="add", description=describe("cmd.encounter.add"))
-    @app_commands.describe(name=describe("opt.npc_name"), stats=describe("opt.stats"), count=describe("opt.count"),
-                           hidden=describe("opt.hidden"))
+    @app_commands.describe(
+        name=describe("opt.npc_name"),
+        stats=describe("opt.stats"),
+        count=describe("opt.count"),
+        hidden=describe("opt.hidden"),
+    )
     async def add(
-        self, interaction: discord.Interaction, name: str, stats: str | None = None,
-        count: app_commands.Range[int, 1, 30] | None = None, hidden: bool = False,
+        self,
+        interaction: discord.Interaction,
+        name: str,
+        stats: str | None = None,
+        count: app_commands.Range[int, 1, 30] | None = None,
+        hidden: bool = False,
     ) -> None:
         async def handler(ctx: Ctx, tx: Texts) -> Reply:
-            enc, added = await self.app.service.add_npcs(ctx, name, stats, count, hidden)
+            _, added = await self.app.service.add_npcs(ctx, name, stats, count, hidden)
             names = cut(", ".join(c.name for c in added), 3500)
             text = tx("encounter.added", names=names, count=len(added))
             if hidden:
@@ -55,7 +63,7 @@ class EncounterCog(BaseCog):
     @app_commands.autocomplete(character=ac.own_characters)
     async def join(self, interaction: discord.Interaction, character: str) -> None:
         async def handler(ctx: Ctx, tx: Texts) -> Reply:
-            enc, c = await self.app.service.join(ctx, character)
+            _, c = await self.app.service.join(ctx, character)
             return Reply([render.message_embed(tx("encounter.joined_title"), tx("encounter.joined", name=c.name))])
 
         await self.run(interaction, handler)
@@ -65,7 +73,7 @@ class EncounterCog(BaseCog):
     @app_commands.autocomplete(combatant=ac.combatant_names)
     async def remove(self, interaction: discord.Interaction, combatant: str) -> None:
         async def handler(ctx: Ctx, tx: Texts) -> Reply:
-            enc, c = await self.app.service.remove(ctx, combatant)
+            _, c = await self.app.service.remove(ctx, combatant)
             return Reply([render.message_embed(tx("encounter.removed_title"), tx("encounter.removed", name=c.name))])
 
         await self.run(interaction, handler)
@@ -107,8 +115,10 @@ class EncounterCog(BaseCog):
             outcomes = await self.app.service.resolve_pending(ctx)
             for outcome in outcomes:
                 await self.app.retire_prompt(outcome, tx)
-            return Reply(fit_embeds([render.action_embed(tx, o) for o in outcomes]),
-                         content=tx("defence.forced", count=len(outcomes)))
+            return Reply(
+                fit_embeds([render.action_embed(tx, o) for o in outcomes]),
+                content=tx("defence.forced", count=len(outcomes)),
+            )
 
         await self.run(interaction, handler)
 

@@ -66,23 +66,42 @@ class SettingsCog(BaseCog):
         await self.run(interaction, handler)
 
     @settings.command(name="set", description=describe("cmd.settings.set"))
-    @app_commands.describe(name=describe("opt.setting_name"), value=describe("opt.setting_value"),
-                           system=describe("opt.system"), scope=describe("opt.scope"))
+    @app_commands.describe(
+        name=describe("opt.setting_name"),
+        value=describe("opt.setting_value"),
+        system=describe("opt.system"),
+        scope=describe("opt.scope"),
+    )
     @app_commands.autocomplete(name=setting_names, value=setting_values, system=ac.system_ids)
-    async def set(self, interaction: discord.Interaction, name: str, value: str, system: str | None = None,
-                  scope: Scope = "channel") -> None:
+    async def set(
+        self,
+        interaction: discord.Interaction,
+        name: str,
+        value: str,
+        system: str | None = None,
+        scope: Scope = "channel",
+    ) -> None:
         async def handler(ctx: Ctx, tx: Texts) -> Reply:
-            sys, key, stored = await self.app.service.set_setting(ctx, name, value, system, scope)
-            return Reply(content=tx("settings.saved", name=key, value=stored, scope=tx("settings.scope_" + scope)),
-                         ephemeral=True)
+            _, key, stored = await self.app.service.set_setting(ctx, name, value, system, scope)
+            return Reply(
+                content=tx("settings.saved", name=key, value=stored, scope=tx("settings.scope_" + scope)),
+                ephemeral=True,
+            )
 
         await self.run(interaction, handler)
 
     @settings.command(name="reset", description=describe("cmd.settings.reset"))
-    @app_commands.describe(name=describe("opt.setting_name"), system=describe("opt.system"), scope=describe("opt.scope"))
+    @app_commands.describe(
+        name=describe("opt.setting_name"), system=describe("opt.system"), scope=describe("opt.scope")
+    )
     @app_commands.autocomplete(name=setting_names, system=ac.system_ids)
-    async def reset(self, interaction: discord.Interaction, name: str | None = None, system: str | None = None,
-                    scope: Scope = "channel") -> None:
+    async def reset(
+        self,
+        interaction: discord.Interaction,
+        name: str | None = None,
+        system: str | None = None,
+        scope: Scope = "channel",
+    ) -> None:
         async def handler(ctx: Ctx, tx: Texts) -> Reply:
             n = await self.app.service.reset_setting(ctx, name, system, scope)
             return Reply(content=tx("settings.reset", count=n, scope=tx("settings.scope_" + scope)), ephemeral=True)

@@ -94,17 +94,30 @@ class _Response:
     def is_done(self) -> bool:
         return self._done
 
-    async def send_message(self, content: str | None = None, *, embed: discord.Embed | None = None,
-                           embeds: list[discord.Embed] | None = None, ephemeral: bool = False,
-                           view: discord.ui.View | None = None, **_: Any) -> SimpleNamespace:
+    async def send_message(
+        self,
+        content: str | None = None,
+        *,
+        embed: discord.Embed | None = None,
+        embeds: list[discord.Embed] | None = None,
+        ephemeral: bool = False,
+        view: discord.ui.View | None = None,
+        **_: Any,
+    ) -> SimpleNamespace:
         if self._done:
             raise discord.InteractionResponded(self._owner)  # type: ignore[arg-type]
         self._done = True
         r = self._owner.record(content, embed, embeds, ephemeral, view)
         return SimpleNamespace(message_id=r.message_id)
 
-    async def edit_message(self, *, content: str | None = None, embeds: list[discord.Embed] | None = None,
-                           view: discord.ui.View | None = None, **_: Any) -> None:
+    async def edit_message(
+        self,
+        *,
+        content: str | None = None,
+        embeds: list[discord.Embed] | None = None,
+        view: discord.ui.View | None = None,
+        **_: Any,
+    ) -> None:
         if self._done:
             raise discord.InteractionResponded(self._owner)  # type: ignore[arg-type]
         self._done = True
@@ -121,9 +134,16 @@ class _Followup:
     def __init__(self, owner: FakeInteraction) -> None:
         self._owner = owner
 
-    async def send(self, content: str | None = None, *, embed: discord.Embed | None = None,
-                   embeds: list[discord.Embed] | None = None, ephemeral: bool = False,
-                   view: discord.ui.View | None = None, **_: Any) -> SimpleNamespace:
+    async def send(
+        self,
+        content: str | None = None,
+        *,
+        embed: discord.Embed | None = None,
+        embeds: list[discord.Embed] | None = None,
+        ephemeral: bool = False,
+        view: discord.ui.View | None = None,
+        **_: Any,
+    ) -> SimpleNamespace:
         if not self._owner.response.is_done():
             raise RuntimeError("followup before the initial response")
         r = self._owner.record(content, embed, embeds, ephemeral, view)
@@ -133,9 +153,17 @@ class _Followup:
 class FakeInteraction:
     """Duck-typed `discord.Interaction` with just what the handlers touch."""
 
-    def __init__(self, client: Any, user: FakeUser, channel: str, command: Any,
-                 options: dict[str, Any], locale: str, local: LocalDiscord | None = None,
-                 message_id: int | None = None) -> None:
+    def __init__(
+        self,
+        client: Any,
+        user: FakeUser,
+        channel: str,
+        command: Any,
+        options: dict[str, Any],
+        locale: str,
+        local: LocalDiscord | None = None,
+        message_id: int | None = None,
+    ) -> None:
         self.command_name = command if isinstance(command, str) else command.qualified_name
         command = None if isinstance(command, str) else command  # component clicks carry no command
         self.client = client
@@ -158,13 +186,24 @@ class FakeInteraction:
         self.followup = _Followup(self)
         self.responses: list[Response] = []
 
-    def record(self, content: str | None, embed: discord.Embed | None, embeds: list[discord.Embed] | None,
-               ephemeral: bool, view: discord.ui.View | None = None) -> Response:
+    def record(
+        self,
+        content: str | None,
+        embed: discord.Embed | None,
+        embeds: list[discord.Embed] | None,
+        ephemeral: bool,
+        view: discord.ui.View | None = None,
+    ) -> Response:
         all_embeds = list(embeds or []) + ([embed] if embed else [])
         r = Response(
-            user=self.user.name, channel=self.channel_name, command=self.command_name,
-            ephemeral=ephemeral, content=content or None, embeds=[e.to_dict() for e in all_embeds],
-            error=self.extras.get("error"), components=buttons(view),
+            user=self.user.name,
+            channel=self.channel_name,
+            command=self.command_name,
+            ephemeral=ephemeral,
+            content=content or None,
+            embeds=[e.to_dict() for e in all_embeds],
+            error=self.extras.get("error"),
+            components=buttons(view),
             message_id=None if ephemeral or self.local is None else self.local.next_message_id(),
         )
         self.responses.append(r)
@@ -233,16 +272,16 @@ class LocalDiscord:
                 continue
             who = self.user(user)
             locale = self.locales.get(who.name, self.default_locale)
-            interaction = FakeInteraction(self.bot, who, channel, f"button {custom_id}", {}, locale, self,
-                                          message_id)
+            interaction = FakeInteraction(self.bot, who, channel, f"button {custom_id}", {}, locale, self, message_id)
             button = discord.ui.Button(custom_id=custom_id, label=custom_id)
             item = await cls.from_custom_id(interaction, button, match)
             await item.callback(interaction)
             return interaction.responses
         raise AdapterError(f"no button handles {custom_id}")
 
-    async def autocomplete(self, user: str, channel: str, path: str, option: str, current: str,
-                           raw: dict[str, str] | None = None) -> list[app_commands.Choice[Any]]:
+    async def autocomplete(
+        self, user: str, channel: str, path: str, option: str, current: str, raw: dict[str, str] | None = None
+    ) -> list[app_commands.Choice[Any]]:
         cmd = self.find_command(path)
         param = cmd._params.get(option)
         if param is None or param.autocomplete is None:
@@ -296,9 +335,11 @@ def _convert(cmd: Any, p: app_commands.Parameter, text: str) -> Any:
     if p.choices and value not in [c.value for c in p.choices]:
         raise AdapterError(f"{p.name}: one of {', '.join(str(c.value) for c in p.choices)}")
     if isinstance(value, (int, float)) and not isinstance(value, bool):
-        if p.min_value is not None and value < p.min_value or p.max_value is not None and value > p.max_value:
+        if (p.min_value is not None and value < p.min_value) or (p.max_value is not None and value > p.max_value):
             raise AdapterError(f"{p.name}: between {p.min_value} and {p.max_value}")
     if isinstance(value, str):
-        if p.min_value is not None and len(value) < p.min_value or p.max_value is not None and len(value) > p.max_value:
+        if (p.min_value is not None and len(value) < p.min_value) or (
+            p.max_value is not None and len(value) > p.max_value
+        ):
             raise AdapterError(f"{p.name}: {p.min_value}–{p.max_value} characters")
     return value

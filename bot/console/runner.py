@@ -49,8 +49,13 @@ def parse_line(text: str, local: LocalDiscord, channel: str = DEFAULT_CHANNEL) -
     if not m:
         raise AdapterError("a line starts with an optional @user and #channel, then /command (or click BUTTON_ID)")
     if m.group("click"):
-        return Line(m.group("user") or DEFAULT_USER, m.group("chan") or channel, "click", {"id": m.group("click")},
-                    m.group("loc"))
+        return Line(
+            m.group("user") or DEFAULT_USER,
+            m.group("chan") or channel,
+            "click",
+            {"id": m.group("click")},
+            m.group("loc"),
+        )
     tokens = split_words(m.group("rest"))
     path: list[str] = []
     while tokens and ":" not in tokens[0] and (not path or _is_group(local, path)):
@@ -68,9 +73,12 @@ def parse_line(text: str, local: LocalDiscord, channel: str = DEFAULT_CHANNEL) -
             # `stats:ac:15 hp:7`: words that are not option names continue the previous option.
             options[last] = f"{options[last]} {token}"
         else:
-            raise AdapterError(f"/{cmd.qualified_name}: unknown option in {token!r} (options: {', '.join(sorted(names))})")
-    return Line(m.group("user") or DEFAULT_USER, m.group("chan") or channel, cmd.qualified_name, options,
-                m.group("loc"))
+            raise AdapterError(
+                f"/{cmd.qualified_name}: unknown option in {token!r} (options: {', '.join(sorted(names))})"
+            )
+    return Line(
+        m.group("user") or DEFAULT_USER, m.group("chan") or channel, cmd.qualified_name, options, m.group("loc")
+    )
 
 
 _WORD = re.compile(r'(?:[^\s"]+|"[^"]*")+')
@@ -136,8 +144,17 @@ class Console:
     async def on_edit(self, channel_id: int, message_id: int, embeds: list[Any]) -> None:
         """The bot replaced one of its earlier messages (a prompt answered by /parry or a timeout)."""
         channel = next((c for c in self._channels if snowflake("#" + c) == channel_id), str(channel_id))
-        self.emit(Response(user="bot", channel=channel, command="edit", ephemeral=False, content=None,
-                           embeds=[e.to_dict() for e in embeds], edits=message_id))
+        self.emit(
+            Response(
+                user="bot",
+                channel=channel,
+                command="edit",
+                ephemeral=False,
+                content=None,
+                embeds=[e.to_dict() for e in embeds],
+                edits=message_id,
+            )
+        )
 
     @property
     def _channels(self) -> set[str]:
@@ -164,8 +181,9 @@ class Console:
             self._seen = {*getattr(self, "_seen", set()), line.channel}
             if line.command == "click":
                 custom_id = line.options["id"]
-                responses = await self.local.click(line.user, line.channel, custom_id,
-                                                   self.button_messages.get(custom_id))
+                responses = await self.local.click(
+                    line.user, line.channel, custom_id, self.button_messages.get(custom_id)
+                )
             else:
                 responses = await self.local.invoke(line.user, line.channel, line.command, line.options)
         except AdapterError as exc:
@@ -186,8 +204,15 @@ class Console:
 
     def emit_error(self, text: str, message: str) -> None:
         if self.as_json:
-            record = {"user": None, "channel": None, "command": None, "ephemeral": True, "content": message,
-                      "embeds": [], "error": "input"}
+            record = {
+                "user": None,
+                "channel": None,
+                "command": None,
+                "ephemeral": True,
+                "content": message,
+                "embeds": [],
+                "error": "input",
+            }
             print(json.dumps(record, ensure_ascii=False), file=self.out, flush=True)
         else:
             print(f"! {message}\n", file=self.out, flush=True)

@@ -86,8 +86,12 @@ def plural_form(lang: str, n: int) -> str:
     return "one" if n == 1 else "other"  # en, it
 
 
-PLURAL_FORMS = {"en": ("one", "other"), "it": ("one", "other"), "cs": ("one", "few", "other"),
-                "pl": ("one", "few", "many", "other")}
+PLURAL_FORMS = {
+    "en": ("one", "other"),
+    "it": ("one", "other"),
+    "cs": ("one", "few", "other"),
+    "pl": ("one", "few", "many", "other"),
+}
 
 
 def _display(value: Any) -> str:

@@ -14,8 +14,13 @@ from discord.app_commands import TranslationContextLocation as Where
 
 from bot.i18n.catalog import Catalog
 
-LOCALES = {discord.Locale.czech: "cs", discord.Locale.polish: "pl", discord.Locale.italian: "it",
-           discord.Locale.american_english: "en", discord.Locale.british_english: "en"}
+LOCALES = {
+    discord.Locale.czech: "cs",
+    discord.Locale.polish: "pl",
+    discord.Locale.italian: "it",
+    discord.Locale.american_english: "en",
+    discord.Locale.british_english: "en",
+}
 
 
 def key_for(string: app_commands.locale_str, context: app_commands.TranslationContext[Any, Any]) -> str | None:
@@ -36,8 +41,12 @@ class CatalogTranslator(app_commands.Translator):
     def __init__(self, catalog: Catalog) -> None:
         self.catalog = catalog
 
-    async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
-                        context: app_commands.TranslationContext[Any, Any]) -> str | None:
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContext[Any, Any],
+    ) -> str | None:
         lang = LOCALES.get(locale)
         if lang is None:
             return None

@@ -35,7 +35,9 @@ def clamp(embed: discord.Embed) -> discord.Embed:
         fields = [*fields[: FIELDS - 1], (ELLIPSIS, f"+{hidden}", False)]
     embed.clear_fields()
     for name, value, inline in fields:
-        embed.add_field(name=cut(name, FIELD_NAME) or "\u200b", value=cut(value, FIELD_VALUE) or "\u200b", inline=inline)
+        embed.add_field(
+            name=cut(name, FIELD_NAME) or "\u200b", value=cut(value, FIELD_VALUE) or "\u200b", inline=inline
+        )
     if embed.footer and embed.footer.text:
         embed.set_footer(text=cut(embed.footer.text, FOOTER))
     if embed.author and embed.author.name:

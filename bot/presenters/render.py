@@ -117,7 +117,11 @@ def _result_fields(tx: Texts, r: ActionResult, hide_actor: bool, hide_target: bo
 def _notes(tx: Texts, r: ActionResult) -> list[str]:
     lines = []
     for n in r.notes:
-        key = f"note.{tx.system}.{n.key}" if tx.system and tx.catalog.has(tx.lang, f"note.{tx.system}.{n.key}") else f"note.{n.key}"
+        key = (
+            f"note.{tx.system}.{n.key}"
+            if tx.system and tx.catalog.has(tx.lang, f"note.{tx.system}.{n.key}")
+            else f"note.{n.key}"
+        )
         lines.append("• " + (tx(key, **n.params) if tx.catalog.has(tx.lang, key) else n.key.replace("_", " ")))
     return lines
 
@@ -162,8 +166,11 @@ def action_embed(tx: Texts, o: ActionOutcome, full: bool = False) -> discord.Emb
     for name, value in _result_fields(tx, r, hide_actor, hide_target):
         embed.add_field(name=name, value=value, inline=True)
     if o.target is not None:
-        embed.add_field(name=tx("field.target_state", name=cut(o.target.name, 80)),
-                        value=state_line(tx, o.system, o.target, hide_target), inline=False)
+        embed.add_field(
+            name=tx("field.target_state", name=cut(o.target.name, 80)),
+            value=state_line(tx, o.system, o.target, hide_target),
+            inline=False,
+        )
     notes = _notes(tx, r)
     if notes:
         embed.add_field(name=tx("field.notes"), value="\n".join(notes), inline=False)
@@ -182,9 +189,11 @@ def _system_name(tx: Texts, system: CombatSystem) -> str:
 
 # --- encounter -----------------------------------------------------------------------------------------
 def started_embed(tx: Texts, enc: Encounter, system: CombatSystem) -> discord.Embed:
-    embed = discord.Embed(title=tx("encounter.started_title", name=enc.name),
-                          description=tx("encounter.started", system=_system_name(tx, system), gm=f"<@{enc.gm_user_id}>"),
-                          colour=NEUTRAL)
+    embed = discord.Embed(
+        title=tx("encounter.started_title", name=enc.name),
+        description=tx("encounter.started", system=_system_name(tx, system), gm=f"<@{enc.gm_user_id}>"),
+        colour=NEUTRAL,
+    )
     return clamp(embed)
 
 
@@ -252,9 +261,11 @@ def turn_embed(tx: Texts, o: TurnOutcome) -> discord.Embed:
 def summary_embed(tx: Texts, enc: Encounter, system: CombatSystem, events: int) -> discord.Embed:
     tx = tx.for_system(system.id)
     lines = [f"• **{cut(c.name, 80)}** — {state_line(tx, system, c, c.hidden)}" for c in enc.combatants]
-    embed = discord.Embed(title=tx("summary.title", name=enc.name),
-                          description=tx("summary.body", rounds=enc.round, actions=events) + "\n\n" + "\n".join(lines),
-                          colour=NEUTRAL)
+    embed = discord.Embed(
+        title=tx("summary.title", name=enc.name),
+        description=tx("summary.body", rounds=enc.round, actions=events) + "\n\n" + "\n".join(lines),
+        colour=NEUTRAL,
+    )
     return clamp(embed)
 
 
@@ -263,8 +274,7 @@ def character_embed(tx: Texts, ch: Character, system: CombatSystem) -> discord.E
     tx = tx.for_system(system.id)
     sheet = ch.sheet
     defaults = {name: f.default for name, f in system.Sheet.model_fields.items()}
-    lines = [f"`{k}`: {_short(v)}" for k, v in sheet.items()
-             if v not in (None, [], {}, "") and v != defaults.get(k)]
+    lines = [f"`{k}`: {_short(v)}" for k, v in sheet.items() if v not in (None, [], {}, "") and v != defaults.get(k)]
     embed = discord.Embed(title=cut(ch.name, 200), description="\n".join(lines), colour=NEUTRAL)
     status = system.status(system.sheet(sheet))
     embed.add_field(name=tx("field.wound"), value=tx.term("wound", status.level), inline=True)
@@ -291,11 +301,16 @@ def settings_embed(tx: Texts, view: SettingsView) -> discord.Embed:
     lines = []
     for name, value, source, help_text in view.rows:
         key = f"setting.{view.system.id}.{name}"
-        helper = tx(key) if tx.catalog.has(tx.lang, key) else (tx(f"setting.{name}") if tx.catalog.has(tx.lang, f"setting.{name}") else help_text)
+        helper = (
+            tx(key)
+            if tx.catalog.has(tx.lang, key)
+            else (tx(f"setting.{name}") if tx.catalog.has(tx.lang, f"setting.{name}") else help_text)
+        )
         shown = json.dumps(value, ensure_ascii=False) if isinstance(value, bool) or value is None else value
         lines.append(f"`{name}` = **{shown}** ({tx('settings.source_' + source)})\n  {cut(helper, 200)}")
-    embed = discord.Embed(title=tx("settings.title", system=_system_name(tx, view.system)),
-                          description="\n".join(lines), colour=NEUTRAL)
+    embed = discord.Embed(
+        title=tx("settings.title", system=_system_name(tx, view.system)), description="\n".join(lines), colour=NEUTRAL
+    )
     return clamp(embed)
 
 

@@ -23,7 +23,15 @@ from bot.service.errors import UserError
 from bot.service.state import Combatant, Encounter, Exchange
 from bot.storage import repository as repo
 from bot.storage.database import Database
-from rules import ActionRequest, ActionResult, CombatSystem, DefenceRequest, DiceSource, RandomDice, RulesError
+from rules import (
+    ActionRequest,
+    ActionResult,
+    CombatSystem,
+    DefenceRequest,
+    DiceSource,
+    RandomDice,
+    RulesError,
+)
 from rules import get_system as rules_get_system
 from rules.system import describe_fields, validated
 
@@ -203,9 +211,17 @@ class GameService:
                 raise UserError("error.encounter_exists")
             rules_values, bot_values = await self._effective_settings(ctx, system)
             enc = Encounter(
-                id=0, guild_id=ctx.guild_id, channel_id=ctx.channel_id, system=system.id, name=name,
-                gm_user_id=ctx.user_id, round=0, turn=0,
-                settings={"rules": rules_values, "bot": bot_values}, version=0, combatants=[],
+                id=0,
+                guild_id=ctx.guild_id,
+                channel_id=ctx.channel_id,
+                system=system.id,
+                name=name,
+                gm_user_id=ctx.user_id,
+                round=0,
+                turn=0,
+                settings={"rules": rules_values, "bot": bot_values},
+                version=0,
+                combatants=[],
             )
             try:
                 enc.id = await self.db.transaction(repo.insert_encounter, enc)
@@ -235,13 +251,21 @@ class GameService:
             dumped = sheet.model_dump(mode="json")
             seq = max((c.seq for c in enc.combatants), default=0)
             new = [
-                Combatant(id=0, name=n, owner_user_id=None, character_id=None, hidden=hidden,
-                          sheet=dict(dumped), seq=seq + i + 1)
+                Combatant(
+                    id=0,
+                    name=n,
+                    owner_user_id=None,
+                    character_id=None,
+                    hidden=hidden,
+                    sheet=dict(dumped),
+                    seq=seq + i + 1,
+                )
                 for i, n in enumerate(names)
             ]
             after = self._copy(enc)
-            commit = repo.Commit(upsert=new, user_id=ctx.user_id,
-                                 events=[("add", _json({"names": names, "hidden": hidden}))])
+            commit = repo.Commit(
+                upsert=new, user_id=ctx.user_id, events=[("add", _json({"names": names, "hidden": hidden}))]
+            )
             ids = await self._commit(enc, after, commit)
             for c, new_id in zip(new, ids, strict=True):
                 c.id = new_id
@@ -279,17 +303,19 @@ class GameService:
             if len(enc.combatants) >= MAX_COMBATANTS:
                 raise UserError("error.too_many_combatants", limit=MAX_COMBATANTS)
             seq = max((c.seq for c in enc.combatants), default=0) + 1
-            c = Combatant(id=0, name=ch.name, owner_user_id=ctx.user_id, character_id=ch.id, hidden=False,
-                          sheet=ch.sheet, seq=seq)
+            c = Combatant(
+                id=0, name=ch.name, owner_user_id=ctx.user_id, character_id=ch.id, hidden=False, sheet=ch.sheet, seq=seq
+            )
             # A character arrives with fresh per-round state (actions, declared blows), not last fight's.
             system = get_system(enc.system)
             rules_settings, _ = self.encounter_settings(enc)
-            fresh = self._rules(system.start_round, c.fighter(system), rules_settings, max(enc.round, 1))
+            fresh = self._rules(system.start_round, c.fighter(system), rules_settings, max(enc.round, 1), self.dice)
             if fresh is not None and fresh.actor_sheet is not None:
                 c = c.with_sheet(fresh.actor_sheet)
             after = self._copy(enc)
-            ids = await self._commit(enc, after, repo.Commit(upsert=[c], user_id=ctx.user_id,
-                                                             events=[("join", _json({"name": c.name}))]))
+            ids = await self._commit(
+                enc, after, repo.Commit(upsert=[c], user_id=ctx.user_id, events=[("join", _json({"name": c.name}))])
+            )
             c.id = ids[0]
             after.combatants.append(c)
             return after, c
@@ -306,9 +332,16 @@ class GameService:
             gone = [x for x in enc.pending if c.id in (x.attacker_id, x.defender_id)]
             after.pending = [x for x in enc.pending if x not in gone]
             self._keep_turn(after, current, system)
-            await self._commit(enc, after, repo.Commit(delete_ids=[c.id], user_id=ctx.user_id,
-                                                       closed_exchanges=[(x.id, "cancelled") for x in gone],
-                                                       events=[("remove", _json({"name": c.name}))]))
+            await self._commit(
+                enc,
+                after,
+                repo.Commit(
+                    delete_ids=[c.id],
+                    user_id=ctx.user_id,
+                    closed_exchanges=[(x.id, "cancelled") for x in gone],
+                    events=[("remove", _json({"name": c.name}))],
+                ),
+            )
             return after, c
 
     async def status(self, ctx: Ctx) -> tuple[Encounter, CombatSystem, bool]:
@@ -323,9 +356,16 @@ class GameService:
             after.status = "ended"
             after.pending = []
             sheets = [(c.character_id, c.sheet) for c in enc.combatants if c.character_id]
-            await self._commit(enc, after, repo.Commit(user_id=ctx.user_id, character_sheets=sheets,
-                                                       closed_exchanges=[(x.id, "cancelled") for x in enc.pending],
-                                                       events=[("end", _json({"round": enc.round}))]))
+            await self._commit(
+                enc,
+                after,
+                repo.Commit(
+                    user_id=ctx.user_id,
+                    character_sheets=sheets,
+                    closed_exchanges=[(x.id, "cancelled") for x in enc.pending],
+                    events=[("end", _json({"round": enc.round}))],
+                ),
+            )
             events = await self.db.read(repo.count_events, enc.id)
             return after, get_system(enc.system), events
 
@@ -361,8 +401,9 @@ class GameService:
             rolled = self._roll_initiative(after, system, targets)
             self._keep_turn(after, current, system)
             events = [("initiative", r.model_dump_json(exclude_defaults=True)) for _, r in rolled]
-            await self._commit(enc, after, repo.Commit(upsert=[c for c, _ in rolled], user_id=ctx.user_id,
-                                                       events=events))
+            await self._commit(
+                enc, after, repo.Commit(upsert=[c for c, _ in rolled], user_id=ctx.user_id, events=events)
+            )
             return InitiativeOutcome(after, system, rolled)
 
     def _roll_initiative(
@@ -413,22 +454,27 @@ class GameService:
             upkeep = self._start_round(after, system, rules_settings) if new_round else []
             self._skip_out_of_fight(after, system)
             current = after.current(system.initiative_descending)
-            events = [("next", _json({"round": after.round, "turn": after.turn,
-                                      "current": current.name if current else None}))]
+            events = [
+                (
+                    "next",
+                    _json({"round": after.round, "turn": after.turn, "current": current.name if current else None}),
+                )
+            ]
             events += [("upkeep", r.model_dump_json(exclude_defaults=True)) for r in upkeep]
             changed = {c.id: c for c, _ in rolled}
             for r in upkeep:
                 c = after.find(r.actor)
                 if c is not None:
                     changed[c.id] = c
-            await self._commit(enc, after, repo.Commit(upsert=list(changed.values()), user_id=ctx.user_id,
-                                                       events=events))
+            await self._commit(
+                enc, after, repo.Commit(upsert=list(changed.values()), user_id=ctx.user_id, events=events)
+            )
             return TurnOutcome(after, system, current, new_round, upkeep, rolled, settled)
 
     def _start_round(self, enc: Encounter, system: CombatSystem, settings: BaseModel) -> list[ActionResult]:
         results = []
         for c in list(enc.combatants):
-            result = self._rules(system.start_round, c.fighter(system), settings, enc.round)
+            result = self._rules(system.start_round, c.fighter(system), settings, enc.round, self.dice)
             if result is None:
                 continue
             if result.actor_sheet is not None:
@@ -468,8 +514,14 @@ class GameService:
             self._check_turn(enc, actor, system)
             rules_settings, _ = self.encounter_settings(enc)
             opts = self._rules(system.options, parse_pairs(options))
-            req = ActionRequest(actor.fighter(system), victim.fighter(system), opts, rules_settings,
-                                weapon.strip() if weapon else None, distance)
+            req = ActionRequest(
+                actor.fighter(system),
+                victim.fighter(system),
+                opts,
+                rules_settings,
+                weapon.strip() if weapon else None,
+                distance,
+            )
             call = system.shot if kind == "shot" else system.attack
             result: ActionResult = self._rules(call, req, self.dice)
             if result.outcome != "pending_defence":
@@ -481,8 +533,14 @@ class GameService:
             return await self._open_exchange(ctx, enc, system, kind, result, actor, victim, options or "")
 
     def _defend_now(
-        self, system: CombatSystem, settings: BaseModel, defender: Combatant, attacker: Combatant,
-        pending: ActionResult, choice: str | None, options: BaseModel | None,
+        self,
+        system: CombatSystem,
+        settings: BaseModel,
+        defender: Combatant,
+        attacker: Combatant,
+        pending: ActionResult,
+        choice: str | None,
+        options: BaseModel | None,
     ) -> ActionResult:
         exchange = pending.exchange or {}
         if choice is None:
@@ -492,26 +550,46 @@ class GameService:
         return result
 
     async def _open_exchange(
-        self, ctx: Ctx, enc: Encounter, system: CombatSystem, kind: str, result: ActionResult,
-        actor: Combatant, victim: Combatant, options: str,
+        self,
+        ctx: Ctx,
+        enc: Encounter,
+        system: CombatSystem,
+        kind: str,
+        result: ActionResult,
+        actor: Combatant,
+        victim: Combatant,
+        options: str,
     ) -> ActionOutcome:
         _, bot = self.encounter_settings(enc)
         now = self.clock()
-        x = Exchange(id=0, attacker_id=actor.id, defender_id=victim.id, kind=kind, options=options,
-                     result=result.model_dump(mode="json", exclude_defaults=True), created_at=now,
-                     deadline=now + bot.defence_timeout)
+        x = Exchange(
+            id=0,
+            attacker_id=actor.id,
+            defender_id=victim.id,
+            kind=kind,
+            options=options,
+            result=result.model_dump(mode="json", exclude_defaults=True),
+            created_at=now,
+            deadline=now + bot.defence_timeout,
+        )
         after = self._copy(enc)
         after.pending = [*enc.pending, x]
-        commit = repo.Commit(user_id=ctx.user_id, new_exchanges=[x],
-                             events=[(kind, result.model_dump_json(exclude_defaults=True))])
+        commit = repo.Commit(
+            user_id=ctx.user_id, new_exchanges=[x], events=[(kind, result.model_dump_json(exclude_defaults=True))]
+        )
         await self._commit(enc, after, commit)
         answerer = victim.owner_user_id if victim.owner_user_id is not None else enc.gm_user_id
-        return ActionOutcome(after, system, result, actor, victim, self.is_gm(ctx, enc), exchange=x,
-                             prompt_user_id=answerer)
+        return ActionOutcome(
+            after, system, result, actor, victim, self.is_gm(ctx, enc), exchange=x, prompt_user_id=answerer
+        )
 
     # --- the defender's answer -------------------------------------------------------------------
     async def defend(
-        self, ctx: Ctx, exchange_id: int | None, choice: str | None, defender: str | None = None,
+        self,
+        ctx: Ctx,
+        exchange_id: int | None,
+        choice: str | None,
+        defender: str | None = None,
         options: str | None = None,
     ) -> ActionOutcome:
         """Answer a pending attack: a button (exchange id known) or `/parry` (the oldest one)."""
@@ -532,8 +610,9 @@ class GameService:
                     raise UserError("error.answer_in_order", attacker=self._name(enc, first.attacker_id))
             else:
                 if not system.has_active_defence:
-                    raise UserError("error.no_active_defence", system=system.name,
-                                    instead=system.parry_alternatives() or ["—"])
+                    raise UserError(
+                        "error.no_active_defence", system=system.name, instead=system.parry_alternatives() or ["—"]
+                    )
                 target = self._defender(ctx, enc, defender, system)
                 queue = enc.pending_for(target.id)
                 if not queue:
@@ -542,8 +621,7 @@ class GameService:
             if choice is not None and x.defences and choice not in x.defences and "," not in choice:
                 raise UserError("error.defence_choice", choice=choice, allowed=x.defences)
             automatic = self.clock() > x.deadline
-            return await self._close_exchange(ctx, enc, system, x, None if automatic else choice, options,
-                                              automatic)
+            return await self._close_exchange(ctx, enc, system, x, None if automatic else choice, options, automatic)
 
     def _defender(self, ctx: Ctx, enc: Encounter, name: str | None, system: CombatSystem) -> Combatant:
         if name:
@@ -568,8 +646,14 @@ class GameService:
         return c.name if c else "?"
 
     async def _close_exchange(
-        self, ctx: Ctx, enc: Encounter, system: CombatSystem, x: Exchange, choice: str | None,
-        options: str | None, automatic: bool,
+        self,
+        ctx: Ctx,
+        enc: Encounter,
+        system: CombatSystem,
+        x: Exchange,
+        choice: str | None,
+        options: str | None,
+        automatic: bool,
     ) -> ActionOutcome:
         rules_settings, _ = self.encounter_settings(enc)
         attacker, defender = enc.by_id(x.attacker_id), enc.by_id(x.defender_id)
@@ -634,7 +718,13 @@ class GameService:
             await self.encounter(channel_id)
 
     async def act(
-        self, ctx: Ctx, action: str, actor_name: str | None, target: str | None, options: str | None
+        self,
+        ctx: Ctx,
+        action: str,
+        actor_name: str | None,
+        target: str | None,
+        options: str | None,
+        weapon: str | None = None,
     ) -> ActionOutcome:
         async with self.lock(ctx.channel_id):
             enc = await self._require(ctx)
@@ -645,14 +735,27 @@ class GameService:
             victim = self._find(enc, target) if target else None
             rules_settings, _ = self.encounter_settings(enc)
             opts = self._rules(system.options, parse_pairs(options))
-            req = ActionRequest(actor.fighter(system), victim.fighter(system) if victim else None, opts,
-                                rules_settings)
+            req = ActionRequest(
+                actor.fighter(system),
+                victim.fighter(system) if victim else None,
+                opts,
+                rules_settings,
+                weapon.strip() if weapon else None,
+            )
             result: ActionResult = self._rules(system.act, action, req, self.dice)
             return await self._apply(ctx, enc, system, action, result, actor, victim)
 
     async def _apply(
-        self, ctx: Ctx, enc: Encounter, system: CombatSystem, action: str, result: ActionResult,
-        actor: Combatant, target: Combatant | None, close: Exchange | None = None, automatic: bool = False,
+        self,
+        ctx: Ctx,
+        enc: Encounter,
+        system: CombatSystem,
+        action: str,
+        result: ActionResult,
+        actor: Combatant,
+        target: Combatant | None,
+        close: Exchange | None = None,
+        automatic: bool = False,
     ) -> ActionOutcome:
         after = self._copy(enc)
         if close is not None:
@@ -660,15 +763,22 @@ class GameService:
         changed: list[Combatant] = []
         if result.actor_sheet is not None:
             actor = actor.with_sheet(result.actor_sheet)
+        if result.outcome == "initiative_changed" and result.total is not None:
+            # Delay / ready: the combatant acts on the new count from now on; the turn stays put.
+            actor = replace(actor, initiative=result.total, tiebreak=list(result.tiebreak))
+        if result.actor_sheet is not None or result.outcome == "initiative_changed":
             changed.append(actor)
         if target is not None and result.target_sheet is not None:
             target = target.with_sheet(result.target_sheet)
             changed.append(target)
         for c in changed:
             self._put(after, c)
-        commit = repo.Commit(upsert=changed, user_id=ctx.user_id,
-                             events=[(action, result.model_dump_json(exclude_defaults=True))],
-                             closed_exchanges=[(close.id, "resolved")] if close is not None else [])
+        commit = repo.Commit(
+            upsert=changed,
+            user_id=ctx.user_id,
+            events=[(action, result.model_dump_json(exclude_defaults=True))],
+            closed_exchanges=[(close.id, "resolved")] if close is not None else [],
+        )
         await self._commit(enc, after, commit)
         return ActionOutcome(after, system, result, actor, target, self.is_gm(ctx, enc), automatic=automatic)
 

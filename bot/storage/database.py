@@ -138,9 +138,7 @@ def apply_migrations(conn: sqlite3.Connection, directory: Path) -> int:
         try:
             for statement in statements:
                 conn.execute(statement)
-            conn.execute(
-                "INSERT INTO schema_version (version, applied_at) VALUES (?, datetime('now'))", (version,)
-            )
+            conn.execute("INSERT INTO schema_version (version, applied_at) VALUES (?, datetime('now'))", (version,))
         except BaseException:
             conn.execute("ROLLBACK")
             raise

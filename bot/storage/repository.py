@@ -21,14 +21,10 @@ def _dump(value: Any) -> str:
 
 # --- encounters -------------------------------------------------------------------------------------
 def load_active_encounter(conn: sqlite3.Connection, channel_id: int) -> Encounter | None:
-    row = conn.execute(
-        "SELECT * FROM encounters WHERE channel_id = ? AND status = 'active'", (channel_id,)
-    ).fetchone()
+    row = conn.execute("SELECT * FROM encounters WHERE channel_id = ? AND status = 'active'", (channel_id,)).fetchone()
     if row is None:
         return None
-    rows = conn.execute(
-        "SELECT * FROM combatants WHERE encounter_id = ? ORDER BY seq", (row["id"],)
-    ).fetchall()
+    rows = conn.execute("SELECT * FROM combatants WHERE encounter_id = ? ORDER BY seq", (row["id"],)).fetchall()
     combatants = [
         Combatant(
             id=r["id"],
@@ -45,9 +41,16 @@ def load_active_encounter(conn: sqlite3.Connection, channel_id: int) -> Encounte
     ]
     pending = [
         Exchange(
-            id=r["id"], attacker_id=r["attacker_id"], defender_id=r["defender_id"], kind=r["kind"],
-            options=r["options"], result=json.loads(r["result"]), created_at=r["created_at"],
-            deadline=r["deadline"], status=r["status"], message_id=r["message_id"],
+            id=r["id"],
+            attacker_id=r["attacker_id"],
+            defender_id=r["defender_id"],
+            kind=r["kind"],
+            options=r["options"],
+            result=json.loads(r["result"]),
+            created_at=r["created_at"],
+            deadline=r["deadline"],
+            status=r["status"],
+            message_id=r["message_id"],
         )
         for r in conn.execute(
             "SELECT * FROM exchanges WHERE encounter_id = ? AND status = 'pending' ORDER BY id", (row["id"],)
@@ -119,24 +122,34 @@ def apply_commit(conn: sqlite3.Connection, commit: Commit) -> list[int]:
     for c in commit.upsert:
         if c.id:
             conn.execute(
-                "UPDATE combatants SET name = ?, hidden = ?, sheet = ?, initiative = ?, tiebreak = ?"
-                " WHERE id = ?",
+                "UPDATE combatants SET name = ?, hidden = ?, sheet = ?, initiative = ?, tiebreak = ? WHERE id = ?",
                 (c.name, int(c.hidden), _dump(c.sheet), c.initiative, _dump(c.tiebreak), c.id),
             )
         else:
             cur = conn.execute(
                 "INSERT INTO combatants (encounter_id, name, owner_user_id, character_id, hidden, sheet,"
                 " initiative, tiebreak, seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (enc.id, c.name, c.owner_user_id, c.character_id, int(c.hidden), _dump(c.sheet),
-                 c.initiative, _dump(c.tiebreak), c.seq),
+                (
+                    enc.id,
+                    c.name,
+                    c.owner_user_id,
+                    c.character_id,
+                    int(c.hidden),
+                    _dump(c.sheet),
+                    c.initiative,
+                    _dump(c.tiebreak),
+                    c.seq,
+                ),
             )
             new_ids.append(int(cur.lastrowid or 0))
     now = time.time()
     conn.executemany(
         "INSERT INTO events (encounter_id, guild_id, channel_id, user_id, action, payload, created_at)"
         " VALUES (?, ?, ?, ?, ?, ?, ?)",
-        [(enc.id, enc.guild_id, enc.channel_id, commit.user_id, action, payload, now)
-         for action, payload in commit.events],
+        [
+            (enc.id, enc.guild_id, enc.channel_id, commit.user_id, action, payload, now)
+            for action, payload in commit.events
+        ],
     )
     if commit.character_sheets:
         sync_character_sheets(conn, commit.character_sheets)
@@ -223,7 +236,9 @@ def delete_character(conn: sqlite3.Connection, character_id: int) -> None:
 
 
 # --- settings ---------------------------------------------------------------------------------------
-def load_settings(conn: sqlite3.Connection, guild_id: int, channel_id: int, system: str) -> tuple[dict[str, Any], dict[str, Any]]:
+def load_settings(
+    conn: sqlite3.Connection, guild_id: int, channel_id: int, system: str
+) -> tuple[dict[str, Any], dict[str, Any]]:
     """(guild defaults, channel overrides) stored for a system."""
     rows = conn.execute(
         "SELECT channel_id, name, value FROM settings WHERE guild_id = ? AND channel_id IN (0, ?) AND system = ?",

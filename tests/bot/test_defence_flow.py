@@ -8,7 +8,7 @@ from tests.bot.conftest import Table, open_table, text_of
 
 SETUP = [
     '@gm #hall /encounter start system:arm5 name:"Bandits"',
-    '@gm #hall /settings set name:enforce_turns value:false',
+    "@gm #hall /settings set name:enforce_turns value:false",
     '@gm #hall /encounter add name:Bandit stats:"attack:+9 defense:+6 damage:+5 soak:+7 size:0" count:2',
     '@ana #hall /character create system:arm5 name:Wulf stats:"attack:+8 defense:+7 damage:+6 soak:+5"',
     "@ana #hall /encounter join character:Wulf",

@@ -34,9 +34,6 @@ async def test_command_payloads_respect_discord_rules(table: Table) -> None:
             descriptions = [node["description"], *(node.get("description_localizations") or {}).values()]
             for text in descriptions:
                 assert 1 <= len(text) <= 100, (node["name"], text)
-            for locale, name in (node.get("name_localizations") or {}).items():
-                siblings = [o for o in node.get("options", []) if o.get("type") not in (1, 2)]
-                del siblings  # option-name uniqueness is checked below per command
             localized = {}
             for opt in node.get("options", []) or []:
                 for locale, name in (opt.get("name_localizations") or {}).items():
@@ -66,8 +63,17 @@ async def test_the_contract_commands_and_options_exist(table: Table) -> None:
     for path, options in expected.items():
         cmd = table.local.find_command(path)
         assert options <= {p.name for p in cmd.parameters}, path
-    for path in ["encounter status", "encounter next", "encounter end", "character show", "character set",
-                 "character list", "character delete", "settings show", "settings reset"]:
+    for path in [
+        "encounter status",
+        "encounter next",
+        "encounter end",
+        "character show",
+        "character set",
+        "character list",
+        "character delete",
+        "settings show",
+        "settings reset",
+    ]:
         table.local.find_command(path)
 
 
@@ -80,9 +86,9 @@ LONG = "Ž" * 60 + "ł" * 40  # 100 characters, Czech and Polish letters
 
 
 async def test_embeds_fit_with_30_combatants_and_long_names(table: Table) -> None:
-    await table("@gm #arena /encounter start system:dnd35 name:\"" + "Ą" * 100 + "\"")
+    await table('@gm #arena /encounter start system:dnd35 name:"' + "Ą" * 100 + '"')
     for i in range(3):
-        r = await table.one(f'@gm #arena /encounter add name:"{LONG[: 97]}{i}" stats:"ac:12 hp:9" count:10')
+        r = await table.one(f'@gm #arena /encounter add name:"{LONG[:97]}{i}" stats:"ac:12 hp:9" count:10')
         assert r.error is None, r.content
     responses = []
     responses += await table("@gm #arena /initiative combatant:all")

@@ -28,7 +28,7 @@ async def test_players_cannot_do_gm_things(table: Table) -> None:
         assert r.ephemeral and r.error == "error.gm_only", line
     r = await table.one('@ana #tavern /initiative combatant:"Goblin 1"')
     assert r.error == "error.not_your_combatant"
-    r = await table.one('@ana #tavern /settings set name:enforce_turns value:false')
+    r = await table.one("@ana #tavern /settings set name:enforce_turns value:false")
     assert r.error == "error.manager_only"
     assert await state(table) == before
 
@@ -46,9 +46,9 @@ async def test_players_act_only_for_their_own(table: Table) -> None:
     await setup(table)
     r = await table.one('@bob #tavern /attack target:Ana attacker:"Goblin 1"')
     assert r.error == "error.not_your_combatant"
-    r = await table.one('@bob #tavern /attack target:Ana')
+    r = await table.one("@bob #tavern /attack target:Ana")
     assert r.error == "error.no_own_combatant" and "/encounter join" in (r.content or "")
-    r = await table.one('@gm #tavern /attack target:Ana')
+    r = await table.one("@gm #tavern /attack target:Ana")
     assert r.error == "error.name_the_actor"
 
 
@@ -66,7 +66,7 @@ async def test_hidden_npc_numbers_never_reach_players(table: Table) -> None:
     gm_status = await table.one("@gm #crypt /encounter status")
     assert gm_status.ephemeral and "77" in text_of(gm_status)
     table.dice(15, 4)
-    responses = await table('@gm #crypt /attack target:Ana attacker:Wight')
+    responses = await table("@gm #crypt /attack target:Ana attacker:Wight")
     public, private = responses[0], responses[1]
     assert not public.ephemeral and "+9" not in text_of(public) and "9 " not in text_of(public).split("=")[0][-3:]
     assert private.ephemeral and "+9" in text_of(private)
@@ -76,11 +76,11 @@ async def test_errors_are_ephemeral_with_a_hint_and_change_nothing(table: Table)
     await start_with_ana_first(table)
     before = await state(table)
     cases = {
-        '@ana #tavern /attack target:Nobody': "error.unknown_combatant",
+        "@ana #tavern /attack target:Nobody": "error.unknown_combatant",
         '@ana #tavern /attack target:"Goblin 1" options:"flying_kick"': "error.option_unknown",
         '@ana #tavern /attack target:"Goblin 1" options:"cover:sideways"': "error.option_invalid",
-        '@ana #tavern /attack target:Ana': "error.self_target",
-        "@gm #tavern /encounter add name:Imp stats:\"banana:4\"": "error.stat_unknown",
+        "@ana #tavern /attack target:Ana": "error.self_target",
+        '@gm #tavern /encounter add name:Imp stats:"banana:4"': "error.stat_unknown",
         "@ana #tavern /encounter start system:gurps": "error.unknown_system",
         "@ana #tavern /roll expression:1d": "error.roll_syntax",
     }

@@ -87,7 +87,9 @@ async def test_character_commands(table: Table) -> None:
 async def test_character_state_carries_back_after_the_fight(table: Table) -> None:
     await start_with_ana_first(table)
     await table("@gm #tavern /encounter next")
-    goblin = (await table.query("SELECT name FROM combatants WHERE initiative IS NOT NULL ORDER BY initiative DESC"))[1][0]
+    goblin = (await table.query("SELECT name FROM combatants WHERE initiative IS NOT NULL ORDER BY initiative DESC"))[
+        1
+    ][0]
     table.dice(15, 6)
     r = await table.one(f'@gm #tavern /attack attacker:"{goblin}" target:Ana')
     assert r.error is None

@@ -120,7 +120,9 @@ class Adnd2cpSystem(CombatSystem):
             out_of_fight=level in ("dead", "unconscious") or s.has("incapacitated"),
         )
 
-    def start_round(self, fighter: Fighter[Any], settings: BaseModel, round_no: int) -> ActionResult | None:
+    def start_round(
+        self, fighter: Fighter[Any], settings: BaseModel, round_no: int, dice: DiceSource | None = None
+    ) -> ActionResult | None:
         return rounds.start_round(cast(Fighter[Sheet], fighter), cast(Settings, settings), round_no)
 
     def initiative(self, req: ActionRequest, dice: DiceSource) -> ActionResult:

@@ -71,7 +71,9 @@ class ArsMagica(CombatSystem):
             out_of_fight=sheet.out_of_fight or sheet.left_combat,
         )
 
-    def start_round(self, fighter: Fighter[Any], settings: BaseModel, round_no: int) -> ActionResult | None:
+    def start_round(
+        self, fighter: Fighter[Any], settings: BaseModel, round_no: int, dice: DiceSource | None = None
+    ) -> ActionResult | None:
         """New round: the action and fast action come back; the 'last round' attackers window moves on."""
         sheet = fighter_sheet(fighter)
         assert isinstance(settings, Settings)

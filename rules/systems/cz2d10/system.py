@@ -64,7 +64,9 @@ class Cz2d10(CombatSystem):
     def initiative(self, req: ActionRequest, dice: DiceSource) -> ActionResult:
         return act_mod.initiative(req, dice)
 
-    def start_round(self, fighter: Fighter[Any], settings: BaseModel, round_no: int) -> ActionResult | None:
+    def start_round(
+        self, fighter: Fighter[Any], settings: BaseModel, round_no: int, dice: DiceSource | None = None
+    ) -> ActionResult | None:
         return act_mod.start_round(fighter, settings, round_no)  # type: ignore[arg-type]
 
     def act(self, action: str, req: ActionRequest, dice: DiceSource) -> ActionResult:

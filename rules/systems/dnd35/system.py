@@ -76,7 +76,7 @@ class Dnd35(CombatSystem):
     def start_round(
         self, fighter: Fighter[Any], settings: BaseModel, round_no: int, dice: DiceSource | None = None
     ) -> ActionResult | None:
-        """Per-round upkeep. The core passes no dice: the dying roll then uses RandomDice()."""
+        """Per-round upkeep: the dying roll comes from the given dice (RandomDice() only if none)."""
         return actions.start_round(fighter, settings, round_no, dice or RandomDice())  # type: ignore[arg-type]
 
     def initiative(self, req: ActionRequest, dice: DiceSource) -> ActionResult:
