@@ -35,7 +35,9 @@ def resolve(request: Any) -> dict[str, Any]:
     target = _fighter(system, request["target"], "target") if request.get("target") else None
     if action in ("parry", "defend", "defence"):
         if target is None or not isinstance(request.get("exchange"), dict):
-            raise RulesError("error.request_field", field="exchange", problem="parry needs target (the attacker) and exchange")
+            raise RulesError(
+                "error.request_field", field="exchange", problem="parry needs target (the attacker) and exchange"
+            )
         dreq = DefenceRequest(actor, target, request["exchange"], settings, request.get("choice"), options)
         return system.defend(dreq, dice).model_dump(exclude_defaults=True)
     req = ActionRequest(actor, target, options, settings, request.get("weapon"), request.get("distance"))

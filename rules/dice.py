@@ -51,7 +51,7 @@ class ScriptedDice:
 class Roller:
     """Rolls through a source and records every die with its purpose, for one resolution."""
 
-    __slots__ = ("source", "rolls")
+    __slots__ = ("rolls", "source")
 
     def __init__(self, source: DiceSource) -> None:
         self.source = source

@@ -96,6 +96,7 @@ class GameService:
         self._cache: dict[int, Encounter | None] = {}
         self._locks: dict[int, asyncio.Lock] = {}
         self._settings_cache: dict[int, tuple[BaseModel, BotSettings]] = {}
+        self._waiting: set[int] = set()  # channels with an attack waiting for its defence
 
     # --- plumbing --------------------------------------------------------------------------------
     def lock(self, channel_id: int) -> asyncio.Lock:
@@ -109,6 +110,8 @@ class GameService:
             return self._cache[channel_id]
         enc = await self.db.read(repo.load_active_encounter, channel_id)
         self._cache[channel_id] = enc
+        if enc is not None and enc.pending:
+            self._waiting.add(channel_id)
         return enc
 
     async def _require(self, ctx: Ctx) -> Encounter:
@@ -145,6 +148,10 @@ class GameService:
             raise
         after.version = before.version + 1
         self._cache[after.channel_id] = after if after.status == "active" else None
+        if after.pending and after.status == "active":
+            self._waiting.add(after.channel_id)
+        else:
+            self._waiting.discard(after.channel_id)
         if after.status != "active":
             self._settings_cache.pop(after.id, None)
         return new_ids
@@ -693,7 +700,8 @@ class GameService:
         """Roll the default defence wherever a defender's time ran out (a background task calls this)."""
         now = self.clock()
         outcomes: list[ActionOutcome] = []
-        for channel_id, enc in list(self._cache.items()):
+        for channel_id in list(self._waiting):
+            enc = self._cache.get(channel_id)
             if enc is None or not any(x.deadline < now for x in enc.pending):
                 continue
             async with self.lock(channel_id):
