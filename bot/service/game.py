@@ -20,7 +20,7 @@ from bot.parsing import parse_pairs
 from bot.service.bot_settings import BotSettings
 from bot.service.context import Ctx
 from bot.service.errors import UserError
-from bot.service.state import Combatant, Encounter, Exchange
+from bot.service.state import Combatant, Encounter, Exchange, dump_sheet
 from bot.storage import repository as repo
 from bot.storage.database import Database
 from rules import (
@@ -255,7 +255,7 @@ class GameService:
             names = self._npc_names(enc, name, count)
             if len(enc.combatants) + len(names) > MAX_COMBATANTS:
                 raise UserError("error.too_many_combatants", limit=MAX_COMBATANTS)
-            dumped = sheet.model_dump(mode="json")
+            dumped = dump_sheet(sheet.model_dump(mode="json"))
             seq = max((c.seq for c in enc.combatants), default=0)
             new = [
                 Combatant(
@@ -264,7 +264,7 @@ class GameService:
                     owner_user_id=None,
                     character_id=None,
                     hidden=hidden,
-                    sheet=dict(dumped),
+                    sheet_json=dumped,  # one text shared by the whole group until someone changes
                     seq=seq + i + 1,
                 )
                 for i, n in enumerate(names)
@@ -311,7 +311,13 @@ class GameService:
                 raise UserError("error.too_many_combatants", limit=MAX_COMBATANTS)
             seq = max((c.seq for c in enc.combatants), default=0) + 1
             c = Combatant(
-                id=0, name=ch.name, owner_user_id=ctx.user_id, character_id=ch.id, hidden=False, sheet=ch.sheet, seq=seq
+                id=0,
+                name=ch.name,
+                owner_user_id=ctx.user_id,
+                character_id=ch.id,
+                hidden=False,
+                sheet_json=dump_sheet(ch.sheet),
+                seq=seq,
             )
             # A character arrives with fresh per-round state (actions, declared blows), not last fight's.
             system = get_system(enc.system)
@@ -424,7 +430,7 @@ class GameService:
             result: ActionResult = self._rules(system.initiative, req, self.dice)
             updated = replace(c, initiative=result.total, tiebreak=list(result.tiebreak))
             if result.actor_sheet is not None:
-                updated = replace(updated, sheet=result.actor_sheet, _model=None)
+                updated = updated.with_sheet(result.actor_sheet)
             self._put(enc, updated)
             rolled.append((updated, result))
         return rolled

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -10,34 +12,67 @@ from pydantic import BaseModel
 from rules import CombatSystem, Fighter
 
 
+class ModelCache:
+    """Validated sheets by their JSON text, most recently used kept. Identical NPC sheets share one
+    model, and memory stays bounded however many encounters are active."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._items: OrderedDict[tuple[str, str], BaseModel] = OrderedDict()
+
+    def get(self, system: CombatSystem, sheet_json: str) -> BaseModel:
+        key = (system.id, sheet_json)
+        found = self._items.get(key)
+        if found is not None:
+            self._items.move_to_end(key)
+            return found
+        model = system.sheet(json.loads(sheet_json))
+        self._items[key] = model
+        if len(self._items) > self.size:
+            self._items.popitem(last=False)
+        return model
+
+
+MODELS = ModelCache(2048)
+
+
+def dump_sheet(sheet: dict[str, Any]) -> str:
+    return json.dumps(sheet, ensure_ascii=False, separators=(",", ":"))
+
+
 @dataclass(slots=True)
 class Combatant:
+    """A fighter in an encounter. The sheet is kept as its stored JSON text (compact, ready to write)
+    plus the validated model, built on first use: 1,000 encounters stay small in memory."""
+
     id: int
     name: str
     owner_user_id: int | None
     character_id: int | None
     hidden: bool
-    sheet: dict[str, Any]
+    sheet_json: str
     initiative: int | None = None
     tiebreak: list[int] = field(default_factory=list)
     seq: int = 0
-    _model: BaseModel | None = None
 
     @property
     def is_npc(self) -> bool:
         return self.owner_user_id is None
 
     def model(self, system: CombatSystem) -> BaseModel:
-        """The validated sheet, built once per sheet version."""
-        if self._model is None:
-            self._model = system.sheet(self.sheet)
-        return self._model
+        """The validated sheet (cached by its text, so each version is validated once)."""
+        return MODELS.get(system, self.sheet_json)
 
     def fighter(self, system: CombatSystem) -> Fighter[Any]:
         return Fighter(self.name, self.model(system))
 
+    @property
+    def sheet(self) -> dict[str, Any]:
+        parsed: dict[str, Any] = json.loads(self.sheet_json)
+        return parsed
+
     def with_sheet(self, sheet: dict[str, Any]) -> Combatant:
-        return replace(self, sheet=sheet, _model=None)
+        return replace(self, sheet_json=dump_sheet(sheet))
 
 
 @dataclass(slots=True)

@@ -25,20 +25,23 @@ def load_active_encounter(conn: sqlite3.Connection, channel_id: int) -> Encounte
     if row is None:
         return None
     rows = conn.execute("SELECT * FROM combatants WHERE encounter_id = ? ORDER BY seq", (row["id"],)).fetchall()
-    combatants = [
-        Combatant(
-            id=r["id"],
-            name=r["name"],
-            owner_user_id=r["owner_user_id"],
-            character_id=r["character_id"],
-            hidden=bool(r["hidden"]),
-            sheet=json.loads(r["sheet"]),
-            initiative=r["initiative"],
-            tiebreak=json.loads(r["tiebreak"]),
-            seq=r["seq"],
+    shared: dict[str, str] = {}  # identical sheets (an NPC group) share one string
+    combatants = []
+    for r in rows:
+        sheet = shared.setdefault(r["sheet"], r["sheet"])
+        combatants.append(
+            Combatant(
+                id=r["id"],
+                name=r["name"],
+                owner_user_id=r["owner_user_id"],
+                character_id=r["character_id"],
+                hidden=bool(r["hidden"]),
+                sheet_json=sheet,
+                initiative=r["initiative"],
+                tiebreak=json.loads(r["tiebreak"]),
+                seq=r["seq"],
+            )
         )
-        for r in rows
-    ]
     pending = [
         Exchange(
             id=r["id"],
@@ -123,7 +126,7 @@ def apply_commit(conn: sqlite3.Connection, commit: Commit) -> list[int]:
         if c.id:
             conn.execute(
                 "UPDATE combatants SET name = ?, hidden = ?, sheet = ?, initiative = ?, tiebreak = ? WHERE id = ?",
-                (c.name, int(c.hidden), _dump(c.sheet), c.initiative, _dump(c.tiebreak), c.id),
+                (c.name, int(c.hidden), c.sheet_json, c.initiative, _dump(c.tiebreak), c.id),
             )
         else:
             cur = conn.execute(
@@ -135,7 +138,7 @@ def apply_commit(conn: sqlite3.Connection, commit: Commit) -> list[int]:
                     c.owner_user_id,
                     c.character_id,
                     int(c.hidden),
-                    _dump(c.sheet),
+                    c.sheet_json,
                     c.initiative,
                     _dump(c.tiebreak),
                     c.seq,
