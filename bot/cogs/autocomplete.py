@@ -74,6 +74,34 @@ async def option_list(interaction: discord.Interaction, current: str) -> Choices
     return complete_pairs(get_system(enc.system).option_values(), current)
 
 
+async def blows(interaction: discord.Interaction, current: str) -> Choices:
+    """Combat blows (adnd2cp): only those allowed with the chosen weapon and affordable now."""
+    app = _app(interaction)
+    enc = await app.service.encounter(interaction.channel_id or 0)
+    if enc is None:
+        return []
+    from rules import get_system
+
+    system = get_system(enc.system)
+    listing = getattr(system, "available_blows", None)
+    if listing is None:
+        return []
+    name = getattr(interaction.namespace, "attacker", None)
+    actor = enc.find(str(name)) if name else None
+    if actor is None:
+        actor = next((c for c in enc.combatants if c.owner_user_id == interaction.user.id), None)
+    if actor is None:
+        return []
+    settings, _ = app.service.encounter_settings(enc)
+    weapon = getattr(interaction.namespace, "weapon", None)
+    allowed = [str(b) for b in listing(actor.model(system), weapon, settings)]
+    head, _, last = current.rpartition(",")
+    prefix = f"{head}," if head else ""
+    chosen = {b.strip() for b in head.split(",") if b.strip()}
+    names = [f"{prefix}{b}" for b in allowed if b.startswith(last.strip()) and b not in chosen]
+    return [app_commands.Choice(name=v[-100:], value=v[:100]) for v in names[:25]]
+
+
 def complete_pairs(known: dict[str, list[Any] | None], current: str) -> Choices:
     head, _, last = current.rpartition(" ")
     prefix = f"{head} " if head else ""

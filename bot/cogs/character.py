@@ -48,6 +48,19 @@ class CharacterCog(BaseCog):
 
         await self.run(interaction, handler)
 
+    @character.command(name="rest", description=describe("cmd.character.rest"))
+    @app_commands.describe(name=describe("opt.character"), hours=describe("opt.hours"))
+    @app_commands.autocomplete(name=ac.own_characters)
+    async def rest(
+        self, interaction: discord.Interaction, hours: app_commands.Range[int, 1, 48], name: str | None = None
+    ) -> None:
+        async def handler(ctx: Ctx, tx: Texts) -> Reply:
+            ch, _ = await self.app.service.rest_character(ctx, name, hours)
+            embed = render.character_embed(tx, ch, get_system(ch.system))
+            return Reply([embed], content=tx("character.rested", name=ch.name, hours=hours), ephemeral=True)
+
+        await self.run(interaction, handler)
+
     @character.command(name="list", description=describe("cmd.character.list"))
     async def list(self, interaction: discord.Interaction) -> None:
         async def handler(ctx: Ctx, tx: Texts) -> Reply:

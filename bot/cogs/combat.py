@@ -14,6 +14,14 @@ from bot.service.context import Ctx
 from bot.service.game import ActionOutcome
 
 
+def with_blows(options: str | None, blows: str | None) -> str | None:
+    """`blows:` is its own slash option (with autocomplete) but travels to the rules as an option."""
+    if not blows or not blows.strip():
+        return options
+    joined = ",".join(b.strip() for b in blows.replace(" ", ",").split(",") if b.strip())
+    return f"{options or ''} blows:{joined}".strip()
+
+
 def _reply(tx: Texts, o: ActionOutcome) -> Reply:
     if o.exchange is not None:
         return prompt_reply(tx, o)
@@ -43,9 +51,14 @@ class CombatCog(BaseCog):
         weapon=describe("opt.weapon"),
         attacker=describe("opt.attacker"),
         options=describe("opt.options"),
+        blows=describe("opt.blows"),
     )
     @app_commands.autocomplete(
-        target=ac.combatant_names, attacker=ac.combatant_names, weapon=ac.weapons, options=ac.option_list
+        target=ac.combatant_names,
+        attacker=ac.combatant_names,
+        weapon=ac.weapons,
+        options=ac.option_list,
+        blows=ac.blows,
     )
     @app_commands.guild_only()
     async def attack(
@@ -55,8 +68,9 @@ class CombatCog(BaseCog):
         weapon: str | None = None,
         attacker: str | None = None,
         options: str | None = None,
+        blows: str | None = None,
     ) -> None:
-        await self._attack(interaction, "attack", target, weapon, attacker, options, None)
+        await self._attack(interaction, "attack", target, weapon, attacker, with_blows(options, blows), None)
 
     async def _attack(
         self,
@@ -89,9 +103,14 @@ class CombatCog(BaseCog):
         attacker=describe("opt.attacker"),
         distance=describe("opt.distance"),
         options=describe("opt.options"),
+        blows=describe("opt.blows"),
     )
     @app_commands.autocomplete(
-        target=ac.combatant_names, attacker=ac.combatant_names, weapon=ac.weapons, options=ac.option_list
+        target=ac.combatant_names,
+        attacker=ac.combatant_names,
+        weapon=ac.weapons,
+        options=ac.option_list,
+        blows=ac.blows,
     )
     @app_commands.guild_only()
     async def shot(
@@ -102,8 +121,9 @@ class CombatCog(BaseCog):
         attacker: str | None = None,
         distance: app_commands.Range[float, 0, 100000] | None = None,
         options: str | None = None,
+        blows: str | None = None,
     ) -> None:
-        await self._attack(interaction, "shot", target, weapon, attacker, options, distance)
+        await self._attack(interaction, "shot", target, weapon, attacker, with_blows(options, blows), distance)
 
     @app_commands.command(name="parry", description=describe("cmd.parry"))
     @app_commands.describe(option=describe("opt.parry_option"), defender=describe("opt.defender"))

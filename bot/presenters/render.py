@@ -282,13 +282,24 @@ def character_embed(tx: Texts, ch: Character, system: CombatSystem) -> discord.E
         embed.add_field(name=tx("field.hp"), value=f"{status.hp}/{status.hp_max}", inline=True)
     for k, v in status.numbers.items():
         embed.add_field(name=tx.term("term", k), value=str(v), inline=True)
+    pool = getattr(system, "pool", None)  # systems with a points pool explain where it comes from
+    if pool is not None:
+        breakdown = pool(system.sheet(sheet))
+        lines = [f"{_signed(value)} {tx.term('term', key)} {detail}".rstrip() for key, value, detail in breakdown.parts]
+        lines.append(f"= **{breakdown.total}**")
+        embed.add_field(name=tx.term("term", "pool_breakdown"), value="\n".join(lines), inline=False)
     embed.set_footer(text=_system_name(tx, system))
     return clamp(embed)
 
 
 def _short(value: Any) -> str:
-    text = str(value)
-    return cut(text, 300)
+    if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+        value = ", ".join(str(v.get("name") or v.get("id") or v.get("class_name") or "…") for v in value)
+    elif isinstance(value, dict):
+        value = ", ".join(f"{k} {v}" for k, v in value.items())
+    elif isinstance(value, list):
+        value = ", ".join(str(v) for v in value)
+    return cut(str(value), 300)
 
 
 def character_list_embed(tx: Texts, chars: list[Character]) -> discord.Embed:

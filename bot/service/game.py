@@ -29,6 +29,7 @@ from rules import (
     CombatSystem,
     DefenceRequest,
     DiceSource,
+    Fighter,
     RandomDice,
     RulesError,
 )
@@ -835,6 +836,22 @@ class GameService:
         ch.sheet = sheet.model_dump(mode="json")
         await self.db.transaction(repo.update_character, ch.id, ch.sheet)
         return ch
+
+    async def rest_character(self, ctx: Ctx, name: str | None, hours: int) -> tuple[repo.Character, ActionResult]:
+        """Rest out of combat: the system's own `rest` action applied to the character's sheet."""
+        ch = await self.character(ctx, name)
+        system = get_system(ch.system)
+        if "rest" not in system.extra_actions:
+            raise UserError("error.no_rest", system=system.name)
+        rules_values, _ = await self._effective_settings(ctx, system)
+        settings = self._rules(system.settings, rules_values)
+        sheet = self._rules(system.sheet, ch.sheet)
+        req = ActionRequest(Fighter(ch.name, sheet), None, self._rules(system.options, {"hours": hours}), settings)
+        result: ActionResult = self._rules(system.act, "rest", req, self.dice)
+        if result.actor_sheet is not None:
+            ch.sheet = result.actor_sheet
+            await self.db.transaction(repo.update_character, ch.id, ch.sheet)
+        return ch, result
 
     async def delete_character(self, ctx: Ctx, name: str) -> repo.Character:
         ch = await self.character(ctx, name)
