@@ -7,7 +7,7 @@ import shlex
 
 from bot.service.errors import UserError
 
-_KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_\-]*$")
+_KEY = re.compile(r"^[^\W\d][\w\-]*$")  # letters of any language: útok, síla, władanie
 MAX_TEXT = 1000
 
 

@@ -67,8 +67,9 @@ class BaseCog(commands.Cog):
     def __init__(self, app: App) -> None:
         self.app = app
 
-    def texts(self, interaction: discord.Interaction) -> tuple[Ctx, Texts]:
-        lang = language(interaction, self.app.config.default_locale)
+    async def texts(self, interaction: discord.Interaction) -> tuple[Ctx, Texts]:
+        pinned = await self.app.service.pinned_language(interaction.guild_id or 0, interaction.channel_id or 0)
+        lang = pinned or language(interaction, self.app.config.default_locale)
         return context(interaction, lang), Texts(self.app.catalog, lang)
 
     async def run(
@@ -78,7 +79,7 @@ class BaseCog(commands.Cog):
         after_send: Callable[[int], Awaitable[None]] | None = None,
     ) -> None:
         """Call the handler; a user error becomes an ephemeral hint, anything else is logged."""
-        ctx, tx = self.texts(interaction)
+        ctx, tx = await self.texts(interaction)
         try:
             reply = await handler(ctx, tx)
         except (UserError, RulesError) as exc:

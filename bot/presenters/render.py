@@ -203,6 +203,7 @@ def status_embed(tx: Texts, enc: Encounter, system: CombatSystem, full: bool) ->
     current = enc.current(system.initiative_descending)
     title = tx("status.title", name=enc.name, round=enc.round) if enc.round else tx("status.title_setup", name=enc.name)
     budget = max(20, 3800 // max(1, len(order)) - 60)
+    detailed = len(order) <= 12  # numbers lines only while the whole table still fits one embed
     lines = []
     for c in order:
         hide = c.hidden and not full
@@ -211,7 +212,7 @@ def status_embed(tx: Texts, enc: Encounter, system: CombatSystem, full: bool) ->
         who = cut(c.name, min(budget, 100))
         owner = "" if c.is_npc else f" (<@{c.owner_user_id}>)"
         lines.append(f"{marker} `{init:>3}` **{who}**{owner} — {state_line(tx, system, c, hide)}")
-        if full:
+        if (full or not hide) and detailed:
             numbers = system.status(c.model(system)).numbers
             if numbers:
                 lines.append("    " + cut(", ".join(f"{tx.term('term', k)} {v}" for k, v in numbers.items()), 160))

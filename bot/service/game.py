@@ -98,6 +98,7 @@ class GameService:
         self._locks: dict[int, asyncio.Lock] = {}
         self._settings_cache: dict[int, tuple[BaseModel, BotSettings]] = {}
         self._waiting: set[int] = set()  # channels with an attack waiting for its defence
+        self._pinned: dict[int, str | None] = {}  # channel → language pinned by the GM
 
     # --- plumbing --------------------------------------------------------------------------------
     def lock(self, channel_id: int) -> asyncio.Lock:
@@ -877,6 +878,14 @@ class GameService:
         rules_model = system.settings(rules_values)
         return rules_model.model_dump(mode="json"), BotSettings(**bot_values).model_dump(mode="json")
 
+    async def pinned_language(self, guild_id: int, channel_id: int) -> str | None:
+        """The language a GM pinned for this channel (or the server), if any; cached."""
+        if channel_id not in self._pinned:
+            guild, channel = await self.db.read(repo.load_settings, guild_id, channel_id, "bot")
+            value = channel.get("language", guild.get("language", "auto"))
+            self._pinned[channel_id] = None if value in (None, "auto") else str(value)
+        return self._pinned[channel_id]
+
     async def show_settings(self, ctx: Ctx, system_id: str | None) -> SettingsView:
         system = await self._settings_system(ctx, system_id)
         rows: list[tuple[str, Any, str, str]] = []
@@ -906,11 +915,13 @@ class GameService:
         parsed = self._rules(model, {name: value})
         stored = parsed.model_dump(mode="json")[name]
         await self.db.transaction(repo.store_setting, ctx.guild_id, channel_id, owner, name, stored)
+        self._pinned.clear()
         return system, name, stored
 
     async def reset_setting(self, ctx: Ctx, name: str | None, system_id: str | None, scope: str) -> int:
         if not ctx.manager:
             raise UserError("error.manager_only")
+        self._pinned.clear()
         system = await self._settings_system(ctx, system_id)
         channel_id = 0 if scope == "server" else ctx.channel_id
         if name:
