@@ -106,7 +106,7 @@ async def test_a_pinned_channel_speaks_one_language(table: Table) -> None:
 
 @pytest.mark.parametrize("lang", ["cs", "pl", "it"])
 async def test_localized_embeds_fit_with_30_long_names(table: Table, lang: str) -> None:
-    await table(f"@gm:{lang} #arena /encounter start system:dnd35 name:\"{'Ř' * 100}\"")
+    await table(f'@gm:{lang} #arena /encounter start system:dnd35 name:"{"Ř" * 100}"')
     for i in range(3):
         await table(f'@gm #arena /encounter add name:"{"Ł" * 97}{i}" stats:"ac:12 hp:9" count:10')
     responses = []

@@ -1,0 +1,107 @@
+"""Each rule system played through the bot's own handlers, as a group would."""
+
+from __future__ import annotations
+
+import json
+
+from tests.bot.conftest import Table, text_of
+
+
+async def free_turns(table: Table) -> None:
+    r = await table.one("@gm #x /settings set name:enforce_turns value:false scope:server")
+    assert r.error is None
+
+
+async def test_cz2d10_round_with_action_accounting(table: Table) -> None:
+    await free_turns(table)
+    for line in [
+        "@gm:cs #hrad /encounter start system:cz2d10",
+        '@gm #hrad /encounter add name:Bandita stats:"hp:20 útok:5 obrana:3 zranění:1k6+2"',
+        '@ana #hrad /character create system:cz2d10 name:Eliška stats:"síla:12 obr:14"',
+        "@ana #hrad /encounter join character:Eliška",
+        "@gm #hrad /encounter next",
+    ]:
+        r = await table.one(line)
+        assert r.error is None, (line, r.content)
+
+    async def actions_left() -> int:
+        (sheet,) = (await table.query("SELECT sheet FROM combatants WHERE name = 'Eliška'"))[0]
+        from rules import get_system
+
+        system = get_system("cz2d10")
+        return int(system.status(system.sheet(json.loads(sheet))).numbers["actions_left"])
+
+    assert await actions_left() == 5
+    r = await table.one("@ana #hrad /attack target:Bandita")
+    assert r.error is None, r.content
+    assert await actions_left() == 2  # an attack costs 3 of the 5 actions
+    refused = await table.one("@ana #hrad /attack target:Bandita")
+    assert refused.ephemeral and refused.error and refused.error.startswith("error.cz2d10")
+    assert await actions_left() == 2
+    status = await table.one("@ana #hrad /encounter status")
+    assert "2" in text_of(status)
+    await table("@gm #hrad /encounter next")
+    await table("@gm #hrad /encounter next")  # a new round: actions come back
+    assert await actions_left() == 5
+
+
+async def test_pl_wladanie_parry_prompt_exchange(table: Table) -> None:
+    await free_turns(table)
+    for line in [
+        "@gm #zamek /encounter start system:pl_wladanie",
+        '@gm #zamek /encounter add name:Zbój stats:"of:12 wladanie:6 damage:1k8"',
+        '@ana #zamek /character create system:pl_wladanie name:Jan stats:"of:13 parowanie:5 unik:4 wladanie:5"',
+        "@ana #zamek /encounter join character:Jan",
+    ]:
+        assert (await table.one(line)).error is None, line
+    table.dice(16)  # 16 + 6 = 22 against physical defence 13: a hit, unless parried
+    prompt = await table.one("@gm #zamek /attack attacker:Zbój target:Jan")
+    ids = [c["custom_id"] for c in prompt.components]
+    assert any(i.endswith(":parry") for i in ids) and any(i.endswith(":dodge") for i in ids)
+    assert "parowanie" in text_of(prompt) or "parowanie" in json.dumps(prompt.components, ensure_ascii=False)
+    parry = next(i for i in ids if i.endswith(":parry"))
+    table.app.service.dice = __import__("rules").RandomDice(3)
+    (answer,) = await table(f"@ana #zamek click {parry}")
+    assert answer.error is None and answer.edits is not None
+    assert "parowanie" in text_of(answer).lower()
+
+
+async def test_adnd2cp_blows_autocomplete_points_and_rest(table: Table) -> None:
+    await free_turns(table)
+    stats = "class:fighter/mage level:7/6 int:16 str:17 rank:maestro weapon:long_sword hp:40"
+    for line in [
+        "@gm #arena /encounter start system:adnd2cp",
+        f'@ana #arena /character create system:adnd2cp name:Trendor stats:"{stats}"',
+        "@ana #arena /encounter join character:Trendor",
+        '@gm #arena /encounter add name:Orc stats:"ac:6 hp:15 thac0:19 hd:1 damage:1d8"',
+    ]:
+        assert (await table.one(line)).error is None, line
+    show = await table.one("@ana #arena /character show name:Trendor")
+    assert "28" in text_of(show)  # the seed's own example: 7th-level fighter/mage, Int 16, master = 28
+    choices = await table.local.autocomplete("ana", "arena", "attack", "blows", "colpo", {"target": "Orc"})
+    names = [c.value for c in choices]
+    assert names and all(n.startswith("colpo") for n in names)
+    table.dice(12, 5)
+    r = await table.one(f"@ana #arena /attack target:Orc blows:{names[0]}")
+    assert r.error is None, r.content
+    (sheet,) = (await table.query("SELECT sheet FROM combatants WHERE name = 'Trendor'"))[0]
+    spent = json.loads(sheet)["pool_current"]
+    assert spent < 28
+    await table("@gm #arena /encounter end")
+    rested = await table.one("@ana #arena /character rest name:Trendor hours:1")
+    assert rested.error is None
+    (after,) = (await table.query("SELECT sheet FROM characters WHERE name = 'Trendor'"))[0]
+    assert json.loads(after)["pool_current"] == min(28, spent + 4)  # 12.5 % of 28 = 3.5 → 4
+
+
+async def test_arm5_keeps_polish_and_latin_terms(table: Table) -> None:
+    await free_turns(table)
+    await table("@gm #sala /encounter start system:arm5")
+    await table('@gm #sala /encounter add name:Bandit stats:"attack:+9 defense:+6 damage:+5 soak:+7 size:0"')
+    await table('@ana #sala /character create system:arm5 name:Wulf stats:"attack:+8 defense:+7 damage:+6 soak:+5"')
+    await table("@ana #sala /encounter join character:Wulf")
+    table.dice(9, 3)  # Wulf 8 + 9 = 17; Bandit defends 6 + 3 = 9 → advantage 8
+    r = await table.one("@ana #sala /attack target:Bandit")
+    assert r.error is None
+    body = text_of(r)
+    assert "Obrona" in body or "Wyparowania" in body
