@@ -26,7 +26,7 @@ def _load(lang: str) -> dict[str, dict[str, str]]:
 def _expected_keys(english: dict[str, str], lang: str) -> set[str]:
     keys = set()
     for key in english:
-        base, sep, form = key.partition("#")
+        base, sep, _form = key.partition("#")
         if sep:
             keys |= {f"{base}#{f}" for f in PLURAL_FORMS[lang]}
         else:
