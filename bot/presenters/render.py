@@ -96,15 +96,15 @@ def damage_line(tx: Texts, d: Damage, hide_target: bool) -> str:
     return f"{text} ({kind})"
 
 
-def _outcome_text(tx: Texts, r: ActionResult) -> str:
+def _outcome_text(tx: Texts, r: ActionResult, hidden: bool = False) -> str:
     text = tx.term("outcome", r.outcome)
-    if r.margin is not None:
+    if r.margin is not None and not hidden:  # a margin next to one known total would reveal the other
         text += " " + tx("result.margin", margin=_signed(r.margin))
     return text
 
 
 def _result_fields(tx: Texts, r: ActionResult, hide_actor: bool, hide_target: bool) -> list[tuple[str, str]]:
-    fields: list[tuple[str, str]] = [(tx("field.outcome"), _outcome_text(tx, r))]
+    fields: list[tuple[str, str]] = [(tx("field.outcome"), _outcome_text(tx, r, hide_actor or hide_target))]
     if r.damage is not None and (r.damage.rolled or r.damage.applied):
         fields.append((tx("field.damage"), damage_line(tx, r.damage, hide_target)))
     if r.location:
@@ -131,8 +131,9 @@ def state_line(tx: Texts, system: CombatSystem, c: Combatant, hide: bool) -> str
     parts = [tx.term("wound", status.level)]
     if status.hp is not None and not hide:
         parts.append(tx("status.hp", hp=status.hp, max=status.hp_max if status.hp_max is not None else "?"))
-    if status.conditions:
-        parts.append(", ".join(tx.term("condition", k) for k in status.conditions))
+    conditions = [k for k in status.conditions if k != status.level]  # the level is already named
+    if conditions:
+        parts.append(", ".join(tx.term("condition", k) for k in conditions))
     return " · ".join(parts)
 
 
@@ -156,7 +157,7 @@ def action_embed(tx: Texts, o: ActionOutcome, full: bool = False) -> discord.Emb
     embed = discord.Embed(title=title, description="\n".join(lines) or None, colour=_colour(r.outcome))
     if r.attacks:
         for i, sub in enumerate(r.attacks, 1):
-            value = [roll_line(tx, sub, hide_actor, hide_target), _outcome_text(tx, sub)]
+            value = [roll_line(tx, sub, hide_actor, hide_target), _outcome_text(tx, sub, hide_actor or hide_target)]
             if sub.damage is not None and (sub.damage.rolled or sub.damage.applied):
                 value.append(tx("field.damage") + ": " + damage_line(tx, sub.damage, hide_target))
             if sub.location:

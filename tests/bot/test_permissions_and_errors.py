@@ -61,6 +61,7 @@ async def test_hidden_npc_numbers_never_reach_players(table: Table) -> None:
     r = await table.one("@ana #crypt /attack target:Wight weapon:longsword")
     body = text_of(r)
     assert "23" not in body and "77" not in body
+    assert "margin" not in body  # total + margin would give the AC away
     status = await table.one("@ana #crypt /encounter status")
     assert not status.ephemeral and "77" not in text_of(status)
     gm_status = await table.one("@gm #crypt /encounter status")
