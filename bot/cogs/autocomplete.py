@@ -8,7 +8,8 @@ import discord
 from discord import app_commands
 
 from bot.cogs.base import choices
-from rules import all_systems
+from bot.service.state import Encounter
+from rules import CombatSystem, all_systems, get_system
 
 if TYPE_CHECKING:
     from bot.app import App
@@ -19,6 +20,15 @@ Choices = list[app_commands.Choice[str]]
 def _app(interaction: discord.Interaction) -> App:
     app: App = interaction.client.app  # type: ignore[attr-defined]
     return app
+
+
+async def _encounter(interaction: discord.Interaction) -> tuple[App, Encounter, CombatSystem] | None:
+    """The channel's encounter and its system, or None outside a fight (then nothing to offer)."""
+    app = _app(interaction)
+    enc = await app.service.encounter(interaction.channel_id or 0)
+    if enc is None:
+        return None
+    return app, enc, get_system(enc.system)
 
 
 async def combatant_names(interaction: discord.Interaction, current: str) -> Choices:
@@ -47,13 +57,10 @@ async def system_ids(interaction: discord.Interaction, current: str) -> Choices:
 
 
 async def weapons(interaction: discord.Interaction, current: str) -> Choices:
-    app = _app(interaction)
-    enc = await app.service.encounter(interaction.channel_id or 0)
-    if enc is None:
+    found = await _encounter(interaction)
+    if found is None:
         return []
-    from rules import get_system
-
-    system = get_system(enc.system)
+    _, enc, system = found
     names: list[str] = []
     for c in enc.combatants:
         if c.owner_user_id == interaction.user.id:
@@ -66,23 +73,18 @@ async def weapons(interaction: discord.Interaction, current: str) -> Choices:
 
 async def option_list(interaction: discord.Interaction, current: str) -> Choices:
     """Complete the last `key:value` of an options list from the system's option keys and values."""
-    enc = await _app(interaction).service.encounter(interaction.channel_id or 0)
-    if enc is None:
+    found = await _encounter(interaction)
+    if found is None:
         return []
-    from rules import get_system
-
-    return complete_pairs(get_system(enc.system).option_values(), current)
+    return complete_pairs(found[2].option_values(), current)
 
 
 async def blows(interaction: discord.Interaction, current: str) -> Choices:
     """Combat blows (adnd2cp): only those allowed with the chosen weapon and affordable now."""
-    app = _app(interaction)
-    enc = await app.service.encounter(interaction.channel_id or 0)
-    if enc is None:
+    found = await _encounter(interaction)
+    if found is None:
         return []
-    from rules import get_system
-
-    system = get_system(enc.system)
+    app, enc, system = found
     listing = getattr(system, "available_blows", None)
     if listing is None:
         return []

@@ -1,0 +1,30 @@
+"""Autocomplete answers from memory, within Discord's 25 choices of at most 100 characters."""
+
+from __future__ import annotations
+
+from tests.bot.conftest import Table
+from tests.bot.test_lifecycle import setup
+
+
+async def test_autocomplete_sources(table: Table) -> None:
+    await setup(table)
+    await table('@gm #tavern /encounter add name:"' + "X" * 100 + '" stats:hp:3 count:30')
+    cases = [
+        ("attack", "target", "gob", lambda vals: vals == ["Goblin 1", "Goblin 2"]),
+        ("attack", "target", "", lambda vals: len(vals) == 25),
+        ("attack", "weapon", "long", lambda vals: any("long" in v.lower() for v in vals)),
+        ("attack", "options", "flank", lambda vals: "flanking" in vals),
+        ("attack", "options", "flanking cov", lambda vals: any(v.startswith("flanking cover") for v in vals)),
+        ("attack", "options", "flanking cover:s", lambda vals: "flanking cover:soft" in vals),
+        ("encounter join", "character", "a", lambda vals: vals == ["Ana"]),
+        ("encounter start", "system", "ars", lambda vals: vals == ["arm5"]),
+        ("settings set", "name", "enforce", lambda vals: vals == ["enforce_turns"]),
+    ]
+    for path, option, current, check in cases:
+        user = "ana" if path != "settings set" else "gm"
+        choices = await table.local.autocomplete(user, "tavern", path, option, current)
+        values = [str(c.value) for c in choices]
+        assert len(choices) <= 25 and all(1 <= len(c.name) <= 100 for c in choices), (path, option)
+        assert check(values), (path, option, current, values)
+    values = await table.local.autocomplete("gm", "tavern", "settings set", "value", "", {"name": "npc_defence"})
+    assert [c.value for c in values] == ["auto", "prompt"]
