@@ -153,6 +153,14 @@ class CombatSystem(ABC):
         """Weapon ids the system knows by itself, with their native names (for autocomplete)."""
         return {}
 
+    def stat_values(self) -> Mapping[str, list[str]]:
+        """Sheet keys whose values come from the system's tables (shield, armour …), for autocomplete."""
+        return {}
+
+    def stat_keys(self) -> list[str]:
+        """Keys a `stats:` list may use: the sheet's fields and the tabled shortcut keys."""
+        return [*self.stat_values(), *self.Sheet.model_fields]
+
     @abstractmethod
     def status(self, sheet: Any) -> Status:
         """Wound level / condition and the numbers the GM sees."""

@@ -104,6 +104,24 @@ async def blows(interaction: discord.Interaction, current: str) -> Choices:
     return [app_commands.Choice(name=v[-100:], value=v[:100]) for v in names[:25]]
 
 
+async def stat_list(interaction: discord.Interaction, current: str) -> Choices:
+    """Complete the last `key:value` of a stats list: sheet keys, and table values (shield, armour …)."""
+    chosen = getattr(interaction.namespace, "system", None)
+    if chosen:
+        try:
+            system = get_system(str(chosen))
+        except Exception:
+            return []
+    else:
+        found = await _encounter(interaction)
+        if found is None:
+            return []
+        system = found[2]
+    known: dict[str, list[Any] | None] = dict.fromkeys(system.stat_keys())
+    known.update(system.stat_values())
+    return complete_pairs(known, current)
+
+
 def complete_pairs(known: dict[str, list[Any] | None], current: str) -> Choices:
     head, _, last = current.rpartition(" ")
     prefix = f"{head} " if head else ""

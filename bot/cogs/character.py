@@ -20,7 +20,7 @@ class CharacterCog(BaseCog):
     @app_commands.describe(
         system=describe("opt.system"), name=describe("opt.character_name"), stats=describe("opt.stats")
     )
-    @app_commands.autocomplete(system=ac.system_ids)
+    @app_commands.autocomplete(stats=ac.stat_list, system=ac.system_ids)
     async def create(self, interaction: discord.Interaction, system: str, name: str, stats: str | None = None) -> None:
         async def handler(ctx: Ctx, tx: Texts) -> Reply:
             ch = await self.app.service.create_character(ctx, system, name, stats)
@@ -40,7 +40,7 @@ class CharacterCog(BaseCog):
 
     @character.command(name="set", description=describe("cmd.character.set"))
     @app_commands.describe(name=describe("opt.character"), stats=describe("opt.stats"))
-    @app_commands.autocomplete(name=ac.own_characters)
+    @app_commands.autocomplete(stats=ac.stat_list, name=ac.own_characters)
     async def set(self, interaction: discord.Interaction, name: str, stats: str) -> None:
         async def handler(ctx: Ctx, tx: Texts) -> Reply:
             ch = await self.app.service.update_character(ctx, name, stats)

@@ -40,6 +40,7 @@ class EncounterCog(BaseCog):
         count=describe("opt.count"),
         hidden=describe("opt.hidden"),
     )
+    @app_commands.autocomplete(stats=ac.stat_list)
     async def add(
         self,
         interaction: discord.Interaction,

@@ -28,3 +28,18 @@ async def test_autocomplete_sources(table: Table) -> None:
         assert check(values), (path, option, current, values)
     values = await table.local.autocomplete("gm", "tavern", "settings set", "value", "", {"name": "npc_defence"})
     assert [c.value for c in values] == ["auto", "prompt"]
+
+
+async def test_stats_autocomplete_offers_the_systems_tables(table: Table) -> None:
+    await table("@gm #hrad /encounter start system:cz2d10")
+    keys = await table.local.autocomplete("gm", "hrad", "encounter add", "stats", "hp:20 št", {"name": "X"})
+    assert any(c.value == "hp:20 štít:" for c in keys)
+    shields = await table.local.autocomplete("gm", "hrad", "encounter add", "stats", "hp:20 štít:", {"name": "X"})
+    assert shields and all(str(c.value).startswith("hp:20 štít:") for c in shields)
+    armour = await table.local.autocomplete(
+        "ana", "hrad", "character create", "stats", "zbroj:", {"system": "cz2d10", "name": "Eliška"}
+    )
+    assert armour and len(armour) <= 25
+    chosen = str(armour[0].value)
+    r = await table.one(f'@ana #hrad /character create system:cz2d10 name:Eliška stats:"{chosen} síla:12"')
+    assert r.error is None, r.content

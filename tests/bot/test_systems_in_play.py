@@ -105,3 +105,29 @@ async def test_arm5_keeps_polish_and_latin_terms(table: Table) -> None:
     assert r.error is None
     body = text_of(r)
     assert "Obrona" in body or "Wyparowania" in body
+
+
+async def test_adnd2cp_round_blow_declared_before_initiative_is_paid_at_round_start(table: Table) -> None:
+    await free_turns(table)
+    stats = "class:fighter level:9 int:16 str:17 rank:maestro weapon:long_sword hp:60"
+    for line in [
+        "@gm #pit /encounter start system:adnd2cp",
+        f'@ana #pit /character create system:adnd2cp name:Brak stats:"{stats}"',
+        "@ana #pit /encounter join character:Brak",
+        '@gm #pit /encounter add name:Orc stats:"ac:6 hp:15 thac0:19 hd:1 damage:1d8"',
+    ]:
+        assert (await table.one(line)).error is None, line
+
+    async def points() -> int:
+        (sheet,) = (await table.query("SELECT sheet FROM combatants WHERE name = 'Brak'"))[0]
+        return int(json.loads(sheet)["pool_current"])
+
+    before = await points()
+    r = await table.one('@ana #pit /action name:declare options:"blows:combattere_sulla_difensiva next_round:true"')
+    assert r.error is None, r.content
+    assert await points() == before  # declared, not yet paid
+    table.app.service.dice = __import__("rules").RandomDice(9)
+    assert (await table.one("@gm #pit /encounter next")).error is None  # round 1 starts: the blow is paid
+    assert await points() == before - 3
+    low = await table.one('@ana #pit /action name:declare options:"blows:attacco_extra,attacco_extra"')
+    assert low.ephemeral and low.error and low.error.startswith("error.adnd2cp")

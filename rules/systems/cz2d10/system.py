@@ -31,7 +31,7 @@ from rules.systems.cz2d10.resolve import (
 from rules.systems.cz2d10.settings import Settings as CzSettings
 from rules.systems.cz2d10.sheet import Sheet as CzSheet
 from rules.systems.cz2d10.status import conditions, status_of
-from rules.systems.cz2d10.tables import WEAPONS
+from rules.systems.cz2d10.tables import MATERIALS, SHIELDS, WEAPONS
 from rules.systems.cz2d10.values import Defence
 
 ACTIVE_STATES = ("normal", "non_dodging", "unarmed", "prone")
@@ -50,6 +50,10 @@ class Cz2d10(CombatSystem):
 
     def weapons(self) -> Mapping[str, str]:
         return {w.id: w.name_cs for w in WEAPONS.values()}
+
+    def stat_values(self) -> Mapping[str, list[str]]:
+        """The seed's tables by their Czech keys: weapon, shield and armour material."""
+        return {"zbraň": sorted(WEAPONS), "štít": sorted(SHIELDS), "zbroj": sorted(MATERIALS)}
 
     def parry_alternatives(self) -> list[str]:
         return ["stance", "defence_bonus"]
