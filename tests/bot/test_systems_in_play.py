@@ -131,3 +131,28 @@ async def test_adnd2cp_round_blow_declared_before_initiative_is_paid_at_round_st
     assert await points() == before - 3
     low = await table.one('@ana #pit /action name:declare options:"blows:attacco_extra,attacco_extra"')
     assert low.ephemeral and low.error and low.error.startswith("error.adnd2cp")
+
+
+async def test_cz2d10_vzor2_defender_buys_defence_through_the_prompt(table: Table) -> None:
+    await free_turns(table)
+    await table("@gm #hrad /settings set system:cz2d10 name:duel_system value:vzor2")
+    for line in [
+        "@gm #hrad /encounter start system:cz2d10",
+        '@gm #hrad /encounter add name:Bandita stats:"hp:20 útok:9 obrana:3 zranění:1k6+2"',
+        '@ana #hrad /character create system:cz2d10 name:Eliška stats:"síla:12 obr:14"',
+        "@ana #hrad /encounter join character:Eliška",
+        "@gm #hrad /encounter next",
+    ]:
+        assert (await table.one(line)).error is None, line
+    table.dice(6, 10)  # 2d10 = 16, + 9 = 25: above 13, so the defender may buy defence
+    prompt = await table.one("@gm #hrad /attack attacker:Bandita target:Eliška")
+    ids = [c["custom_id"] for c in prompt.components]
+    assert any(i.endswith(":dex") for i in ids) and any(i.endswith(":none") for i in ids)
+    dex = next(i for i in ids if i.endswith(":dex"))
+    (answer,) = await table(f"@ana #hrad click {dex}")
+    assert answer.error is None and "27" in text_of(answer)  # base 13 + DEX 14 stops 25
+    (sheet,) = (await table.query("SELECT sheet FROM combatants WHERE name = 'Eliška'"))[0]
+    from rules import get_system
+
+    system = get_system("cz2d10")
+    assert system.status(system.sheet(json.loads(sheet))).numbers["actions_left"] == 4  # DEX cost one action
