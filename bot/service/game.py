@@ -445,30 +445,28 @@ class GameService:
             # Attacks still waiting are answered with the default defence before the turn moves on.
             settled = await self._settle(ctx, enc, lambda x: True) if enc.pending else []
             enc = await self._require(ctx)
+            if not enc.combatants:
+                raise UserError("error.no_combatants")
             rules_settings, _ = self.encounter_settings(enc)
+            desc = system.initiative_descending
             after = self._copy(enc)
-            rolled: list[tuple[Combatant, ActionResult]] = []
-            new_round = False
-            if enc.round < 1:
-                if not enc.combatants:
-                    raise UserError("error.no_combatants")
-                missing = [c for c in after.combatants if c.initiative is None]
-                rolled = self._roll_initiative(after, system, missing)
-                after.round, after.turn, new_round = 1, 0, True
-            else:
-                order_len = sum(1 for c in after.combatants if c.initiative is not None)
-                missing = [c for c in after.combatants if c.initiative is None]
-                if missing:
-                    rolled = self._roll_initiative(after, system, missing)
-                after.turn = enc.turn + 1
-                if after.turn >= max(order_len, 1):
-                    after.round, after.turn, new_round = enc.round + 1, 0, True
-                    # Systems that let groups re-roll every round declare it as a rule setting.
-                    if getattr(rules_settings, "reroll_initiative_each_round", False):
-                        rolled += self._roll_initiative(after, system, list(after.combatants))
-            upkeep = self._start_round(after, system, rules_settings) if new_round else []
-            self._skip_out_of_fight(after, system)
-            current = after.current(system.initiative_descending)
+            previous = enc.current(desc)
+            rolled = self._roll_initiative(after, system, [c for c in after.combatants if c.initiative is None])
+            self._keep_turn(after, previous, system)  # latecomers may have slotted in before the current one
+            upkeep: list[ActionResult] = []
+            new_round = enc.round < 1
+            after.turn = 0 if new_round else after.turn + 1
+            acting = self._acting(after, system)
+            for _ in range(max(len(acting), 1) + 1):
+                if new_round or after.turn >= len(acting):
+                    rolled += self._begin_round(after, system, rules_settings, upkeep)
+                    new_round, acting = True, self._acting(after, system)
+                current = after.current(desc)
+                able = [c for c in acting if not system.status(c.model(system)).out_of_fight]
+                if current is None or not able or not system.status(current.model(system)).out_of_fight:
+                    break
+                after.turn += 1  # skip who cannot act (dead, unconscious …)
+            current = after.current(desc)
             events = [
                 (
                     "next",
@@ -476,37 +474,33 @@ class GameService:
                 )
             ]
             events += [("upkeep", r.model_dump_json(exclude_defaults=True)) for r in upkeep]
-            changed = {c.id: c for c, _ in rolled}
-            for r in upkeep:
-                c = after.find(r.actor)
-                if c is not None:
-                    changed[c.id] = c
-            await self._commit(
-                enc, after, repo.Commit(upsert=list(changed.values()), user_id=ctx.user_id, events=events)
-            )
+            originals = {id(c) for c in enc.combatants}
+            changed = [c for c in after.combatants if id(c) not in originals]
+            await self._commit(enc, after, repo.Commit(upsert=changed, user_id=ctx.user_id, events=events))
             return TurnOutcome(after, system, current, new_round, upkeep, rolled, settled)
 
-    def _start_round(self, enc: Encounter, system: CombatSystem, settings: BaseModel) -> list[ActionResult]:
-        results = []
+    @staticmethod
+    def _acting(enc: Encounter, system: CombatSystem) -> list[Combatant]:
+        return [c for c in enc.order(system.initiative_descending) if c.initiative is not None]
+
+    def _begin_round(
+        self, enc: Encounter, system: CombatSystem, settings: BaseModel, upkeep: list[ActionResult]
+    ) -> list[tuple[Combatant, ActionResult]]:
+        """A new round: re-roll initiative where the system's setting says so, then each one's upkeep."""
+        enc.round, enc.turn = enc.round + 1, 0
+        rolled = []
+        # Systems that let groups re-roll every round declare it as a rule setting.
+        if enc.round > 1 and getattr(settings, "reroll_initiative_each_round", False):
+            rolled = self._roll_initiative(enc, system, list(enc.combatants))
         for c in list(enc.combatants):
-            result = self._rules(system.start_round, c.fighter(system), settings, enc.round, self.dice)
+            current = enc.by_id(c.id) or c
+            result = self._rules(system.start_round, current.fighter(system), settings, enc.round, self.dice)
             if result is None:
                 continue
             if result.actor_sheet is not None:
-                self._put(enc, c.with_sheet(result.actor_sheet))
-            results.append(result)
-        return results
-
-    def _skip_out_of_fight(self, enc: Encounter, system: CombatSystem) -> None:
-        order = [c for c in enc.order(system.initiative_descending) if c.initiative is not None]
-        for _ in range(len(order)):
-            current = enc.current(system.initiative_descending)
-            if current is None or not system.status(current.model(system)).out_of_fight:
-                return
-            enc.turn += 1
-            if enc.turn >= len(order):
-                enc.turn = 0
-                enc.round += 1
+                self._put(enc, current.with_sheet(result.actor_sheet))
+            upkeep.append(result)
+        return rolled
 
     # --- actions ---------------------------------------------------------------------------------
     async def attack(

@@ -93,3 +93,24 @@ async def test_npc_count_names_continue(table: Table) -> None:
     assert "Goblin 3" in text_of(r) and "Goblin 4" in text_of(r)
     single = await table.one("@gm #tavern /encounter add name:Orc stats:hp:12")
     assert "Orc" in text_of(single)
+
+
+async def test_next_skips_the_fallen_and_wraps_into_a_new_round(table: Table) -> None:
+    await start_with_ana_first(table)  # order: Ana, then the goblins
+    table.dice(18, 8)  # 18 + 6 = 24 hits; 8 + 3 = 11 damage: Goblin 1 goes down
+    r = await table.one('@ana #tavern /attack target:"Goblin 1" weapon:longsword')
+    assert r.error is None
+    order = [
+        n
+        for (n,) in await table.query(
+            "SELECT name FROM combatants WHERE initiative IS NOT NULL ORDER BY initiative DESC, id"
+        )
+    ]
+    assert order[0] == "Ana"
+    table.app.service.dice = __import__("rules").RandomDice(2)  # the dying goblin rolls to stabilise
+    seen = []
+    for _ in range(3):
+        r = await table.one("@gm #tavern /encounter next")
+        seen.append(text_of(r))
+    assert not any("Goblin 1's turn" in t for t in seen)
+    assert any("Round 2" in t for t in seen)
