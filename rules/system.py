@@ -36,6 +36,14 @@ class ActionRequest:
     settings: BaseModel
     weapon: str | None = None
     distance: float | None = None
+    # Further combatants an option names (`second_target:Orc 2`): their sheets, for effects on them.
+    others: tuple[Fighter[Any], ...] = ()
+
+    def other(self, name: str | None) -> Fighter[Any] | None:
+        if not name:
+            return None
+        folded = name.strip().casefold()
+        return next((f for f in self.others if f.name.casefold() == folded), None)
 
 
 @dataclass(frozen=True, slots=True)

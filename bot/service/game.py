@@ -522,7 +522,8 @@ class GameService:
                 raise UserError("error.self_target")
             self._check_turn(enc, actor, system)
             rules_settings, _ = self.encounter_settings(enc)
-            opts = self._rules(system.options, parse_pairs(options))
+            pairs = parse_pairs(options)
+            opts = self._rules(system.options, pairs)
             req = ActionRequest(
                 actor.fighter(system),
                 victim.fighter(system),
@@ -530,6 +531,7 @@ class GameService:
                 rules_settings,
                 weapon.strip() if weapon else None,
                 distance,
+                self._named_others(enc, system, pairs, (actor, victim)),
             )
             call = system.shot if kind == "shot" else system.attack
             result: ActionResult = self._rules(call, req, self.dice)
@@ -540,6 +542,20 @@ class GameService:
                 final = self._defend_now(system, rules_settings, victim, actor, result, None, opts)
                 return await self._apply(ctx, enc, system, kind, final, actor, victim, automatic=True)
             return await self._open_exchange(ctx, enc, system, kind, result, actor, victim, options or "")
+
+    def _named_others(
+        self, enc: Encounter, system: CombatSystem, pairs: dict[str, Any], involved: tuple[Combatant, ...]
+    ) -> tuple[Any, ...]:
+        """Combatants an option names (`second_target:Orc 2`): the rules get their sheets too."""
+        taken = {c.id for c in involved}
+        others = []
+        for key, value in pairs.items():
+            if key.endswith("target") and isinstance(value, str):
+                c = self._find(enc, value)
+                if c.id not in taken:
+                    others.append(c.fighter(system))
+                    taken.add(c.id)
+        return tuple(others)
 
     def _defend_now(
         self,
@@ -744,13 +760,17 @@ class GameService:
             actor = self._actor(ctx, enc, actor_name, system.initiative_descending)
             victim = self._find(enc, target) if target else None
             rules_settings, _ = self.encounter_settings(enc)
-            opts = self._rules(system.options, parse_pairs(options))
+            pairs = parse_pairs(options)
+            opts = self._rules(system.options, pairs)
+            involved = (actor, victim) if victim else (actor,)
             req = ActionRequest(
                 actor.fighter(system),
                 victim.fighter(system) if victim else None,
                 opts,
                 rules_settings,
                 weapon.strip() if weapon else None,
+                None,
+                self._named_others(enc, system, pairs, involved),
             )
             result: ActionResult = self._rules(system.act, action, req, self.dice)
             return await self._apply(ctx, enc, system, action, result, actor, victim)
@@ -781,6 +801,11 @@ class GameService:
         if target is not None and result.target_sheet is not None:
             target = target.with_sheet(result.target_sheet)
             changed.append(target)
+        for sub in result.attacks:
+            # A sub-result may hit someone else (a cleave's second target): apply it to that combatant.
+            other = after.find(sub.target) if sub.target and sub.target_sheet is not None else None
+            if other is not None and other.id not in {actor.id, target.id if target else None}:
+                changed.append(other.with_sheet(sub.target_sheet or {}))
         for c in changed:
             self._put(after, c)
         commit = repo.Commit(

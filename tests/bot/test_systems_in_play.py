@@ -156,3 +156,29 @@ async def test_cz2d10_vzor2_defender_buys_defence_through_the_prompt(table: Tabl
 
     system = get_system("cz2d10")
     assert system.status(system.sheet(json.loads(sheet))).numbers["actions_left"] == 4  # DEX cost one action
+
+
+async def test_adnd2cp_cleave_hits_the_named_second_target(table: Table) -> None:
+    await free_turns(table)
+    stats = "class:fighter level:9 int:16 str:17 rank:maestro weapon:long_sword hp:60"
+    for line in [
+        "@gm #pit /encounter start system:adnd2cp",
+        f'@ana #pit /character create system:adnd2cp name:Brak stats:"{stats}"',
+        "@ana #pit /encounter join character:Brak",
+        '@gm #pit /encounter add name:Orc stats:"ac:6 hp:15 thac0:19 hd:1 damage:1d8" count:2',
+    ]:
+        assert (await table.one(line)).error is None, line
+    table.app.service.dice = __import__("rules").RandomDice(4)
+    r = await table.one('@ana #pit /attack target:"Orc 1" blows:fendente_frontale options:"second_target:\'Orc 2\'"')
+    assert r.error is None, r.content
+    rows = dict(await table.query("SELECT name, sheet FROM combatants"))
+    hp2 = json.loads(rows["Orc 2"])["hp"]
+    (event,) = (await table.query("SELECT payload FROM events WHERE action = 'attack'"))[0]
+    cleave = [a for a in json.loads(event).get("attacks", []) if a.get("action") == "cleave"]
+    assert cleave, "the cleave is resolved against the second target"
+    if cleave[0]["outcome"] == "hit":
+        assert hp2 == 15 - cleave[0]["damage"]["applied"]
+    else:
+        assert hp2 == 15
+    unknown = await table.one('@ana #pit /attack target:"Orc 1" blows:fendente_frontale options:"second_target:Nobody"')
+    assert unknown.error == "error.unknown_combatant"

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import cast
 
 from rules.model import ActionResult, Damage, Modifier, Note
 from rules.systems.adnd2cp import tables
 from rules.systems.adnd2cp.blows import BLOWS, HUGE_SAVE_BONUS, SAVES
-from rules.systems.adnd2cp.common import SYSTEM_ID, pick_weapon, with_condition
+from rules.systems.adnd2cp.common import SYSTEM_ID, life_conditions, pick_weapon, with_condition
 from rules.systems.adnd2cp.context import Attack, apply_damage, max_dice, roll_base, roll_hits, str_applies
 from rules.systems.adnd2cp.sheet import Condition, Sheet
 from rules.systems.adnd2cp.stacking import Plan
@@ -359,26 +360,31 @@ def _rider(a: Attack, bid: str, applied: int, large: bool, extra_hits: int) -> i
 def cleave(a: Attack, face: int, total: int) -> list[ActionResult]:
     """Fendente Frontale: the same to-hit total against a second adjacent front target's AC."""
 
-    ac = a.options.second_target_ac
+    second = a.req.other(a.options.second_target)
+    second_sheet = cast(Sheet, second.sheet) if second is not None else None
+    ac = second_sheet.ac if second_sheet is not None else a.options.second_target_ac
     if ac is None:
         a.note("cleave_second_target_needed")
         return []
+    large = (second_sheet.size if second_sheet is not None else a.options.second_target_size) in ("L", "H", "G")
     needed = a.actor.thac0 - ac
     hit = roll_hits(a, face, total, needed)
     damage = None
     if hit:
-        damage = roll_damage(
-            a,
-            lambda bid: False,
-            a.options.second_target_size in ("L", "H", "G"),
-            "damage_cleave",
-            secondary=True,
+        damage = roll_damage(a, lambda bid: False, large, "damage_cleave", secondary=True)
+    after: Sheet | None = None
+    if hit and damage is not None and second_sheet is not None:
+        # The engine applies the cleave to the named combatant; without one the GM applies it.
+        hp = second_sheet.hp - damage.applied
+        after = second_sheet.model_copy(
+            update={"hp": hp, "conditions": life_conditions(second_sheet.conditions, hp, a.settings)}
         )
     return [
         ActionResult(
             system=SYSTEM_ID,
             action="cleave",
             actor=a.req.actor.name,
+            target=second.name if second is not None else None,
             weapon=a.weapon.id,
             total=total,
             against=needed,
@@ -386,6 +392,7 @@ def cleave(a: Attack, face: int, total: int) -> list[ActionResult]:
             outcome="hit" if hit else "miss",
             margin=total - needed,
             damage=damage,
-            notes=[Note(key="apply_to_second_target")] if hit else [],
+            notes=[Note(key="apply_to_second_target")] if hit and after is None else [],
+            target_sheet=after.model_dump() if after is not None else None,
         )
     ]

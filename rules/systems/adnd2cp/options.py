@@ -27,6 +27,7 @@ class Options(BaseModel):
     charge: bool = False  # Attacco Brutale: a successful charge manoeuvre precedes the attack
     run_up_m: float = Field(0, ge=0)  # Scagliare con Violenza: metres moved towards the target
     ammo: str | None = None  # Proiettile Fatale cost by ammunition
+    second_target: str | None = None  # Fendente Frontale: a combatant by name (its AC, size and HP)
     second_target_ac: int | None = Field(None, ge=-10, le=10)  # Fendente Frontale
     second_target_size: Literal["T", "S", "M", "L", "H", "G"] = "M"
     save_pct: int | None = Field(None, ge=0, le=100)  # victim's base % chance for the blow's save
