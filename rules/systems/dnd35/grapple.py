@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rules.dice import DiceSource
 from rules.errors import RulesError
 from rules.model import ActionResult, Damage, Modifier, Note, StateChange
@@ -22,6 +24,8 @@ from rules.systems.dnd35.hp import HP_FIELDS, apply_damage, diff, effective_cond
 from rules.systems.dnd35.options import Options
 from rules.systems.dnd35.sheet import Sheet, Weapon, table_weapon
 from rules.systems.dnd35.tables import CANNOT_ACT, SIZES
+
+Notes = list[Note]
 
 LETHAL_GRAPPLE_PENALTY = -4
 IMPROVED_GRAPPLE = 4  # [SRD-EXT] feat: +4 on grapple checks, no attack of opportunity
@@ -98,9 +102,7 @@ def _check(fight: Fight, notes: list[Note], extra: int = 0) -> tuple[bool, list[
     return won, mine
 
 
-def finish(
-    req: ActionRequest, fight: Fight, result: ActionResult, actor0: Sheet, target0: Sheet
-) -> ActionResult:
+def finish(req: ActionRequest, fight: Fight, result: ActionResult, actor0: Sheet, target0: Sheet) -> ActionResult:
     target_name = _target(req).name
     changes: list[StateChange] = diff(target_name, target0, fight.target, HP_FIELDS)
     changes += diff(req.actor.name, actor0, fight.actor, HP_FIELDS)
@@ -183,62 +185,54 @@ def grapple(req: ActionRequest, dice: DiceSource) -> ActionResult:
     return finish(req, fight, result, actor0, target0)
 
 
-def grapple_damage(req: ActionRequest, dice: DiceSource) -> ActionResult:
-    """Damage your grapple opponent: win the opposed check → unarmed damage (nonlethal unless `lethal`)."""
+def _contest(
+    req: ActionRequest, dice: DiceSource, action: str, win: str, on_win: Callable[[Fight, Notes], Damage | None]
+) -> ActionResult:
+    """One opposed grapple check; `on_win` changes the fight (and may deal damage) when the actor wins."""
     fight = _fight(req, dice)
     actor0, target0 = fight.actor, fight.target
     notes: list[Note] = []
     won, mods = _check(fight, notes)
     result = ActionResult(
         system=SYSTEM_ID,
-        action="grapple_damage",
+        action=action,
         actor=req.actor.name,
         target=_target(req).name,
         modifiers=mods,
-        outcome="grapple_damage" if won else "grapple_failed",
+        outcome=win if won else "grapple_failed",
     )
     if won:
-        result.damage, fight.target = _grapple_damage(fight, notes)
+        result.damage = on_win(fight, notes)
     result.notes = notes
     return finish(req, fight, result, actor0, target0)
+
+
+def grapple_damage(req: ActionRequest, dice: DiceSource) -> ActionResult:
+    """Damage your grapple opponent: win the opposed check → unarmed damage (nonlethal unless `lethal`)."""
+
+    def hurt(fight: Fight, notes: Notes) -> Damage | None:
+        damage, fight.target = _grapple_damage(fight, notes)
+        return damage
+
+    return _contest(req, dice, "grapple_damage", "grapple_damage", hurt)
 
 
 def pin(req: ActionRequest, dice: DiceSource) -> ActionResult:
     """Pin your grapple opponent (instead of an attack): win the opposed check → pinned for 1 round."""
-    fight = _fight(req, dice)
-    actor0, target0 = fight.actor, fight.target
-    notes: list[Note] = []
-    won, mods = _check(fight, notes)
-    result = ActionResult(
-        system=SYSTEM_ID,
-        action="pin",
-        actor=req.actor.name,
-        target=_target(req).name,
-        modifiers=mods,
-        outcome="pinned" if won else "grapple_failed",
-    )
-    if won:
+
+    def hold(fight: Fight, notes: Notes) -> Damage | None:
         fight.target = _with_conditions(fight.target, add=("grappling", "pinned"))
-    result.notes = notes
-    return finish(req, fight, result, actor0, target0)
+        return None
+
+    return _contest(req, dice, "pin", "pinned", hold)
 
 
 def escape_grapple(req: ActionRequest, dice: DiceSource) -> ActionResult:
     """Escape (actor = the grappled one, target = the grappler): win the opposed check → both free."""
-    fight = _fight(req, dice)
-    actor0, target0 = fight.actor, fight.target
-    notes: list[Note] = []
-    won, mods = _check(fight, notes)
-    result = ActionResult(
-        system=SYSTEM_ID,
-        action="escape_grapple",
-        actor=req.actor.name,
-        target=_target(req).name,
-        modifiers=mods,
-        outcome="escaped" if won else "grapple_failed",
-    )
-    if won:
+
+    def free(fight: Fight, notes: Notes) -> Damage | None:
         fight.actor = _with_conditions(fight.actor, remove=("grappling", "pinned"))
         fight.target = _with_conditions(fight.target, remove=("grappling",))
-    result.notes = notes
-    return finish(req, fight, result, actor0, target0)
+        return None
+
+    return _contest(req, dice, "escape_grapple", "escaped", free)
