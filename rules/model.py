@@ -65,6 +65,8 @@ class ActionResult(_Data):
     weapon: str | None = None
     rolls: list[DieRoll] = Field(default_factory=list)
     modifiers: list[Modifier] = Field(default_factory=list)
+    # The defender's side of an exchange (parry, dodge, Defense Total …): they make up `against`.
+    defence_modifiers: list[Modifier] = Field(default_factory=list)
     total: int | None = None
     against: int | None = None
     against_key: str | None = None

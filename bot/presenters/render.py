@@ -75,6 +75,8 @@ def roll_line(tx: Texts, r: ActionResult, hide_actor: bool, hide_target: bool) -
     if r.against is not None:
         against = tx.term("term", r.against_key or "against")
         parts.append(tx("result.versus", what=against, value=HIDDEN if hide_target else r.against))
+        if r.defence_modifiers and not hide_target:
+            parts.append(f"({_mods(tx, r.defence_modifiers)})")
     return " ".join(p for p in parts if p)
 
 

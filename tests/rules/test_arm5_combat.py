@@ -68,7 +68,7 @@ def exchange(
 
 
 def mod(result: ActionResult, key: str) -> int | float | None:
-    found = [m.value for m in result.modifiers if m.key == key]
+    found = [m.value for m in [*result.modifiers, *result.defence_modifiers] if m.key == key]
     return found[0] if found else None
 
 

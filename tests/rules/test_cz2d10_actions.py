@@ -38,7 +38,7 @@ def req(
 
 
 def mods(r: Any) -> dict[str, int | float]:
-    return {m.key: m.value for m in r.modifiers}
+    return {m.key: m.value for m in [*r.modifiers, *r.defence_modifiers]}
 
 
 @pytest.mark.parametrize(("init", "actions"), [(0, 5), (-1, 4), (-5, 4), (-6, 3), (-12, 3), (7, 5)])

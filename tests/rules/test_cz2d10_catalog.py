@@ -35,7 +35,7 @@ def test_static_note_and_error_keys() -> None:
 
 
 def _keys(r: ActionResult) -> set[str]:
-    out = {f"term.cz2d10.{m.key}" for m in r.modifiers}
+    out = {f"term.cz2d10.{m.key}" for m in [*r.modifiers, *r.defence_modifiers]}
     out |= {f"term.cz2d10.{d.purpose}" for d in r.rolls}
     out |= {f"note.cz2d10.{n.key}" for n in r.notes}
     out |= {f"condition.cz2d10.{c}" for c in r.conditions}

@@ -66,7 +66,7 @@ def test_example1_initiative_and_actions() -> None:
 
 def test_example1_radek_hits_borek_with_a_thrust() -> None:
     r = S.attack(req(RADEK, BOREK, BASIC, ("Radek", "Bořek")), ScriptedDice([9, 9, 4]))
-    mods = {m.key: m.value for m in r.modifiers}
+    mods = {m.key: m.value for m in [*r.modifiers, *r.defence_modifiers]}
     assert mods["str_dex_average"] == 8 and mods["weapon_skill"] == 3
     assert (mods["def_base"], mods["def_dex"], mods["def_weapon"], mods["def_shield"]) == (13, 4, 1, 1)
     assert r.total == 29 and r.against == 19 and r.outcome == "hit"  # natural 18 < crit 19 (mail DR 6)
@@ -119,7 +119,7 @@ def test_example2_long_range_aimed_shot_crit_misses_armour() -> None:
     r = S.shot(
         req(ELISKA, ARCHER_TARGET, BASIC, distance=320, cover=4, aimed=True), ScriptedDice([10, 9, 8, 8, 5])
     )
-    mods = {m.key: m.value for m in r.modifiers}
+    mods = {m.key: m.value for m in [*r.modifiers, *r.defence_modifiers]}
     assert mods["range_long"] == -5 and mods["def_cover"] == 2 and mods["def_shield"] == 2
     assert "def_weapon" not in mods and "def_guard" not in mods
     assert r.against == 20 and r.total == 24 and r.outcome == "crit"

@@ -37,7 +37,7 @@ def req(
 
 
 def mods(r: Any) -> dict[str, int | float]:
-    return {m.key: m.value for m in r.modifiers}
+    return {m.key: m.value for m in [*r.modifiers, *r.defence_modifiers]}
 
 
 # ---- hit test ------------------------------------------------------------------------------------------

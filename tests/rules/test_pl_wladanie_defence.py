@@ -64,7 +64,8 @@ def test_full_attack_then_shield_parry_stops_the_hit() -> None:
     assert (
         result.total == 15 and result.against == 15 and result.against_key == "parry" and result.margin == 0
     )
-    assert {m.key: m.value for m in result.modifiers} == {"wladanie": 5, "parry_skill": 4, "shield_parry": 3}
+    assert {m.key: m.value for m in result.modifiers} == {"wladanie": 5}
+    assert {m.key: m.value for m in result.defence_modifiers} == {"parry_skill": 4, "shield_parry": 3}
     assert [r.purpose for r in result.rolls] == ["attack", "parry"]
     assert any(n.key == "defence_action" and n.params["cost"] == "bonus" for n in result.notes)
     assert result.damage is None and result.target_sheet is None
@@ -85,7 +86,7 @@ def test_dodge_with_back_and_prone_modifiers() -> None:
     pending = S.attack(req, ScriptedDice([1]))  # 6 vs 12 - 5 - 10 = -3
     assert pending.outcome == "pending_defence"
     result = exchange(req, [1, 12, 2], "dodge")  # dodge 12 + 6 - 5 - 10 = 3 < 6
-    found = {m.key: m.value for m in result.modifiers}
+    found = {m.key: m.value for m in [*result.modifiers, *result.defence_modifiers]}
     assert found["active_from_back"] == -5 and found["active_prone"] == -10
     assert found["defence_from_back"] == -5 and found["defence_prone"] == -10
     assert result.against == 3 and result.outcome == "hit"

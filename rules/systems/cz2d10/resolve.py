@@ -563,8 +563,8 @@ def finish(
         target=ex["target"],
         weapon=ex["weapon"],
         modifiers=[Modifier(key=k, value=v) for k, v in ex["mods"]]
-        + d_mods
         + [Modifier(key=k, value=v) for k, v in ex["crit_mods"]],
+        defence_modifiers=d_mods,
         total=ex["total"],
         against=defence,
         against_key="defence",

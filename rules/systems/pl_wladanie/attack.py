@@ -300,7 +300,7 @@ def _active_defence(
         notes.append(Note(key="gm_adjudicates_defence", params={"defence": defence_total, "attack": total}))
         stopped = False
     notes.append(Note(key="hit_test", params={"total": total, "st": fields["against"]}))
-    fields["modifiers"] = [*fields["modifiers"], *mods]
+    fields["defence_modifiers"] = mods
     fields.update(against=defence_total, against_key=choice, margin=total - defence_total)
     if stopped:
         fields["outcome"] = "parried" if choice == "parry" else "dodged"
