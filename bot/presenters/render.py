@@ -62,7 +62,7 @@ def _mods(tx: Texts, mods: list[Modifier]) -> str:
     return " ".join(f"{_signed(m.value)} {tx.term('term', m.key)}" for m in mods if m.value != 0)
 
 
-def roll_line(tx: Texts, r: ActionResult, hide_actor: bool, hide_target: bool) -> str:
+def roll_line(tx: Texts, r: ActionResult, hide_actor: bool, hide_target: bool, public_total: bool = False) -> str:
     dice = " ".join(
         f"{tx.term('die', d.purpose)} d{d.sides} {'~~' if d.dropped else ''}**{d.face}**{'~~' if d.dropped else ''}"
         for d in r.rolls
@@ -71,7 +71,7 @@ def roll_line(tx: Texts, r: ActionResult, hide_actor: bool, hide_target: bool) -
     if r.modifiers and not hide_actor:
         parts.append(_mods(tx, r.modifiers))
     if r.total is not None:
-        parts.append(f"= **{HIDDEN if hide_actor else r.total}**")
+        parts.append(f"= **{HIDDEN if hide_actor and not public_total else r.total}**")
     if r.against is not None:
         against = tx.term("term", r.against_key or "against")
         parts.append(tx("result.versus", what=against, value=HIDDEN if hide_target else r.against))
@@ -230,8 +230,8 @@ def status_embed(tx: Texts, enc: Encounter, system: CombatSystem, full: bool) ->
 
 def initiative_embed(tx: Texts, o: InitiativeOutcome) -> discord.Embed:
     tx = tx.for_system(o.system.id)
-    # Initiative is public at the table: the order shows it anyway.
-    lines = [f"**{cut(c.name, 100)}**: {roll_line(tx, r, False, False)}" for c, r in o.rolled]
+    # The initiative total is public (the order shows it); a hidden NPC's modifiers are not.
+    lines = [f"**{cut(c.name, 100)}**: {roll_line(tx, r, c.hidden, False, public_total=True)}" for c, r in o.rolled]
     embed = discord.Embed(title=tx("initiative.title"), description="\n".join(lines), colour=NEUTRAL)
     order = [c for c in o.encounter.order(o.system.initiative_descending) if c.initiative is not None]
     if order:
