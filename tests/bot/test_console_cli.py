@@ -1,0 +1,54 @@
+"""`python -m bot console` as a user runs it: a script on stdin, JSON lines out, reproducible dice."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+SCRIPT = """\
+@gm #tavern /settings set name:enforce_turns value:false
+@gm #tavern /encounter start system:dnd35 name:"Goblin ambush"
+@gm /encounter add name:Goblin stats:"ac:15 hp:7 attack:+1 damage:1d6" count:2
+@ana /character create system:dnd35 name:Ana stats:"str:16 dex:12 bab:3 hp:24"
+@ana /encounter join character:Ana
+@ana /initiative
+@gm /initiative combatant:all
+@gm /encounter next
+@ana /attack target:"Goblin 1" weapon:longsword
+@bob /encounter end
+@gm /nonsense
+"""
+
+
+def run(tmp: Path, db: str, *extra: str) -> list[dict[str, object]]:
+    out = subprocess.run(
+        [sys.executable, "-m", "bot", "console", "--script", "-", "--json", "--db", str(tmp / db), *extra],
+        input=SCRIPT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    return [json.loads(line) for line in out.stdout.splitlines() if line.strip()]
+
+
+def test_json_lines_and_reproducible_seed(tmp_path: Path) -> None:
+    first = run(tmp_path, "a.db", "--seed", "7")
+    again = run(tmp_path, "b.db", "--seed", "7")
+    assert first == again  # same seed, same session
+    for record in first:
+        assert {"user", "channel", "command", "ephemeral", "content", "embeds", "error"} <= set(record)
+    by_command = {r["command"]: r for r in first if r["command"]}
+    assert by_command["encounter start"]["channel"] == "tavern"
+    assert by_command["attack"]["embeds"] and by_command["attack"]["error"] is None
+    end = [r for r in first if r["command"] == "encounter end"][0]
+    assert end["ephemeral"] and end["error"] == "error.gm_only"
+    assert first[-1]["error"] == "input"  # an unknown command is refused like Discord's client would
+
+
+def test_localized_console(tmp_path: Path) -> None:
+    czech = run(tmp_path, "c.db", "--seed", "7", "--locale", "cs")
+    english = run(tmp_path, "d.db", "--seed", "7")
+    assert czech[0]["embeds"] != english[0]["embeds"]
