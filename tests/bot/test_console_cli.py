@@ -43,7 +43,7 @@ def test_json_lines_and_reproducible_seed(tmp_path: Path) -> None:
     by_command = {r["command"]: r for r in first if r["command"]}
     assert by_command["encounter start"]["channel"] == "tavern"
     assert by_command["attack"]["embeds"] and by_command["attack"]["error"] is None
-    end = [r for r in first if r["command"] == "encounter end"][0]
+    end = next(r for r in first if r["command"] == "encounter end")
     assert end["ephemeral"] and end["error"] == "error.gm_only"
     assert first[-1]["error"] == "input"  # an unknown command is refused like Discord's client would
 
@@ -51,4 +51,5 @@ def test_json_lines_and_reproducible_seed(tmp_path: Path) -> None:
 def test_localized_console(tmp_path: Path) -> None:
     czech = run(tmp_path, "c.db", "--seed", "7", "--locale", "cs")
     english = run(tmp_path, "d.db", "--seed", "7")
-    assert czech[0]["embeds"] != english[0]["embeds"]
+    assert czech[0]["content"] != english[0]["content"]
+    assert czech[1]["embeds"] != english[1]["embeds"]
