@@ -174,10 +174,6 @@ def set_exchange_message(conn: sqlite3.Connection, exchange_id: int, message_id:
     conn.execute("UPDATE exchanges SET message_id = ? WHERE id = ?", (message_id, exchange_id))
 
 
-def exchange_status(conn: sqlite3.Connection, exchange_id: int) -> str | None:
-    row = conn.execute("SELECT status FROM exchanges WHERE id = ?", (exchange_id,)).fetchone()
-    return str(row[0]) if row else None
-
 
 def sync_character_sheets(conn: sqlite3.Connection, pairs: list[tuple[int, dict[str, Any]]]) -> None:
     """Carry a fight's outcome back to the characters' own sheets."""

@@ -1,0 +1,205 @@
+"""Actions: attacks, shots and a system's own actions, applied in one commit."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from pydantic import BaseModel
+
+from bot.parsing import parse_pairs
+from bot.service.context import Ctx
+from bot.service.core import ServiceCore, get_system
+from bot.service.errors import UserError
+from bot.service.outcomes import ActionOutcome
+from bot.service.state import Combatant, Encounter, Exchange
+from bot.storage import repository as repo
+from rules import (
+    ActionRequest,
+    ActionResult,
+    CombatSystem,
+    DefenceRequest,
+)
+
+
+class ActionMixin(ServiceCore):
+    """Resolve an action and write what it changed."""
+
+    async def attack(
+        self,
+        ctx: Ctx,
+        kind: str,
+        target: str,
+        weapon: str | None = None,
+        attacker: str | None = None,
+        options: str | None = None,
+        distance: float | None = None,
+    ) -> ActionOutcome:
+        async with self.lock(ctx.channel_id):
+            enc = await self._require(ctx)
+            system = get_system(enc.system)
+            actor = self._actor(ctx, enc, attacker, system.initiative_descending)
+            victim = self._find(enc, target)
+            if victim.id == actor.id:
+                raise UserError("error.self_target")
+            self._check_turn(enc, actor, system)
+            rules_settings, _ = self.encounter_settings(enc)
+            pairs = parse_pairs(options)
+            opts = self._rules(system.options, pairs)
+            req = ActionRequest(
+                actor.fighter(system),
+                victim.fighter(system),
+                opts,
+                rules_settings,
+                weapon.strip() if weapon else None,
+                distance,
+                self._named_others(enc, system, pairs, (actor, victim)),
+            )
+            call = system.shot if kind == "shot" else system.attack
+            result: ActionResult = self._rules(call, req, self.dice)
+            if result.outcome != "pending_defence":
+                return await self._apply(ctx, enc, system, kind, result, actor, victim)
+            _, bot = self.encounter_settings(enc)
+            if victim.is_npc and bot.npc_defence == "auto":
+                final = self._defend_now(system, rules_settings, victim, actor, result, None, opts)
+                return await self._apply(ctx, enc, system, kind, final, actor, victim, automatic=True)
+            return await self._open_exchange(ctx, enc, system, kind, result, actor, victim, options or "")
+
+    def _named_others(
+        self, enc: Encounter, system: CombatSystem, pairs: dict[str, Any], involved: tuple[Combatant, ...]
+    ) -> tuple[Any, ...]:
+        """Combatants an option names (`second_target:Orc 2`): the rules get their sheets too."""
+        taken = {c.id for c in involved}
+        others = []
+        for key, value in pairs.items():
+            if key.endswith("target") and isinstance(value, str):
+                c = self._find(enc, value)
+                if c.id not in taken:
+                    others.append(c.fighter(system))
+                    taken.add(c.id)
+        return tuple(others)
+
+    def _defend_now(
+        self,
+        system: CombatSystem,
+        settings: BaseModel,
+        defender: Combatant,
+        attacker: Combatant,
+        pending: ActionResult,
+        choice: str | None,
+        options: BaseModel | None,
+    ) -> ActionResult:
+        exchange = pending.exchange or {}
+        if choice is None:
+            choice = system.default_defence(exchange)
+        dreq = DefenceRequest(defender.fighter(system), attacker.fighter(system), exchange, settings, choice, options)
+        result: ActionResult = self._rules(system.defend, dreq, self.dice)
+        return result
+
+    async def _open_exchange(
+        self,
+        ctx: Ctx,
+        enc: Encounter,
+        system: CombatSystem,
+        kind: str,
+        result: ActionResult,
+        actor: Combatant,
+        victim: Combatant,
+        options: str,
+    ) -> ActionOutcome:
+        _, bot = self.encounter_settings(enc)
+        now = self.clock()
+        x = Exchange(
+            id=0,
+            attacker_id=actor.id,
+            defender_id=victim.id,
+            kind=kind,
+            options=options,
+            result=result.model_dump(mode="json", exclude_defaults=True),
+            created_at=now,
+            deadline=now + bot.defence_timeout,
+        )
+        after = self._copy(enc)
+        after.pending = [*enc.pending, x]
+        commit = repo.Commit(
+            user_id=ctx.user_id, new_exchanges=[x], events=[(kind, result.model_dump_json(exclude_defaults=True))]
+        )
+        await self._commit(enc, after, commit)
+        answerer = victim.owner_user_id if victim.owner_user_id is not None else enc.gm_user_id
+        return ActionOutcome(
+            after, system, result, actor, victim, self.is_gm(ctx, enc), exchange=x, prompt_user_id=answerer
+        )
+
+    async def act(
+        self,
+        ctx: Ctx,
+        action: str,
+        actor_name: str | None,
+        target: str | None,
+        options: str | None,
+        weapon: str | None = None,
+    ) -> ActionOutcome:
+        async with self.lock(ctx.channel_id):
+            enc = await self._require(ctx)
+            system = get_system(enc.system)
+            if action not in system.extra_actions:
+                raise UserError("error.unknown_action", action=action, allowed=list(system.extra_actions) or ["—"])
+            actor = self._actor(ctx, enc, actor_name, system.initiative_descending)
+            victim = self._find(enc, target) if target else None
+            rules_settings, _ = self.encounter_settings(enc)
+            pairs = parse_pairs(options)
+            opts = self._rules(system.options, pairs)
+            involved = (actor, victim) if victim else (actor,)
+            req = ActionRequest(
+                actor.fighter(system),
+                victim.fighter(system) if victim else None,
+                opts,
+                rules_settings,
+                weapon.strip() if weapon else None,
+                None,
+                self._named_others(enc, system, pairs, involved),
+            )
+            result: ActionResult = self._rules(system.act, action, req, self.dice)
+            return await self._apply(ctx, enc, system, action, result, actor, victim)
+
+    async def _apply(
+        self,
+        ctx: Ctx,
+        enc: Encounter,
+        system: CombatSystem,
+        action: str,
+        result: ActionResult,
+        actor: Combatant,
+        target: Combatant | None,
+        close: Exchange | None = None,
+        automatic: bool = False,
+    ) -> ActionOutcome:
+        after = self._copy(enc)
+        if close is not None:
+            after.pending = [p for p in enc.pending if p.id != close.id]
+        changed: list[Combatant] = []
+        if result.actor_sheet is not None:
+            actor = actor.with_sheet(result.actor_sheet)
+        if result.outcome == "initiative_changed" and result.total is not None:
+            # Delay / ready: the combatant acts on the new count from now on; the turn stays put.
+            actor = replace(actor, initiative=result.total, tiebreak=list(result.tiebreak))
+        if result.actor_sheet is not None or result.outcome == "initiative_changed":
+            changed.append(actor)
+        if target is not None and result.target_sheet is not None:
+            target = target.with_sheet(result.target_sheet)
+            changed.append(target)
+        for sub in result.attacks:
+            # A sub-result may hit someone else (a cleave's second target): apply it to that combatant.
+            other = after.find(sub.target) if sub.target and sub.target_sheet is not None else None
+            if other is not None and other.id not in {actor.id, target.id if target else None}:
+                changed.append(other.with_sheet(sub.target_sheet or {}))
+        for c in changed:
+            self._put(after, c)
+        commit = repo.Commit(
+            upsert=changed,
+            user_id=ctx.user_id,
+            events=[(action, result.model_dump_json(exclude_defaults=True))],
+            closed_exchanges=[(close.id, "resolved")] if close is not None else [],
+        )
+        await self._commit(enc, after, commit)
+        return ActionOutcome(after, system, result, actor, target, self.is_gm(ctx, enc), automatic=automatic)

@@ -1,0 +1,177 @@
+"""The service's plumbing: cached encounters, locks, permissions, and one commit per command.
+
+Active encounters are cached per channel and replaced only after their commit succeeded, so a failed
+command leaves neither the database nor the cache half-written."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from dataclasses import replace
+from typing import Any
+
+from pydantic import BaseModel
+
+from bot.service.bot_settings import BotSettings
+from bot.service.context import Ctx
+from bot.service.errors import UserError
+from bot.service.state import Combatant, Encounter
+from bot.storage import repository as repo
+from bot.storage.database import Database
+from rules import (
+    CombatSystem,
+    DiceSource,
+    RandomDice,
+    RulesError,
+)
+from rules import get_system as rules_get_system
+
+log = logging.getLogger(__name__)
+
+MAX_COMBATANTS = 60
+MAX_NAME = 100
+MAX_COUNT = 30
+
+
+def get_system(system_id: str) -> CombatSystem:
+    try:
+        return rules_get_system(system_id)
+    except RulesError as exc:
+        raise UserError("error.unknown_system", system=system_id, allowed=exc.params.get("allowed", [])) from None
+
+
+class ServiceCore:
+    def __init__(self, db: Database, dice: DiceSource | None = None, clock: Any = time.time) -> None:
+        self.db = db
+        self.clock = clock
+        self.dice: DiceSource = dice or RandomDice()
+        self._cache: dict[int, Encounter | None] = {}
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._settings_cache: dict[int, tuple[BaseModel, BotSettings]] = {}
+        self._waiting: set[int] = set()  # channels with an attack waiting for its defence
+        self._pinned: dict[int, str | None] = {}  # channel → language pinned by the GM
+
+    # --- plumbing --------------------------------------------------------------------------------
+    def lock(self, channel_id: int) -> asyncio.Lock:
+        found = self._locks.get(channel_id)
+        if found is None:
+            found = self._locks[channel_id] = asyncio.Lock()
+        return found
+
+    async def encounter(self, channel_id: int) -> Encounter | None:
+        if channel_id in self._cache:
+            return self._cache[channel_id]
+        enc = await self.db.read(repo.load_active_encounter, channel_id)
+        self._cache[channel_id] = enc
+        if enc is not None and enc.pending:
+            self._waiting.add(channel_id)
+        return enc
+
+    async def _require(self, ctx: Ctx) -> Encounter:
+        enc = await self.encounter(ctx.channel_id)
+        if enc is None:
+            raise UserError("error.no_encounter")
+        return enc
+
+    def is_gm(self, ctx: Ctx, enc: Encounter) -> bool:
+        return ctx.manager or ctx.user_id == enc.gm_user_id
+
+    def _require_gm(self, ctx: Ctx, enc: Encounter) -> None:
+        if not self.is_gm(ctx, enc):
+            raise UserError("error.gm_only", gm=f"<@{enc.gm_user_id}>")
+
+    def encounter_settings(self, enc: Encounter) -> tuple[BaseModel, BotSettings]:
+        cached = self._settings_cache.get(enc.id)
+        if cached is None:
+            system = get_system(enc.system)
+            cached = (system.settings(enc.settings.get("rules", {})), BotSettings(**enc.settings.get("bot", {})))
+            self._settings_cache[enc.id] = cached
+        return cached
+
+    async def _commit(self, before: Encounter, after: Encounter, commit: repo.Commit) -> list[int]:
+        commit.encounter = after
+        commit.expected_version = before.version
+        try:
+            new_ids = await self.db.transaction(repo.apply_commit, commit)
+        except repo.StaleEncounter:
+            self._cache.pop(before.channel_id, None)
+            raise UserError("error.stale_retry") from None
+        except Exception:
+            self._cache.pop(before.channel_id, None)
+            raise
+        after.version = before.version + 1
+        self._cache[after.channel_id] = after if after.status == "active" else None
+        if after.pending and after.status == "active":
+            self._waiting.add(after.channel_id)
+        else:
+            self._waiting.discard(after.channel_id)
+        if after.status != "active":
+            self._settings_cache.pop(after.id, None)
+        return new_ids
+
+    @staticmethod
+    def _copy(enc: Encounter) -> Encounter:
+        return replace(enc, combatants=list(enc.combatants))
+
+    @staticmethod
+    def _put(enc: Encounter, updated: Combatant) -> None:
+        for i, c in enumerate(enc.combatants):
+            if c.id == updated.id:
+                enc.combatants[i] = updated
+                return
+
+    def _find(self, enc: Encounter, name: str) -> Combatant:
+        found = enc.find(name)
+        if found is None:
+            known = [c.name for c in enc.combatants][:10]
+            raise UserError("error.unknown_combatant", name=name, known=known or ["—"])
+        return found
+
+    def _may_control(self, ctx: Ctx, enc: Encounter, c: Combatant) -> bool:
+        return self.is_gm(ctx, enc) or c.owner_user_id == ctx.user_id
+
+    def _actor(self, ctx: Ctx, enc: Encounter, name: str | None, descending: bool) -> Combatant:
+        if name:
+            c = self._find(enc, name)
+            if not self._may_control(ctx, enc, c):
+                raise UserError("error.not_your_combatant", name=c.name)
+            return c
+        owned = [c for c in enc.combatants if c.owner_user_id == ctx.user_id]
+        if not owned:
+            key = "error.name_the_actor" if self.is_gm(ctx, enc) else "error.no_own_combatant"
+            raise UserError(key)
+        current = enc.current(descending)
+        if current is not None and current in owned:
+            return current
+        return owned[0]
+
+    def _check_turn(self, enc: Encounter, actor: Combatant, system: CombatSystem) -> None:
+        _, bot = self.encounter_settings(enc)
+        if not bot.enforce_turns or enc.round < 1:
+            return
+        current = enc.current(system.initiative_descending)
+        if current is not None and current.id != actor.id:
+            raise UserError("error.not_your_turn", name=actor.name, current=current.name)
+
+    @staticmethod
+    def _rules(call: Any, *args: Any) -> Any:
+        try:
+            return call(*args)
+        except RulesError as exc:
+            raise UserError(exc.key, **exc.params) from None
+
+    def _keep_turn(self, enc: Encounter, current: Combatant | None, system: CombatSystem) -> None:
+        """Keep the turn on the same combatant after the order changed; if it left, the next one."""
+        if enc.round < 1 or current is None:
+            return
+        ids = [c.id for c in enc.order(system.initiative_descending) if c.initiative is not None]
+        if current.id in ids:
+            enc.turn = ids.index(current.id)
+        elif not ids or enc.turn >= len(ids):
+            enc.turn = 0
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)

@@ -1,0 +1,105 @@
+"""GM settings: a server default with per-channel overrides, and the channel's pinned language."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.service.bot_settings import BotSettings
+from bot.service.context import Ctx
+from bot.service.core import ServiceCore, get_system
+from bot.service.errors import UserError
+from bot.service.outcomes import SettingsView
+from bot.storage import repository as repo
+from rules import (
+    CombatSystem,
+)
+from rules.system import describe_fields, validated
+
+
+class SettingsMixin(ServiceCore):
+    """GM settings and the pinned language."""
+
+    async def _settings_system(self, ctx: Ctx, system_id: str | None) -> CombatSystem:
+        if system_id:
+            return get_system(system_id)
+        enc = await self.encounter(ctx.channel_id)
+        if enc is None:
+            raise UserError("error.name_the_system")
+        return get_system(enc.system)
+
+    async def _effective_settings(self, ctx: Ctx, system: CombatSystem) -> tuple[dict[str, Any], dict[str, Any]]:
+        rules_values: dict[str, Any] = {}
+        bot_values: dict[str, Any] = {}
+        for sys_id, target in ((system.id, rules_values), ("bot", bot_values)):
+            guild, channel = await self.db.read(repo.load_settings, ctx.guild_id, ctx.channel_id, sys_id)
+            target.update(guild)
+            target.update(channel)
+        rules_model = system.settings(rules_values)
+        return rules_model.model_dump(mode="json"), BotSettings(**bot_values).model_dump(mode="json")
+
+    async def pinned_language(self, guild_id: int, channel_id: int) -> str | None:
+        """The language a GM pinned for this channel (or the server), if any; cached."""
+        if channel_id not in self._pinned:
+            guild, channel = await self.db.read(repo.load_settings, guild_id, channel_id, "bot")
+            value = channel.get("language", guild.get("language", "auto"))
+            self._pinned[channel_id] = None if value in (None, "auto") else str(value)
+        return self._pinned[channel_id]
+
+    async def show_settings(self, ctx: Ctx, system_id: str | None) -> SettingsView:
+        system = await self._settings_system(ctx, system_id)
+        rows: list[tuple[str, Any, str, str]] = []
+        for sys_id, infos in ((system.id, system.setting_infos()), ("bot", describe_fields(BotSettings))):
+            guild, channel = await self.db.read(repo.load_settings, ctx.guild_id, ctx.channel_id, sys_id)
+            for info in infos:
+                if info.name in channel:
+                    rows.append((info.name, channel[info.name], "channel", info.help))
+                elif info.name in guild:
+                    rows.append((info.name, guild[info.name], "server", info.help))
+                else:
+                    rows.append((info.name, info.default, "default", info.help))
+        return SettingsView(system, rows)
+
+    async def set_setting(
+        self, ctx: Ctx, name: str, value: str, system_id: str | None, scope: str
+    ) -> tuple[CombatSystem | None, str, Any]:
+        if not ctx.manager:
+            raise UserError("error.manager_only")
+        name = name.strip().casefold().replace("-", "_")
+        if name in BotSettings.model_fields and not system_id:
+            system = (await self._settings_system(ctx, None)) if await self.encounter(ctx.channel_id) else None
+        else:
+            system = await self._settings_system(ctx, system_id)
+        owner, model = self._setting_owner(system, name)
+        channel_id = 0 if scope == "server" else ctx.channel_id
+        parsed = self._rules(model, {name: value})
+        stored = parsed.model_dump(mode="json")[name]
+        await self.db.transaction(repo.store_setting, ctx.guild_id, channel_id, owner, name, stored)
+        self._pinned.clear()
+        return system, name, stored
+
+    async def reset_setting(self, ctx: Ctx, name: str | None, system_id: str | None, scope: str) -> int:
+        if not ctx.manager:
+            raise UserError("error.manager_only")
+        self._pinned.clear()
+        system = await self._settings_system(ctx, system_id)
+        channel_id = 0 if scope == "server" else ctx.channel_id
+        if name:
+            name = name.strip().casefold().replace("-", "_")
+            owner, _ = self._setting_owner(system, name)
+            return await self.db.transaction(repo.clear_settings, ctx.guild_id, channel_id, owner, name)
+        n = await self.db.transaction(repo.clear_settings, ctx.guild_id, channel_id, system.id, None)
+        return n + await self.db.transaction(repo.clear_settings, ctx.guild_id, channel_id, "bot", None)
+
+    @staticmethod
+    def _setting_owner(system: CombatSystem | None, name: str) -> tuple[str, Any]:
+        if system is not None and name in system.Settings.model_fields:
+            return system.id, lambda data: system.settings(data)
+        if name in BotSettings.model_fields:
+            return "bot", _validate_bot_setting
+        allowed = [*(system.Settings.model_fields if system else ()), *BotSettings.model_fields]
+        raise UserError("error.unknown_setting", name=name, allowed=allowed)
+
+
+def _validate_bot_setting(data: dict[str, Any]) -> BotSettings:
+    result: BotSettings = validated(BotSettings, data, "setting")
+    return result
