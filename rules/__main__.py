@@ -34,6 +34,8 @@ def resolve(request: Any) -> dict[str, Any]:
     actor = _fighter(system, request.get("actor"), "actor")
     target = _fighter(system, request["target"], "target") if request.get("target") else None
     if action in ("parry", "defend", "defence"):
+        if not system.has_active_defence:
+            raise RulesError("error.no_active_defence", system=system.id, instead=system.parry_alternatives())
         if target is None or not isinstance(request.get("exchange"), dict):
             raise RulesError(
                 "error.request_field", field="exchange", problem="parry needs target (the attacker) and exchange"
@@ -84,6 +86,11 @@ def main(argv: list[str]) -> int:
             return 2
     except RulesError as exc:
         print(json.dumps(exc.to_dict(), ensure_ascii=False))
+        return 2
+    except (ValueError, TypeError, KeyError, AttributeError) as exc:
+        # Malformed data the systems did not anticipate (an exchange of the wrong shape …): still a JSON answer.
+        problem = f"{type(exc).__name__}: {exc}"
+        print(json.dumps({"error": "error.request_invalid", "params": {"problem": problem}}, ensure_ascii=False))
         return 2
     print(json.dumps(out, ensure_ascii=False, indent=2))
     return 0
