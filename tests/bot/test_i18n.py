@@ -118,3 +118,33 @@ async def test_localized_embeds_fit_with_30_long_names(table: Table, lang: str) 
     for r in responses:
         assert r.error is None
         assert fits([discord.Embed.from_dict(e) for e in r.embeds])
+
+
+def test_every_die_purpose_the_systems_roll_has_a_label() -> None:
+    from rules import ActionRequest, DefenceRequest, Fighter, RandomDice, get_system
+
+    stats = {
+        "dnd35": {"ac": "15", "hp": "11", "attack": "+3", "damage": "1d8+1"},
+        "arm5": {"attack": "+9", "defense": "+6", "damage": "+5", "soak": "+7"},
+        "adnd2cp": {"ac": "6", "hp": "15", "thac0": "19", "damage": "1d8"},
+        "cz2d10": {"hp": "20", "útok": "5", "obrana": "3", "zranění": "1k6+2"},
+        "pl_wladanie": {"of": "12", "wladanie": "6", "damage": "1k8"},
+    }
+    catalog = Catalog()
+    for sid, st in stats.items():
+        system = get_system(sid)
+        for seed in range(60):
+            dice = RandomDice(seed)
+            a, b = Fighter("A", system.sheet(st)), Fighter("B", system.sheet(st))
+            req = ActionRequest(a, b, system.options({}), system.settings({}))
+            results = [system.initiative(req, dice), system.attack(req, dice)]
+            if results[-1].outcome == "pending_defence":
+                exchange = results[-1].exchange or {}
+                results.append(system.defend(DefenceRequest(b, a, exchange, system.settings({})), dice))
+            for r in results:
+                for sub in [r, *r.attacks]:
+                    for die in sub.rolls:
+                        for lang in ["en", *LANGS]:
+                            assert catalog.has(lang, f"die.{sid}.{die.purpose}") or catalog.has(
+                                lang, f"die.{die.purpose}"
+                            ), (lang, sid, die.purpose)
