@@ -44,22 +44,21 @@ async def _actions(interaction: discord.Interaction, current: str) -> list[app_c
     return choices(list(get_system(enc.system).extra_actions), current)
 
 
+# /attack and /shot share their options; /shot adds distance.
+_ATTACK_DESCRIPTIONS = {name: describe(f"opt.{name}") for name in ("target", "weapon", "attacker", "options", "blows")}
+_ATTACK_COMPLETIONS = {
+    "target": ac.combatant_names,
+    "attacker": ac.combatant_names,
+    "weapon": ac.weapons,
+    "options": ac.option_list,
+    "blows": ac.blows,
+}
+
+
 class CombatCog(BaseCog):
     @app_commands.command(name="attack", description=describe("cmd.attack"))
-    @app_commands.describe(
-        target=describe("opt.target"),
-        weapon=describe("opt.weapon"),
-        attacker=describe("opt.attacker"),
-        options=describe("opt.options"),
-        blows=describe("opt.blows"),
-    )
-    @app_commands.autocomplete(
-        target=ac.combatant_names,
-        attacker=ac.combatant_names,
-        weapon=ac.weapons,
-        options=ac.option_list,
-        blows=ac.blows,
-    )
+    @app_commands.describe(**_ATTACK_DESCRIPTIONS)
+    @app_commands.autocomplete(**_ATTACK_COMPLETIONS)
     @app_commands.guild_only()
     async def attack(
         self,
@@ -97,21 +96,8 @@ class CombatCog(BaseCog):
         await self.run(interaction, handler, remember_prompt)
 
     @app_commands.command(name="shot", description=describe("cmd.shot"))
-    @app_commands.describe(
-        target=describe("opt.target"),
-        weapon=describe("opt.weapon"),
-        attacker=describe("opt.attacker"),
-        distance=describe("opt.distance"),
-        options=describe("opt.options"),
-        blows=describe("opt.blows"),
-    )
-    @app_commands.autocomplete(
-        target=ac.combatant_names,
-        attacker=ac.combatant_names,
-        weapon=ac.weapons,
-        options=ac.option_list,
-        blows=ac.blows,
-    )
+    @app_commands.describe(**_ATTACK_DESCRIPTIONS, distance=describe("opt.distance"))
+    @app_commands.autocomplete(**_ATTACK_COMPLETIONS)
     @app_commands.guild_only()
     async def shot(
         self,

@@ -174,7 +174,6 @@ def set_exchange_message(conn: sqlite3.Connection, exchange_id: int, message_id:
     conn.execute("UPDATE exchanges SET message_id = ? WHERE id = ?", (message_id, exchange_id))
 
 
-
 def sync_character_sheets(conn: sqlite3.Connection, pairs: list[tuple[int, dict[str, Any]]]) -> None:
     """Carry a fight's outcome back to the characters' own sheets."""
     conn.executemany("UPDATE characters SET sheet = ? WHERE id = ?", [(_dump(s), i) for i, s in pairs])

@@ -33,6 +33,12 @@ class Table:
         assert len(responses) >= 1, f"no response to {line}"
         return responses[0]
 
+    async def play(self, lines: list[str]) -> None:
+        """Set-up lines that must all succeed."""
+        for line in lines:
+            for r in await self(line):
+                assert r.error is None, (line, r.content)
+
     def dice(self, *faces: int) -> None:
         self.app.service.dice = ScriptedDice(faces)
 

@@ -17,9 +17,7 @@ SETUP = [
 
 async def setup(table: Table) -> None:
     await table("@gm #hall /settings set system:arm5 name:enforce_turns value:false scope:server")
-    for line in SETUP:
-        for r in await table(line):
-            assert r.error is None, (line, r.content)
+    await table.play(SETUP)
 
 
 async def attack_wulf(table: Table, bandit: str = "Bandit 1") -> str:

@@ -15,9 +15,7 @@ SETUP = [
 
 
 async def setup(table: Table) -> None:
-    for line in SETUP:
-        for r in await table(line):
-            assert r.error is None, (line, r.content)
+    await table.play(SETUP)
 
 
 async def start_with_ana_first(table: Table) -> None:

@@ -14,15 +14,15 @@ async def free_turns(table: Table) -> None:
 
 async def test_cz2d10_round_with_action_accounting(table: Table) -> None:
     await free_turns(table)
-    for line in [
-        "@gm:cs #hrad /encounter start system:cz2d10",
-        '@gm #hrad /encounter add name:Bandita stats:"hp:20 útok:5 obrana:3 zranění:1k6+2"',
-        '@ana #hrad /character create system:cz2d10 name:Eliška stats:"síla:12 obr:14"',
-        "@ana #hrad /encounter join character:Eliška",
-        "@gm #hrad /encounter next",
-    ]:
-        r = await table.one(line)
-        assert r.error is None, (line, r.content)
+    await table.play(
+        [
+            "@gm:cs #hrad /encounter start system:cz2d10",
+            '@gm #hrad /encounter add name:Bandita stats:"hp:20 útok:5 obrana:3 zranění:1k6+2"',
+            '@ana #hrad /character create system:cz2d10 name:Eliška stats:"síla:12 obr:14"',
+            "@ana #hrad /encounter join character:Eliška",
+            "@gm #hrad /encounter next",
+        ]
+    )
 
     async def actions_left() -> int:
         (sheet,) = (await table.query("SELECT sheet FROM combatants WHERE name = 'Eliška'"))[0]
@@ -47,13 +47,14 @@ async def test_cz2d10_round_with_action_accounting(table: Table) -> None:
 
 async def test_pl_wladanie_parry_prompt_exchange(table: Table) -> None:
     await free_turns(table)
-    for line in [
-        "@gm #zamek /encounter start system:pl_wladanie",
-        '@gm #zamek /encounter add name:Zbój stats:"of:12 wladanie:6 damage:1k8"',
-        '@ana #zamek /character create system:pl_wladanie name:Jan stats:"of:13 parowanie:5 unik:4 wladanie:5"',
-        "@ana #zamek /encounter join character:Jan",
-    ]:
-        assert (await table.one(line)).error is None, line
+    await table.play(
+        [
+            "@gm #zamek /encounter start system:pl_wladanie",
+            '@gm #zamek /encounter add name:Zbój stats:"of:12 wladanie:6 damage:1k8"',
+            '@ana #zamek /character create system:pl_wladanie name:Jan stats:"of:13 parowanie:5 unik:4 wladanie:5"',
+            "@ana #zamek /encounter join character:Jan",
+        ]
+    )
     table.dice(16)  # 16 + 6 = 22 against physical defence 13: a hit, unless parried
     prompt = await table.one("@gm #zamek /attack attacker:Zbój target:Jan")
     ids = [c["custom_id"] for c in prompt.components]
@@ -69,13 +70,14 @@ async def test_pl_wladanie_parry_prompt_exchange(table: Table) -> None:
 async def test_adnd2cp_blows_autocomplete_points_and_rest(table: Table) -> None:
     await free_turns(table)
     stats = "class:fighter/mage level:7/6 int:16 str:17 rank:maestro weapon:long_sword hp:40"
-    for line in [
-        "@gm #arena /encounter start system:adnd2cp",
-        f'@ana #arena /character create system:adnd2cp name:Trendor stats:"{stats}"',
-        "@ana #arena /encounter join character:Trendor",
-        '@gm #arena /encounter add name:Orc stats:"ac:6 hp:15 thac0:19 hd:1 damage:1d8"',
-    ]:
-        assert (await table.one(line)).error is None, line
+    await table.play(
+        [
+            "@gm #arena /encounter start system:adnd2cp",
+            f'@ana #arena /character create system:adnd2cp name:Trendor stats:"{stats}"',
+            "@ana #arena /encounter join character:Trendor",
+            '@gm #arena /encounter add name:Orc stats:"ac:6 hp:15 thac0:19 hd:1 damage:1d8"',
+        ]
+    )
     show = await table.one("@ana #arena /character show name:Trendor")
     assert "28" in text_of(show)  # the seed's own example: 7th-level fighter/mage, Int 16, master = 28
     choices = await table.local.autocomplete("ana", "arena", "attack", "blows", "colpo", {"target": "Orc"})
@@ -110,13 +112,14 @@ async def test_arm5_keeps_polish_and_latin_terms(table: Table) -> None:
 async def test_adnd2cp_round_blow_declared_before_initiative_is_paid_at_round_start(table: Table) -> None:
     await free_turns(table)
     stats = "class:fighter level:9 int:16 str:17 rank:maestro weapon:long_sword hp:60"
-    for line in [
-        "@gm #pit /encounter start system:adnd2cp",
-        f'@ana #pit /character create system:adnd2cp name:Brak stats:"{stats}"',
-        "@ana #pit /encounter join character:Brak",
-        '@gm #pit /encounter add name:Orc stats:"ac:6 hp:15 thac0:19 hd:1 damage:1d8"',
-    ]:
-        assert (await table.one(line)).error is None, line
+    await table.play(
+        [
+            "@gm #pit /encounter start system:adnd2cp",
+            f'@ana #pit /character create system:adnd2cp name:Brak stats:"{stats}"',
+            "@ana #pit /encounter join character:Brak",
+            '@gm #pit /encounter add name:Orc stats:"ac:6 hp:15 thac0:19 hd:1 damage:1d8"',
+        ]
+    )
 
     async def points() -> int:
         (sheet,) = (await table.query("SELECT sheet FROM combatants WHERE name = 'Brak'"))[0]
@@ -136,14 +139,15 @@ async def test_adnd2cp_round_blow_declared_before_initiative_is_paid_at_round_st
 async def test_cz2d10_vzor2_defender_buys_defence_through_the_prompt(table: Table) -> None:
     await free_turns(table)
     await table("@gm #hrad /settings set system:cz2d10 name:duel_system value:vzor2")
-    for line in [
-        "@gm #hrad /encounter start system:cz2d10",
-        '@gm #hrad /encounter add name:Bandita stats:"hp:20 útok:9 obrana:3 zranění:1k6+2"',
-        '@ana #hrad /character create system:cz2d10 name:Eliška stats:"síla:12 obr:14"',
-        "@ana #hrad /encounter join character:Eliška",
-        "@gm #hrad /encounter next",
-    ]:
-        assert (await table.one(line)).error is None, line
+    await table.play(
+        [
+            "@gm #hrad /encounter start system:cz2d10",
+            '@gm #hrad /encounter add name:Bandita stats:"hp:20 útok:9 obrana:3 zranění:1k6+2"',
+            '@ana #hrad /character create system:cz2d10 name:Eliška stats:"síla:12 obr:14"',
+            "@ana #hrad /encounter join character:Eliška",
+            "@gm #hrad /encounter next",
+        ]
+    )
     table.dice(6, 10)  # 2d10 = 16, + 9 = 25: above 13, so the defender may buy defence
     prompt = await table.one("@gm #hrad /attack attacker:Bandita target:Eliška")
     ids = [c["custom_id"] for c in prompt.components]
@@ -161,13 +165,14 @@ async def test_cz2d10_vzor2_defender_buys_defence_through_the_prompt(table: Tabl
 async def test_adnd2cp_cleave_hits_the_named_second_target(table: Table) -> None:
     await free_turns(table)
     stats = "class:fighter level:9 int:16 str:17 rank:maestro weapon:long_sword hp:60"
-    for line in [
-        "@gm #pit /encounter start system:adnd2cp",
-        f'@ana #pit /character create system:adnd2cp name:Brak stats:"{stats}"',
-        "@ana #pit /encounter join character:Brak",
-        '@gm #pit /encounter add name:Orc stats:"ac:6 hp:15 thac0:19 hd:1 damage:1d8" count:2',
-    ]:
-        assert (await table.one(line)).error is None, line
+    await table.play(
+        [
+            "@gm #pit /encounter start system:adnd2cp",
+            f'@ana #pit /character create system:adnd2cp name:Brak stats:"{stats}"',
+            "@ana #pit /encounter join character:Brak",
+            '@gm #pit /encounter add name:Orc stats:"ac:6 hp:15 thac0:19 hd:1 damage:1d8" count:2',
+        ]
+    )
     table.app.service.dice = __import__("rules").RandomDice(4)
     r = await table.one('@ana #pit /attack target:"Orc 1" blows:fendente_frontale options:"second_target:\'Orc 2\'"')
     assert r.error is None, r.content
