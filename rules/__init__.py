@@ -4,9 +4,10 @@ from rules.dice import DiceSource, RandomDice, Roller, ScriptedDice
 from rules.errors import RulesError
 from rules.model import ActionResult, Damage, DieRoll, Modifier, Note, SettingInfo, StateChange, Status
 from rules.registry import all_systems, get_system
-from rules.system import ActionRequest, CombatSystem, DefenceRequest, Fighter
+from rules.system import FIELD_CLASSES, ActionRequest, CombatSystem, DefenceRequest, FieldClass, Fighter
 
 __all__ = [
+    "FIELD_CLASSES",
     "ActionRequest",
     "ActionResult",
     "CombatSystem",
@@ -14,6 +15,7 @@ __all__ = [
     "DefenceRequest",
     "DiceSource",
     "DieRoll",
+    "FieldClass",
     "Fighter",
     "Modifier",
     "Note",

@@ -96,7 +96,12 @@ class Status(_Data):
     hp_max: int | None = None
     # Numbers the GM sees (defence, AC, pools …); hidden from players for hidden NPCs.
     numbers: dict[str, int | float | str] = Field(default_factory=dict)
+    # Cannot act this round (dead, dying, unconscious, left the fight …): `/encounter next` skips them.
     out_of_fight: bool = False
+    # Dead for good: attacks on them are refused unless the GM forces one.
+    dead: bool = False
+    # What is left of the combatant's per-round budget (cz2d10 actions), shown after every action.
+    actions_left: int | None = None
 
 
 class SettingInfo(_Data):

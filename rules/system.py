@@ -7,7 +7,7 @@ import typing
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -16,6 +16,14 @@ from rules.errors import RulesError
 from rules.model import ActionResult, SettingInfo, Status
 
 SheetT = TypeVar("SheetT", bound=BaseModel)
+
+# What a sheet field holds, which decides who may change it and what outlives a fight:
+# build    abilities, skills, equipment: set by the player, copied back at the end of a fight;
+# lasting  HP, wounds, fatigue, spent points, ammunition: changed by the fight and kept after it;
+# turn     initiative, actions, engagement, round flags: only meaningful inside one fight;
+# internal bookkeeping the bot or the rules set (derived values, markers): nobody types these.
+FieldClass = Literal["build", "lasting", "turn", "internal"]
+FIELD_CLASSES: tuple[FieldClass, ...] = ("build", "lasting", "turn", "internal")
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +140,16 @@ class CombatSystem(ABC):
     initiative_descending: ClassVar[bool] = True
     has_active_defence: ClassVar[bool] = False
     extra_actions: ClassVar[tuple[str, ...]] = ()
+    # Reactions: what the rules make happen outside one's own turn (an attack of opportunity, a
+    # counter-attack, a fast-cast spell …). `/action` names in `reaction_actions`; `/attack` or `/shot`
+    # options (flags) in `reaction_options`. The bot accepts these off-turn from the owner or the GM;
+    # the rules count them within their own limits (one AoO a round unless Combat Reflexes …).
+    reaction_actions: ClassVar[frozenset[str]] = frozenset()
+    reaction_options: ClassVar[frozenset[str]] = frozenset()
+    # Every Sheet field's class (see FieldClass); a test demands that every field is listed.
+    field_classes: ClassVar[Mapping[str, FieldClass]] = {}
+    # `/encounter edit` keys that mean a field under another name (`hp` → the current HP field).
+    edit_aliases: ClassVar[Mapping[str, str]] = {}
 
     # --- sheets, options, settings ------------------------------------------------------------
     def sheet(self, data: Mapping[str, Any]) -> BaseModel:
@@ -141,6 +159,27 @@ class CombatSystem(ABC):
 
     def update_sheet(self, sheet: BaseModel, changes: Mapping[str, Any]) -> BaseModel:
         return self.sheet({**sheet.model_dump(), **changes})
+
+    def edit_sheet(self, sheet: BaseModel, changes: Mapping[str, Any]) -> BaseModel:
+        """`/encounter edit`: `hp:12` sets, `hp:+3` / `hp:-5` changes a number by that much, `hp:=-5` sets a
+        negative number. Keys go through `edit_aliases` first; other keys (shortcuts) are set as typed."""
+        current = sheet.model_dump()
+        resolved: dict[str, Any] = {}
+        for key, value in changes.items():
+            field = self.edit_aliases.get(key, key)
+            text = value.strip() if isinstance(value, str) else value
+            if isinstance(text, str) and text.startswith("="):
+                resolved[field] = text[1:].strip()
+            elif isinstance(text, str) and text[:1] in "+-−" and isinstance(current.get(field), (int, float)):
+                try:
+                    delta = float(text.replace("−", "-"))
+                except ValueError:
+                    raise RulesError("error.stat_invalid", key=key, problem=text) from None
+                total = current[field] + delta
+                resolved[field] = int(total) if isinstance(current[field], int) and total.is_integer() else total
+            else:
+                resolved[field] = text
+        return self.update_sheet(sheet, resolved)
 
     def options(self, data: Mapping[str, Any]) -> BaseModel:
         options: BaseModel = validated(self.Options, data, "option")
@@ -164,6 +203,28 @@ class CombatSystem(ABC):
     def stat_values(self) -> Mapping[str, list[str]]:
         """Sheet keys whose values come from the system's tables (shield, armour …), for autocomplete."""
         return {}
+
+    def fields_of(self, *classes: FieldClass) -> list[str]:
+        """Sheet fields of the given classes, in the sheet's order."""
+        return [name for name in self.Sheet.model_fields if self.field_classes.get(name, "internal") in classes]
+
+    def is_reaction(self, action: str, options: BaseModel) -> bool:
+        """Whether this action (with these options) happens outside the actor's own turn."""
+        if action in self.reaction_actions:
+            return True
+        return any(getattr(options, key, None) for key in self.reaction_options)
+
+    def conditions(self) -> list[str]:
+        """Conditions of this system a GM may put on a combatant (`/encounter effect add`)."""
+        return []
+
+    def set_condition(self, sheet: BaseModel, condition: str, on: bool) -> BaseModel:
+        """The sheet with a system condition put on (or taken off), exactly as the rules' own would."""
+        raise RulesError("error.unknown_condition", condition=condition, allowed=self.conditions() or ["—"])
+
+    def declare_for_initiative(self, req: ActionRequest) -> ActionResult:
+        """Something declared before the next initiative roll (adnd2cp: Colpo Rapido)."""
+        raise RulesError("error.no_initiative_declaration", system=self.id)
 
     def stat_keys(self) -> list[str]:
         """Keys a `stats:` list may use: the sheet's fields and the tabled shortcut keys."""
