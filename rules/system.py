@@ -146,6 +146,9 @@ class CombatSystem(ABC):
     # the rules count them within their own limits (one AoO a round unless Combat Reflexes …).
     reaction_actions: ClassVar[frozenset[str]] = frozenset()
     reaction_options: ClassVar[frozenset[str]] = frozenset()
+    # Option keys whose value names other combatants (`second_target:Orc 2`, several joined by commas):
+    # only these are looked up in the encounter and passed to the rules in `ActionRequest.others`.
+    combatant_options: ClassVar[frozenset[str]] = frozenset()
     # Every Sheet field's class (see FieldClass); a test demands that every field is listed.
     field_classes: ClassVar[Mapping[str, FieldClass]] = {}
     # `/encounter edit` keys that mean a field under another name (`hp` → the current HP field).

@@ -68,13 +68,17 @@ class ActionMixin(ServiceCore):
     def _named_others(
         self, enc: Encounter, system: CombatSystem, pairs: dict[str, Any], involved: tuple[Combatant, ...]
     ) -> tuple[Any, ...]:
-        """Combatants an option names (`second_target:Orc 2`): the rules get their sheets too."""
+        """Combatants an option names (`second_target:Orc 2`): the rules get their sheets too. Only the
+        options the system declares as naming combatants are looked up (`hard_target:yes` is a flag)."""
         taken = {c.id for c in involved}
         others = []
-        for key, value in pairs.items():
-            if key.endswith("target") and isinstance(value, str):
-                c = self._find(enc, value)
-                if c.id not in taken:
+        for key in system.combatant_options:
+            value = pairs.get(key)
+            if not isinstance(value, str):
+                continue
+            for name in (n.strip() for n in value.split(",")):
+                c = self._find(enc, name) if name else None
+                if c is not None and c.id not in taken:
                     others.append(c.fighter(system))
                     taken.add(c.id)
         return tuple(others)

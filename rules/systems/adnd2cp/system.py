@@ -37,6 +37,7 @@ class Adnd2cpSystem(CombatSystem):
     Settings: ClassVar[type[BaseModel]] = Settings
     initiative_descending: ClassVar[bool] = False
     has_active_defence: ClassVar[bool] = False
+    combatant_options: ClassVar[frozenset[str]] = frozenset({"second_target"})
     extra_actions: ClassVar[tuple[str, ...]] = (
         "declare",
         "rest",
