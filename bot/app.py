@@ -15,11 +15,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs import EXTENSIONS
+from bot.cogs.base import SUPPORTED
 from bot.config import Config
 from bot.i18n.catalog import Catalog, default_catalog
 from bot.presenters import render
 from bot.presenters.render import Texts
 from bot.service.game import ActionOutcome, GameService
+from bot.service.state import Encounter
 from bot.storage import repository as repo
 from bot.storage.database import Database
 from rules import RandomDice
@@ -40,16 +42,46 @@ class App:
         self.roll_rng = roll_rng
         # Replaces a message the bot posted earlier (the defender's prompt); set by whoever talks to Discord.
         self.message_editor: Callable[[int, int, list[discord.Embed]], Awaitable[None]] | None = None
+        # Posts a message of the bot's own in a channel: (channel, content, embeds, users it may ping).
+        self.message_poster: Callable[[int, str | None, list[discord.Embed], list[int]], Awaitable[None]] | None = None
 
-    async def retire_prompt(self, outcome: ActionOutcome, tx: Texts) -> None:
-        """After a typed `/parry` or a timeout, the prompt's buttons give way to the result."""
+    async def retire_prompt(self, outcome: ActionOutcome, tx: Texts) -> bool:
+        """The prompt becomes the result, edited in place with its buttons removed. False when it could
+        not be edited (unknown message, deleted, no permission): then the caller posts the result once."""
         x = outcome.answers_to
         if x is None or x.message_id is None or self.message_editor is None:
-            return
+            return False
         try:
             await self.message_editor(outcome.encounter.channel_id, x.message_id, [render.action_embed(tx, outcome)])
-        except Exception:  # the prompt may be gone; the result was posted anyway
+        except Exception:
             log.warning("could not replace prompt %s", x.message_id, exc_info=True)
+            return False
+        return True
+
+    async def post(self, channel_id: int, content: str | None, embeds: list[discord.Embed], users: list[int]) -> None:
+        """A message the bot sends on its own (a timeout's result, a change made from another channel)."""
+        if self.message_poster is None:
+            return
+        try:
+            await self.message_poster(channel_id, content, embeds, users)
+        except Exception:
+            log.warning("could not post in channel %s", channel_id, exc_info=True)
+
+    async def table_texts(self, enc: Encounter, guild_locale: str | None = None) -> Texts:
+        """The language of what the bot says to the whole table: the channel's pinned language, else the
+        one the fight was started in, else the server's, else the default."""
+        pinned = await self.service.pinned_language(enc.guild_id, enc.channel_id)
+        lang = pinned or enc.language or SUPPORTED.get(guild_locale or "", None) or self.config.default_locale
+        return Texts(self.catalog, lang)
+
+    async def settle_timeouts(self) -> None:
+        """Defenders whose time ran out get the default defence; each prompt becomes its result, or the
+        result is posted once where the prompt cannot be edited."""
+        for outcome in await self.service.expire_due():
+            tx = await self.table_texts(outcome.encounter)
+            if not await self.retire_prompt(outcome, tx):
+                embed = render.action_embed(tx, outcome)
+                await self.post(outcome.encounter.channel_id, tx("defence.automatic"), [embed], [])
 
     @classmethod
     async def open(cls, config: Config, seed: int | None = None) -> App:
@@ -68,7 +100,7 @@ class CombatBot(commands.Bot):
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),  # slash commands need no privileged intent
             help_command=None,
-            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            allowed_mentions=discord.AllowedMentions.none(),  # each message names whom it may ping
             chunk_guilds_at_startup=False,
         )
         self.app = app
@@ -77,18 +109,20 @@ class CombatBot(commands.Bot):
     async def install(self) -> None:
         """Load the cogs: the same command callbacks for Discord, the console and the tests."""
         from bot.cogs.defence import DefenceButton
+        from bot.cogs.encounter import NextConfirm
         from bot.i18n.translator import CatalogTranslator
 
         await self.tree.set_translator(CatalogTranslator(self.app.catalog))
         for extension in EXTENSIONS:
             await self.load_extension(extension)
-        self.add_dynamic_items(DefenceButton)
+        self.add_dynamic_items(DefenceButton, NextConfirm)
         await self.app.service.load_active()
 
     async def setup_hook(self) -> None:
         await self.install()
         if self._connect:
             self.app.message_editor = self._edit_message
+            self.app.message_poster = self._post_message
             await self.sync_if_changed()
             self._expiry = asyncio.create_task(self._expire_loop())
 
@@ -96,15 +130,20 @@ class CombatBot(commands.Bot):
         channel = self.get_partial_messageable(channel_id)
         await channel.get_partial_message(message_id).edit(content=None, embeds=embeds, view=None)
 
+    async def _post_message(
+        self, channel_id: int, content: str | None, embeds: list[discord.Embed], users: list[int]
+    ) -> None:
+        from bot.cogs.base import allowed_mentions
+
+        channel = self.get_partial_messageable(channel_id)
+        await channel.send(content=content, embeds=embeds, allowed_mentions=allowed_mentions(users))
+
     async def _expire_loop(self) -> None:
         """Defenders who let the time run out get the system's default defence rolled for them."""
         while not self.is_closed():
             await asyncio.sleep(5)
             try:
-                outcomes = await self.app.service.expire_due()
-                tx = Texts(self.app.catalog, self.app.config.default_locale)
-                for outcome in outcomes:
-                    await self.app.retire_prompt(outcome, tx)
+                await self.app.settle_timeouts()
             except Exception:
                 log.exception("timeout sweep failed")
 

@@ -8,6 +8,8 @@ import discord
 from discord import app_commands
 
 from bot.cogs.base import choices
+from bot.presenters.limits import cut
+from bot.presenters.render import Texts
 from bot.service.state import Encounter
 from rules import CombatSystem, all_systems, get_system
 
@@ -32,10 +34,88 @@ async def _encounter(interaction: discord.Interaction) -> tuple[App, Encounter, 
 
 
 async def combatant_names(interaction: discord.Interaction, current: str) -> Choices:
-    enc = await _app(interaction).service.encounter(interaction.channel_id or 0)
-    if enc is None:
+    """Combatants by name; the fallen (who cannot act) are marked and listed last."""
+    found = await _encounter(interaction)
+    if found is None:
         return []
-    return choices([c.name for c in enc.combatants], current)
+    app, enc, system = found
+    tx = _texts(app, interaction, system)
+    folded = current.casefold().strip()
+    standing: Choices = []
+    fallen: Choices = []
+    for c in enc.combatants:
+        if folded and folded not in c.name.casefold():
+            continue
+        status = system.status(c.model(system))
+        if status.out_of_fight:
+            label = f"{c.name} ({tx.term('wound', status.level)})"
+            fallen.append(app_commands.Choice(name=cut(label, 100), value=c.name[:100]))
+        else:
+            standing.append(app_commands.Choice(name=cut(c.name, 100), value=c.name[:100]))
+    return (standing + fallen)[:25]
+
+
+def _texts(app: App, interaction: discord.Interaction, system: CombatSystem) -> Texts:
+    from bot.cogs.base import language
+
+    return Texts(app.catalog, language(interaction, app.config.default_locale), system.id)
+
+
+def condition_key(tx: Texts, system: CombatSystem, typed: str) -> str:
+    """A condition typed by its key or by its name in the user's language → its key; else as typed."""
+    folded = typed.strip().casefold()
+    for key in system.conditions():
+        if folded in (key.casefold(), tx.term("condition", key).casefold()):
+            return key
+    return typed.strip()
+
+
+async def conditions(interaction: discord.Interaction, current: str) -> Choices:
+    """The system's own conditions, named in the user's language (free text stays a label)."""
+    found = await _encounter(interaction)
+    if found is None:
+        return []
+    app, _, system = found
+    tx = _texts(app, interaction, system)
+    folded = current.casefold().strip()
+    out = []
+    for key in system.conditions():
+        label = tx.term("condition", key)
+        if folded in label.casefold() or folded in key:
+            out.append(app_commands.Choice(name=cut(label, 100), value=key))
+    return out[:25]
+
+
+async def effects_on(interaction: discord.Interaction, current: str) -> Choices:
+    """Effects and conditions on the combatant named in the command."""
+    found = await _encounter(interaction)
+    if found is None:
+        return []
+    app, enc, system = found
+    tx = _texts(app, interaction, system)
+    c = enc.find(str(getattr(interaction.namespace, "combatant", "") or ""))
+    if c is None:
+        return []
+    keys = [e.name for e in c.effects]
+    keys += [k for k in system.status(c.model(system)).conditions if k in system.conditions() and k not in keys]
+    folded = current.casefold().strip()
+    out = []
+    for key in keys:
+        label = tx.term("condition", key) if key in system.conditions() else key
+        if folded in label.casefold() or folded in key.casefold():
+            out.append(app_commands.Choice(name=cut(label, 100), value=key[:100]))
+    return out[:25]
+
+
+async def edit_list(interaction: discord.Interaction, current: str) -> Choices:
+    """`/encounter edit` keys: the fields a GM changes mid-fight (lasting and turn state first)."""
+    found = await _encounter(interaction)
+    if found is None:
+        return []
+    _, _, system = found
+    known: dict[str, list[Any] | None] = dict.fromkeys(["initiative", *system.edit_aliases])
+    known.update(dict.fromkeys(system.fields_of("lasting", "turn", "build")))
+    return complete_pairs(known, current)
 
 
 async def own_characters(interaction: discord.Interaction, current: str) -> Choices:

@@ -38,7 +38,8 @@ class Reply:
     followups: list[Reply] = field(default_factory=list)
     view: discord.ui.View | None = None
     edit: bool = False  # replace the message the button sits on
-    mentions: bool = False  # let the content ping the user it names (the defender's prompt)
+    # The users this message may ping (the defender, whose turn it is); nobody else, never from names.
+    mention_users: list[int] = field(default_factory=list)
     sent_message_id: int | None = None
 
 
@@ -119,9 +120,7 @@ async def send(interaction: discord.Interaction, reply: Reply) -> None:
             kwargs["embeds"] = reply.embeds
         if reply.view is not None:
             kwargs["view"] = reply.view
-        kwargs["allowed_mentions"] = (
-            discord.AllowedMentions(users=True) if reply.mentions else discord.AllowedMentions.none()
-        )
+        kwargs["allowed_mentions"] = allowed_mentions(reply.mention_users)
         if interaction.response.is_done():
             message = await interaction.followup.send(wait=True, **kwargs)
             reply.sent_message_id = getattr(message, "id", None)
@@ -134,7 +133,17 @@ async def send(interaction: discord.Interaction, reply: Reply) -> None:
             extra_kwargs["content"] = extra.content
         if extra.embeds:
             extra_kwargs["embeds"] = extra.embeds
+        extra_kwargs["allowed_mentions"] = allowed_mentions(extra.mention_users)
         await interaction.followup.send(**extra_kwargs)
+
+
+def allowed_mentions(users: list[int]) -> discord.AllowedMentions:
+    """Only the named users may be pinged; roles, @everyone and names typed by players never."""
+    if not users:
+        return discord.AllowedMentions.none()
+    return discord.AllowedMentions(
+        everyone=False, roles=False, replied_user=False, users=[discord.Object(u) for u in users]
+    )
 
 
 def _name(interaction: discord.Interaction) -> str:

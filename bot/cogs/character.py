@@ -43,8 +43,19 @@ class CharacterCog(BaseCog):
     @app_commands.autocomplete(stats=ac.stat_list, name=ac.own_characters)
     async def set(self, interaction: discord.Interaction, name: str, stats: str) -> None:
         async def handler(ctx: Ctx, tx: Texts) -> Reply:
-            ch = await self.app.service.update_character(ctx, name, stats)
-            return Reply([render.character_embed(tx, ch, get_system(ch.system))], ephemeral=True)
+            update = await self.app.service.update_character(ctx, name, stats)
+            ch = update.character
+            reply = Reply([render.character_embed(tx, ch, get_system(ch.system))], ephemeral=True)
+            if update.fight is not None:
+                # The character fights somewhere: the table there hears of the change, in its language.
+                table = await self.app.table_texts(update.fight)
+                note = render.character_update_embed(table, update)
+                if update.fight.channel_id == ctx.channel_id:
+                    reply.followups.append(Reply([note]))
+                else:
+                    await self.app.post(update.fight.channel_id, None, [note], [])
+                    reply.content = tx("character.changed_in_fight_there", channel=f"<#{update.fight.channel_id}>")
+            return reply
 
         await self.run(interaction, handler)
 

@@ -7,7 +7,7 @@ from discord import app_commands
 
 from bot.cogs import autocomplete as ac
 from bot.cogs.base import BaseCog, Reply, describe
-from bot.cogs.defence import answer_reply, prompt_reply
+from bot.cogs.defence import prompt_reply, typed_answer_reply
 from bot.presenters import render
 from bot.presenters.render import Texts
 from bot.service.context import Ctx
@@ -25,7 +25,10 @@ def with_blows(options: str | None, blows: str | None) -> str | None:
 def _reply(tx: Texts, o: ActionOutcome) -> Reply:
     if o.exchange is not None:
         return prompt_reply(tx, o)
-    reply = Reply([render.action_embed(tx, o)])
+    passed = o.turn_passed_to
+    users = [passed.owner_user_id] if passed is not None and passed.owner_user_id is not None else []
+    content = f"<@{users[0]}>" if users else None
+    reply = Reply([render.action_embed(tx, o)], content=content, mention_users=users)
     hidden = o.actor.hidden or (o.target is not None and o.target.hidden)
     if hidden and o.gm_view:
         # The table sees the redacted embed; the GM who acted also gets every number, privately.
@@ -120,8 +123,7 @@ class CombatCog(BaseCog):
     ) -> None:
         async def handler(ctx: Ctx, tx: Texts) -> Reply:
             outcome = await self.app.service.defend(ctx, None, option, defender)
-            await self.app.retire_prompt(outcome, tx)
-            return answer_reply(tx, outcome)
+            return await typed_answer_reply(self.app, tx, outcome)
 
         await self.run(interaction, handler)
 

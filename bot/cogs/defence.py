@@ -74,10 +74,29 @@ def prompt_reply(tx: Texts, outcome: ActionOutcome) -> Reply:
         choices=choices,
         seconds=timeout,
     )
-    return Reply([render.action_embed(tx, outcome)], content=content, view=prompt_view(tx, outcome), mentions=True)
+    users = [outcome.prompt_user_id] if outcome.prompt_user_id is not None else []
+    return Reply(
+        [render.action_embed(tx, outcome)], content=content, view=prompt_view(tx, outcome), mention_users=users
+    )
 
 
 def answer_reply(tx: Texts, outcome: ActionOutcome) -> Reply:
     embed = render.action_embed(tx, outcome)
     content = tx("defence.automatic") if outcome.automatic else None
     return Reply([embed], content=content)
+
+
+def message_link(guild_id: int, channel_id: int, message_id: int) -> str:
+    return f"https://discord.com/channels/{guild_id}/{channel_id}/{message_id}"
+
+
+async def typed_answer_reply(app: App, tx: Texts, outcome: ActionOutcome) -> Reply:
+    """`/parry` typed by hand: the prompt becomes the result (edited in place) and the typist gets a
+    one-line acknowledgement with a link; only if the prompt cannot be edited is the result posted."""
+    if await app.retire_prompt(outcome, tx):
+        x = outcome.answers_to
+        assert x is not None and x.message_id is not None
+        enc = outcome.encounter
+        link = message_link(enc.guild_id, enc.channel_id, x.message_id)
+        return Reply(content=tx("defence.answered", link=link), ephemeral=True)
+    return answer_reply(tx, outcome)

@@ -1,8 +1,8 @@
-"""`/encounter start|add|join|remove|status|next|end` and `/initiative`."""
+"""`/encounter start|add|join|remove|status|next|end|resolve|edit|effect` and `/initiative`."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -13,9 +13,67 @@ from bot.presenters import render
 from bot.presenters.limits import cut, fit_embeds
 from bot.presenters.render import Texts
 from bot.service.context import Ctx
+from bot.service.errors import UserError
+from bot.service.game import EditOutcome, TurnOutcome
 
 if TYPE_CHECKING:
-    pass
+    from bot.app import App
+
+
+async def turn_reply(app: App, outcome: TurnOutcome) -> Reply:
+    """The turn message, in the table's language: prompts of defences rolled by default become their
+    results in place; only those that cannot be edited are posted here (once)."""
+    tx = await app.table_texts(outcome.encounter)
+    unedited = [o for o in outcome.settled if not await app.retire_prompt(o, tx)]
+    current = outcome.current
+    users = [current.owner_user_id] if current is not None and current.owner_user_id is not None else []
+    content = f"<@{users[0]}>" if users else None
+    embeds = [render.turn_embed(tx, outcome), *(render.action_embed(tx, o) for o in unedited)]
+    return Reply(fit_embeds(embeds), content=content, mention_users=users)
+
+
+def _edit_reply(tx: Texts, outcome: EditOutcome) -> Reply:
+    """The change, publicly; the GM gets a private copy with the numbers when the combatant is hidden."""
+    public, private = render.edit_reply_embeds(tx, outcome)
+    reply = Reply([public])
+    if private is not None:
+        reply.followups.append(Reply([private], ephemeral=True))
+    return reply
+
+
+class NextConfirm(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"next:(?P<enc>[0-9]+):(?P<ver>[0-9]+)"):
+    """The GM's confirmation that waiting defences get their default roll and the turn moves on. It
+    carries the fight's version, so a second press (or one after anything else happened) is refused."""
+
+    def __init__(self, encounter_id: int, version: int, label: str | None = None) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=(label or "OK")[:80], style=discord.ButtonStyle.danger, custom_id=f"next:{encounter_id}:{version}"
+            )
+        )
+        self.encounter_id = encounter_id
+        self.version = version
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Button[Any],  # type: ignore[override]
+        match: Any,
+    ) -> NextConfirm:
+        return cls(int(match["enc"]), int(match["ver"]), item.label)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        app: App = interaction.client.app  # type: ignore[attr-defined]
+        cog = BaseCog(app)
+
+        async def handler(ctx: Ctx, tx: Texts) -> Reply:
+            enc = await app.service.encounter(ctx.channel_id)
+            if enc is None or enc.id != self.encounter_id or enc.version != self.version:
+                raise UserError("error.confirm_stale")
+            return await turn_reply(app, await app.service.next_turn(ctx, confirmed=True))
+
+        await cog.run(interaction, handler)
 
 
 class EncounterCog(BaseCog):
@@ -91,14 +149,18 @@ class EncounterCog(BaseCog):
     @encounter.command(name="next", description=describe("cmd.encounter.next"))
     async def next(self, interaction: discord.Interaction) -> None:
         async def handler(ctx: Ctx, tx: Texts) -> Reply:
-            outcome = await self.app.service.next_turn(ctx)
-            for settled in outcome.settled:
-                await self.app.retire_prompt(settled, tx)
-            content = None
-            if outcome.current is not None and not outcome.current.is_npc:
-                content = f"<@{outcome.current.owner_user_id}>"
-            embeds = [render.action_embed(tx, o) for o in outcome.settled]
-            return Reply(fit_embeds([render.turn_embed(tx, outcome), *embeds]), content=content, mentions=True)
+            try:
+                outcome = await self.app.service.next_turn(ctx)
+            except UserError as exc:
+                if exc.key != "error.defences_waiting":
+                    raise
+                # Defences still wait: say who has not answered and let the GM confirm the default rolls.
+                enc = await self.app.service.encounter(ctx.channel_id)
+                assert enc is not None
+                view = discord.ui.View(timeout=None)
+                view.add_item(NextConfirm(enc.id, enc.version, tx("encounter.next_confirm_button")))
+                return Reply(content=tx(exc.key, **exc.params), view=view, ephemeral=True)
+            return await turn_reply(self.app, outcome)
 
         await self.run(interaction, handler)
 
@@ -114,22 +176,85 @@ class EncounterCog(BaseCog):
     async def resolve(self, interaction: discord.Interaction) -> None:
         async def handler(ctx: Ctx, tx: Texts) -> Reply:
             outcomes = await self.app.service.resolve_pending(ctx)
-            for outcome in outcomes:
-                await self.app.retire_prompt(outcome, tx)
+            # Each prompt becomes its result; only results whose prompt cannot be edited are posted here.
+            unedited = [o for o in outcomes if not await self.app.retire_prompt(o, tx)]
             return Reply(
-                fit_embeds([render.action_embed(tx, o) for o in outcomes]),
+                fit_embeds([render.action_embed(tx, o) for o in unedited]),
                 content=tx("defence.forced", count=len(outcomes)),
             )
 
         await self.run(interaction, handler)
 
-    @app_commands.command(name="initiative", description=describe("cmd.initiative"))
-    @app_commands.describe(combatant=describe("opt.initiative_combatant"))
-    @app_commands.autocomplete(combatant=ac.combatant_names)
-    @app_commands.guild_only()
-    async def initiative(self, interaction: discord.Interaction, combatant: str | None = None) -> None:
+    @encounter.command(name="edit", description=describe("cmd.encounter.edit"))
+    @app_commands.describe(combatant=describe("opt.combatant"), stats=describe("opt.edit_stats"))
+    @app_commands.autocomplete(combatant=ac.combatant_names, stats=ac.edit_list)
+    async def edit(self, interaction: discord.Interaction, combatant: str, stats: str) -> None:
         async def handler(ctx: Ctx, tx: Texts) -> Reply:
-            outcome = await self.app.service.initiative(ctx, combatant)
+            outcome = await self.app.service.edit_combatant(ctx, combatant, stats)
+            return _edit_reply(tx, outcome)
+
+        await self.run(interaction, handler)
+
+    effect = app_commands.Group(name="effect", description=describe("cmd.encounter.effect"), parent=encounter)
+
+    @effect.command(name="add", description=describe("cmd.encounter.effect.add"))
+    @app_commands.describe(
+        combatant=describe("opt.combatant"),
+        name=describe("opt.effect_name"),
+        rounds=describe("opt.effect_rounds"),
+        ends=describe("opt.effect_ends"),
+    )
+    @app_commands.choices(
+        ends=[
+            app_commands.Choice(name=describe("choice.effect_start"), value="start"),
+            app_commands.Choice(name=describe("choice.effect_end"), value="end"),
+        ]
+    )
+    @app_commands.autocomplete(combatant=ac.combatant_names, name=ac.conditions)
+    async def effect_add(
+        self,
+        interaction: discord.Interaction,
+        combatant: str,
+        name: str,
+        rounds: app_commands.Range[int, 1, 100] | None = None,
+        ends: str | None = None,
+    ) -> None:
+        async def handler(ctx: Ctx, tx: Texts) -> Reply:
+            key = await self._condition_key(ctx, tx, name)
+            outcome = await self.app.service.add_effect(ctx, combatant, key, rounds, ends)
+            return _edit_reply(tx, outcome)
+
+        await self.run(interaction, handler)
+
+    @effect.command(name="remove", description=describe("cmd.encounter.effect.remove"))
+    @app_commands.describe(combatant=describe("opt.combatant"), name=describe("opt.effect_name"))
+    @app_commands.autocomplete(combatant=ac.combatant_names, name=ac.effects_on)
+    async def effect_remove(self, interaction: discord.Interaction, combatant: str, name: str) -> None:
+        async def handler(ctx: Ctx, tx: Texts) -> Reply:
+            key = await self._condition_key(ctx, tx, name)
+            outcome = await self.app.service.remove_effect(ctx, combatant, key)
+            return _edit_reply(tx, outcome)
+
+        await self.run(interaction, handler)
+
+    async def _condition_key(self, ctx: Ctx, tx: Texts, typed: str) -> str:
+        """A system condition typed by its name in the user's language becomes its key."""
+        enc = await self.app.service.encounter(ctx.channel_id)
+        if enc is None:
+            return typed
+        from rules import get_system
+
+        return ac.condition_key(tx.for_system(enc.system), get_system(enc.system), typed)
+
+    @app_commands.command(name="initiative", description=describe("cmd.initiative"))
+    @app_commands.describe(combatant=describe("opt.initiative_combatant"), blows=describe("opt.initiative_blows"))
+    @app_commands.autocomplete(combatant=ac.combatant_names, blows=ac.blows)
+    @app_commands.guild_only()
+    async def initiative(
+        self, interaction: discord.Interaction, combatant: str | None = None, blows: str | None = None
+    ) -> None:
+        async def handler(ctx: Ctx, tx: Texts) -> Reply:
+            outcome = await self.app.service.initiative(ctx, combatant, blows)
             return Reply([render.initiative_embed(tx, outcome)])
 
         await self.run(interaction, handler)

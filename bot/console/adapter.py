@@ -33,6 +33,7 @@ class Response:
     components: list[dict[str, Any]] = field(default_factory=list)  # buttons: custom_id and label
     message_id: int | None = None
     edits: int | None = None  # the message this response replaced
+    pinged: list[int] = field(default_factory=list)  # users this message would notify on Discord
 
     def to_dict(self) -> dict[str, Any]:
         out = {
@@ -50,7 +51,24 @@ class Response:
             out["message_id"] = self.message_id
         if self.edits is not None:
             out["edits"] = self.edits
+        if self.pinged:
+            out["pinged"] = self.pinged
         return out
+
+
+def pinged_users(content: str | None, allowed: discord.AllowedMentions | None) -> list[int]:
+    """Who Discord would notify: users named in the content whom the allowed mentions let through."""
+    import re
+
+    named = [int(m) for m in re.findall(r"<@!?(\d+)>", content or "")]
+    if allowed is None:  # the client's default, which the bot sets to nobody
+        return []
+    if allowed.users is True:
+        return named
+    if allowed.users is False:
+        return []
+    permitted = {u.id for u in allowed.users}
+    return [u for u in named if u in permitted]
 
 
 def buttons(view: discord.ui.View | None) -> list[dict[str, Any]]:
@@ -102,12 +120,14 @@ class _Response:
         embeds: list[discord.Embed] | None = None,
         ephemeral: bool = False,
         view: discord.ui.View | None = None,
+        allowed_mentions: discord.AllowedMentions | None = None,
         **_: Any,
     ) -> SimpleNamespace:
         if self._done:
             raise discord.InteractionResponded(self._owner)  # type: ignore[arg-type]
         self._done = True
         r = self._owner.record(content, embed, embeds, ephemeral, view)
+        r.pinged = [] if ephemeral else pinged_users(content, allowed_mentions)
         return SimpleNamespace(message_id=r.message_id)
 
     async def edit_message(
@@ -142,11 +162,13 @@ class _Followup:
         embeds: list[discord.Embed] | None = None,
         ephemeral: bool = False,
         view: discord.ui.View | None = None,
+        allowed_mentions: discord.AllowedMentions | None = None,
         **_: Any,
     ) -> SimpleNamespace:
         if not self._owner.response.is_done():
             raise RuntimeError("followup before the initial response")
         r = self._owner.record(content, embed, embeds, ephemeral, view)
+        r.pinged = [] if ephemeral else pinged_users(content, allowed_mentions)
         return SimpleNamespace(id=r.message_id)
 
 

@@ -138,13 +138,18 @@ class Console:
         self.as_json = as_json
         self.channel = DEFAULT_CHANNEL
         self.button_messages: dict[str, int] = {}
+        self.side: list[Response] = []  # edits and posts of the bot's own since the last line
+        self.deleted: set[int] = set()  # messages a test deleted (edits of them fail, as on Discord)
         app = local.bot.app  # type: ignore[attr-defined]
         app.message_editor = self.on_edit
+        app.message_poster = self.on_post
 
     async def on_edit(self, channel_id: int, message_id: int, embeds: list[Any]) -> None:
         """The bot replaced one of its earlier messages (a prompt answered by /parry or a timeout)."""
-        channel = next((c for c in self._channels if snowflake("#" + c) == channel_id), str(channel_id))
-        self.emit(
+        if message_id in self.deleted:
+            raise LookupError(f"message {message_id} was deleted")
+        channel = self._channel_name(channel_id)
+        self._side(
             Response(
                 user="bot",
                 channel=channel,
@@ -156,22 +161,42 @@ class Console:
             )
         )
 
+    async def on_post(self, channel_id: int, content: str | None, embeds: list[Any], users: list[int]) -> None:
+        """The bot posted a message of its own (a timeout's result, a change made from another channel)."""
+        self._side(
+            Response(
+                user="bot",
+                channel=self._channel_name(channel_id),
+                command="post",
+                ephemeral=False,
+                content=content,
+                embeds=[e.to_dict() for e in embeds],
+                message_id=self.local.next_message_id(),
+            )
+        )
+
+    def _side(self, r: Response) -> None:
+        """A message the bot sent besides a command's answer: printed now, and returned with the answer."""
+        self.emit(r)
+        self.side.append(r)
+
+    def _channel_name(self, channel_id: int) -> str:
+        return next((c for c in self._channels if snowflake("#" + c) == channel_id), str(channel_id))
+
     @property
     def _channels(self) -> set[str]:
         return {self.channel, *getattr(self, "_seen", set())}
 
     async def sweep(self) -> None:
         """What the bot's timer does: defenders whose time ran out get the default defence."""
-        from bot.presenters.render import Texts
-
         app = self.local.bot.app  # type: ignore[attr-defined]
-        for outcome in await app.service.expire_due():
-            await app.retire_prompt(outcome, Texts(app.catalog, app.config.default_locale))
+        await app.settle_timeouts()
 
     async def run_line(self, text: str) -> list[Response]:
         text = text.strip()
         if not text or text.startswith("//"):
             return []
+        self.side = []
         await self.sweep()
         try:
             line = parse_line(text, self.local, self.channel)
@@ -194,7 +219,7 @@ class Console:
                 if r.message_id is not None:
                     self.button_messages[c["custom_id"]] = r.message_id
             self.emit(r)
-        return responses
+        return responses + self.side
 
     def emit(self, r: Response) -> None:
         if self.as_json:
@@ -220,11 +245,14 @@ class Console:
 
 async def build(config: Config, seed: int | None, locale: str | None) -> tuple[App, LocalDiscord]:
     from bot.cogs.defence import DefenceButton
+    from bot.cogs.encounter import NextConfirm
 
     app = await App.open(config, seed)
     bot = CombatBot(app, connect=False)
     await bot.install()
-    return app, LocalDiscord(bot, default_locale=LOCALES.get(locale or "", "en-US"), dynamic_items=(DefenceButton,))
+    return app, LocalDiscord(
+        bot, default_locale=LOCALES.get(locale or "", "en-US"), dynamic_items=(DefenceButton, NextConfirm)
+    )
 
 
 async def run_console(config: Config, args: argparse.Namespace) -> int:

@@ -10,8 +10,15 @@ import discord
 
 from bot.i18n.catalog import Catalog
 from bot.presenters.limits import clamp, cut
-from bot.service.game import ActionOutcome, InitiativeOutcome, SettingsView, TurnOutcome
-from bot.service.state import Combatant, Encounter
+from bot.service.game import (
+    ActionOutcome,
+    CharacterUpdate,
+    EditOutcome,
+    InitiativeOutcome,
+    SettingsView,
+    TurnOutcome,
+)
+from bot.service.state import Combatant, Effect, Encounter
 from bot.storage.repository import Character
 from rules import ActionResult, CombatSystem, Damage, Modifier
 
@@ -175,10 +182,24 @@ def action_embed(tx: Texts, o: ActionOutcome, full: bool = False) -> discord.Emb
             inline=False,
         )
     notes = _notes(tx, r)
+    if o.out_of_turn:
+        notes.insert(0, "• " + tx("note.out_of_turn_gm"))
+    if o.forced:
+        notes.insert(0, "• " + tx("note.forced_on_dead"))
     if notes:
         embed.add_field(name=tx("field.notes"), value="\n".join(notes), inline=False)
+    left = None if hide_actor else o.system.status(o.actor.model(o.system)).actions_left
+    if left is not None:
+        embed.add_field(name=tx("field.actions_left", name=cut(o.actor.name, 80)), value=str(left), inline=True)
+    if o.turn_passed_to is not None:
+        embed.add_field(name=tx("field.turn"), value=_now_line(tx, o.turn_passed_to), inline=False)
     embed.set_footer(text=_footer(tx, o.system, o.encounter))
     return clamp(embed)
+
+
+def _now_line(tx: Texts, c: Combatant) -> str:
+    who = c.name if c.is_npc else f"{c.name} (<@{c.owner_user_id}>)"
+    return tx("turn.now", name=who)
 
 
 def _footer(tx: Texts, system: CombatSystem, enc: Encounter) -> str:
@@ -230,6 +251,12 @@ def status_embed(tx: Texts, enc: Encounter, system: CombatSystem, full: bool) ->
 
 def initiative_embed(tx: Texts, o: InitiativeOutcome) -> discord.Embed:
     tx = tx.for_system(o.system.id)
+    if o.declared is not None:
+        c, r = o.declared
+        text = "\n".join([tx.term("outcome", r.outcome), *_notes(tx, r)])
+        embed = discord.Embed(title=tx("initiative.declared_title", name=cut(c.name, 100)), description=text)
+        embed.set_footer(text=_footer(tx, o.system, o.encounter))
+        return clamp(embed)
     # The initiative total is public (the order shows it); a hidden NPC's modifiers are not.
     lines = [f"**{cut(c.name, 100)}**: {roll_line(tx, r, c.hidden, False, public_total=True)}" for c, r in o.rolled]
     embed = discord.Embed(title=tx("initiative.title"), description="\n".join(lines), colour=NEUTRAL)
@@ -242,24 +269,60 @@ def initiative_embed(tx: Texts, o: InitiativeOutcome) -> discord.Embed:
 
 
 def turn_embed(tx: Texts, o: TurnOutcome) -> discord.Embed:
+    """▶ whose turn and who is next; a new round's upkeep (every roll shown), the fallen skipped, effects
+    that ran out."""
     tx = tx.for_system(o.system.id)
     enc = o.encounter
-    if o.current is None:
-        desc = tx("turn.nobody")
+    lines = []
+    if o.nobody:
+        lines.append(tx("turn.nobody_can_act", round=enc.round))
+    elif o.current is None:
+        lines.append(tx("turn.nobody"))
     else:
-        who = o.current.name if o.current.is_npc else f"{o.current.name} (<@{o.current.owner_user_id}>)"
-        desc = tx("turn.now", name=who)
+        lines.append(_now_line(tx, o.current))
+        if o.next_up is not None:
+            lines.append(tx("turn.next_up", name=o.next_up.name))
     title = tx("turn.round", round=enc.round) if o.new_round else tx("turn.title", round=enc.round)
-    embed = discord.Embed(title=title, description=desc, colour=NEUTRAL)
+    embed = discord.Embed(title=title, description="\n".join(lines), colour=NEUTRAL)
     if o.rolled:
-        value = "\n".join(f"{cut(c.name, 60)}: {r.total}" for c, r in o.rolled)
+        value = "\n".join(f"{cut(c.name, 60)}: {c.initiative}" for c, _ in o.rolled)
         embed.add_field(name=tx("turn.rolled"), value=value, inline=False)
-    for r in o.upkeep:
-        notes = _notes(tx, r)
-        if notes:
-            embed.add_field(name=cut(r.actor, 200), value="\n".join(notes), inline=False)
+    hidden = {c.name for c in enc.combatants if c.hidden}
+    upkeep = [_upkeep_line(tx, r, r.actor in hidden) for r in o.upkeep]
+    upkeep = [line for line in upkeep if line]
+    if upkeep:
+        embed.add_field(name=tx("turn.upkeep"), value="\n".join(upkeep), inline=False)
+    if o.skipped:
+        skipped = ", ".join(
+            f"{cut(c.name, 60)} ({tx.term('wound', o.system.status(c.model(o.system)).level)})"
+            for c in dict((c.id, c) for c in o.skipped).values()
+        )
+        embed.add_field(name=tx("turn.skipped"), value=skipped, inline=False)
+    if o.expired:
+        value = "\n".join(
+            tx("turn.effect_expired", name=cut(name, 60), effect=_effect_name(tx, o.system, e)) for name, e in o.expired
+        )
+        embed.add_field(name=tx("turn.expired"), value=value, inline=False)
     embed.set_footer(text=_footer(tx, o.system, enc))
     return clamp(embed)
+
+
+def _upkeep_line(tx: Texts, r: ActionResult, hidden: bool) -> str:
+    """One combatant's round upkeep when there is something to see: its rolls, outcome and notes."""
+    notes = [n.removeprefix("• ") for n in _notes(tx, r)]
+    if not r.rolls and not notes:
+        return ""  # plain bookkeeping (fresh actions): nothing the table needs to read
+    parts = [f"**{cut(r.actor, 60)}**"]
+    if r.rolls or r.total is not None:
+        parts.append(roll_line(tx, r, hidden, False))
+    if r.outcome not in ("none", ""):
+        parts.append(tx.term("outcome", r.outcome))
+    parts += notes
+    return " · ".join(p for p in parts if p)
+
+
+def _effect_name(tx: Texts, system: CombatSystem, e: Effect) -> str:
+    return tx.term("condition", e.name) if e.condition else e.name
 
 
 def summary_embed(tx: Texts, enc: Encounter, system: CombatSystem, events: int) -> discord.Embed:
@@ -331,3 +394,44 @@ def settings_embed(tx: Texts, view: SettingsView) -> discord.Embed:
 
 def message_embed(title: str, text: str, colour: int = NEUTRAL) -> discord.Embed:
     return clamp(discord.Embed(title=title, description=text, colour=colour))
+
+
+# --- the GM's hands: edits and effects ----------------------------------------------------------------
+def edit_reply_embeds(tx: Texts, o: EditOutcome) -> tuple[discord.Embed, discord.Embed | None]:
+    """The public one-line change (a hidden combatant's numbers left out) and, when something was
+    hidden, the GM's private copy with the numbers."""
+    tx = tx.for_system(o.system.id)
+    c = o.combatant
+    public = _edit_line(tx, o, hide=c.hidden)
+    embed = discord.Embed(description=public, colour=NEUTRAL)
+    embed.set_footer(text=_footer(tx, o.system, o.encounter))
+    private = None
+    if c.hidden and o.changes:
+        private = discord.Embed(description=_edit_line(tx, o, hide=False), colour=NEUTRAL)
+    return clamp(embed), clamp(private) if private is not None else None
+
+
+def _edit_line(tx: Texts, o: EditOutcome, hide: bool) -> str:
+    c = o.combatant
+    name = cut(c.name, 80)
+    if o.effect is not None:
+        effect = _effect_name(tx, o.system, o.effect)
+        if o.removed:
+            return tx("edit.effect_removed", name=name, effect=effect)
+        if o.effect.rounds is None:
+            return tx("edit.effect_added", name=name, effect=effect)
+        edge = tx("edit.edge_" + o.effect.ends)
+        return tx("edit.effect_added_for", name=name, effect=effect, count=o.effect.rounds, edge=edge)
+    if hide:
+        fields = ", ".join(dict.fromkeys(tx.term("term", k) for k, _, _ in o.changes))
+        return tx("edit.changed_hidden", name=name, fields=fields)
+    parts = [f"{tx.term('term', k)} {_short(b)} → {_short(a)}" for k, b, a in o.changes]
+    return tx("edit.changed", name=name, changes="; ".join(parts))
+
+
+def character_update_embed(tx: Texts, u: CharacterUpdate) -> discord.Embed:
+    """Posted in the fight's channel when a player changed a character who is fighting there."""
+    tx = tx.for_system(u.system.id)
+    parts = [f"{tx.term('term', k)} {_short(b)} → {_short(a)}" for k, b, a in u.changes]
+    text = tx("character.changed_in_fight", name=cut(u.character.name, 80), changes="; ".join(parts) or "—")
+    return clamp(discord.Embed(description=text, colour=NEUTRAL))

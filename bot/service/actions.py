@@ -42,10 +42,13 @@ class ActionMixin(ServiceCore):
             victim = self._find(enc, target)
             if victim.id == actor.id:
                 raise UserError("error.self_target")
-            self._check_turn(enc, actor, system)
-            rules_settings, _ = self.encounter_settings(enc)
+            rules_settings, bot = self.encounter_settings(enc)
             pairs = parse_pairs(options)
+            forced = self._take_force(ctx, enc, pairs)
             opts = self._rules(system.options, pairs)
+            out_of_turn = self._check_turn(ctx, enc, actor, system, kind, opts)
+            if not forced and system.status(victim.model(system)).dead:
+                raise UserError("error.target_dead", name=victim.name)
             req = ActionRequest(
                 actor.fighter(system),
                 victim.fighter(system),
@@ -58,12 +61,41 @@ class ActionMixin(ServiceCore):
             call = system.shot if kind == "shot" else system.attack
             result: ActionResult = self._rules(call, req, self.dice)
             if result.outcome != "pending_defence":
-                return await self._apply(ctx, enc, system, kind, result, actor, victim)
-            _, bot = self.encounter_settings(enc)
-            if victim.is_npc and bot.npc_defence == "auto":
+                out = await self._apply(ctx, enc, system, kind, result, actor, victim)
+            elif victim.is_npc and bot.npc_defence == "auto":
                 final = self._defend_now(system, rules_settings, victim, actor, result, None, opts)
-                return await self._apply(ctx, enc, system, kind, final, actor, victim, automatic=True)
-            return await self._open_exchange(ctx, enc, system, kind, result, actor, victim, options or "")
+                out = await self._apply(ctx, enc, system, kind, final, actor, victim, automatic=True)
+            else:
+                out = await self._open_exchange(ctx, enc, system, kind, result, actor, victim, options or "")
+            out.out_of_turn, out.forced = out_of_turn, forced
+            return out
+
+    def _take_force(self, ctx: Ctx, enc: Encounter, pairs: dict[str, Any]) -> bool:
+        """`options:force` is the bot's, not the rules': only a GM may attack the dead with it."""
+        if pairs.pop("force", None) is None:
+            return False
+        self._require_gm(ctx, enc)
+        return True
+
+    def _check_turn(
+        self, ctx: Ctx, enc: Encounter, actor: Combatant, system: CombatSystem, action: str, opts: BaseModel
+    ) -> bool:
+        """Refuse an action out of turn, with the reason and the way on; True when a GM acts out of turn.
+
+        Reactions (an attack of opportunity, a counter-attack …) are accepted off-turn from the owner or
+        the GM; the rules count them within their own limits."""
+        _, bot = self.encounter_settings(enc)
+        if not bot.enforce_turns or enc.round < 1:
+            return False
+        current = enc.current(system.initiative_descending)
+        if (current is not None and current.id == actor.id) or system.is_reaction(action, opts):
+            return False
+        if self.is_gm(ctx, enc):
+            return True
+        reactions = sorted(system.reaction_options | system.reaction_actions) or ["—"]
+        if current is None:
+            raise UserError("error.turn_round_over", name=actor.name, reactions=reactions)
+        raise UserError("error.not_your_turn", name=actor.name, current=current.name, reactions=reactions)
 
     def _named_others(
         self, enc: Encounter, system: CombatSystem, pairs: dict[str, Any], involved: tuple[Combatant, ...]
@@ -153,6 +185,7 @@ class ActionMixin(ServiceCore):
             rules_settings, _ = self.encounter_settings(enc)
             pairs = parse_pairs(options)
             opts = self._rules(system.options, pairs)
+            out_of_turn = self._check_turn(ctx, enc, actor, system, action, opts)
             involved = (actor, victim) if victim else (actor,)
             req = ActionRequest(
                 actor.fighter(system),
@@ -164,7 +197,9 @@ class ActionMixin(ServiceCore):
                 self._named_others(enc, system, pairs, involved),
             )
             result: ActionResult = self._rules(system.act, action, req, self.dice)
-            return await self._apply(ctx, enc, system, action, result, actor, victim)
+            out = await self._apply(ctx, enc, system, action, result, actor, victim)
+            out.out_of_turn = out_of_turn
+            return out
 
     async def _apply(
         self,
@@ -179,31 +214,63 @@ class ActionMixin(ServiceCore):
         automatic: bool = False,
     ) -> ActionOutcome:
         after = self._copy(enc)
+        commit = repo.Commit(user_id=ctx.user_id)
+        out = self._stage(after, commit, ctx, system, action, result, actor, target, close, automatic)
+        commit.upsert = self._changed(enc, after)
+        await self._commit(enc, after, commit)
+        return out
+
+    def _stage(
+        self,
+        after: Encounter,
+        commit: repo.Commit,
+        ctx: Ctx,
+        system: CombatSystem,
+        action: str,
+        result: ActionResult,
+        actor: Combatant,
+        target: Combatant | None,
+        close: Exchange | None = None,
+        automatic: bool = False,
+    ) -> ActionOutcome:
+        """Put what an action changed into `after` and `commit` (several may share one transaction)."""
+        desc = system.initiative_descending
+        was_current = after.current(desc)
         if close is not None:
-            after.pending = [p for p in enc.pending if p.id != close.id]
-        changed: list[Combatant] = []
+            after.pending = [p for p in after.pending if p.id != close.id]
+            commit.closed_exchanges.append((close.id, "resolved"))
+        actor = after.by_id(actor.id) or actor
+        target = (after.by_id(target.id) or target) if target is not None else None
+        moved = result.outcome == "initiative_changed" and result.total is not None
         if result.actor_sheet is not None:
             actor = actor.with_sheet(result.actor_sheet)
-        if result.outcome == "initiative_changed" and result.total is not None:
-            # Delay / ready: the combatant acts on the new count from now on; the turn stays put.
+        if moved:
+            # Delay / ready / hold: the combatant acts on the new count from now on.
             actor = replace(actor, initiative=result.total, tiebreak=list(result.tiebreak))
-        if result.actor_sheet is not None or result.outcome == "initiative_changed":
-            changed.append(actor)
+        self._put(after, actor)
         if target is not None and result.target_sheet is not None:
             target = target.with_sheet(result.target_sheet)
-            changed.append(target)
+            self._put(after, target)
         for sub in result.attacks:
             # A sub-result may hit someone else (a cleave's second target): apply it to that combatant.
             other = after.find(sub.target) if sub.target and sub.target_sheet is not None else None
             if other is not None and other.id not in {actor.id, target.id if target else None}:
-                changed.append(other.with_sheet(sub.target_sheet or {}))
-        for c in changed:
-            self._put(after, c)
-        commit = repo.Commit(
-            upsert=changed,
-            user_id=ctx.user_id,
-            events=[(action, result.model_dump_json(exclude_defaults=True))],
-            closed_exchanges=[(close.id, "resolved")] if close is not None else [],
+                self._put(after, other.with_sheet(sub.target_sheet or {}))
+        passed: Combatant | None = None
+        if moved and was_current is not None and was_current.id == actor.id:
+            passed = after.current(desc)  # the one who delayed gives the turn to whoever now stands there
+            passed = None if passed is not None and passed.id == actor.id else passed
+        elif moved:
+            self._keep_turn(after, was_current, system)
+        commit.events.append((action, result.model_dump_json(exclude_defaults=True)))
+        return ActionOutcome(
+            after,
+            system,
+            result,
+            actor,
+            target,
+            self.is_gm(ctx, after),
+            automatic=automatic,
+            answers_to=close,
+            turn_passed_to=passed,
         )
-        await self._commit(enc, after, commit)
-        return ActionOutcome(after, system, result, actor, target, self.is_gm(ctx, enc), automatic=automatic)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from bot.parsing import parse_pairs
 from bot.service.context import Ctx
-from bot.service.core import MAX_NAME, ServiceCore, get_system
+from bot.service.core import MAX_NAME, ServiceCore, _json, get_system
 from bot.service.errors import UserError
+from bot.service.outcomes import CharacterUpdate
 from bot.storage import repository as repo
 from rules import (
     ActionRequest,
@@ -44,17 +45,48 @@ class CharacterMixin(ServiceCore):
     async def characters(self, ctx: Ctx) -> list[repo.Character]:
         return await self.db.read(repo.list_characters, ctx.guild_id, ctx.user_id)
 
-    async def update_character(self, ctx: Ctx, name: str, stats: str) -> repo.Character:
+    async def update_character(self, ctx: Ctx, name: str, stats: str) -> CharacterUpdate:
+        """Change a character's build or lasting fields; a character in a running fight gets the same
+        change on its combatant, under that channel's lock and in one transaction."""
         ch = await self.character(ctx, name)
         system = get_system(ch.system)
         changes = parse_pairs(stats)
         if not changes:
             raise UserError("error.nothing_to_set")
         current = self._rules(system.sheet, ch.sheet)
-        sheet = self._rules(system.update_sheet, current, changes)
-        ch.sheet = sheet.model_dump(mode="json")
-        await self.db.transaction(repo.update_character, ch.id, ch.sheet)
-        return ch
+        before = current.model_dump(mode="json")
+        after = self._rules(system.update_sheet, current, changes).model_dump(mode="json")
+        changed = {k: v for k, v in after.items() if before.get(k) != v}
+        turn = [k for k in changed if system.field_classes.get(k, "build") not in ("build", "lasting")]
+        if turn:
+            raise UserError("error.turn_state_fields", keys=turn)
+        fights = await self.db.read(repo.combatants_of_character, ch.id)
+        if not fights:
+            ch.sheet = after
+            await self.db.transaction(repo.update_character, ch.id, ch.sheet)
+            return CharacterUpdate(ch, system, [(k, before.get(k), v) for k, v in changed.items()])
+        channel_id, combatant_id = fights[0]
+        async with self.lock(channel_id):
+            enc = await self.encounter(channel_id)
+            c = enc.by_id(combatant_id) if enc is not None else None
+            if enc is None or c is None:  # the fight ended meanwhile
+                ch.sheet = after
+                await self.db.transaction(repo.update_character, ch.id, ch.sheet)
+                return CharacterUpdate(ch, system, [(k, before.get(k), v) for k, v in changed.items()])
+            fighting = self._rules(system.sheet, {**c.sheet, **changed}).model_dump(mode="json")
+            enc_after = self._copy(enc)
+            updated = c.with_sheet(fighting)
+            self._put(enc_after, updated)
+            ch.sheet = after
+            commit = repo.Commit(
+                upsert=[updated],
+                user_id=ctx.user_id,
+                character_sheets=[(ch.id, after)],
+                events=[("character_set", _json({"name": c.name, "fields": sorted(changed)}))],
+            )
+            await self._commit(enc, enc_after, commit)
+            rows = [(k, before.get(k), v) for k, v in changed.items()]
+            return CharacterUpdate(ch, system, rows, fight=enc_after, combatant=updated)
 
     async def rest_character(self, ctx: Ctx, name: str | None, hours: int) -> tuple[repo.Character, ActionResult]:
         """Rest out of combat: the system's own `rest` action applied to the character's sheet."""
@@ -62,6 +94,9 @@ class CharacterMixin(ServiceCore):
         system = get_system(ch.system)
         if "rest" not in system.extra_actions:
             raise UserError("error.no_rest", system=system.name)
+        fighting = await self.db.read(repo.fight_of_character, ch.id)
+        if fighting is not None:  # resting would be overwritten by the fight's end
+            raise UserError("error.rest_in_fight", name=ch.name, channel=f"<#{fighting}>")
         rules_values, _ = await self._effective_settings(ctx, system)
         settings = self._rules(system.settings, rules_values)
         sheet = self._rules(system.sheet, ch.sheet)

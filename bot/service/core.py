@@ -169,8 +169,21 @@ class ServiceCore:
         ids = [c.id for c in enc.order(system.initiative_descending) if c.initiative is not None]
         if current.id in ids:
             enc.turn = ids.index(current.id)
-        elif not ids or enc.turn >= len(ids):
-            enc.turn = 0
+        else:  # it left: whoever slid into its place comes next (past the end = the round is over)
+            enc.turn = min(enc.turn, len(ids))
+
+    def _carried(self, system: CombatSystem, sheet: dict[str, Any]) -> dict[str, Any]:
+        """A sheet's build and lasting fields, turn state back to its defaults (what a character keeps)."""
+        kept = {k: v for k, v in sheet.items() if system.field_classes.get(k, "build") in ("build", "lasting")}
+        model = self._rules(system.sheet, kept)
+        carried: dict[str, Any] = model.model_dump(mode="json")
+        return carried
+
+    @staticmethod
+    def _changed(before: Encounter, after: Encounter) -> list[Combatant]:
+        """Combatants a command replaced (every change replaces the object), to be written."""
+        originals = {id(c) for c in before.combatants}
+        return [c for c in after.combatants if id(c) not in originals]
 
 
 def _json(value: Any) -> str:

@@ -37,6 +37,7 @@ class EncounterMixin(ServiceCore):
                 settings={"rules": rules_values, "bot": bot_values},
                 version=0,
                 combatants=[],
+                language=ctx.lang,
             )
             try:
                 enc.id = await self.db.transaction(repo.insert_encounter, enc)
@@ -113,22 +114,25 @@ class EncounterMixin(ServiceCore):
                 raise UserError("error.unknown_character", name=character)
             if ch.system != enc.system:
                 raise UserError("error.character_system", name=ch.name, system=ch.system, encounter=enc.system)
+            elsewhere = await self.db.read(repo.fight_of_character, ch.id)
+            if elsewhere is not None:
+                raise UserError("error.character_in_fight", name=ch.name, channel=f"<#{elsewhere}>")
             if enc.find(ch.name) is not None:
                 raise UserError("error.name_taken", name=ch.name)
             if len(enc.combatants) >= MAX_COMBATANTS:
                 raise UserError("error.too_many_combatants", limit=MAX_COMBATANTS)
             seq = max((c.seq for c in enc.combatants), default=0) + 1
+            system = get_system(enc.system)
             c = Combatant(
                 id=0,
                 name=ch.name,
                 owner_user_id=ctx.user_id,
                 character_id=ch.id,
                 hidden=False,
-                sheet_json=dump_sheet(ch.sheet),
+                sheet_json=dump_sheet(self._carried(system, ch.sheet)),
                 seq=seq,
             )
             # A character arrives with fresh per-round state (actions, declared blows), not last fight's.
-            system = get_system(enc.system)
             rules_settings, _ = self.encounter_settings(enc)
             fresh = self._rules(system.start_round, c.fighter(system), rules_settings, max(enc.round, 1), self.dice)
             if fresh is not None and fresh.actor_sheet is not None:
@@ -176,7 +180,9 @@ class EncounterMixin(ServiceCore):
             after = self._copy(enc)
             after.status = "ended"
             after.pending = []
-            sheets = [(c.character_id, c.sheet) for c in enc.combatants if c.character_id]
+            system = get_system(enc.system)
+            # Only what outlives a fight goes back: build and lasting fields, never turn state.
+            sheets = [(c.character_id, self._carried(system, c.sheet)) for c in enc.combatants if c.character_id]
             await self._commit(
                 enc,
                 after,

@@ -91,19 +91,37 @@ class ExchangeMixin(ServiceCore):
         options: str | None,
         automatic: bool,
     ) -> ActionOutcome:
-        rules_settings, _ = self.encounter_settings(enc)
         attacker, defender = enc.by_id(x.attacker_id), enc.by_id(x.defender_id)
         if attacker is None or defender is None:
             after = self._copy(enc)
             after.pending = [p for p in enc.pending if p.id != x.id]
             await self._commit(enc, after, repo.Commit(user_id=ctx.user_id, closed_exchanges=[(x.id, "cancelled")]))
             raise UserError("error.exchange_stale")
+        rules_settings, _ = self.encounter_settings(enc)
         pending = ActionResult.model_validate(x.result)
         opts = self._rules(system.options, parse_pairs(options)) if options else None
         final = self._defend_now(system, rules_settings, defender, attacker, pending, choice, opts)
-        out = await self._apply(ctx, enc, system, "defend", final, attacker, defender, close=x, automatic=automatic)
-        out.answers_to = x
-        return out
+        return await self._apply(ctx, enc, system, "defend", final, attacker, defender, close=x, automatic=automatic)
+
+    def _settle_staged(self, after: Encounter, commit: repo.Commit, which: Any) -> list[ActionOutcome]:
+        """Roll the default defence for the waiting attacks `which` picks, into `after` and `commit`
+        (the caller commits once: all of them and whatever else the command does, or none)."""
+        system = get_system(after.system)
+        rules_settings, _ = self.encounter_settings(after)
+        ctx = Ctx(after.guild_id, after.channel_id, commit.user_id, "", False)
+        outcomes = []
+        for x in sorted(after.pending, key=lambda p: p.id):
+            if not which(x):
+                continue
+            attacker, defender = after.by_id(x.attacker_id), after.by_id(x.defender_id)
+            if attacker is None or defender is None:
+                after.pending = [p for p in after.pending if p.id != x.id]
+                commit.closed_exchanges.append((x.id, "cancelled"))
+                continue
+            pending = ActionResult.model_validate(x.result)
+            final = self._defend_now(system, rules_settings, defender, attacker, pending, None, None)
+            outcomes.append(self._stage(after, commit, ctx, system, "defend", final, attacker, defender, x, True))
+        return outcomes
 
     async def resolve_pending(self, ctx: Ctx) -> list[ActionOutcome]:
         """GM: roll the default defence for every attack still waiting in this channel."""
@@ -115,14 +133,14 @@ class ExchangeMixin(ServiceCore):
             return await self._settle(ctx, enc, lambda x: True)
 
     async def _settle(self, ctx: Ctx, enc: Encounter, which: Any) -> list[ActionOutcome]:
-        system = get_system(enc.system)
-        outcomes = []
-        for x in sorted(enc.pending, key=lambda p: p.id):
-            if not which(x):
-                continue
-            current = await self.encounter(enc.channel_id)
-            assert current is not None
-            outcomes.append(await self._close_exchange(ctx, current, system, x, None, None, True))
+        after = self._copy(enc)
+        commit = repo.Commit(user_id=ctx.user_id)
+        outcomes = self._settle_staged(after, commit, which)
+        commit.upsert = self._changed(enc, after)
+        await self._commit(enc, after, commit)
+        for o in outcomes:
+            o.encounter = after
+            o.gm_view = self.is_gm(ctx, after)
         return outcomes
 
     async def expire_due(self) -> list[ActionOutcome]:

@@ -9,14 +9,31 @@ from __future__ import annotations
 from bot.service.actions import ActionMixin
 from bot.service.characters import CharacterMixin
 from bot.service.core import get_system
+from bot.service.editing import EditMixin
 from bot.service.encounters import EncounterMixin
 from bot.service.exchanges import ExchangeMixin
-from bot.service.outcomes import ActionOutcome, InitiativeOutcome, SettingsView, TurnOutcome
+from bot.service.outcomes import (
+    ActionOutcome,
+    CharacterUpdate,
+    EditOutcome,
+    InitiativeOutcome,
+    SettingsView,
+    TurnOutcome,
+)
 from bot.service.settings import SettingsMixin
 from bot.service.turns import TurnMixin
 
-__all__ = ["ActionOutcome", "GameService", "InitiativeOutcome", "SettingsView", "TurnOutcome", "get_system"]
+__all__ = [
+    "ActionOutcome",
+    "CharacterUpdate",
+    "EditOutcome",
+    "GameService",
+    "InitiativeOutcome",
+    "SettingsView",
+    "TurnOutcome",
+    "get_system",
+]
 
 
-class GameService(EncounterMixin, TurnMixin, ActionMixin, ExchangeMixin, CharacterMixin, SettingsMixin):
+class GameService(EncounterMixin, TurnMixin, ActionMixin, ExchangeMixin, EditMixin, CharacterMixin, SettingsMixin):
     """Every command the cogs offer, one method each."""

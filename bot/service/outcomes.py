@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.service.state import Combatant, Encounter, Exchange
+from bot.service.state import Combatant, Effect, Encounter, Exchange
+from bot.storage.repository import Character
 from rules import (
     ActionResult,
     CombatSystem,
@@ -25,6 +26,12 @@ class ActionOutcome:
     answers_to: Exchange | None = None
     prompt_user_id: int | None = None
     automatic: bool = False
+    # A GM acted for a combatant whose turn it is not (enforce_turns on, not a reaction).
+    out_of_turn: bool = False
+    # A GM forced an attack on a dead combatant.
+    forced: bool = False
+    # The turn moved on because of this action (the current combatant delayed): who has it now.
+    turn_passed_to: Combatant | None = None
 
 
 @dataclass
@@ -36,6 +43,10 @@ class TurnOutcome:
     upkeep: list[ActionResult] = field(default_factory=list)
     rolled: list[tuple[Combatant, ActionResult]] = field(default_factory=list)
     settled: list[ActionOutcome] = field(default_factory=list)
+    skipped: list[Combatant] = field(default_factory=list)  # fallen, passed over without a ping
+    expired: list[tuple[str, Effect]] = field(default_factory=list)  # (combatant name, effect)
+    next_up: Combatant | None = None
+    nobody: bool = False  # nobody in this round can act
 
 
 @dataclass
@@ -43,9 +54,33 @@ class InitiativeOutcome:
     encounter: Encounter
     system: CombatSystem
     rolled: list[tuple[Combatant, ActionResult]]
+    declared: tuple[Combatant, ActionResult] | None = None
 
 
 @dataclass
 class SettingsView:
     system: CombatSystem
     rows: list[tuple[str, Any, str, str]]  # name, value, source (default/server/channel), help
+
+
+@dataclass
+class CharacterUpdate:
+    """A character's changed fields (name, before, after), and the fight that got them too, if any."""
+
+    character: Character
+    system: CombatSystem
+    changes: list[tuple[str, Any, Any]]
+    fight: Encounter | None = None
+    combatant: Combatant | None = None
+
+
+@dataclass
+class EditOutcome:
+    """What `/encounter edit` or an effect changed on one combatant."""
+
+    encounter: Encounter
+    system: CombatSystem
+    combatant: Combatant
+    changes: list[tuple[str, Any, Any]] = field(default_factory=list)  # (field, before, after)
+    effect: Effect | None = None
+    removed: bool = False

@@ -40,6 +40,33 @@ def dump_sheet(sheet: dict[str, Any]) -> str:
     return json.dumps(sheet, ensure_ascii=False, separators=(",", ":"))
 
 
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """A condition or label the GM put on a combatant. `condition` is set when it is the system's own
+    condition (then the sheet carries it too); `rounds` counts the owner's turns left, ticking at the
+    `ends` edge of each of them (None = until removed)."""
+
+    name: str
+    condition: bool = False
+    rounds: int | None = None
+    ends: str = "end"  # "start" or "end" of the owner's turn
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "condition": self.condition, "rounds": self.rounds, "ends": self.ends}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Effect:
+        return cls(str(data["name"]), bool(data.get("condition")), data.get("rounds"), str(data.get("ends", "end")))
+
+
+def dump_effects(effects: list[Effect]) -> str:
+    return json.dumps([e.to_json() for e in effects], ensure_ascii=False, separators=(",", ":"))
+
+
+def load_effects(text: str | None) -> list[Effect]:
+    return [Effect.from_json(d) for d in json.loads(text or "[]")]
+
+
 @dataclass(slots=True)
 class Combatant:
     """A fighter in an encounter. The sheet is kept as its stored JSON text (compact, ready to write)
@@ -54,6 +81,7 @@ class Combatant:
     initiative: int | None = None
     tiebreak: list[int] = field(default_factory=list)
     seq: int = 0
+    effects: list[Effect] = field(default_factory=list)
 
     @property
     def is_npc(self) -> bool:
@@ -110,6 +138,7 @@ class Encounter:
     combatants: list[Combatant]
     status: str = "active"
     pending: list[Exchange] = field(default_factory=list)
+    language: str | None = None  # the starting GM's language, for what the bot posts on its own
 
     def find(self, name: str) -> Combatant | None:
         folded = name.strip().casefold()
@@ -142,6 +171,6 @@ class Encounter:
         if self.round < 1:
             return None
         order = [c for c in self.order(descending) if c.initiative is not None]
-        if not order:
-            return None
-        return order[self.turn % len(order)]
+        if not 0 <= self.turn < len(order):
+            return None  # past the last one: nobody in this round can act
+        return order[self.turn]

@@ -1,4 +1,9 @@
-"""Initiative and turn order: rolls, /encounter next, new rounds and their upkeep."""
+"""Initiative and turn order: rolls, /encounter next, new rounds and their upkeep, effect durations.
+
+`/encounter next` moves one step: to the next combatant of this round able to act, or into the next
+round (its upkeep runs once, visibly) and to the first one able to act there. The fallen are skipped
+without a ping; a round in which nobody can act is announced and the turn stops there.
+"""
 
 from __future__ import annotations
 
@@ -10,7 +15,7 @@ from bot.service.context import Ctx
 from bot.service.core import ServiceCore, _json, get_system
 from bot.service.errors import UserError
 from bot.service.outcomes import InitiativeOutcome, TurnOutcome
-from bot.service.state import Combatant, Encounter
+from bot.service.state import Combatant, Effect, Encounter
 from bot.storage import repository as repo
 from rules import (
     ActionRequest,
@@ -22,11 +27,13 @@ from rules import (
 class TurnMixin(ServiceCore):
     """Who acts when."""
 
-    async def initiative(self, ctx: Ctx, who: str | None) -> InitiativeOutcome:
+    async def initiative(self, ctx: Ctx, who: str | None, blows: str | None = None) -> InitiativeOutcome:
         async with self.lock(ctx.channel_id):
             enc = await self._require(ctx)
             system = get_system(enc.system)
             gm = self.is_gm(ctx, enc)
+            if blows and blows.strip():
+                return await self._declare(ctx, enc, system, who, blows)
             if who and who.strip().casefold() in ("all", "npcs", "*"):
                 if not gm:
                     raise UserError("error.gm_only", gm=f"<@{enc.gm_user_id}>")
@@ -48,6 +55,24 @@ class TurnMixin(ServiceCore):
             )
             return InitiativeOutcome(after, system, rolled)
 
+    async def _declare(
+        self, ctx: Ctx, enc: Encounter, system: CombatSystem, who: str | None, blows: str
+    ) -> InitiativeOutcome:
+        """Something declared for the next initiative roll (adnd2cp: Colpo Rapido), by its owner or the GM."""
+        c = self._actor(ctx, enc, who, system.initiative_descending)
+        rules_settings, _ = self.encounter_settings(enc)
+        opts = self._rules(system.options, {"blows": ",".join(b for b in blows.replace(" ", ",").split(",") if b)})
+        req = ActionRequest(c.fighter(system), None, opts, rules_settings)
+        result: ActionResult = self._rules(system.declare_for_initiative, req)
+        after = self._copy(enc)
+        updated = c.with_sheet(result.actor_sheet) if result.actor_sheet is not None else c
+        self._put(after, updated)
+        commit = repo.Commit(
+            upsert=[updated], user_id=ctx.user_id, events=[("declare", result.model_dump_json(exclude_defaults=True))]
+        )
+        await self._commit(enc, after, commit)
+        return InitiativeOutcome(after, system, [], declared=(updated, result))
+
     def _roll_initiative(
         self, enc: Encounter, system: CombatSystem, targets: list[Combatant]
     ) -> list[tuple[Combatant, ActionResult]]:
@@ -55,70 +80,137 @@ class TurnMixin(ServiceCore):
         empty = system.options({})
         rolled = []
         for c in targets:
-            req = ActionRequest(c.fighter(system), None, empty, rules_settings)
+            current = enc.by_id(c.id) or c
+            req = ActionRequest(current.fighter(system), None, empty, rules_settings)
             result: ActionResult = self._rules(system.initiative, req, self.dice)
-            updated = replace(c, initiative=result.total, tiebreak=list(result.tiebreak))
+            updated = replace(current, initiative=result.total, tiebreak=list(result.tiebreak))
             if result.actor_sheet is not None:
                 updated = updated.with_sheet(result.actor_sheet)
             self._put(enc, updated)
             rolled.append((updated, result))
         return rolled
 
-    async def next_turn(self, ctx: Ctx) -> TurnOutcome:
+    async def next_turn(self, ctx: Ctx, confirmed: bool = False) -> TurnOutcome:
         async with self.lock(ctx.channel_id):
             enc = await self._require(ctx)
             self._require_gm(ctx, enc)
-            system = get_system(enc.system)
-            # Attacks still waiting are answered with the default defence before the turn moves on.
-            settled = await self._settle(ctx, enc, lambda x: True) if enc.pending else []
-            enc = await self._require(ctx)
             if not enc.combatants:
                 raise UserError("error.no_combatants")
-            rules_settings, _ = self.encounter_settings(enc)
-            desc = system.initiative_descending
+            if enc.pending and not confirmed:
+                raise UserError("error.defences_waiting", names=self._waiting_names(enc))
+            system = get_system(enc.system)
             after = self._copy(enc)
-            previous = enc.current(desc)
-            rolled = self._roll_initiative(after, system, [c for c in after.combatants if c.initiative is None])
-            self._keep_turn(after, previous, system)  # latecomers may have slotted in before the current one
-            upkeep: list[ActionResult] = []
-            new_round = enc.round < 1
-            after.turn = 0 if new_round else after.turn + 1
-            acting = self._acting(after, system)
-            for _ in range(max(len(acting), 1) + 1):
-                if new_round or after.turn >= len(acting):
-                    rolled += self._begin_round(after, system, rules_settings, upkeep)
-                    new_round, acting = True, self._acting(after, system)
-                current = after.current(desc)
-                able = [c for c in acting if not system.status(c.model(system)).out_of_fight]
-                if current is None or not able or not system.status(current.model(system)).out_of_fight:
-                    break
-                after.turn += 1  # skip who cannot act (dead, unconscious …)
-            current = after.current(desc)
-            events = [
+            commit = repo.Commit(user_id=ctx.user_id)
+            # Attacks still waiting get the default defence, in the same transaction as the turn.
+            settled = self._settle_staged(after, commit, lambda x: True)
+            outcome = self._advance(after, system)
+            current = outcome.current
+            commit.events.append(
                 (
                     "next",
                     _json({"round": after.round, "turn": after.turn, "current": current.name if current else None}),
                 )
-            ]
-            events += [("upkeep", r.model_dump_json(exclude_defaults=True)) for r in upkeep]
-            originals = {id(c) for c in enc.combatants}
-            changed = [c for c in after.combatants if id(c) not in originals]
-            await self._commit(enc, after, repo.Commit(upsert=changed, user_id=ctx.user_id, events=events))
-            return TurnOutcome(after, system, current, new_round, upkeep, rolled, settled)
+            )
+            commit.events += [("upkeep", r.model_dump_json(exclude_defaults=True)) for r in outcome.upkeep]
+            commit.upsert = self._changed(enc, after)
+            await self._commit(enc, after, commit)
+            outcome.encounter = after
+            outcome.settled = [replace(o, encounter=after) for o in settled]
+            return outcome
+
+    def _waiting_names(self, enc: Encounter) -> list[str]:
+        names = []
+        for x in sorted(enc.pending, key=lambda p: p.id):
+            c = enc.by_id(x.defender_id)
+            if c is not None and c.name not in names:
+                names.append(c.name)
+        return names
+
+    # --- one step of the turn loop -----------------------------------------------------------------
+    def _advance(self, enc: Encounter, system: CombatSystem) -> TurnOutcome:
+        desc = system.initiative_descending
+        settings, _ = self.encounter_settings(enc)
+        out = TurnOutcome(enc, system, None, False)
+        previous = enc.current(desc)
+        missing = [c for c in enc.combatants if c.initiative is None]
+        out.rolled = self._roll_initiative(enc, system, missing) if missing else []
+        if enc.round < 1:
+            self._begin_round(enc, system, settings, out)
+            found = self._scan(enc, system, 0, out)
+        else:
+            self._keep_turn(enc, previous, system)  # latecomers may have slotted in before the current one
+            if previous is not None:
+                self._tick(enc, system, previous.id, "end", out)
+                start = enc.turn + 1
+            else:
+                start = enc.turn
+            found = self._scan(enc, system, start, out)
+            if found is None:
+                self._begin_round(enc, system, settings, out)
+                found = self._scan(enc, system, 0, out)
+        acting = self._acting(enc, system)
+        if found is None:
+            enc.turn = len(acting)  # nobody can act: the round stands still until the GM moves on
+            out.nobody = True
+            return out
+        enc.turn = found
+        self._tick(enc, system, acting[found].id, "start", out)
+        out.current = enc.by_id(acting[found].id)
+        out.next_up = self._next_able(enc, system, found)
+        return out
+
+    def _scan(self, enc: Encounter, system: CombatSystem, start: int, out: TurnOutcome) -> int | None:
+        """The first position from `start` whose combatant can act; the fallen on the way are skipped."""
+        acting = self._acting(enc, system)
+        for i in range(start, len(acting)):
+            c = enc.by_id(acting[i].id) or acting[i]
+            if not system.status(c.model(system)).out_of_fight:
+                return i
+            out.skipped.append(c)
+            # A skipped turn still passes: effects that count the owner's turns tick.
+            self._tick(enc, system, c.id, "start", out)
+            self._tick(enc, system, c.id, "end", out)
+        return None
+
+    def _next_able(self, enc: Encounter, system: CombatSystem, index: int) -> Combatant | None:
+        """Who comes after the current combatant (this round, else the top of the order)."""
+        acting = self._acting(enc, system)
+        rest = acting[index + 1 :] + acting[: index + 1]
+        return next(
+            (c for c in rest if c.id != acting[index].id and not system.status(c.model(system)).out_of_fight),
+            None,
+        )
+
+    def _tick(self, enc: Encounter, system: CombatSystem, combatant_id: int, edge: str, out: TurnOutcome) -> None:
+        """Count one of the owner's turns on effects that end at this edge; expire those that ran out."""
+        c = enc.by_id(combatant_id)
+        if c is None or not any(e.rounds is not None and e.ends == edge for e in c.effects):
+            return
+        kept: list[Effect] = []
+        model = c.model(system)
+        for e in c.effects:
+            if e.rounds is None or e.ends != edge:
+                kept.append(e)
+            elif e.rounds > 1:
+                kept.append(replace(e, rounds=e.rounds - 1))
+            else:
+                out.expired.append((c.name, e))
+                if e.condition:
+                    model = self._rules(system.set_condition, model, e.name, False)
+        updated = replace(c, effects=kept)
+        if model is not c.model(system):
+            updated = updated.with_sheet(model.model_dump(mode="json"))
+        self._put(enc, updated)
 
     @staticmethod
     def _acting(enc: Encounter, system: CombatSystem) -> list[Combatant]:
         return [c for c in enc.order(system.initiative_descending) if c.initiative is not None]
 
-    def _begin_round(
-        self, enc: Encounter, system: CombatSystem, settings: BaseModel, upkeep: list[ActionResult]
-    ) -> list[tuple[Combatant, ActionResult]]:
-        """A new round: re-roll initiative where the system's setting says so, then each one's upkeep."""
+    def _begin_round(self, enc: Encounter, system: CombatSystem, settings: BaseModel, out: TurnOutcome) -> None:
+        """A new round: each one's upkeep (fresh actions, round costs, a dying character's roll), then
+        initiative re-rolled where the system's setting says so."""
         enc.round, enc.turn = enc.round + 1, 0
-        rolled = []
-        # Systems that let groups re-roll every round declare it as a rule setting.
-        if enc.round > 1 and getattr(settings, "reroll_initiative_each_round", False):
-            rolled = self._roll_initiative(enc, system, list(enc.combatants))
+        out.new_round = True
         for c in list(enc.combatants):
             current = enc.by_id(c.id) or c
             result = self._rules(system.start_round, current.fighter(system), settings, enc.round, self.dice)
@@ -126,5 +218,7 @@ class TurnMixin(ServiceCore):
                 continue
             if result.actor_sheet is not None:
                 self._put(enc, current.with_sheet(result.actor_sheet))
-            upkeep.append(result)
-        return rolled
+            out.upkeep.append(result)
+        # Systems that let groups re-roll every round declare it as a rule setting.
+        if enc.round > 1 and getattr(settings, "reroll_initiative_each_round", False):
+            out.rolled += self._roll_initiative(enc, system, list(enc.combatants))

@@ -8,7 +8,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.service.state import Combatant, Encounter, Exchange
+from bot.service.state import Combatant, Encounter, Exchange, dump_effects, load_effects
 
 
 class StaleEncounter(Exception):
@@ -40,6 +40,7 @@ def load_active_encounter(conn: sqlite3.Connection, channel_id: int) -> Encounte
                 initiative=r["initiative"],
                 tiebreak=json.loads(r["tiebreak"]),
                 seq=r["seq"],
+                effects=load_effects(r["effects"]),
             )
         )
     pending = [
@@ -73,6 +74,7 @@ def load_active_encounter(conn: sqlite3.Connection, channel_id: int) -> Encounte
         version=row["version"],
         combatants=combatants,
         status=row["status"],
+        language=row["language"],
     )
 
 
@@ -83,9 +85,18 @@ def active_channels(conn: sqlite3.Connection) -> list[int]:
 def insert_encounter(conn: sqlite3.Connection, enc: Encounter) -> int:
     try:
         cur = conn.execute(
-            "INSERT INTO encounters (guild_id, channel_id, system, name, gm_user_id, settings, created_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (enc.guild_id, enc.channel_id, enc.system, enc.name, enc.gm_user_id, _dump(enc.settings), time.time()),
+            "INSERT INTO encounters (guild_id, channel_id, system, name, gm_user_id, settings, created_at, language)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                enc.guild_id,
+                enc.channel_id,
+                enc.system,
+                enc.name,
+                enc.gm_user_id,
+                _dump(enc.settings),
+                time.time(),
+                enc.language,
+            ),
         )
     except sqlite3.IntegrityError as exc:
         raise StaleEncounter("an encounter is already active in this channel") from exc
@@ -125,13 +136,14 @@ def apply_commit(conn: sqlite3.Connection, commit: Commit) -> list[int]:
     for c in commit.upsert:
         if c.id:
             conn.execute(
-                "UPDATE combatants SET name = ?, hidden = ?, sheet = ?, initiative = ?, tiebreak = ? WHERE id = ?",
-                (c.name, int(c.hidden), c.sheet_json, c.initiative, _dump(c.tiebreak), c.id),
+                "UPDATE combatants SET name = ?, hidden = ?, sheet = ?, initiative = ?, tiebreak = ?, effects = ?"
+                " WHERE id = ?",
+                (c.name, int(c.hidden), c.sheet_json, c.initiative, _dump(c.tiebreak), dump_effects(c.effects), c.id),
             )
         else:
             cur = conn.execute(
                 "INSERT INTO combatants (encounter_id, name, owner_user_id, character_id, hidden, sheet,"
-                " initiative, tiebreak, seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " initiative, tiebreak, seq, effects) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     enc.id,
                     c.name,
@@ -142,6 +154,7 @@ def apply_commit(conn: sqlite3.Connection, commit: Commit) -> list[int]:
                     c.initiative,
                     _dump(c.tiebreak),
                     c.seq,
+                    dump_effects(c.effects),
                 ),
             )
             new_ids.append(int(cur.lastrowid or 0))
@@ -177,6 +190,26 @@ def set_exchange_message(conn: sqlite3.Connection, exchange_id: int, message_id:
 def sync_character_sheets(conn: sqlite3.Connection, pairs: list[tuple[int, dict[str, Any]]]) -> None:
     """Carry a fight's outcome back to the characters' own sheets."""
     conn.executemany("UPDATE characters SET sheet = ? WHERE id = ?", [(_dump(s), i) for i, s in pairs])
+
+
+def fight_of_character(conn: sqlite3.Connection, character_id: int) -> int | None:
+    """The channel of the running fight a character is in, if any."""
+    row = conn.execute(
+        "SELECT e.channel_id FROM combatants c JOIN encounters e ON e.id = c.encounter_id"
+        " WHERE c.character_id = ? AND e.status = 'active' LIMIT 1",
+        (character_id,),
+    ).fetchone()
+    return int(row[0]) if row else None
+
+
+def combatants_of_character(conn: sqlite3.Connection, character_id: int) -> list[tuple[int, int]]:
+    """(channel id, combatant id) of the character in running fights."""
+    rows = conn.execute(
+        "SELECT e.channel_id, c.id FROM combatants c JOIN encounters e ON e.id = c.encounter_id"
+        " WHERE c.character_id = ? AND e.status = 'active'",
+        (character_id,),
+    ).fetchall()
+    return [(int(r[0]), int(r[1])) for r in rows]
 
 
 def count_events(conn: sqlite3.Connection, encounter_id: int) -> int:

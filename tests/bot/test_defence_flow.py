@@ -52,14 +52,27 @@ async def test_prompt_button_result(table: Table) -> None:
 
 
 async def test_prompt_then_typed_parry(table: Table) -> None:
+    """The prompt becomes the result; the typist gets a one-line acknowledgement with a link to it."""
     await setup(table)
     await attack_wulf(table)
     table.dice(9)  # 7 + 9 = 16 > 14: defended
-    r = await table.one("@ana #hall /parry")
-    assert r.error is None and not r.ephemeral
-    assert "16" in text_of(r)
+    answer, edit = await table("@ana #hall /parry")
+    assert answer.error is None and answer.ephemeral and not answer.embeds
+    assert "https://discord.com/channels/" in (answer.content or "")
+    assert edit.command == "edit" and edit.edits is not None and "16" in text_of(edit)
     r = await table.one("@ana #hall /parry")
     assert r.error == "error.nothing_to_parry"
+
+
+async def test_typed_parry_posts_the_result_once_when_the_prompt_is_gone(table: Table) -> None:
+    await setup(table)
+    await attack_wulf(table)
+    table.console.deleted.update(range(1, 100))  # every earlier message was deleted
+    table.dice(9)
+    responses = await table("@ana #hall /parry")
+    assert len(responses) == 1
+    (answer,) = responses
+    assert answer.error is None and not answer.ephemeral and "16" in text_of(answer)
 
 
 async def test_wrong_user_and_stale_button_change_nothing(table: Table) -> None:
@@ -81,14 +94,23 @@ async def test_wrong_user_and_stale_button_change_nothing(table: Table) -> None:
 async def test_the_gm_may_answer_and_turn_advance_makes_buttons_stale(table: Table) -> None:
     await setup(table)
     button = await attack_wulf(table)
-    table.dice(3, 1, 2, 1, 4, 1)  # initiative for everyone when the round starts
     table.app.service.dice = __import__("rules").RandomDice(1)
-    r = await table.one("@gm #hall /encounter next")
-    assert r.error is None
+    ask = await table.one("@gm #hall /encounter next")
+    # Nothing moves yet: the GM is told who has not answered and asked to confirm.
+    assert ask.ephemeral and "Wulf" in (ask.content or "") and ask.components
+    (status,) = (await table.query("SELECT status FROM exchanges"))[0]
+    assert status == "pending"
+    responses = await table(f"@gm #hall click {ask.components[0]['custom_id']}")
+    turn, edit = responses
+    assert turn.error is None and not turn.ephemeral and edit.command == "edit"
+    assert "Wulf" not in "".join(e.get("title", "") for e in turn.embeds[1:])  # the result is not posted twice
+    assert len(turn.embeds) == 1
     (status,) = (await table.query("SELECT status FROM exchanges"))[0]
     assert status == "resolved"  # the default defence was rolled before the turn moved on
     (late,) = await table(f"@ana #hall click {button}")
     assert late.error == "error.exchange_stale"
+    (stale,) = await table(f"@gm #hall click {ask.components[0]['custom_id']}")
+    assert stale.error == "error.confirm_stale"  # a second press does not move the turn twice
 
 
 async def test_timeout_rolls_the_default_defence(table: Table) -> None:
@@ -112,8 +134,8 @@ async def test_gm_forces_resolution(table: Table) -> None:
     r = await table.one("@ana #hall /encounter resolve")
     assert r.error == "error.gm_only"
     table.dice(4)
-    r = await table.one("@gm #hall /encounter resolve")
-    assert r.error is None and r.embeds
+    r, edit = await table("@gm #hall /encounter resolve")
+    assert r.error is None and not r.embeds and edit.command == "edit"  # the prompt became the result
     assert (await table.one("@gm #hall /encounter resolve")).error == "error.nothing_pending"
 
 
@@ -124,8 +146,8 @@ async def test_two_attacks_on_one_defender_are_answered_in_order(table: Table) -
     (r,) = await table(f"@ana #hall click {second}")
     assert r.error == "error.answer_in_order" and "Bandit 1" in (r.content or "")
     table.dice(9)
-    r = await table.one("@ana #hall /parry")  # /parry takes the oldest
-    assert r.error is None and "Bandit 1" in text_of(r)
+    _, edit = await table("@ana #hall /parry")  # /parry takes the oldest
+    assert edit.command == "edit" and "Bandit 1" in text_of(edit)
     table.dice(9)
     (r,) = await table(f"@ana #hall click {second}")
     assert r.error is None and "Bandit 2" in text_of(r)

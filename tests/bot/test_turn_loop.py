@@ -1,0 +1,156 @@
+"""The turn loop through the handlers: one round at a time, the fallen skipped without a ping, rounds
+nobody can act in, who is next, reactions and refusals, attacks on the dead, and the table's language."""
+
+from __future__ import annotations
+
+from tests.bot.conftest import Table, text_of
+
+REPRO = [
+    "@gm #d /encounter start system:dnd35 name:Dead",
+    '@gm #d /encounter add name:Orc stats:"ac:10 hp:30 attack:+30 damage:10d10 init:-5"',
+    '@ana #d /character create system:dnd35 name:Ana stats:"hp:5 bab:1"',
+    '@bob #d /character create system:dnd35 name:Bob stats:"hp:5 bab:1"',
+    "@ana #d /encounter join character:Ana",
+    "@bob #d /encounter join character:Bob",
+]
+
+
+async def _round_and_turn(table: Table) -> tuple[int, int]:
+    (row,) = await table.query("SELECT round, turn FROM encounters WHERE status = 'active'")
+    return int(row[0]), int(row[1])
+
+
+async def test_a_fallen_first_combatant_does_not_make_next_jump_rounds(table: Table) -> None:
+    """The issue's repro (console --seed 2): after the Orc kills Bob, next goes to round 2, not round 5."""
+    await table.play(REPRO)
+    table.dice(2, 3, 3, 12, 6, 10)  # initiative: Orc −3, Ana 3, Bob 6 → Bob, Ana, Orc
+    await table.play(["@gm #d /initiative combatant:all"])
+    for _ in range(3):
+        await table.play(["@gm #d /encounter next"])
+    assert await _round_and_turn(table) == (1, 2)  # the Orc's turn
+    table.dice(9, *[10] * 10)
+    await table.play(["@gm #d /attack target:Bob attacker:Orc"])
+    table.dice(1, 1, 1, 1)  # any dying rolls
+    r = await table.one("@gm #d /encounter next")
+    assert r.error is None
+    assert await _round_and_turn(table) == (2, 1)  # round 2, Ana (Bob, first in the order, is skipped)
+    body = text_of(r)
+    assert "Round 2 begins" in body and "Round 5" not in body
+    ana, bob = table.local.user("ana"), table.local.user("bob")
+    assert r.content == f"<@{ana.id}>" and f"<@{bob.id}>" not in body.replace(f"(<@{bob.id}>)", "")
+    skipped = next(f for f in r.embeds[0]["fields"] if f["name"] == "Skipped (cannot act)")
+    assert "Bob" in skipped["value"]
+    assert "Next up: Orc" in body
+
+
+async def test_a_dying_character_rolls_once_per_round_and_the_roll_is_posted(table: Table) -> None:
+    await table.play(REPRO)
+    table.dice(2, 3, 3, 12, 6, 10)
+    await table.play(["@gm #d /initiative combatant:all", "@gm #d /encounter next"])
+    await table.play(['@gm #d /encounter edit combatant:Bob stats:"hp:-3"'])  # dying
+    await table.play(["@gm #d /encounter next", "@gm #d /encounter next"])  # Ana, Orc
+    table.dice(50)  # one d% for Bob's stabilisation at the start of round 2, and no more
+    r = await table.one("@gm #d /encounter next")
+    assert r.error is None, r.content
+    assert await _round_and_turn(table) == (2, 1)
+    upkeep = next(f for f in r.embeds[0]["fields"] if f["name"] == "Start of the round")
+    assert "Bob" in upkeep["value"] and "50" in upkeep["value"]
+    assert table.app.service.dice.remaining == 0  # exactly one upkeep roll: one round, once
+
+
+async def test_a_round_nobody_can_act_in_is_announced_and_stops(table: Table) -> None:
+    await table.play(REPRO)
+    table.dice(2, 3, 3, 12, 6, 10)
+    await table.play(["@gm #d /initiative combatant:all", "@gm #d /encounter next"])
+    for name in ("Ana", "Bob", "Orc"):
+        await table.play([f'@gm #d /encounter edit combatant:{name} stats:"hp:=-20"'])
+    r = await table.one("@gm #d /encounter next")
+    assert r.error is None and r.content is None  # nobody pinged
+    assert "Nobody can act in round 2" in text_of(r)
+    assert (await _round_and_turn(table))[0] == 2  # one round, not a loop
+    r = await table.one("@gm #d /encounter next")
+    assert "Nobody can act in round 3" in text_of(r)
+
+
+async def test_players_out_of_turn_get_the_reason_and_the_gm_acts_noted(table: Table) -> None:
+    await table.play(REPRO)
+    table.dice(2, 3, 3, 12, 6, 10)
+    await table.play(["@gm #d /initiative combatant:all", "@gm #d /encounter next"])  # Bob's turn
+    r = await table.one("@ana #d /attack target:Orc")
+    assert r.ephemeral and r.error == "error.not_your_turn"
+    assert "enforce_turns" in (r.content or "") and "Bob" in (r.content or "")
+    assert "attack_of_opportunity" in (r.content or "")  # how to proceed: the reactions
+    table.dice(15, 3)
+    r = await table.one("@gm #d /attack target:Orc attacker:Ana")
+    assert r.error is None and "out of turn (GM)" in text_of(r)
+
+
+async def test_a_reaction_is_accepted_off_turn_from_its_owner(table: Table) -> None:
+    await table.play(REPRO)
+    table.dice(2, 3, 3, 12, 6, 10)
+    await table.play(["@gm #d /initiative combatant:all", "@gm #d /encounter next"])  # Bob's turn
+    table.dice(15, 3)
+    r = await table.one("@ana #d /attack target:Orc options:attack_of_opportunity")
+    assert r.error is None, r.content
+    assert "out of turn" not in text_of(r)
+
+
+async def test_attacks_on_the_dead_are_refused_unless_the_gm_forces_them(table: Table) -> None:
+    await table.play(REPRO)
+    await table.play(['@gm #d /encounter edit combatant:Orc stats:"hp:=-30"'])
+    r = await table.one("@ana #d /attack target:Orc")
+    assert r.ephemeral and r.error == "error.target_dead" and "options:force" in (r.content or "")
+    r = await table.one("@ana #d /attack target:Orc options:force")
+    assert r.error == "error.gm_only"
+    table.dice(15, 3)
+    r = await table.one("@gm #d /attack target:Orc attacker:Ana options:force")
+    assert r.error is None and "forced" in text_of(r)
+
+
+async def test_target_autocomplete_lists_the_fallen_last_and_marked(table: Table) -> None:
+    await table.play(REPRO)
+    await table.play(['@gm #d /encounter edit combatant:Ana stats:"hp:=-20"'])
+    found = await table.local.autocomplete("ana", "d", "attack", "target", "")
+    assert [c.value for c in found] == ["Orc", "Bob", "Ana"]
+    assert found[-1].name.startswith("Ana (") and found[0].name == "Orc"
+
+
+async def test_the_timer_answers_in_the_fights_language(table: Table) -> None:
+    """A Polish fight's timeout speaks Polish, whoever's locale the console has."""
+    await table("@gm:pl #hall /settings set system:arm5 name:enforce_turns value:false scope:server")
+    await table.play(
+        [
+            '@gm:pl #hall /encounter start system:arm5 name:"Zbóje"',
+            '@gm:pl #hall /encounter add name:Zbój stats:"attack:+9 defense:+6 damage:+5 soak:+7 size:0"',
+            '@ana:pl #hall /character create system:arm5 name:Wulf stats:"attack:+8 defense:+7 damage:+6 soak:+5"',
+            "@ana:pl #hall /encounter join character:Wulf",
+        ]
+    )
+    now = [1000.0]
+    table.app.service.clock = lambda: now[0]
+    table.dice(5)
+    await table.play(["@gm:pl #hall /attack attacker:Zbój target:Wulf"])
+    table.console.deleted.update(range(1, 100))  # the prompt is gone: the result must be posted once
+    now[0] += 500
+    table.dice(4)
+    responses = await table("@gm:en #hall /encounter status")
+    (post,) = [r for r in responses if r.command == "post"]
+    assert "domyślną obronę" in (post.content or "")  # Polish, although the last user speaks English
+    (lang,) = (await table.query("SELECT language FROM encounters"))[0]
+    assert lang == "pl"
+
+
+async def test_the_defence_prompt_pings_only_the_defender(table: Table) -> None:
+    await table("@gm #hall /settings set system:arm5 name:enforce_turns value:false scope:server")
+    await table.play(
+        [
+            '@gm #hall /encounter start system:arm5 name:"Bandits"',
+            '@gm #hall /encounter add name:Bandit stats:"attack:+9 defense:+6 damage:+5 soak:+7"',
+            '@ana #hall /character create system:arm5 name:Wulf stats:"attack:+8 defense:+7 damage:+6 soak:+5"',
+            "@ana #hall /encounter join character:Wulf",
+        ]
+    )
+    table.dice(5)
+    r = await table.one("@gm #hall /attack attacker:Bandit target:Wulf")
+    ana = table.local.user("ana")
+    assert r.pinged == [ana.id]
