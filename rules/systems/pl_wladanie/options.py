@@ -43,7 +43,7 @@ class Options(BaseModel):
     prone: bool = Field(False, description="target prone: -10 vs direct, +10 vs ranged")
     surprise: bool = Field(False, description="atak z zaskoczenia: unprepared defence, no parry or dodge")
     unseen: bool = Field(
-        False, description="niewidoczny przeciwnik: unprepared defence (no parry/dodge by default)"
+        False, description="niewidoczny przeciwnik: unprepared defence (parry/dodge allowed by default)"
     )
     grip: Literal["one_handed", "two_handed"] | None = Field(None, description="grip; default the weapon's")
     improvised: bool = Field(False, description="broń improwizowana: -5, damage two steps lower")

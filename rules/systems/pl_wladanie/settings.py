@@ -88,7 +88,8 @@ class Settings(BaseModel):
         False, description="flanking/pinning also gives -5 to parry and dodge"
     )
     unseen_allows_active_defence: bool = Field(
-        False, description="a target that cannot see the attacker may still parry or dodge"
+        True,
+        description="a target that cannot see the attacker may still parry or dodge (unless also surprised)",
     )
     parry_resolution: Literal["opposed", "gm"] = Field(
         "opposed",
