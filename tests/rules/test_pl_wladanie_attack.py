@@ -290,6 +290,19 @@ def test_unarmed_self_injury_above_endurance_plus_natural_armour() -> None:
     assert off.actor_sheet is None
 
 
+@pytest.mark.parametrize("text", ["yes", "true", "1", "on"])
+def test_hard_target_yes_is_a_flag_not_a_combatant_name(text: str) -> None:
+    # The bot hands `hard_target:yes` over as the text "yes": it is a flag (the key ends in "target" but
+    # only `combatant_options` name combatants), and it works exactly like the bare flag.
+    assert S.options({"hard_target": text}).hard_target is True
+    assert "hard_target" not in S.combatant_options
+    brawler = {"strength": 20, "unarmed_skill": 4, "endurance": 1, "natural_armour": 1}
+    typed = hit(request(brawler, TARGET, hard_target=text), [11, 4])
+    flag = hit(request(brawler, TARGET, hard_target=True), [11, 4])
+    assert typed.actor_sheet is not None and typed.actor_sheet == flag.actor_sheet
+    assert typed.actor_sheet["damage_taken"] == 2
+
+
 def test_unarmed_cannot_be_thrown() -> None:
     with pytest.raises(RulesError):
         S.shot(request({"lift_kg": 10}, TARGET, distance=2), ScriptedDice([10]))
