@@ -17,6 +17,7 @@ from .damage import DamagePlan
 from .hit import HitOutcome, apply_hit
 from .hit_test import Attempt, build_attempt
 from .options import Options
+from .parry import default_choice, dodge, parry
 from .settings import Settings
 from .sheet import Sheet, Weapon
 from .tables import AREA_BASE_ST, AREA_LOCATION, SYSTEM_ID
@@ -52,24 +53,6 @@ def _allowed_defences(target: Sheet, sit: Situation, settings: Settings, ranged:
         or (settings.ranged_parry == "shield_only" and target.shield is not None)
     )
     return ["parry", "dodge", "none"] if can_parry else ["dodge", "none"]
-
-
-def _parry_bonus(sheet: Sheet) -> tuple[str, int, bool]:
-    """(modifier key, parry modifier, costs only a bonus action) of the item the defender parries with."""
-    if sheet.shield is not None:
-        return "shield_parry", sheet.shield.parry_modifier, True
-    weapon = sheet.weapon(None)
-    return "weapon_parry", weapon.parry_modifier, "parry" in weapon.traits
-
-
-def _default_choice(target: Sheet, allowed: list[str], settings: Settings) -> str:
-    wanted = settings.default_defence
-    if wanted == "best":
-        parry = target.parry_skill + _parry_bonus(target)[1]
-        wanted = "parry" if "parry" in allowed and parry >= target.dodge_skill else "dodge"
-    if wanted in allowed:
-        return wanted
-    return next((c for c in ("dodge", "parry") if c in allowed), "none")
 
 
 def _plan_dict(plan: DamagePlan) -> dict[str, Any]:
@@ -199,7 +182,7 @@ def _exchange(
         "notes": [{"key": n.key, "params": n.params} for n in fields["notes"]],
         "active_modifiers": [{"key": m.key, "value": m.value} for m in sit.active_mods],
         "defences": allowed,
-        "default": _default_choice(target, allowed, settings),
+        "default": default_choice(target, allowed, settings),
         "plan": _plan_dict(attempt.plan),
         "location": opts.location,
         "self_injury": _self_injury(attempt.weapon, opts, settings),
@@ -284,14 +267,12 @@ def _active_defence(
     """Parry (parowanie) or dodge (unik): test die + skill + modifiers against the attack total.
 
     Updates the result fields in place; True when the defence stops the hit."""
-    skill = sheet.parry_skill if choice == "parry" else sheet.dodge_skill
-    mods = [Modifier(key=f"{choice}_skill", value=skill)]
+    defence = parry(sheet) if choice == "parry" else dodge(sheet)
+    mods = defence.modifiers()
     notes: list[Any] = fields["notes"]
+    notes += defence.notes
     if choice == "parry":
-        key, bonus, bonus_action = _parry_bonus(sheet)
-        if bonus:
-            mods.append(Modifier(key=key, value=bonus))
-        notes.append(Note(key="defence_action", params={"cost": "bonus" if bonus_action else "regular"}))
+        notes.append(Note(key="defence_action", params={"cost": "bonus" if defence.bonus_action else "regular"}))
     mods += [Modifier(key=m["key"], value=m["value"]) for m in ex.get("active_modifiers", [])]
     defence_total = roll_test(roller, settings, choice) + int(sum(m.value for m in mods))
     total = int(fields["total"])

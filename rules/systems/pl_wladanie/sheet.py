@@ -149,10 +149,16 @@ UNARMED = Weapon(
 )
 
 
+SHIELD_SKILL_KEYS = ("shield", "tarcza")
+
+
 class Shield(_Model):
     """Tarcza: parry trait (a bonus action), coverage on the parts it protects, double on its arm."""
 
     id: str = "shield"
+    skill: str | None = Field(
+        None, description="key in weapon_skills (władanie tarczą); default: the shield id, shield, tarcza"
+    )
     coverage: int = Field(0, ge=0, description="pokrycie")
     armour: int = Field(0, ge=0, description="pancerz")
     protected_parts: list[str] = Field(default_factory=list)
@@ -163,6 +169,11 @@ class Shield(_Model):
     @classmethod
     def _parts(cls, value: list[str]) -> list[str]:
         return part_keys(value)
+
+    @property
+    def skill_keys(self) -> tuple[str, ...]:
+        """Where the sheet's władanie of this shield may be: its own key, its id, then shield/tarcza."""
+        return tuple(dict.fromkeys(k for k in (self.skill, self.id, *SHIELD_SKILL_KEYS) if k))
 
     @field_validator("shield_arm")
     @classmethod
@@ -328,6 +339,13 @@ class Sheet(_Model):
         raise RulesError(
             "error.pl_wladanie.unknown_weapon", weapon=weapon_id, allowed=[w.id for w in self.weapons]
         )
+
+    @property
+    def shield_skill(self) -> int | None:
+        """Władanie of the carried shield (a separate skill in `weapon_skills`), None when not given."""
+        if self.shield is None:
+            return None
+        return next((self.weapon_skills[k] for k in self.shield.skill_keys if k in self.weapon_skills), None)
 
     @property
     def defence_unprepared(self) -> int | None:
