@@ -118,6 +118,8 @@ def resolve_attack(req: ActionRequest, dice: DiceSource, *, ranged: bool) -> Act
     actor = cast("Fighter[Sheet]", req.actor)
     opts = cast(Options, req.options)
     settings = cast(Settings, req.settings)
+    if actor.sheet.helpless is not None:
+        raise RulesError("error.pl_wladanie.cannot_act", name=actor.name, state=actor.sheet.helpless)
     weapon = actor.sheet.weapon(req.weapon)
     if req.distance is None and opts.distance_m is not None:
         req = dataclasses.replace(req, distance=opts.distance_m)
@@ -133,6 +135,8 @@ def resolve_attack(req: ActionRequest, dice: DiceSource, *, ranged: bool) -> Act
     total = face + attempt.bonus
     margin = total - st
     notes = list(attempt.notes)
+    if sit.helpless is not None:
+        notes.append(Note(key="helpless_target", params={"state": sit.helpless}))
     if sit.unprepared:
         notes.append(Note(key="unprepared_defence", params={"surprise": sit.surprised, "unseen": sit.unseen}))
     fields: dict[str, Any] = {
@@ -212,7 +216,8 @@ def _defend(req: DefenceRequest, dice: DiceSource) -> ActionResult:
     defender = cast("Fighter[Sheet]", req.defender)
     attacker = cast("Fighter[Sheet]", req.attacker)
     settings = cast(Settings, req.settings)
-    allowed = list(ex.get("defences", DEFENCE_CHOICES))
+    # One who went down since the attack was made (another blow in between) cannot defend any more.
+    allowed = ["none"] if defender.sheet.helpless else list(ex.get("defences", DEFENCE_CHOICES))
     choice = req.choice or default_defence(ex) or "none"
     refused: list[Note] = []
     if choice not in DEFENCE_CHOICES:

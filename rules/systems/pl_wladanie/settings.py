@@ -91,6 +91,10 @@ class Settings(BaseModel):
         True,
         description="a target that cannot see the attacker may still parry or dodge (unless also surprised)",
     )
+    helpless_lies_prone: bool = Field(
+        True,
+        description="HOUSE DEFAULT: an unconscious, out or dead target also lies (postać leży): -10 direct, +10 ranged",
+    )
     parry_resolution: Literal["opposed", "gm"] = Field(
         "opposed",
         description="HOUSE DEFAULT: parry/dodge total >= attack total stops the hit; gm = only recorded",

@@ -9,10 +9,17 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from rules.errors import RulesError
 from rules.notation import parse_dice
 
-from .tables import BODY_PARTS, LOCATION_ALIASES, PART_GROUPS, STRENGTH_CATEGORY_LABELS
+from .tables import BODY_PARTS, LOCATION_ALIASES, OUT_LEVELS, PART_GROUPS, STRENGTH_CATEGORY_LABELS
 
 Trait = Literal["light", "weak", "unarmed", "parry", "heavy"]
 Condition = Literal["prone", "unaware", "cannot_see_attacker", "flanked_or_pinned"]
+Down = Literal["unconscious", "dead"]
+# Names a GM may type for a down state (`stan:nieprzytomny`); "-", "none", "nie" … clear it.
+_DOWN_NAMES = {
+    "nieprzytomny": "unconscious", "nieprzytomna": "unconscious", "unconscious": "unconscious",
+    "martwy": "dead", "martwa": "dead", "dead": "dead",
+}  # fmt: skip
+_NOT_DOWN = {"", "-", "none", "no", "nie", "false", "alive", "zywy", "żywy", "przytomny"}
 RangedKind = Literal["shooting", "thrown", "spell"]
 
 
@@ -307,6 +314,9 @@ class Sheet(_Model):
     wound_level: str | None = None
     initiative_result: int | None = None
     conditions: list[Condition] = Field(default_factory=list)
+    down: Down | None = Field(
+        None, description="HOUSE DEFAULT: nieprzytomny (unconscious) or martwy (dead), put on by the GM"
+    )
     weapons: list[Weapon] = Field(default_factory=list)
     shield: Shield | None = None
     armour: list[ArmourPiece] = Field(default_factory=list)
@@ -321,6 +331,14 @@ class Sheet(_Model):
         if isinstance(weapons, dict):  # {"axe": {...}} is accepted as well as a list
             data["weapons"] = [{"id": k, **v} for k, v in weapons.items()]
         return data
+
+    @field_validator("down", mode="before")
+    @classmethod
+    def _down(cls, value: Any) -> Any:
+        if value is None or not isinstance(value, str):
+            return value
+        text = value.strip().lower()
+        return None if text in _NOT_DOWN else _DOWN_NAMES.get(text, text)
 
     @field_validator("damage_by_location")
     @classmethod
@@ -339,6 +357,13 @@ class Sheet(_Model):
         raise RulesError(
             "error.pl_wladanie.unknown_weapon", weapon=weapon_id, allowed=[w.id for w in self.weapons]
         )
+
+    @property
+    def helpless(self) -> str | None:
+        """Why the combatant cannot defend itself (unconscious, dead, or wound level out/dead), or None."""
+        if self.down is not None:
+            return self.down
+        return self.wound_level if self.wound_level in OUT_LEVELS else None
 
     @property
     def shield_skill(self) -> int | None:
