@@ -8,26 +8,23 @@ from typing import Any, cast
 
 from rules.dice import DiceSource, Roller
 from rules.errors import RulesError
-from rules.model import ActionResult, Modifier, Note, StateChange
+from rules.model import ActionResult, Modifier, Note
 from rules.system import ActionRequest, DefenceRequest, Fighter
 
-from .area import area_st, scatter
+from .area_attack import area_attack
 from .checks import Situation, roll_test, situation
 from .damage import DamagePlan
-from .hit import HitOutcome, apply_hit
+from .finish import finish
+from .hit import apply_hit
 from .hit_test import Attempt, build_attempt
 from .options import Options
 from .parry import default_choice, dodge, parry
 from .settings import Settings
 from .sheet import Sheet, Weapon
-from .tables import AREA_BASE_ST, AREA_LOCATION, SYSTEM_ID
+from .tables import SYSTEM_ID
 
 DEFENCE_CHOICES = ("parry", "dodge", "none")
 _EXCHANGE_KEYS = frozenset({"total", "st", "margin", "rolls", "modifiers", "plan", "defences"})
-
-
-def _dump(sheet: Sheet) -> dict[str, Any]:
-    return sheet.model_dump()
 
 
 def _target(req: ActionRequest) -> Fighter[Sheet]:
@@ -78,41 +75,6 @@ def _self_injury(weapon: Weapon, opts: Options, settings: Settings) -> bool:
     return settings.unarmed_self_injury == "always" or opts.hard_target
 
 
-def _fatigue(actor: Fighter[Sheet], amount: int) -> tuple[Sheet | None, list[StateChange]]:
-    if not amount:
-        return None, []
-    before = actor.sheet.fatigue_points
-    sheet = actor.sheet.model_copy(update={"fatigue_points": before + amount})
-    return sheet, [
-        StateChange(combatant=actor.name, field="fatigue_points", before=before, after=before + amount)
-    ]
-
-
-def _finish(
-    fields: dict[str, Any], hit: HitOutcome | None, actor: Fighter[Sheet], fatigue: int
-) -> ActionResult:
-    """Build the result: the hit's damage and the state changes of both sheets (fatigue, wounds)."""
-    actor_sheet, changes = _fatigue(actor, fatigue)
-    if hit is not None:
-        if hit.actor_sheet is not None:  # self-injury: add fatigue on top of the injured sheet
-            actor_sheet = hit.actor_sheet.model_copy(
-                update={"fatigue_points": (actor_sheet or actor.sheet).fatigue_points}
-            )
-        fields.update(
-            damage=hit.damage,
-            location=hit.location,
-            wound=hit.wound,
-            notes=[*fields["notes"], *hit.notes],
-        )
-        changes = [*hit.changes, *changes]
-        if hit.target_sheet is not None:
-            fields["target_sheet"] = _dump(hit.target_sheet)
-            fields["conditions"] = list(hit.target_sheet.conditions)
-    if actor_sheet is not None:
-        fields["actor_sheet"] = _dump(actor_sheet)
-    return ActionResult(**fields, changes=changes)
-
-
 # --- attack and shot ---------------------------------------------------------------------------------
 def resolve_attack(req: ActionRequest, dice: DiceSource, *, ranged: bool) -> ActionResult:
     actor = cast("Fighter[Sheet]", req.actor)
@@ -124,7 +86,9 @@ def resolve_attack(req: ActionRequest, dice: DiceSource, *, ranged: bool) -> Act
     if req.distance is None and opts.distance_m is not None:
         req = dataclasses.replace(req, distance=opts.distance_m)
     if ranged and opts.area:
-        return _area(req, actor, weapon, opts, settings, dice)
+        return area_attack(req, actor, weapon, opts, settings, dice)
+    if opts.landing:
+        raise RulesError("error.pl_wladanie.landing_needs_area")
     target = _target(req)
     attempt = build_attempt(actor.sheet, weapon, opts, settings, ranged=ranged, distance=req.distance)
     sit = situation(opts, target.sheet, settings, ranged=ranged)
@@ -155,7 +119,7 @@ def resolve_attack(req: ActionRequest, dice: DiceSource, *, ranged: bool) -> Act
         "conditions": list(target.sheet.conditions),
     }
     if margin < 0:
-        return _finish({**fields, "outcome": "miss"}, None, actor, attempt.fatigue)
+        return finish({**fields, "outcome": "miss"}, None, actor, attempt.fatigue)
     allowed = _allowed_defences(target.sheet, sit, settings, ranged)
     exchange = _exchange(attempt, fields, sit, opts, settings, allowed, target.sheet)
     return ActionResult(**fields, outcome="pending_defence", defences=allowed, exchange=exchange)
@@ -246,7 +210,7 @@ def _defend(req: DefenceRequest, dice: DiceSource) -> ActionResult:
     fatigue = int(ex.get("fatigue", 0))
     if choice != "none" and _active_defence(fields, roller, defender.sheet, choice, ex, settings):
         fields["rolls"] = [*ex["rolls"], *roller.rolls]
-        return _finish(fields, None, attacker, fatigue)
+        return finish(fields, None, attacker, fatigue)
     hit = apply_hit(
         roller,
         attacker,
@@ -258,7 +222,7 @@ def _defend(req: DefenceRequest, dice: DiceSource) -> ActionResult:
         self_injury=bool(ex.get("self_injury")),
     )
     fields["rolls"] = [*ex["rolls"], *roller.rolls]
-    return _finish(fields, hit, attacker, fatigue)
+    return finish(fields, hit, attacker, fatigue)
 
 
 def _active_defence(
@@ -291,62 +255,3 @@ def _active_defence(
     if stopped:
         fields["outcome"] = "parried" if choice == "parry" else "dodged"
     return stopped
-
-
-# --- area attacks ----------------------------------------------------------------------------------
-def _area(
-    req: ActionRequest,
-    actor: Fighter[Sheet],
-    weapon: Weapon,
-    opts: Options,
-    settings: Settings,
-    dice: DiceSource,
-) -> ActionResult:
-    attempt = build_attempt(actor.sheet, weapon, opts, settings, ranged=True, distance=req.distance)
-    distance = float(req.distance or 0)
-    st, part = area_st(distance, settings)
-    roller = Roller(dice)
-    total = roll_test(roller, settings, "attack") + attempt.bonus
-    margin = total - st
-    target = cast("Fighter[Sheet]", req.target) if req.target is not None else None
-    notes = list(attempt.notes)
-    hit: HitOutcome | None = None
-    outcome = "hit"
-    if margin < 0:
-        along_line = settings.scatter_orientation == "line_of_fire"
-        sc = scatter(roller, -margin, distance, attempt.max_range_m, along_line)
-        notes.append(Note(key="scatter", params={
-            "failure_by": sc.failure_by, "distance_die": sc.distance_die, "distance": sc.distance,
-            "direction": sc.direction, "landing": sc.landing, "dx": sc.dx, "dy": sc.dy, "area_m2": sc.area_m2,
-            "orientation": settings.scatter_orientation,
-        }))  # fmt: skip
-        if sc.clamped:
-            notes.append(Note(key="scatter_clamped", params={"max_range": attempt.max_range_m}))
-        outcome = "scatter_on_target" if sc.on_target else "scatter"
-    if target is not None and outcome != "scatter":
-        assert attempt.plan is not None
-        hit = apply_hit(
-            roller, actor, target, total=total, plan=attempt.plan, aimed=AREA_LOCATION, settings=settings,
-            self_injury=False,
-        )  # fmt: skip
-    fields: dict[str, Any] = {
-        "system": SYSTEM_ID,
-        "action": "shot",
-        "actor": actor.name,
-        "target": target.name if target else None,
-        "weapon": weapon.id,
-        "rolls": roller.rolls,
-        "modifiers": [
-            *attempt.modifiers,
-            Modifier(key="area_base", value=AREA_BASE_ST),
-            Modifier(key="area_range", value=part),
-        ],
-        "total": total,
-        "against": st,
-        "against_key": "area_st",
-        "outcome": outcome,
-        "margin": margin,
-        "notes": notes,
-        "conditions": list(target.sheet.conditions) if target else [],
-    }
-    return _finish(fields, hit, actor, attempt.fatigue)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.model import ActionResult, StateChange, Status
+from rules.model import ActionResult, Note, StateChange, Status
 from rules.system import Fighter
 
 from .damage import wound_level
@@ -78,6 +78,7 @@ def sync_wound_level(fighter: Fighter[Sheet], settings: Settings) -> ActionResul
         outcome="upkeep",
         wound=derived,
         conditions=condition_keys(after),
+        notes=[Note(key="wound_level_synced", params={"damage_taken": sheet.damage_taken})],
         changes=[StateChange(combatant=fighter.name, field="wound_level", before=sheet.wound_level, after=derived)],
         actor_sheet=after.model_dump(),
     )
