@@ -12,6 +12,7 @@ from rules.system import ActionRequest, Fighter
 
 from .area import Scatter, area_st, scatter
 from .checks import roll_test
+from .conditions import condition_keys
 from .finish import dump, finish
 from .hit import DamageTest, HitOutcome, damage_test, land
 from .hit_test import build_attempt
@@ -82,7 +83,7 @@ def area_attack(
         "outcome": outcome,
         "margin": margin,
         "notes": notes,
-        "conditions": list(req.target.sheet.conditions) if req.target is not None else [],
+        "conditions": condition_keys(req.target.sheet) if req.target is not None else [],
     }
     subs = [field_hit(fields, other.name, hit_on(other)) for other in there.others]
     result = finish(dict(fields), hit_on(target) if target is not None else None, actor, attempt.fatigue)

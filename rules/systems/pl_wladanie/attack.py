@@ -13,6 +13,7 @@ from rules.system import ActionRequest, DefenceRequest, Fighter
 
 from .area_attack import area_attack
 from .checks import Situation, roll_test, situation
+from .conditions import condition_keys
 from .damage import DamagePlan
 from .finish import finish
 from .hit import apply_hit
@@ -116,7 +117,7 @@ def resolve_attack(req: ActionRequest, dice: DiceSource, *, ranged: bool) -> Act
         "against_key": against_key,
         "margin": margin,
         "notes": [*notes, Note(key="st", params={"defence": base, "st": st})],
-        "conditions": list(target.sheet.conditions),
+        "conditions": condition_keys(target.sheet),
     }
     if margin < 0:
         return finish({**fields, "outcome": "miss"}, None, actor, attempt.fatigue)
@@ -204,7 +205,7 @@ def _defend(req: DefenceRequest, dice: DiceSource) -> ActionResult:
         "against_key": str(ex.get("against_key", "physical_defence")),
         "margin": int(ex["margin"]),
         "notes": [*ex.get("notes", []), *refused],
-        "conditions": list(defender.sheet.conditions),
+        "conditions": condition_keys(defender.sheet),
         "outcome": "hit",
     }
     fatigue = int(ex.get("fatigue", 0))

@@ -7,6 +7,7 @@ from typing import Any
 from rules.model import ActionResult, StateChange
 from rules.system import Fighter
 
+from .conditions import condition_keys
 from .hit import HitOutcome
 from .sheet import Sheet
 
@@ -44,7 +45,7 @@ def finish(
         changes = [*hit.changes, *changes]
         if hit.target_sheet is not None:
             fields["target_sheet"] = dump(hit.target_sheet)
-            fields["conditions"] = list(hit.target_sheet.conditions)
+            fields["conditions"] = condition_keys(hit.target_sheet)
     if actor_sheet is not None:
         fields["actor_sheet"] = dump(actor_sheet)
     return ActionResult(**fields, changes=changes)

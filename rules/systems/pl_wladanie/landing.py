@@ -8,6 +8,7 @@ from typing import Any, cast
 from rules.model import ActionResult, Note
 from rules.system import ActionRequest, Fighter
 
+from .conditions import condition_keys
 from .hit import HitOutcome
 from .options import Options
 from .sheet import Sheet
@@ -64,7 +65,7 @@ def field_hit(fields: dict[str, Any], name: str, hit: HitOutcome) -> ActionResul
         damage=hit.damage,
         location=hit.location,
         wound=hit.wound,
-        conditions=list(hit.target_sheet.conditions),
+        conditions=condition_keys(hit.target_sheet),
         changes=hit.changes,
         notes=[Note(key="on_field", params={"name": name}), *hit.notes],
         target_sheet=hit.target_sheet.model_dump(),
