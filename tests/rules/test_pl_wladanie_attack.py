@@ -111,23 +111,47 @@ def test_defence_modifiers_do_not_change_the_attack_total() -> None:
 
 
 @pytest.mark.parametrize("flag", ["surprise", "unseen"])
-def test_surprise_and_unseen_use_unprepared_defence_without_parry_or_dodge(flag: str) -> None:
+def test_surprise_and_unseen_use_unprepared_defence(flag: str) -> None:
     target = {"physical_defence": 15, "physical_defence_unprepared": 11, "parry_skill": 5}
     result = S.attack(request(FIGHTER, target, **{flag: True}), ScriptedDice([1]))
     assert result.against == 11 and result.against_key == "physical_defence_unprepared"
     assert result.outcome == "miss"  # 1 + 5 = 6 < 11
-    pending = S.attack(request(FIGHTER, target, **{flag: True}), ScriptedDice([10]))
+
+
+def test_surprise_forbids_parry_and_dodge() -> None:
+    # "Atak z zaskoczenia ... Atakowany nie może parować i unikać ataków."
+    target = {"physical_defence": 15, "physical_defence_unprepared": 11, "parry_skill": 5}
+    pending = S.attack(request(FIGHTER, target, surprise=True), ScriptedDice([10]))
     assert pending.outcome == "pending_defence" and pending.defences == ["none"]
     assert S.default_defence(pending.exchange or {}) == "none"
 
 
-def test_unseen_may_allow_active_defence_by_setting() -> None:
+def test_unseen_attacker_gives_only_the_unprepared_defence_parry_and_dodge_stay() -> None:
+    # "Niewidoczny przeciwnik ... Obrona fizyczna atakowanego, który nie widzi atakującego przyjmuje
+    # wariant nieprzygotowany." Nothing more: parry and dodge stay (default of the setting).
+    target = {"physical_defence": 15, "physical_defence_unprepared": 11, "parry_skill": 5, "dodge_skill": 3}
+    for req in (
+        request(FIGHTER, target, unseen=True),
+        request(FIGHTER, {**target, "conditions": ["cannot_see_attacker"]}),
+    ):
+        pending = S.attack(req, ScriptedDice([10]))
+        assert pending.against == 11 and pending.defences == ["parry", "dodge", "none"]
+        assert S.default_defence(pending.exchange or {}) == "parry"  # 5 >= 3
+    assert S.settings({}).unseen_allows_active_defence is True
+
+
+def test_unseen_and_surprised_gets_no_parry_or_dodge() -> None:
+    # "Atakowany nie może parować i unikać ataków" holds when the unseen attacker also surprises.
     target = {"physical_defence": 15, "physical_defence_unprepared": 11}
-    settings = {"unseen_allows_active_defence": True}
+    pending = S.attack(request(FIGHTER, target, unseen=True, surprise=True), ScriptedDice([10]))
+    assert pending.against == 11 and pending.defences == ["none"]
+
+
+def test_unseen_may_forbid_active_defence_by_setting() -> None:
+    target = {"physical_defence": 15, "physical_defence_unprepared": 11}
+    settings = {"unseen_allows_active_defence": False}
     pending = S.attack(request(FIGHTER, target, unseen=True, settings=settings), ScriptedDice([10]))
-    assert pending.against == 11 and pending.defences == ["parry", "dodge", "none"]
-    surprised = S.attack(request(FIGHTER, target, surprise=True, settings=settings), ScriptedDice([10]))
-    assert surprised.defences == ["none"]
+    assert pending.against == 11 and pending.defences == ["none"]
 
 
 def test_unprepared_defaults_to_physical_defence_and_condition_unaware() -> None:
@@ -264,6 +288,19 @@ def test_unarmed_self_injury_above_endurance_plus_natural_armour() -> None:
     assert always.actor_sheet is not None
     off = hit(request(brawler, TARGET, hard_target=True, settings={"unarmed_self_injury": "off"}), [11, 4])
     assert off.actor_sheet is None
+
+
+@pytest.mark.parametrize("text", ["yes", "true", "1", "on"])
+def test_hard_target_yes_is_a_flag_not_a_combatant_name(text: str) -> None:
+    # The bot hands `hard_target:yes` over as the text "yes": it is a flag (the key ends in "target" but
+    # only `combatant_options` name combatants), and it works exactly like the bare flag.
+    assert S.options({"hard_target": text}).hard_target is True
+    assert "hard_target" not in S.combatant_options
+    brawler = {"strength": 20, "unarmed_skill": 4, "endurance": 1, "natural_armour": 1}
+    typed = hit(request(brawler, TARGET, hard_target=text), [11, 4])
+    flag = hit(request(brawler, TARGET, hard_target=True), [11, 4])
+    assert typed.actor_sheet is not None and typed.actor_sheet == flag.actor_sheet
+    assert typed.actor_sheet["damage_taken"] == 2
 
 
 def test_unarmed_cannot_be_thrown() -> None:

@@ -71,6 +71,40 @@ def test_full_attack_then_shield_parry_stops_the_hit() -> None:
     assert result.damage is None and result.target_sheet is None
 
 
+def test_shield_parry_is_a_wladanie_test_with_the_shield() -> None:
+    # "Tarcza ... zwykle zapewniają one jakiś modyfikator do testów władania nimi, gdy się ich używa do
+    # parowania": a shield parry tests the władanie of the shield (its own skill) plus its modifier.
+    skilled = {**DEFENDER, "weapon_skills": {"shield": 7}}
+    result = exchange(request(skilled), [10, 5], "parry")  # attack 15; parry 5 + 7 + 3 = 15 >= 15
+    assert result.outcome == "parried" and result.against == 15
+    assert {m.key: m.value for m in result.defence_modifiers} == {"shield_skill": 7, "shield_parry": 3}
+    assert not any(n.key == "no_shield_skill" for n in result.notes)
+    without = exchange(request(DEFENDER), [10, 5, 5], "parry")  # same dice, parowanie 4: 12 < 15
+    assert without.outcome == "hit" and without.against == 12
+    assert any(n.key == "no_shield_skill" and n.params["shield"] == "shield" for n in without.notes)
+
+
+@pytest.mark.parametrize(
+    ("shield", "skills"),
+    [
+        ({**SHIELD, "id": "pawęż"}, {"pawęż": 6}),  # the shield's own id
+        ({**SHIELD, "skill": "tarcze"}, {"tarcze": 6, "shield": 1}),  # a named skill key wins
+        (SHIELD, {"tarcza": 6}),  # the Polish generic key
+    ],
+)
+def test_shield_skill_keys(shield: dict[str, Any], skills: dict[str, int]) -> None:
+    sheet = S.sheet({**DEFENDER, "shield": shield, "weapon_skills": skills})
+    assert sheet.shield_skill == 6  # type: ignore[attr-defined]
+
+
+def test_default_defence_compares_the_shield_wladanie() -> None:
+    # parry with the shield 2 + 3 = 5 < dodge 6; władanie tarczą 4 + 3 = 7 >= 6
+    weak = {**DEFENDER, "weapon_skills": {"shield": 2}}
+    assert S.default_defence(S.attack(request(weak), ScriptedDice([10])).exchange or {}) == "dodge"
+    strong = {**DEFENDER, "weapon_skills": {"shield": 4}}
+    assert S.default_defence(S.attack(request(strong), ScriptedDice([10])).exchange or {}) == "parry"
+
+
 def test_failed_parry_lets_the_hit_through_with_damage() -> None:
     result = exchange(request(DEFENDER), [10, 7, 5], "parry")  # parry 14 < 15
     assert result.outcome == "hit" and result.margin == 1

@@ -122,7 +122,7 @@ def test_status_number_keys_are_in_the_catalog() -> None:
     status = S.status(S.sheet({"of": 12, "ofn": 9, "damage_by_location": parts}))
     for key in status.numbers:
         assert f"term.pl_wladanie.{key}" in catalog, key
-    for level in ("unhurt", "hurt", "light", "serious", "critical", "out"):
+    for level in ("unhurt", "hurt", "light", "serious", "critical", "out", "dead", "unconscious"):
         assert f"wound.pl_wladanie.{level}" in catalog
 
 

@@ -8,25 +8,24 @@ from typing import Any, cast
 
 from rules.dice import DiceSource, Roller
 from rules.errors import RulesError
-from rules.model import ActionResult, Modifier, Note, StateChange
+from rules.model import ActionResult, Modifier, Note
 from rules.system import ActionRequest, DefenceRequest, Fighter
 
-from .area import area_st, scatter
+from .area_attack import area_attack
 from .checks import Situation, roll_test, situation
+from .conditions import condition_keys
 from .damage import DamagePlan
-from .hit import HitOutcome, apply_hit
+from .finish import finish
+from .hit import apply_hit
 from .hit_test import Attempt, build_attempt
 from .options import Options
+from .parry import default_choice, dodge, parry
 from .settings import Settings
 from .sheet import Sheet, Weapon
-from .tables import AREA_BASE_ST, AREA_LOCATION, SYSTEM_ID
+from .tables import SYSTEM_ID
 
 DEFENCE_CHOICES = ("parry", "dodge", "none")
 _EXCHANGE_KEYS = frozenset({"total", "st", "margin", "rolls", "modifiers", "plan", "defences"})
-
-
-def _dump(sheet: Sheet) -> dict[str, Any]:
-    return sheet.model_dump()
 
 
 def _target(req: ActionRequest) -> Fighter[Sheet]:
@@ -54,24 +53,6 @@ def _allowed_defences(target: Sheet, sit: Situation, settings: Settings, ranged:
     return ["parry", "dodge", "none"] if can_parry else ["dodge", "none"]
 
 
-def _parry_bonus(sheet: Sheet) -> tuple[str, int, bool]:
-    """(modifier key, parry modifier, costs only a bonus action) of the item the defender parries with."""
-    if sheet.shield is not None:
-        return "shield_parry", sheet.shield.parry_modifier, True
-    weapon = sheet.weapon(None)
-    return "weapon_parry", weapon.parry_modifier, "parry" in weapon.traits
-
-
-def _default_choice(target: Sheet, allowed: list[str], settings: Settings) -> str:
-    wanted = settings.default_defence
-    if wanted == "best":
-        parry = target.parry_skill + _parry_bonus(target)[1]
-        wanted = "parry" if "parry" in allowed and parry >= target.dodge_skill else "dodge"
-    if wanted in allowed:
-        return wanted
-    return next((c for c in ("dodge", "parry") if c in allowed), "none")
-
-
 def _plan_dict(plan: DamagePlan) -> dict[str, Any]:
     return {
         "dice": plan.dice,
@@ -95,51 +76,20 @@ def _self_injury(weapon: Weapon, opts: Options, settings: Settings) -> bool:
     return settings.unarmed_self_injury == "always" or opts.hard_target
 
 
-def _fatigue(actor: Fighter[Sheet], amount: int) -> tuple[Sheet | None, list[StateChange]]:
-    if not amount:
-        return None, []
-    before = actor.sheet.fatigue_points
-    sheet = actor.sheet.model_copy(update={"fatigue_points": before + amount})
-    return sheet, [
-        StateChange(combatant=actor.name, field="fatigue_points", before=before, after=before + amount)
-    ]
-
-
-def _finish(
-    fields: dict[str, Any], hit: HitOutcome | None, actor: Fighter[Sheet], fatigue: int
-) -> ActionResult:
-    """Build the result: the hit's damage and the state changes of both sheets (fatigue, wounds)."""
-    actor_sheet, changes = _fatigue(actor, fatigue)
-    if hit is not None:
-        if hit.actor_sheet is not None:  # self-injury: add fatigue on top of the injured sheet
-            actor_sheet = hit.actor_sheet.model_copy(
-                update={"fatigue_points": (actor_sheet or actor.sheet).fatigue_points}
-            )
-        fields.update(
-            damage=hit.damage,
-            location=hit.location,
-            wound=hit.wound,
-            notes=[*fields["notes"], *hit.notes],
-        )
-        changes = [*hit.changes, *changes]
-        if hit.target_sheet is not None:
-            fields["target_sheet"] = _dump(hit.target_sheet)
-            fields["conditions"] = list(hit.target_sheet.conditions)
-    if actor_sheet is not None:
-        fields["actor_sheet"] = _dump(actor_sheet)
-    return ActionResult(**fields, changes=changes)
-
-
 # --- attack and shot ---------------------------------------------------------------------------------
 def resolve_attack(req: ActionRequest, dice: DiceSource, *, ranged: bool) -> ActionResult:
     actor = cast("Fighter[Sheet]", req.actor)
     opts = cast(Options, req.options)
     settings = cast(Settings, req.settings)
+    if actor.sheet.helpless is not None:
+        raise RulesError("error.pl_wladanie.cannot_act", name=actor.name, state=actor.sheet.helpless)
     weapon = actor.sheet.weapon(req.weapon)
     if req.distance is None and opts.distance_m is not None:
         req = dataclasses.replace(req, distance=opts.distance_m)
     if ranged and opts.area:
-        return _area(req, actor, weapon, opts, settings, dice)
+        return area_attack(req, actor, weapon, opts, settings, dice)
+    if opts.landing:
+        raise RulesError("error.pl_wladanie.landing_needs_area")
     target = _target(req)
     attempt = build_attempt(actor.sheet, weapon, opts, settings, ranged=ranged, distance=req.distance)
     sit = situation(opts, target.sheet, settings, ranged=ranged)
@@ -150,6 +100,8 @@ def resolve_attack(req: ActionRequest, dice: DiceSource, *, ranged: bool) -> Act
     total = face + attempt.bonus
     margin = total - st
     notes = list(attempt.notes)
+    if sit.helpless is not None:
+        notes.append(Note(key="helpless_target", params={"state": sit.helpless}))
     if sit.unprepared:
         notes.append(Note(key="unprepared_defence", params={"surprise": sit.surprised, "unseen": sit.unseen}))
     fields: dict[str, Any] = {
@@ -165,10 +117,10 @@ def resolve_attack(req: ActionRequest, dice: DiceSource, *, ranged: bool) -> Act
         "against_key": against_key,
         "margin": margin,
         "notes": [*notes, Note(key="st", params={"defence": base, "st": st})],
-        "conditions": list(target.sheet.conditions),
+        "conditions": condition_keys(target.sheet),
     }
     if margin < 0:
-        return _finish({**fields, "outcome": "miss"}, None, actor, attempt.fatigue)
+        return finish({**fields, "outcome": "miss"}, None, actor, attempt.fatigue)
     allowed = _allowed_defences(target.sheet, sit, settings, ranged)
     exchange = _exchange(attempt, fields, sit, opts, settings, allowed, target.sheet)
     return ActionResult(**fields, outcome="pending_defence", defences=allowed, exchange=exchange)
@@ -199,7 +151,7 @@ def _exchange(
         "notes": [{"key": n.key, "params": n.params} for n in fields["notes"]],
         "active_modifiers": [{"key": m.key, "value": m.value} for m in sit.active_mods],
         "defences": allowed,
-        "default": _default_choice(target, allowed, settings),
+        "default": default_choice(target, allowed, settings),
         "plan": _plan_dict(attempt.plan),
         "location": opts.location,
         "self_injury": _self_injury(attempt.weapon, opts, settings),
@@ -229,7 +181,8 @@ def _defend(req: DefenceRequest, dice: DiceSource) -> ActionResult:
     defender = cast("Fighter[Sheet]", req.defender)
     attacker = cast("Fighter[Sheet]", req.attacker)
     settings = cast(Settings, req.settings)
-    allowed = list(ex.get("defences", DEFENCE_CHOICES))
+    # One who went down since the attack was made (another blow in between) cannot defend any more.
+    allowed = ["none"] if defender.sheet.helpless else list(ex.get("defences", DEFENCE_CHOICES))
     choice = req.choice or default_defence(ex) or "none"
     refused: list[Note] = []
     if choice not in DEFENCE_CHOICES:
@@ -252,13 +205,13 @@ def _defend(req: DefenceRequest, dice: DiceSource) -> ActionResult:
         "against_key": str(ex.get("against_key", "physical_defence")),
         "margin": int(ex["margin"]),
         "notes": [*ex.get("notes", []), *refused],
-        "conditions": list(defender.sheet.conditions),
+        "conditions": condition_keys(defender.sheet),
         "outcome": "hit",
     }
     fatigue = int(ex.get("fatigue", 0))
     if choice != "none" and _active_defence(fields, roller, defender.sheet, choice, ex, settings):
         fields["rolls"] = [*ex["rolls"], *roller.rolls]
-        return _finish(fields, None, attacker, fatigue)
+        return finish(fields, None, attacker, fatigue)
     hit = apply_hit(
         roller,
         attacker,
@@ -270,7 +223,7 @@ def _defend(req: DefenceRequest, dice: DiceSource) -> ActionResult:
         self_injury=bool(ex.get("self_injury")),
     )
     fields["rolls"] = [*ex["rolls"], *roller.rolls]
-    return _finish(fields, hit, attacker, fatigue)
+    return finish(fields, hit, attacker, fatigue)
 
 
 def _active_defence(
@@ -284,14 +237,12 @@ def _active_defence(
     """Parry (parowanie) or dodge (unik): test die + skill + modifiers against the attack total.
 
     Updates the result fields in place; True when the defence stops the hit."""
-    skill = sheet.parry_skill if choice == "parry" else sheet.dodge_skill
-    mods = [Modifier(key=f"{choice}_skill", value=skill)]
+    defence = parry(sheet) if choice == "parry" else dodge(sheet)
+    mods = defence.modifiers()
     notes: list[Any] = fields["notes"]
+    notes += defence.notes
     if choice == "parry":
-        key, bonus, bonus_action = _parry_bonus(sheet)
-        if bonus:
-            mods.append(Modifier(key=key, value=bonus))
-        notes.append(Note(key="defence_action", params={"cost": "bonus" if bonus_action else "regular"}))
+        notes.append(Note(key="defence_action", params={"cost": "bonus" if defence.bonus_action else "regular"}))
     mods += [Modifier(key=m["key"], value=m["value"]) for m in ex.get("active_modifiers", [])]
     defence_total = roll_test(roller, settings, choice) + int(sum(m.value for m in mods))
     total = int(fields["total"])
@@ -305,62 +256,3 @@ def _active_defence(
     if stopped:
         fields["outcome"] = "parried" if choice == "parry" else "dodged"
     return stopped
-
-
-# --- area attacks ----------------------------------------------------------------------------------
-def _area(
-    req: ActionRequest,
-    actor: Fighter[Sheet],
-    weapon: Weapon,
-    opts: Options,
-    settings: Settings,
-    dice: DiceSource,
-) -> ActionResult:
-    attempt = build_attempt(actor.sheet, weapon, opts, settings, ranged=True, distance=req.distance)
-    distance = float(req.distance or 0)
-    st, part = area_st(distance, settings)
-    roller = Roller(dice)
-    total = roll_test(roller, settings, "attack") + attempt.bonus
-    margin = total - st
-    target = cast("Fighter[Sheet]", req.target) if req.target is not None else None
-    notes = list(attempt.notes)
-    hit: HitOutcome | None = None
-    outcome = "hit"
-    if margin < 0:
-        along_line = settings.scatter_orientation == "line_of_fire"
-        sc = scatter(roller, -margin, distance, attempt.max_range_m, along_line)
-        notes.append(Note(key="scatter", params={
-            "failure_by": sc.failure_by, "distance_die": sc.distance_die, "distance": sc.distance,
-            "direction": sc.direction, "landing": sc.landing, "dx": sc.dx, "dy": sc.dy, "area_m2": sc.area_m2,
-            "orientation": settings.scatter_orientation,
-        }))  # fmt: skip
-        if sc.clamped:
-            notes.append(Note(key="scatter_clamped", params={"max_range": attempt.max_range_m}))
-        outcome = "scatter_on_target" if sc.on_target else "scatter"
-    if target is not None and outcome != "scatter":
-        assert attempt.plan is not None
-        hit = apply_hit(
-            roller, actor, target, total=total, plan=attempt.plan, aimed=AREA_LOCATION, settings=settings,
-            self_injury=False,
-        )  # fmt: skip
-    fields: dict[str, Any] = {
-        "system": SYSTEM_ID,
-        "action": "shot",
-        "actor": actor.name,
-        "target": target.name if target else None,
-        "weapon": weapon.id,
-        "rolls": roller.rolls,
-        "modifiers": [
-            *attempt.modifiers,
-            Modifier(key="area_base", value=AREA_BASE_ST),
-            Modifier(key="area_range", value=part),
-        ],
-        "total": total,
-        "against": st,
-        "against_key": "area_st",
-        "outcome": outcome,
-        "margin": margin,
-        "notes": notes,
-        "conditions": list(target.sheet.conditions) if target else [],
-    }
-    return _finish(fields, hit, actor, attempt.fatigue)

@@ -87,14 +87,19 @@ class Situation:
     unprepared: bool
     surprised: bool
     unseen: bool
+    helpless: str | None  # unconscious, dead, out: cannot know of the attack (and lies, by default)
     st_mods: tuple[Modifier, ...]
     active_mods: tuple[Modifier, ...]  # to parry and dodge
 
 
 def situation(opts: Options, target: Sheet, settings: Settings, *, ranged: bool) -> Situation:
-    """The defence side: unprepared defence and every ST / parry / dodge modifier (they all stack)."""
+    """The defence side: unprepared defence and every ST / parry / dodge modifier (they all stack).
+
+    A helpless target (unconscious, dead, wound level out) "nie jest świadoma tego, że ktoś ją atakuje":
+    it is attacked as surprised, and (setting `helpless_lies_prone`) as a lying character."""
     cond = set(target.conditions)
-    surprised = opts.surprise or "unaware" in cond
+    helpless = target.helpless
+    surprised = opts.surprise or "unaware" in cond or helpless is not None
     unseen = opts.unseen or "cannot_see_attacker" in cond
     st: list[Modifier] = []
     active: list[Modifier] = []
@@ -108,9 +113,9 @@ def situation(opts: Options, target: Sheet, settings: Settings, *, ranged: bool)
     if not ranged and opts.has_height_advantage:
         st.append(Modifier(key="defence_height_advantage", value=HEIGHT))
         active.append(Modifier(key="active_height_advantage", value=HEIGHT))
-    if opts.prone or "prone" in cond:
+    if opts.prone or "prone" in cond or (helpless is not None and settings.helpless_lies_prone):
         value = PRONE_RANGED if ranged else PRONE_DIRECT
         st.append(Modifier(key="defence_prone", value=value))
         if not ranged:
             active.append(Modifier(key="active_prone", value=PRONE_DIRECT))
-    return Situation(surprised or unseen, surprised, unseen, tuple(st), tuple(active))
+    return Situation(surprised or unseen, surprised, unseen, helpless, tuple(st), tuple(active))

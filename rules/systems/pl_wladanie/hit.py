@@ -41,6 +41,31 @@ def _change(name: str, fieldname: str, before: Any, after: Any) -> StateChange:
     return StateChange(combatant=name, field=fieldname, before=before, after=after)
 
 
+@dataclass(frozen=True, slots=True)
+class DamageTest:
+    """One damage test (test obrażeń): dice + strength damage (+ bonus), halved when weak."""
+
+    faces: list[int]
+    value: int
+    modifiers: tuple[Modifier, ...]
+    weak: bool
+    category: int
+
+
+def damage_test(roller: Roller, plan: DamagePlan, settings: Settings) -> DamageTest:
+    expr = parse_dice(plan.dice)
+    faces, rolled = expr.roll(roller, "damage")
+    test = rolled + expr.bonus + plan.strength_bonus
+    mods = list(plan.modifiers)
+    if expr.bonus:
+        mods.append(Modifier(key="damage_bonus", value=expr.bonus))
+    if plan.weak:
+        halved = weak_halve(test, settings)
+        mods.append(Modifier(key="weak", value=halved - test))
+        test = halved
+    return DamageTest(faces, test, tuple(mods), plan.weak, plan.category)
+
+
 def apply_hit(
     roller: Roller,
     attacker: Fighter[Sheet],
@@ -53,20 +78,21 @@ def apply_hit(
     self_injury: bool,
 ) -> HitOutcome:
     """Roll the damage test, find the location, let every unbeaten protector reduce it, record the wound."""
-    expr = parse_dice(plan.dice)
-    faces, rolled = expr.roll(roller, "damage")
-    test = rolled + expr.bonus + plan.strength_bonus
-    mods = list(plan.modifiers)
-    if expr.bonus:
-        mods.append(Modifier(key="damage_bonus", value=expr.bonus))
-    if plan.weak:
-        halved = weak_halve(test, settings)
-        mods.append(Modifier(key="weak", value=halved - test))
-        test = halved
+    test = damage_test(roller, plan, settings)
+    out = land(roller, target, total=total, test=test, aimed=aimed, settings=settings)
+    if self_injury:
+        _self_injury(out, attacker, test.value)
+    return out
+
+
+def land(
+    roller: Roller, target: Fighter[Sheet], *, total: int, test: DamageTest, aimed: str | None, settings: Settings
+) -> HitOutcome:
+    """One damage test landing on one target: location, coverage and armour layers, the wound recorded."""
     location = roll_location(roller, aimed, settings)
     notes: list[Note] = []
-    if plan.category:
-        notes.append(Note(key="strength_category", params={"category": category_label_at(plan.category)}))
+    if test.category:
+        notes.append(Note(key="strength_category", params={"category": category_label_at(test.category)}))
     reduction = 0
     for p in protectors(target.sheet, location, total, settings):
         notes.append(
@@ -77,20 +103,18 @@ def apply_hit(
         )
         if not p.beaten:
             reduction += p.armour
-    applied = max(0, test - reduction)
+    applied = max(0, test.value - reduction)
     damage = Damage(
-        dice=faces,
-        modifiers=mods,
-        multiplier=0.5 if plan.weak else 1,
-        rolled=test,
-        reduced_by=max(0, test) - applied,
+        dice=test.faces,
+        modifiers=list(test.modifiers),
+        multiplier=0.5 if test.weak else 1,
+        rolled=test.value,
+        reduced_by=max(0, test.value) - applied,
         applied=applied,
         kind="wound",
     )
     out = HitOutcome(damage, location, None, notes)
     _record_damage(out, target, applied, settings)
-    if self_injury:
-        _self_injury(out, attacker, test)
     return out
 
 

@@ -22,6 +22,7 @@ _ALIASES: dict[str, str] = {
     "effort": "extra_effort", "wysilek": "extra_effort",
     "thrown": "throw", "rzut": "throw",
     "area_attack": "area", "obszarowy": "area",
+    "on_field": "landing", "pole": "landing", "na_polu": "landing",
     "aim": "location", "aimed_location": "location", "lokacja": "location",
     "mod": "modifier", "modyfikator": "modifier",
     "hard": "hard_target", "hard_object": "hard_target",
@@ -43,7 +44,7 @@ class Options(BaseModel):
     prone: bool = Field(False, description="target prone: -10 vs direct, +10 vs ranged")
     surprise: bool = Field(False, description="atak z zaskoczenia: unprepared defence, no parry or dodge")
     unseen: bool = Field(
-        False, description="niewidoczny przeciwnik: unprepared defence (no parry/dodge by default)"
+        False, description="niewidoczny przeciwnik: unprepared defence (parry/dodge allowed by default)"
     )
     grip: Literal["one_handed", "two_handed"] | None = Field(None, description="grip; default the weapon's")
     improvised: bool = Field(False, description="broń improwizowana: -5, damage two steps lower")
@@ -53,6 +54,11 @@ class Options(BaseModel):
     )
     throw: bool = Field(False, description="throw the weapon (shot)")
     area: bool = Field(False, description="area attack at a 1x1 m field (shot)")
+    landing: str | None = Field(
+        None,
+        max_length=500,
+        description="area attack: everyone standing on the field where it lands (names, comma-separated)",
+    )
     location: Location | None = Field(None, description="aimed body part")
     hard_target: bool = Field(False, description="an unarmed strike hits something hard (self-injury)")
     modifier: int = Field(0, description="any further modifier to the test")
@@ -83,6 +89,15 @@ class Options(BaseModel):
                 value = value or out[name]
             out[name] = value
         return out
+
+    @property
+    def landing_names(self) -> list[str]:
+        """The names in `landing`, in order, each once (case-insensitive)."""
+        found: dict[str, str] = {}
+        for name in (self.landing or "").split(","):
+            if name.strip():
+                found.setdefault(name.strip().casefold(), name.strip())
+        return list(found.values())
 
     @property
     def has_height_advantage(self) -> bool:

@@ -88,7 +88,12 @@ class Settings(BaseModel):
         False, description="flanking/pinning also gives -5 to parry and dodge"
     )
     unseen_allows_active_defence: bool = Field(
-        False, description="a target that cannot see the attacker may still parry or dodge"
+        True,
+        description="a target that cannot see the attacker may still parry or dodge (unless also surprised)",
+    )
+    helpless_lies_prone: bool = Field(
+        True,
+        description="HOUSE DEFAULT: an unconscious, out or dead target also lies (postać leży): -10 direct, +10 ranged",
     )
     parry_resolution: Literal["opposed", "gm"] = Field(
         "opposed",

@@ -9,10 +9,17 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from rules.errors import RulesError
 from rules.notation import parse_dice
 
-from .tables import BODY_PARTS, LOCATION_ALIASES, PART_GROUPS, STRENGTH_CATEGORY_LABELS
+from .tables import BODY_PARTS, LOCATION_ALIASES, OUT_LEVELS, PART_GROUPS, STRENGTH_CATEGORY_LABELS
 
 Trait = Literal["light", "weak", "unarmed", "parry", "heavy"]
 Condition = Literal["prone", "unaware", "cannot_see_attacker", "flanked_or_pinned"]
+Down = Literal["unconscious", "dead"]
+# Names a GM may type for a down state (`stan:nieprzytomny`); "-", "none", "nie" … clear it.
+_DOWN_NAMES = {
+    "nieprzytomny": "unconscious", "nieprzytomna": "unconscious", "unconscious": "unconscious",
+    "martwy": "dead", "martwa": "dead", "dead": "dead",
+}  # fmt: skip
+_NOT_DOWN = {"", "-", "none", "no", "nie", "false", "alive", "zywy", "żywy", "przytomny"}
 RangedKind = Literal["shooting", "thrown", "spell"]
 
 
@@ -149,10 +156,16 @@ UNARMED = Weapon(
 )
 
 
+SHIELD_SKILL_KEYS = ("shield", "tarcza")
+
+
 class Shield(_Model):
     """Tarcza: parry trait (a bonus action), coverage on the parts it protects, double on its arm."""
 
     id: str = "shield"
+    skill: str | None = Field(
+        None, description="key in weapon_skills (władanie tarczą); default: the shield id, shield, tarcza"
+    )
     coverage: int = Field(0, ge=0, description="pokrycie")
     armour: int = Field(0, ge=0, description="pancerz")
     protected_parts: list[str] = Field(default_factory=list)
@@ -163,6 +176,11 @@ class Shield(_Model):
     @classmethod
     def _parts(cls, value: list[str]) -> list[str]:
         return part_keys(value)
+
+    @property
+    def skill_keys(self) -> tuple[str, ...]:
+        """Where the sheet's władanie of this shield may be: its own key, its id, then shield/tarcza."""
+        return tuple(dict.fromkeys(k for k in (self.skill, self.id, *SHIELD_SKILL_KEYS) if k))
 
     @field_validator("shield_arm")
     @classmethod
@@ -296,6 +314,9 @@ class Sheet(_Model):
     wound_level: str | None = None
     initiative_result: int | None = None
     conditions: list[Condition] = Field(default_factory=list)
+    down: Down | None = Field(
+        None, description="HOUSE DEFAULT: nieprzytomny (unconscious) or martwy (dead), put on by the GM"
+    )
     weapons: list[Weapon] = Field(default_factory=list)
     shield: Shield | None = None
     armour: list[ArmourPiece] = Field(default_factory=list)
@@ -310,6 +331,14 @@ class Sheet(_Model):
         if isinstance(weapons, dict):  # {"axe": {...}} is accepted as well as a list
             data["weapons"] = [{"id": k, **v} for k, v in weapons.items()]
         return data
+
+    @field_validator("down", mode="before")
+    @classmethod
+    def _down(cls, value: Any) -> Any:
+        if value is None or not isinstance(value, str):
+            return value
+        text = value.strip().lower()
+        return None if text in _NOT_DOWN else _DOWN_NAMES.get(text, text)
 
     @field_validator("damage_by_location")
     @classmethod
@@ -328,6 +357,20 @@ class Sheet(_Model):
         raise RulesError(
             "error.pl_wladanie.unknown_weapon", weapon=weapon_id, allowed=[w.id for w in self.weapons]
         )
+
+    @property
+    def helpless(self) -> str | None:
+        """Why the combatant cannot defend itself (unconscious, dead, or wound level out/dead), or None."""
+        if self.down is not None:
+            return self.down
+        return self.wound_level if self.wound_level in OUT_LEVELS else None
+
+    @property
+    def shield_skill(self) -> int | None:
+        """Władanie of the carried shield (a separate skill in `weapon_skills`), None when not given."""
+        if self.shield is None:
+            return None
+        return next((self.weapon_skills[k] for k in self.shield.skill_keys if k in self.weapon_skills), None)
 
     @property
     def defence_unprepared(self) -> int | None:

@@ -5,12 +5,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar, cast
 
+from pydantic import BaseModel
+
 from rules.dice import DiceSource
 from rules.model import ActionResult, Status
-from rules.system import ActionRequest, CombatSystem, DefenceRequest
+from rules.system import ActionRequest, CombatSystem, DefenceRequest, FieldClass, Fighter
 
 from . import attack as attack_rules
+from . import conditions as conditions_rules
 from . import initiative as init_rules
+from .fields import EDIT_ALIASES, FIELD_CLASSES, edit_changes
 from .options import Options
 from .settings import Settings
 from .sheet import Sheet
@@ -27,22 +31,33 @@ class PlWladanie(CombatSystem):
     initiative_descending: ClassVar[bool] = True
     has_active_defence: ClassVar[bool] = True
     extra_actions: ClassVar[tuple[str, ...]] = ("test", "archer_rush")
+    # The seed has no reaction: attacks happen in one's own turn ("którą postać wykonuje w swojej turze");
+    # parry and dodge answer the defence prompt. Nothing is accepted off-turn (docs: Reactions).
+    reaction_actions: ClassVar[frozenset[str]] = frozenset()
+    reaction_options: ClassVar[frozenset[str]] = frozenset()
+    # `landing:Orc 1,Orc 2` names who stands where an area attack came down: the bot passes their sheets.
+    combatant_options: ClassVar[frozenset[str]] = frozenset({"landing"})
+    field_classes: ClassVar[Mapping[str, FieldClass]] = FIELD_CLASSES
+    edit_aliases: ClassVar[Mapping[str, str]] = EDIT_ALIASES
 
     def status(self, sheet: Any) -> Status:
-        s = cast(Sheet, sheet)
-        level = s.wound_level or ("unhurt" if s.damage_taken == 0 else "hurt")
-        numbers: dict[str, int | float | str] = {
-            "damage_taken": s.damage_taken,
-            "fatigue_points": s.fatigue_points,
-        }
-        if s.physical_defence is not None:
-            numbers["physical_defence"] = s.physical_defence
-        if s.defence_unprepared is not None:
-            numbers["physical_defence_unprepared"] = s.defence_unprepared
-        numbers.update({f"damage_{k}": v for k, v in s.damage_by_location.items()})
-        return Status(
-            level=level, conditions=list(s.conditions), numbers=numbers, out_of_fight=level == "out"
-        )
+        return conditions_rules.status(cast(Sheet, sheet))
+
+    def conditions(self) -> list[str]:
+        return list(conditions_rules.CONDITIONS)
+
+    def set_condition(self, sheet: BaseModel, condition: str, on: bool) -> BaseModel:
+        if condition not in conditions_rules.CONDITIONS:
+            return super().set_condition(sheet, condition, on)
+        return conditions_rules.with_condition(cast(Sheet, sheet), condition, on)
+
+    def edit_sheet(self, sheet: BaseModel, changes: Mapping[str, Any]) -> BaseModel:
+        return super().edit_sheet(sheet, edit_changes(cast(Sheet, sheet), changes))
+
+    def start_round(
+        self, fighter: Fighter[Any], settings: BaseModel, round_no: int, dice: DiceSource | None = None
+    ) -> ActionResult | None:
+        return conditions_rules.sync_wound_level(fighter, cast(Settings, settings))
 
     def weapons(self) -> Mapping[str, str]:
         return {"unarmed": "Uderzenie bez broni"}

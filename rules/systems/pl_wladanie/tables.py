@@ -89,4 +89,11 @@ DEFAULT_LOCATION_TABLE: Final = (
 )
 
 # Wound level keys the GM may give thresholds for (setting `wound_thresholds`), lightest first.
-WOUND_KEYS: Final[tuple[str, ...]] = ("light", "serious", "critical", "out")
+WOUND_KEYS: Final[tuple[str, ...]] = ("light", "serious", "critical", "out", "dead")
+# Wound levels that end a combatant's fight (house default; the seed has no wound model).
+OUT_LEVELS: Final = frozenset({"out", "dead"})
+
+# Conditions of the seed a GM may put on a sheet (`conditions`), and the house "down" states (`down`):
+# leży; nieświadomy ataku (atak z zaskoczenia); nie widzi atakującego; flankowanie i przyszpilenie.
+SITUATION_CONDITIONS: Final[tuple[str, ...]] = ("prone", "unaware", "cannot_see_attacker", "flanked_or_pinned")
+DOWN_STATES: Final[tuple[str, ...]] = ("unconscious", "dead")  # nieprzytomny, martwy

@@ -1,0 +1,84 @@
+"""Conditions a GM puts on (`/encounter effect add`) and how a combatant stands (`status`)."""
+
+from __future__ import annotations
+
+from rules.model import ActionResult, Note, StateChange, Status
+from rules.system import Fighter
+
+from .damage import wound_level
+from .settings import Settings
+from .sheet import Sheet
+from .tables import DOWN_STATES, OUT_LEVELS, SITUATION_CONDITIONS, SYSTEM_ID, WOUND_KEYS
+
+CONDITIONS: tuple[str, ...] = (*SITUATION_CONDITIONS, *DOWN_STATES)
+
+
+def with_condition(sheet: Sheet, condition: str, on: bool) -> Sheet:
+    """The sheet with a condition on or off: the seed's situations in `conditions`, the down states in
+    `down` (one at a time: a dead combatant put unconscious is unconscious)."""
+    if condition in DOWN_STATES:
+        if on:
+            return sheet.model_copy(update={"down": condition})
+        return sheet.model_copy(update={"down": None}) if sheet.down == condition else sheet
+    kept = [c for c in sheet.conditions if c != condition]
+    return sheet.model_copy(update={"conditions": [*kept, condition] if on else kept})
+
+
+def condition_keys(sheet: Sheet) -> list[str]:
+    return [*sheet.conditions, *([sheet.down] if sheet.down else [])]
+
+
+def level(sheet: Sheet) -> str:
+    """Dead or unconscious when the GM says so (or the wound level is dead), else the wound level."""
+    if sheet.down == "dead" or sheet.wound_level == "dead":
+        return "dead"
+    if sheet.down is not None:
+        return sheet.down
+    return sheet.wound_level or ("unhurt" if sheet.damage_taken == 0 else "hurt")
+
+
+def numbers(sheet: Sheet) -> dict[str, int | float | str]:
+    found: dict[str, int | float | str] = {"damage_taken": sheet.damage_taken, "fatigue_points": sheet.fatigue_points}
+    if sheet.physical_defence is not None:
+        found["physical_defence"] = sheet.physical_defence
+    if sheet.defence_unprepared is not None:
+        found["physical_defence_unprepared"] = sheet.defence_unprepared
+    found.update({f"damage_{k}": v for k, v in sheet.damage_by_location.items()})
+    return found
+
+
+def status(sheet: Sheet) -> Status:
+    """Out of the fight when down or at wound level out/dead; dead only when dead (house default)."""
+    shown = level(sheet)
+    return Status(
+        level=shown,
+        conditions=condition_keys(sheet),
+        numbers=numbers(sheet),
+        out_of_fight=shown in (*DOWN_STATES, *OUT_LEVELS),
+        dead=shown == "dead",
+    )
+
+
+def _threshold_level(value: str | None) -> str | None:
+    """A level the GM's thresholds give (light … dead); unhurt/hurt/None are shown from damage alone."""
+    return value if value in WOUND_KEYS else None
+
+
+def sync_wound_level(fighter: Fighter[Sheet], settings: Settings) -> ActionResult | None:
+    """Round upkeep: the wound level follows damage taken (after a GM edit, or new thresholds)."""
+    sheet = fighter.sheet
+    derived = wound_level(sheet.damage_taken, settings)
+    if _threshold_level(derived) == _threshold_level(sheet.wound_level):
+        return None
+    after = sheet.model_copy(update={"wound_level": derived})
+    return ActionResult(
+        system=SYSTEM_ID,
+        action="start_round",
+        actor=fighter.name,
+        outcome="upkeep",
+        wound=derived,
+        conditions=condition_keys(after),
+        notes=[Note(key="wound_level_synced", params={"damage_taken": sheet.damage_taken})],
+        changes=[StateChange(combatant=fighter.name, field="wound_level", before=sheet.wound_level, after=derived)],
+        actor_sheet=after.model_dump(),
+    )

@@ -1,0 +1,51 @@
+"""The result of an attack: the hit's damage and the changes to both sheets (fatigue, wounds)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.model import ActionResult, StateChange
+from rules.system import Fighter
+
+from .conditions import condition_keys
+from .hit import HitOutcome
+from .sheet import Sheet
+
+
+def dump(sheet: Sheet) -> dict[str, Any]:
+    return sheet.model_dump()
+
+
+def _fatigue(actor: Fighter[Sheet], amount: int) -> tuple[Sheet | None, list[StateChange]]:
+    if not amount:
+        return None, []
+    before = actor.sheet.fatigue_points
+    sheet = actor.sheet.model_copy(update={"fatigue_points": before + amount})
+    return sheet, [
+        StateChange(combatant=actor.name, field="fatigue_points", before=before, after=before + amount)
+    ]
+
+
+def finish(
+    fields: dict[str, Any], hit: HitOutcome | None, actor: Fighter[Sheet], fatigue: int
+) -> ActionResult:
+    """Build the result: the hit's damage and the state changes of both sheets (fatigue, wounds)."""
+    actor_sheet, changes = _fatigue(actor, fatigue)
+    if hit is not None:
+        if hit.actor_sheet is not None:  # self-injury: add fatigue on top of the injured sheet
+            actor_sheet = hit.actor_sheet.model_copy(
+                update={"fatigue_points": (actor_sheet or actor.sheet).fatigue_points}
+            )
+        fields.update(
+            damage=hit.damage,
+            location=hit.location,
+            wound=hit.wound,
+            notes=[*fields["notes"], *hit.notes],
+        )
+        changes = [*hit.changes, *changes]
+        if hit.target_sheet is not None:
+            fields["target_sheet"] = dump(hit.target_sheet)
+            fields["conditions"] = condition_keys(hit.target_sheet)
+    if actor_sheet is not None:
+        fields["actor_sheet"] = dump(actor_sheet)
+    return ActionResult(**fields, changes=changes)

@@ -1,0 +1,72 @@
+"""Who an area attack hits: "Efekt ataku dotyczy jednak tego co się na owym polu znajduje"."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, cast
+
+from rules.model import ActionResult, Note
+from rules.system import ActionRequest, Fighter
+
+from .conditions import condition_keys
+from .hit import HitOutcome
+from .options import Options
+from .sheet import Sheet
+from .tables import SYSTEM_ID
+
+
+@dataclass(frozen=True, slots=True)
+class OnField:
+    """Everyone standing on the field where the attack landed."""
+
+    target: bool  # the attack's own target
+    actor: bool  # the attacker (a throw that scattered back onto its thrower)
+    others: tuple[Fighter[Sheet], ...]  # combatants named in `landing`, their sheets from the bot
+    unknown: tuple[str, ...]  # names in `landing` the rules got no sheet for
+
+    @property
+    def anyone(self) -> bool:
+        return self.target or self.actor or bool(self.others)
+
+
+def _named(fighter: Fighter[Any] | None, name: str) -> bool:
+    return fighter is not None and fighter.name.casefold() == name.casefold()
+
+
+def on_field(req: ActionRequest, opts: Options, *, on_aimed_field: bool) -> OnField:
+    """The target stands on the aimed field; `landing` names who stands where the attack came down."""
+    names = opts.landing_names
+    target = req.target is not None and (on_aimed_field or any(_named(req.target, n) for n in names))
+    actor = any(_named(req.actor, n) for n in names)
+    others: list[Fighter[Sheet]] = []
+    unknown: list[str] = []
+    for name in names:
+        if _named(req.target, name) or _named(req.actor, name):
+            continue
+        found = req.other(name)
+        if found is None:
+            unknown.append(name)
+        else:
+            others.append(cast("Fighter[Sheet]", found))
+    return OnField(target, actor, tuple(others), tuple(unknown))
+
+
+def field_hit(fields: dict[str, Any], name: str, hit: HitOutcome) -> ActionResult:
+    """The sub-result for one more combatant on the field: the bot applies its `target_sheet` to `name`."""
+    assert hit.target_sheet is not None
+    return ActionResult(
+        system=SYSTEM_ID,
+        action="area_hit",
+        actor=fields["actor"],
+        target=name,
+        weapon=fields["weapon"],
+        total=fields["total"],  # what each protector's coverage is checked against
+        outcome="hit",
+        damage=hit.damage,
+        location=hit.location,
+        wound=hit.wound,
+        conditions=condition_keys(hit.target_sheet),
+        changes=hit.changes,
+        notes=[Note(key="on_field", params={"name": name}), *hit.notes],
+        target_sheet=hit.target_sheet.model_dump(),
+    )
