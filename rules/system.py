@@ -173,6 +173,8 @@ class CombatSystem(ABC):
             text = value.strip() if isinstance(value, str) else value
             if isinstance(text, str) and text.startswith("="):
                 resolved[field] = text[1:].strip()
+            elif isinstance(text, str) and text[:1] in "+-−" and field in current and current[field] is None:
+                raise RulesError("error.edit_relative_empty", key=key, value=text)
             elif isinstance(text, str) and text[:1] in "+-−" and isinstance(current.get(field), (int, float)):
                 try:
                     delta = float(text.replace("−", "-"))
