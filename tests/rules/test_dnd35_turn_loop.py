@@ -189,3 +189,17 @@ def test_delay_and_ready_change_the_initiative_count() -> None:
     assert (delay.outcome, delay.total) == ("initiative_changed", 9) and delay.tiebreak < [-99]
     with pytest.raises(RulesError):  # "Postava, která je v bezvědomí nebo umírá, nemůže použít … "
         act("delay", sheet({"hp": 9, "hp_current": -1}), None, [], new_initiative=3)
+
+
+def test_a_readied_special_action_goes_off_and_a_full_round_one_cannot_be_readied() -> None:
+    # "Připravit si můžeš standardní, pohybovou nebo volnou akci."
+    readier = sheet({"str": 14, "turn_conditions": ["readied"]})
+    trip = act("trip", readier, sheet({"hp": 9}), [15, 12, 3], readied=True)
+    assert trip.outcome == "tripped" and trip.actor_sheet is not None
+    assert trip.actor_sheet["turn_conditions"] == []
+    with pytest.raises(RulesError) as err:
+        act("trip", sheet({}), sheet({"hp": 9}), [15, 12, 3], readied=True)
+    assert err.value.key == "error.dnd35.not_readied"
+    with pytest.raises(RulesError) as err:
+        act("coup_de_grace", readier, sheet({"hp": 9, "conditions": ["helpless"]}), [3, 3, 1], readied=True)
+    assert err.value.key == "error.dnd35.readied_full_round"

@@ -140,11 +140,21 @@ def start_round(
 
 
 # --- simple actions -------------------------------------------------------------------------------
+def kind_of(req: ActionRequest, kind: ActionKind) -> ActionKind:
+    """The action's kind, or `readied` when it is the actor's readied action going off: "Připravit si
+    můžeš standardní, pohybovou nebo volnou akci" (never a full-round one)."""
+    if not getattr(req.options, "readied", False) or kind == "readied":
+        return kind
+    if kind == "full_round":
+        raise RulesError("error.dnd35.readied_full_round")
+    return "readied"
+
+
 def acted(req: ActionRequest, kind: ActionKind) -> Sheet:
     """The actor, able to act, as an action of this kind starts (`acting.begin_action`)."""
     sheet: Sheet = req.actor.sheet
     check_can_act(sheet)
-    return begin_action(sheet, req.settings, kind)  # type: ignore[arg-type]
+    return begin_action(sheet, req.settings, kind_of(req, kind))  # type: ignore[arg-type]
 
 
 def total_defense(req: ActionRequest, dice: DiceSource) -> ActionResult:
@@ -152,8 +162,9 @@ def total_defense(req: ActionRequest, dice: DiceSource) -> ActionResult:
     bojem" — it ends the other stances."""
     sheet: Sheet = req.actor.sheet
     notes: list[Note] = []
-    after = with_conditions(acted(req, "standard"), add=("total_defense",), remove=("charging", "fighting_defensively"))
-    after = end_action(sheet, after, req.settings, "standard", notes)  # type: ignore[arg-type]
+    kind = kind_of(req, "standard")
+    after = with_conditions(acted(req, kind), add=("total_defense",), remove=("charging", "fighting_defensively"))
+    after = end_action(sheet, after, req.settings, kind, notes)  # type: ignore[arg-type]
     result = _result(
         req,
         "total_defense",
@@ -233,7 +244,8 @@ def heal_check(req: ActionRequest, dice: DiceSource) -> ActionResult:
     """Heal check DC 15 (d20 + skills.heal) on a dying target: success → stable."""
     target = _target(req)
     sheet: Sheet = req.actor.sheet
-    actor = acted(req, "standard")
+    kind = kind_of(req, "standard")
+    actor = acted(req, kind)
     roller = Roller(dice)
     face = roller.d(20, "heal_check")
     skill = sheet.skills.get("heal", 0)
@@ -261,7 +273,7 @@ def heal_check(req: ActionRequest, dice: DiceSource) -> ActionResult:
     )
     if after is not before:
         result.target_sheet = after.model_dump()
-    actor = end_action(sheet, actor, req.settings, "standard", result.notes)  # type: ignore[arg-type]
+    actor = end_action(sheet, actor, req.settings, kind, result.notes)  # type: ignore[arg-type]
     return _finish_actor(result, req.actor.name, sheet, actor)
 
 
@@ -269,6 +281,7 @@ def heal_check(req: ActionRequest, dice: DiceSource) -> ActionResult:
 def _fight(req: ActionRequest, dice: DiceSource, kind: ActionKind = "standard") -> Fight:
     """A special action's shared state, the actor already acting (`acted`)."""
     target = _target(req)
+    kind = kind_of(req, kind)
     actor = acted(req, kind)
     opts: Options = req.options  # type: ignore[assignment]
     settings: Settings = req.settings  # type: ignore[assignment]
