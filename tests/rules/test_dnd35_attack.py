@@ -192,7 +192,7 @@ def test_charge_allows_only_one_attack() -> None:
     )
     assert "attacks" not in out
     assert mods(out)["charge"] == 2
-    assert "charging" in out["actor_sheet"]["conditions"]
+    assert "charging" in out["actor_sheet"]["turn_conditions"]
 
 
 def test_dead_target_stops_full_attack() -> None:
@@ -228,7 +228,7 @@ def test_attacker_conditions_and_options() -> None:
     m = mods(out)
     assert (m["dazzled"], m["shaken"], m["prone"], m["flanking"], m["higher_ground"]) == (-1, -2, -4, 2, 1)
     assert m["aid_another"] == 4 and m["fighting_defensively"] == -4
-    assert "fighting_defensively" in out["actor_sheet"]["conditions"]
+    assert "fighting_defensively" in out["actor_sheet"]["turn_conditions"]
 
 
 def test_nonlethal_swaps() -> None:
@@ -424,7 +424,9 @@ def test_attack_of_opportunity_single_attack_off_turn() -> None:
         options={"attack_of_opportunity": True, "full_attack": True},
     )
     assert "attacks" not in out and mods(out)["bab"] == 11
-    assert "actor_sheet" not in out  # not the actor's turn: its stances stay
+    # not the actor's turn: its stances stay; the round's attacks of opportunity count one more
+    assert out["actor_sheet"]["turn_conditions"] == ["fighting_defensively"]
+    assert out["actor_sheet"]["aoo_used"] == 1
 
 
 @pytest.mark.parametrize(

@@ -21,9 +21,8 @@ REQUESTS: list[dict[str, Any]] = [
         "actor": {
             "bab": 11,
             "str": 14,
-            "conditions": ["dazzled", "flat_footed", "disabled"],
+            "conditions": ["dazzled", "flat_footed"],
             "hp": 10,
-            "hp_current": 0,
         },
         "target": {"hp": 5, "dex": 14, "conditions": ["prone", "grappling", "charging"], "crit_immune": True},
         "options": {
@@ -193,6 +192,40 @@ REQUESTS: list[dict[str, Any]] = [
         "dice": [10, 2],
     },
     {"action": "feint", "actor": {}, "target": {"hp": 5}, "dice": [2, 10]},
+    {
+        "action": "attack",
+        "actor": {"hp": 10, "hp_current": 0, "str": 12},
+        "target": {"hp": 5},
+        "options": {"charge": True},
+        "dice": [15, 2],
+        "weapon": "club",
+    },
+    {"action": "attack", "actor": {"hp": 1}, "target": {"hp": 5, "weapon": "club"}, "dice": [15, 6]},
+    {"action": "attack", "actor": {"hp": 20}, "target": {"hp": 5, "weapon": "club"}, "dice": [2, 15, 1]},
+    {
+        "action": "attack",
+        "actor": {"turn_conditions": ["readied"]},
+        "target": {"hp": 5},
+        "options": {"readied": True},
+        "dice": [15, 1],
+        "weapon": "club",
+    },
+    {
+        "action": "shot",
+        "actor": {"weapons": ["dart", "javelin"]},
+        "target": {"hp": 50},
+        "options": {"two_weapon": True},
+        "dice": [15, 1, 15, 1],
+        "distance": 10,
+    },
+    {
+        "action": "bull_rush",
+        "actor": {"str": 18, "speed_ft": 20},
+        "target": {"hp": 5},
+        "options": {"follow": True, "moved_ft": 10},
+        "dice": [20, 1],
+    },
+    {"action": "bull_rush", "actor": {"str": 18}, "target": {"hp": 5}, "dice": [20, 1]},
 ]
 
 

@@ -170,7 +170,7 @@ def test_example3_grapple_aoo_grab_hold_nonlethal_staggered() -> None:
     }
     assert out["target_sheet"]["nonlethal"] == 4
     assert out["wound"] == "staggered"
-    assert "grappling" in out["actor_sheet"]["conditions"]
+    assert "grappling" in out["actor_sheet"]["turn_conditions"]
     assert [r["purpose"] for r in out["rolls"]] == [
         "attack",
         "attack",

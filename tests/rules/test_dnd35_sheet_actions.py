@@ -81,7 +81,7 @@ def test_unknown_key_and_condition_refused() -> None:
 
 def test_condition_and_feat_normalisation() -> None:
     s = sheet({"conditions": "Flat-Footed, prone", "feats": ["Weapon Finesse", "weapon-finesse"]})
-    assert s.conditions == ["flat_footed", "prone"]
+    assert s.conditions == ["prone"] and s.turn_conditions == ["flat_footed"]
     assert s.feats == ["weapon_finesse"]
 
 
@@ -149,7 +149,7 @@ def test_initiative_total_tiebreak_and_flat_footed() -> None:
     assert out["total"] == 11 + 2 + 4
     assert out["tiebreak"] == [6, 7]
     assert [r["purpose"] for r in out["rolls"]] == ["initiative", "initiative_tiebreak"]
-    assert out["actor_sheet"]["conditions"] == ["flat_footed"]
+    assert out["actor_sheet"]["turn_conditions"] == ["flat_footed"]
     off = run("initiative", {}, None, [11, 7], settings={"flat_footed_at_start": False})
     assert "actor_sheet" not in off
 
@@ -190,16 +190,16 @@ def test_dying_roll_to_death_at_minus_10() -> None:
 # --- extra actions --------------------------------------------------------------------------------
 def test_total_defense_action() -> None:
     out = run("total_defense", {"dex": 12}, None, [])
-    assert "total_defense" in out["actor_sheet"]["conditions"]
+    assert "total_defense" in out["actor_sheet"]["turn_conditions"]
 
 
 def test_delay_and_ready_set_a_new_count() -> None:
     out = run("delay", {}, None, [], options={"new_initiative": 8})
     assert out["total"] == 8 and out["outcome"] == "initiative_changed"
     out = run("ready", {}, None, [])
-    assert out["outcome"] == "readied" and "readied" in out["actor_sheet"]["conditions"]
+    assert out["outcome"] == "readied" and "readied" in out["actor_sheet"]["turn_conditions"]
     out = run("ready", {"conditions": ["readied"]}, None, [], options={"new_initiative": 12})
-    assert out["total"] == 12 and out["actor_sheet"]["conditions"] == []
+    assert out["total"] == 12 and out["actor_sheet"]["turn_conditions"] == []
 
 
 def test_stabilize_action_requires_dying() -> None:
@@ -276,7 +276,7 @@ def test_pin_and_escape() -> None:
         "pin", {"str": 14, "conditions": ["grappling"]}, {"hp": 9, "conditions": ["grappling"]}, [10, 11]
     )
     assert pinned["outcome"] == "pinned"  # 12 vs 11
-    assert set(pinned["target_sheet"]["conditions"]) == {"grappling", "pinned"}
+    assert set(pinned["target_sheet"]["turn_conditions"]) == {"grappling", "pinned"}
     free = run(
         "escape_grapple",
         {"str": 14, "conditions": ["grappling", "pinned"]},
@@ -291,7 +291,7 @@ def test_pin_and_escape() -> None:
         [10, 5],
     )
     assert escaped["outcome"] == "escaped"
-    assert escaped["actor_sheet"]["conditions"] == [] and escaped["target_sheet"]["conditions"] == []
+    assert escaped["actor_sheet"]["turn_conditions"] == [] and escaped["target_sheet"]["turn_conditions"] == []
 
 
 def test_coup_de_grace_with_a_bow_when_adjacent() -> None:

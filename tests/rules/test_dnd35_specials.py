@@ -123,13 +123,13 @@ def test_bull_rush_push_distance() -> None:
         {"str": 16, "feats": ["improved bull rush"]},
         {"hp": 9, "str": 10},
         [14, 2],
-        options={"charge": True},
+        options={"charge": True, "follow": True},
     )
     m = mods(out)
     assert (m["str"], m["charge"], m["improved_bull_rush"]) == (3, 2, 4)
     assert opposed(out) == {"attacker": 23, "defender": 2}
     assert out["outcome"] == "pushed" and out["total"] == 5 + 5 * 4
-    assert "charging" in out["actor_sheet"]["conditions"]
+    assert "charging" in out["actor_sheet"]["turn_conditions"]
 
 
 def test_bull_rush_size_and_stability_and_limits() -> None:
@@ -164,7 +164,9 @@ def test_feint() -> None:
     beast = run(
         "feint", {"skills": {"bluff": 6}}, {"hp": 9, "int": 2}, [10, 12], options={"target_nonhumanoid": True}
     )
-    assert mods(beast) == {"bluff": 6, "nonhumanoid": -4, "animal_intelligence": -8}
+    # "vůči tvoru, který není humanoid, máš postih -4. Vůči tvoru se zvířecí Inteligencí (1 nebo 2) máš
+    # postih -8": two cases — an animal is −8, not −8 and −4 together.
+    assert mods(beast) == {"bluff": 6, "animal_intelligence": -8}
     assert beast["outcome"] == "feint_failed"
     with pytest.raises(RulesError):
         run("feint", {}, {"hp": 9, "int": 0}, [10, 10])

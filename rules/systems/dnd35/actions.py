@@ -7,6 +7,7 @@ from rules.dice import DiceSource, Roller
 from rules.errors import RulesError
 from rules.model import ActionResult, Modifier, Note
 from rules.system import ActionRequest, Fighter
+from rules.systems.dnd35.acting import ActionKind, begin_action, end_action
 from rules.systems.dnd35.attack import (
     SYSTEM_ID,
     Fight,
@@ -22,27 +23,31 @@ from rules.systems.dnd35.attack import (
 from rules.systems.dnd35.hp import (
     HP_FIELDS,
     apply_damage,
+    condition_list,
     diff,
     effective_conditions,
+    fast_copy,
     heal,
+    note,
     set_hp,
     sheet_state,
+    with_conditions,
 )
 from rules.systems.dnd35.options import Options
 from rules.systems.dnd35.settings import Settings
 from rules.systems.dnd35.sheet import Sheet, table_weapon
 from rules.systems.dnd35.tables import AID_BONUS, HEAL_DC, STANCES, TOTAL_DEFENSE_DODGE
 
+# A readied action goes off "těsně před akcí, která ji spustila": at the trigger's count, before anyone
+# else on it; a delaying combatant who steps in acts after the one whose turn it was. The bot orders
+# equal counts by the tiebreak, so these sit above / below every rolled tiebreak.
+READIED_TIEBREAK = 1000
+DELAYED_TIEBREAK = -1000
+
 
 def _result(req: ActionRequest, action: str, **kw: object) -> ActionResult:
     target = req.target.name if req.target else None
     return ActionResult(system=SYSTEM_ID, action=action, actor=req.actor.name, target=target, **kw)
-
-
-def _with_conditions(sheet: Sheet, add: tuple[str, ...] = (), remove: tuple[str, ...] = ()) -> Sheet:
-    conds = [c for c in sheet.conditions if c not in remove]
-    conds += [c for c in add if c not in conds]
-    return sheet if conds == sheet.conditions else sheet.model_copy(update={"conditions": conds})
 
 
 def _finish_actor(result: ActionResult, name: str, before: Sheet, after: Sheet) -> ActionResult:
@@ -73,7 +78,7 @@ def initiative(req: ActionRequest, dice: DiceSource) -> ActionResult:
         tiebreak=[sheet.initiative_mod, rolloff],
         outcome="rolled",
     )
-    after = _with_conditions(sheet, add=("flat_footed",)) if settings.flat_footed_at_start else sheet
+    after = with_conditions(sheet, add=("flat_footed",)) if settings.flat_footed_at_start else sheet
     return _finish_actor(result, req.actor.name, sheet, after)
 
 
@@ -97,7 +102,7 @@ def stabilise_roll(name: str, sheet: Sheet, settings: Settings, roller: Roller, 
         against_key="stabilize_chance",
         outcome=outcome,
         wound=sheet_state(after),
-        conditions=list(after.conditions),
+        conditions=condition_list(after),
         changes=diff(name, sheet, after, HP_FIELDS),
     )
     result.actor_sheet = after.model_dump()
@@ -107,15 +112,18 @@ def stabilise_roll(name: str, sheet: Sheet, settings: Settings, roller: Roller, 
 def start_round(
     fighter: Fighter[Sheet], settings: Settings, round_no: int, dice: DiceSource
 ) -> ActionResult | None:
-    """Round upkeep: flat-footed ends after round 1, stances may expire, the dying roll d%."""
+    """Round upkeep: flat-footed ends after round 1, stances may expire, the round's attacks of
+    opportunity are counted afresh, the dying roll d%."""
     sheet = fighter.sheet
     remove: tuple[str, ...] = ("flat_footed",) if round_no >= 2 else ()
     if settings.stance_expiry == "round_start":
         remove += STANCES
-    cleaned = _with_conditions(sheet, remove=remove)
+    cleaned = with_conditions(sheet, remove=remove)
+    if cleaned.aoo_used:
+        cleaned = fast_copy(cleaned, {"aoo_used": 0})
     if sheet_state(cleaned) == "dying" and settings.auto_stabilize_rolls:
         result = stabilise_roll(fighter.name, cleaned, settings, Roller(dice), "start_round")
-        result.changes = diff(fighter.name, sheet, cleaned, ("conditions",)) + result.changes
+        result.changes = diff(fighter.name, sheet, cleaned, HP_FIELDS) + result.changes
         return result
     if cleaned is sheet:
         return None
@@ -124,45 +132,72 @@ def start_round(
         action="start_round",
         actor=fighter.name,
         outcome="upkeep",
-        changes=diff(fighter.name, sheet, cleaned, ("conditions",)),
-        conditions=list(cleaned.conditions),
+        changes=diff(fighter.name, sheet, cleaned, HP_FIELDS),
+        conditions=condition_list(cleaned),
         wound=sheet_state(cleaned),
         actor_sheet=cleaned.model_dump(),
     )
 
 
 # --- simple actions -------------------------------------------------------------------------------
-def total_defense(req: ActionRequest, dice: DiceSource) -> ActionResult:
+def kind_of(req: ActionRequest, kind: ActionKind) -> ActionKind:
+    """The action's kind, or `readied` when it is the actor's readied action going off: "Připravit si
+    můžeš standardní, pohybovou nebo volnou akci" (never a full-round one)."""
+    if not getattr(req.options, "readied", False) or kind == "readied":
+        return kind
+    if kind == "full_round":
+        raise RulesError("error.dnd35.readied_full_round")
+    return "readied"
+
+
+def acted(req: ActionRequest, kind: ActionKind) -> Sheet:
+    """The actor, able to act, as an action of this kind starts (`acting.begin_action`)."""
     sheet: Sheet = req.actor.sheet
     check_can_act(sheet)
-    after = _with_conditions(sheet, add=("total_defense",), remove=("flat_footed", *STANCES))
+    return begin_action(sheet, req.settings, kind_of(req, kind))  # type: ignore[arg-type]
+
+
+def total_defense(req: ActionRequest, dice: DiceSource) -> ActionResult:
+    """Standard action: +4 dodge AC until your next action; "Úplnou obranu nemůžeš kombinovat s obranným
+    bojem" — it ends the other stances."""
+    sheet: Sheet = req.actor.sheet
+    notes: list[Note] = []
+    kind = kind_of(req, "standard")
+    after = with_conditions(acted(req, kind), add=("total_defense",), remove=("charging", "fighting_defensively"))
+    after = end_action(sheet, after, req.settings, kind, notes)  # type: ignore[arg-type]
     result = _result(
         req,
         "total_defense",
         outcome="total_defense",
         modifiers=[Modifier(key="ac_total_defense", value=TOTAL_DEFENSE_DODGE)],
-        conditions=list(after.conditions),
+        conditions=condition_list(after),
+        notes=notes,
     )
     return _finish_actor(result, req.actor.name, sheet, after)
 
 
 def delay_or_ready(action: str, req: ActionRequest) -> ActionResult:
-    """Delay/ready: with `new_initiative` the combatant now acts on that count for the rest of combat."""
+    """Delay/ready: without `new_initiative` the combatant marks itself delaying / readies an action;
+    with it, it acts on that count for the rest of combat (a readied action before the one that
+    triggered it, a delayed one after the one whose turn it was). Neither while unconscious or dying:
+    "nemůže použít žádnou speciální akci, která by snížila její pořadí iniciativy"."""
     sheet: Sheet = req.actor.sheet
+    check_can_act(sheet)
     opts: Options = req.options  # type: ignore[assignment]
     marker = "delaying" if action == "delay" else "readied"
     if opts.new_initiative is None:
-        after = _with_conditions(sheet, add=(marker,), remove=("flat_footed",) if action == "ready" else ())
-        result = _result(req, action, outcome=marker, conditions=list(after.conditions))
+        start = acted(req, "ready") if action == "ready" else sheet
+        after = with_conditions(start, add=(marker,))
+        result = _result(req, action, outcome=marker, conditions=condition_list(after))
     else:
-        after = _with_conditions(sheet, remove=("delaying", "readied"))
+        after = with_conditions(sheet, remove=("delaying", "readied"))
         result = _result(
             req,
             action,
             outcome="initiative_changed",
             total=opts.new_initiative,
-            tiebreak=[sheet.initiative_mod],
-            conditions=list(after.conditions),
+            tiebreak=[READIED_TIEBREAK if action == "ready" else DELAYED_TIEBREAK],
+            conditions=condition_list(after),
         )
     return _finish_actor(result, req.actor.name, sheet, after)
 
@@ -195,7 +230,7 @@ def heal_action(req: ActionRequest, dice: DiceSource) -> ActionResult:
         outcome="healed",
         total=opts.amount,
         wound=sheet_state(after),
-        conditions=list(after.conditions),
+        conditions=condition_list(after),
         changes=diff(who.name, before, after, HP_FIELDS),
     )
     if req.target is not None:
@@ -209,7 +244,8 @@ def heal_check(req: ActionRequest, dice: DiceSource) -> ActionResult:
     """Heal check DC 15 (d20 + skills.heal) on a dying target: success → stable."""
     target = _target(req)
     sheet: Sheet = req.actor.sheet
-    check_can_act(sheet)
+    kind = kind_of(req, "standard")
+    actor = acted(req, kind)
     roller = Roller(dice)
     face = roller.d(20, "heal_check")
     skill = sheet.skills.get("heal", 0)
@@ -232,22 +268,33 @@ def heal_check(req: ActionRequest, dice: DiceSource) -> ActionResult:
         margin=total - HEAL_DC,
         outcome="success" if ok else "failure",
         wound=sheet_state(after),
-        conditions=list(after.conditions),
+        conditions=condition_list(after),
         changes=diff(target.name, before, after, HP_FIELDS),
     )
     if after is not before:
         result.target_sheet = after.model_dump()
-    return result
+    actor = end_action(sheet, actor, req.settings, kind, result.notes)  # type: ignore[arg-type]
+    return _finish_actor(result, req.actor.name, sheet, actor)
 
 
 # --- attack-like actions --------------------------------------------------------------------------
-def _fight(req: ActionRequest, dice: DiceSource, ranged: bool = False) -> Fight:
+def _fight(req: ActionRequest, dice: DiceSource, kind: ActionKind = "standard") -> Fight:
+    """A special action's shared state, the actor already acting (`acted`)."""
     target = _target(req)
-    actor: Sheet = req.actor.sheet
-    check_can_act(actor)
+    kind = kind_of(req, kind)
+    actor = acted(req, kind)
     opts: Options = req.options  # type: ignore[assignment]
     settings: Settings = req.settings  # type: ignore[assignment]
-    return Fight(req, actor, target.sheet, opts, settings, Roller(dice), ranged)
+    return Fight(req, actor, target.sheet, opts, settings, Roller(dice), False, kind=kind)
+
+
+def finish_actor(fight: Fight, result: ActionResult) -> ActionResult:
+    """The actor's sheet after a special action of `fight.kind` (a disabled actor's 1 HP included)."""
+    start: Sheet = fight.req.actor.sheet
+    strain: list[Note] = []
+    fight.actor = end_action(start, fight.actor, fight.settings, fight.kind, strain)
+    result.notes = result.notes + strain
+    return _finish_actor(result, fight.req.actor.name, start, fight.actor)
 
 
 def aid_another(req: ActionRequest, dice: DiceSource) -> ActionResult:
@@ -259,7 +306,7 @@ def aid_another(req: ActionRequest, dice: DiceSource) -> ActionResult:
     face = fight.roller.d(20, "attack")
     ok = hits(face, bonus, 10)
     notes = [Note(key=f"aid_{fight.opts.aid}", params={"bonus": AID_BONUS})] if ok else []
-    return _result(
+    result = _result(
         req,
         "aid_another",
         weapon=weapon.name,
@@ -272,13 +319,21 @@ def aid_another(req: ActionRequest, dice: DiceSource) -> ActionResult:
         outcome="success" if ok else "failure",
         notes=notes,
     )
+    result = finish_actor(fight, result)
+    result.notes = result.notes + fight.notes
+    return result
 
 
 def coup_de_grace(req: ActionRequest, dice: DiceSource) -> ActionResult:
-    """Helpless target: automatic hit and critical; survivor saves Fort DC 10 + damage or dies."""
-    fight = _fight(req, dice)
-    if "helpless" not in effective_conditions(fight.target):
-        raise RulesError("error.dnd35.target_not_helpless")
+    """"Bezmocnému protivníkovi můžeš úplnou akcí zbraní nablízko zasadit tzv. ránu z milosti …
+    Automaticky ho zasáhneš, navíc automaticky kriticky. Pokud obránce přežije způsobené zranění, musí
+    uspět v hodu na záchranu na Výdrž (TO 10 + udělené zranění) nebo zemře." A full-round action
+    (refused under restricted activity), only against a helpless target (its sheet or the `helpless`
+    flag), never against one immune to criticals; it provokes attacks of opportunity (a note)."""
+    if req.target is not None and "helpless" not in effective_conditions(req.target.sheet):
+        if not req.options.helpless:  # type: ignore[attr-defined]
+            raise RulesError("error.dnd35.target_not_helpless")
+    fight = _fight(req, dice, "full_round")
     if fight.target.crit_immune:
         raise RulesError("error.dnd35.crit_immune")
     named = None
@@ -306,6 +361,7 @@ def coup_de_grace(req: ActionRequest, dice: DiceSource) -> ActionResult:
         )
         if not saved:
             after = set_hp(after, conditions=[*after.conditions, "dead"])
+    notes.append(note("coup_de_grace_provokes"))
     result = _result(
         req,
         "coup_de_grace",
@@ -314,12 +370,12 @@ def coup_de_grace(req: ActionRequest, dice: DiceSource) -> ActionResult:
         outcome="crit",
         damage=damage,
         wound=sheet_state(after),
-        conditions=list(after.conditions),
+        conditions=condition_list(after),
         changes=diff(_target(req).name, before, after, HP_FIELDS),
         notes=notes + fight.notes,
     )
     result.target_sheet = after.model_dump()
-    return result
+    return finish_actor(fight, result)
 
 
 def _opposed(

@@ -5,15 +5,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.dice import DiceSource, Roller
+from rules.dice import Roller
 from rules.errors import RulesError
 from rules.model import ActionResult, Damage, Modifier, Note, StateChange
 from rules.notation import parse_dice
 from rules.system import ActionRequest
-from rules.systems.dnd35.defense import ArmorClass, armor_class
+from rules.systems.dnd35.acting import ActionKind
+from rules.systems.dnd35.defense import ArmorClass
 from rules.systems.dnd35.hp import (
     HP_FIELDS,
     apply_damage,
+    condition_list,
     diff,
     effective_conditions,
     mod,
@@ -39,8 +41,9 @@ from rules.systems.dnd35.tables import (
     NONLETHAL_SWAP_PENALTY,
     NONPROFICIENT,
     RANGE_STEP,
-    STANCES,
-    TWO_WEAPON,
+    THROWN_LIGHT,
+    THROWN_ONE_HANDED,
+    table_key,
 )
 
 SYSTEM_ID = "dnd35"
@@ -69,6 +72,7 @@ class Fight:
     roller: Roller
     ranged: bool
     notes: list[Note] = field(default_factory=list)
+    kind: ActionKind = "standard"  # the kind of action a special action is
     actor_flags: frozenset[str] = frozenset()
     target_flags: frozenset[str] = frozenset()
 
@@ -100,15 +104,43 @@ def pick_weapon(actor: Sheet, name: str | None, ranged: bool) -> Weapon:
     return weapon
 
 
-def off_hand_weapon(actor: Sheet, primary: Weapon, name: str | None) -> Weapon:
+def _kind_key(weapon: Weapon) -> str:
+    return table_key(weapon.name) or weapon.key
+
+
+def throwable_pair(weapon: Weapon) -> bool:
+    """A weapon thrown (or slung) from each hand: "Stejné pravidlo platí i pro vrh zbraně z každé ruky"."""
+    return weapon.category == "thrown" or _kind_key(weapon) in THROWN_ONE_HANDED
+
+
+def counts_as_light(weapon: Weapon) -> bool:
+    """Light for two-weapon fighting: "Šipku nebo šuriken považuj za lehkou zbraň … Boly, oštěpy, sítě
+    nebo praky pak považuj za jednoruční zbraně" (other weapons by their own category)."""
+    key = _kind_key(weapon)
+    if key in THROWN_LIGHT:
+        return True
+    return weapon.is_light and key not in THROWN_ONE_HANDED
+
+
+def off_hand_weapon(actor: Sheet, primary: Weapon, name: str | None, ranged: bool = False) -> Weapon:
+    """The off-hand weapon: named, else the sheet's next melee (or, for a shot, thrown) weapon; a double
+    weapon's other end. Two-weapon shots need a thrown weapon (or sling) in each hand."""
+    if ranged and not throwable_pair(primary):
+        raise RulesError("error.dnd35.two_weapon_ranged", weapon=primary.name)
     if name:
-        return pick_weapon(actor, name, False)
-    others = [w for w in actor.weapons if w is not primary and not w.is_ranged_only]
-    if others:
-        return others[0]
-    if primary.double:
-        return primary
-    raise RulesError("error.dnd35.no_off_hand_weapon")
+        off = pick_weapon(actor, name, ranged)
+    else:
+        fits = throwable_pair if ranged else (lambda w: not w.is_ranged_only)
+        others = [w for w in actor.weapons if w is not primary and fits(w)]
+        if others:
+            off = others[0]
+        elif ranged or primary.double:
+            off = primary  # another of the same thrown weapon, or the double weapon's other end
+        else:
+            raise RulesError("error.dnd35.no_off_hand_weapon")
+    if ranged and not throwable_pair(off):
+        raise RulesError("error.dnd35.two_weapon_ranged", weapon=off.name)
+    return off
 
 
 # --- attack bonus ---------------------------------------------------------------------------------
@@ -152,7 +184,7 @@ def range_penalty(fight: Fight, weapon: Weapon) -> int:
 def situation_mods(fight: Fight, weapon: Weapon) -> list[Modifier]:
     """Attacker-table modifiers and the per-action ones (charge, defensive, aid, swap, into melee)."""
     opts, ranged = fight.opts, fight.ranged
-    conds = set(fight.actor.conditions) | fight.actor_flags
+    conds = set(fight.actor.all_conditions) | fight.actor_flags
     if "invisible" in conds and ("blinded" in fight.target.conditions or "blinded" in fight.target_flags):
         conds.discard("invisible")  # footnote 2: the bonus does not count against a blinded target
     mods: list[Modifier] = []
@@ -380,181 +412,13 @@ def strike_fields(fight: Fight, swing: Swing, ac: ArmorClass) -> dict[str, Any]:
         "margin": face + bonus - ac.value,
         "damage": damage,
         "wound": sheet_state(fight.target),
-        "conditions": list(fight.target.conditions),
+        "conditions": condition_list(fight.target),
         "changes": changes,
         "notes": ac.notes + notes,
     }
-
-
-# --- resolution -----------------------------------------------------------------------------------
-def iterative_babs(bab: int) -> list[int]:
-    """bab, bab−5, bab−10, bab−15 while ≥ +1, at most 4 [SRD-EXT]; always at least one attack."""
-    return [bab - 5 * k for k in range(4) if k == 0 or bab - 5 * k >= 1]
-
-
-def plan(fight: Fight, weapon: Weapon) -> list[Swing]:
-    """The attacks of this action: one, iterative (full attack) and the off-hand attack."""
-    opts, actor = fight.opts, fight.actor
-    conds = set(actor.conditions)
-    situation = situation_mods(fight, weapon)
-    full = (opts.full_attack or opts.two_weapon) and not opts.attack_of_opportunity
-    if full and opts.charge:
-        fight.notes.append(note("charge_single_attack"))
-        full = False
-    if full and conds & {"staggered", "disabled"}:
-        fight.notes.append(note("restricted_single_action"))
-        full = False
-    two_hand = weapon.category == "two_handed" or (opts.two_handed and not weapon.is_light)
-    grip = "two" if two_hand and not (full and opts.two_weapon) else "one"
-    if weapon.category == "projectile" or weapon.is_ranged_only:
-        grip = "one"
-    babs = iterative_babs(actor.bab) if full else [actor.bab]
-    primary_pen: list[Modifier] = []
-    swings: list[Swing] = []
-    off: Weapon | None = None
-    if full and opts.two_weapon and not fight.ranged:
-        off = off_hand_weapon(actor, weapon, opts.off_hand_weapon)
-        light = off.is_light or off is weapon
-        p, o = TWO_WEAPON[(light, actor.has_feat("two_weapon_fighting"))]
-        primary_pen = [mod("two_weapon_primary", p)]
-        off_pen = [mod("two_weapon_off_hand", o)]
-        grip = "one"
-    for bab in babs:
-        swings.append(
-            Swing(weapon, base_mods(actor, weapon, bab, fight.ranged) + situation + primary_pen, grip)
-        )
-    if off is not None:
-        off_situation = situation_mods(fight, off) if off is not weapon else situation
-        mods = base_mods(actor, off, actor.bab, False) + off_situation + off_pen
-        swings.append(Swing(off, mods, "off", "off"))
-    return swings
-
-
-def check_aoo(actor: Sheet, opts: Options) -> None:
-    """No attack of opportunity while flat-footed (Combat Reflexes allows it [SRD-EXT]), in total
-    defense or grappling, nor against a target with cover or total concealment."""
-    conds = set(actor.conditions)
-    blocked = sorted(conds & {"total_defense", "grappling"})
-    if "flat_footed" in conds and not actor.has_feat("combat_reflexes"):
-        blocked.append("flat_footed")
-    if opts.cover != "none":
-        blocked.append("target_cover")
-    if opts.concealment == "total":
-        blocked.append("target_total_concealment")
-    if blocked:
-        raise RulesError("error.dnd35.no_attack_of_opportunity", reasons=blocked)
 
 
 def check_can_act(actor: Sheet) -> None:
     blocked = sorted(effective_conditions(actor) & CANNOT_ACT)
     if blocked:
         raise RulesError("error.dnd35.cannot_act", conditions=blocked)
-
-
-def actor_after(fight: Fight) -> tuple[Sheet, list[StateChange]]:
-    """Acting ends flat-footedness and old stances, starts the new stance, strains a disabled actor.
-    An attack of opportunity is not the actor's turn: it changes nothing on the actor."""
-    actor, opts = fight.actor, fight.opts
-    if opts.attack_of_opportunity:
-        return actor, []
-    conds = [c for c in actor.conditions if c != "flat_footed"]
-    if fight.settings.stance_expiry == "next_action":
-        conds = [c for c in conds if c not in STANCES]
-    if opts.charge and not fight.ranged:
-        conds.append("charging")
-    if opts.fighting_defensively:
-        conds.append("fighting_defensively")
-    after = actor.model_copy(update={"conditions": conds}) if conds != actor.conditions else actor
-    if "disabled" in actor.conditions and fight.settings.disabled_action_damage:
-        after = apply_damage(after, 1, "lethal")
-        fight.notes.append(note("disabled_strain"))
-    return after, diff(fight.req.actor.name, actor, after, HP_FIELDS)
-
-
-def summary(fight: Fight, subs: list[ActionResult]) -> ActionResult:
-    """A full attack's top result: every roll, total damage, the target's final state."""
-    top = ActionResult(
-        system=SYSTEM_ID,
-        action="shot" if fight.ranged else "attack",
-        actor=fight.req.actor.name,
-        target=subs[0].target,
-        weapon=subs[0].weapon,
-        attacks=subs,
-    )
-    top.rolls = list(fight.roller.rolls)
-    outcomes = {s.outcome for s in subs}
-    top.outcome = "crit" if "crit" in outcomes else ("hit" if "hit" in outcomes else "miss")
-    damages = [s.damage for s in subs if s.damage is not None]
-    if damages:
-        total = sum(d.applied for d in damages)
-        kinds = {d.kind for d in damages}
-        top.damage = Damage(
-            dice=[f for d in damages for f in d.dice],
-            rolled=sum(d.rolled for d in damages),
-            applied=total,
-            kind=kinds.pop() if len(kinds) == 1 else "mixed",
-        )
-    firsts: dict[str, StateChange] = {}
-    for change in (c for s in subs for c in s.changes):
-        if change.field in firsts:
-            firsts[change.field] = StateChange(
-                combatant=change.combatant,
-                field=change.field,
-                before=firsts[change.field].before,
-                after=change.after,
-            )
-        else:
-            firsts[change.field] = change
-    top.changes = list(firsts.values())
-    top.wound = subs[-1].wound
-    top.conditions = subs[-1].conditions
-    return top
-
-
-def resolve(req: ActionRequest, dice: DiceSource, ranged: bool) -> ActionResult:
-    if req.target is None:
-        raise RulesError("error.dnd35.no_target")
-    actor: Sheet = req.actor.sheet
-    check_can_act(actor)
-    opts: Options = req.options  # type: ignore[assignment]
-    if opts.attack_of_opportunity:
-        check_aoo(actor, opts)
-    fight = Fight(req, actor, req.target.sheet, opts, req.settings, Roller(dice), ranged)  # type: ignore[arg-type]
-    weapon = pick_weapon(actor, req.weapon, ranged)
-    swings = plan(fight, weapon)
-    _, swap_penalty = nonlethal_mode(actor, weapon, opts)
-    if swap_penalty:
-        for swing in swings:
-            swing.mods.append(mod("nonlethal_swap", swap_penalty))
-    invisible = opts.invisible or "invisible" in actor.conditions
-    subs: list[dict[str, Any]] = []
-    for swing in swings:
-        if subs and fight.settings.stop_full_attack_when_dead and "dead" in fight.target.conditions:
-            fight.notes.append(
-                Note(key="target_dead_attacks_skipped", params={"skipped": len(swings) - len(subs)})
-            )
-            break
-        ac = armor_class(
-            fight.target,
-            opts,
-            fight.settings,
-            ranged=ranged,
-            touch=opts.touch,
-            actor_invisible=invisible,
-            flags=fight.target_flags,
-        )
-        subs.append(strike_fields(fight, swing, ac))
-    actor_new, actor_changes = actor_after(fight)
-    target_sheet = fight.target.model_dump() if fight.target is not req.target.sheet else None
-    actor_sheet = actor_new.model_dump() if actor_new is not actor else None
-    if len(swings) == 1:
-        fields = subs[0]
-        fields["notes"] += fight.notes
-        fields["changes"] += actor_changes
-        return ActionResult(**fields, target_sheet=target_sheet, actor_sheet=actor_sheet)
-    result = summary(fight, [ActionResult(**f) for f in subs])
-    result.notes = fight.notes
-    result.changes = result.changes + actor_changes
-    result.target_sheet = target_sheet
-    result.actor_sheet = actor_sheet
-    return result

@@ -8,7 +8,8 @@ from rules.dice import DiceSource
 from rules.errors import RulesError
 from rules.model import ActionResult, Damage, Modifier, Note, StateChange
 from rules.system import ActionRequest
-from rules.systems.dnd35.actions import _fight, _opposed, _target, _with_conditions
+from rules.systems.dnd35.acting import end_action
+from rules.systems.dnd35.actions import _fight, _opposed, _target
 from rules.systems.dnd35.attack import (
     SYSTEM_ID,
     Fight,
@@ -17,13 +18,12 @@ from rules.systems.dnd35.attack import (
     hits,
     roll_damage,
     situation_mods,
-    strike,
 )
 from rules.systems.dnd35.defense import armor_class
-from rules.systems.dnd35.hp import HP_FIELDS, apply_damage, diff, effective_conditions, sheet_state
-from rules.systems.dnd35.options import Options
-from rules.systems.dnd35.sheet import Sheet, Weapon, table_weapon
-from rules.systems.dnd35.tables import CANNOT_ACT, SIZES
+from rules.systems.dnd35.hp import HP_FIELDS, apply_damage, condition_list, diff, sheet_state, with_conditions
+from rules.systems.dnd35.opportunity import aoo_weapon, attack_of_opportunity, unarmed_of
+from rules.systems.dnd35.sheet import Sheet
+from rules.systems.dnd35.tables import SIZES
 
 Notes = list[Note]
 
@@ -46,43 +46,6 @@ def total_of(mods: list[Modifier]) -> int:
     return sum(int(m.value) for m in mods)
 
 
-def unarmed_of(sheet: Sheet) -> Weapon:
-    weapon = table_weapon("unarmed", sheet.size)
-    assert weapon is not None
-    return weapon
-
-
-def aoo_weapon(fight: Fight, improved_feat: str = "improved_grapple") -> Weapon | None:
-    """The defender's attack-of-opportunity weapon, or None when it gets none (the actor has the
-    Improved … feat, the defender is flat-footed, in total defense, grappling or cannot act, or is
-    unarmed without Improved Unarmed Strike)."""
-    actor, target = fight.actor, fight.target
-    if actor.has_feat(improved_feat) or fight.opts.flat_footed:
-        return None
-    if effective_conditions(target) & (CANNOT_ACT | {"flat_footed", "total_defense", "grappling"}):
-        return None
-    melee = [w for w in target.weapons if not w.is_ranged_only]
-    if melee:
-        return melee[0]
-    if target.has_feat("improved_unarmed_strike"):
-        return unarmed_of(target)
-    return None  # an unarmed creature threatens no squares
-
-
-def attack_of_opportunity(fight: Fight, weapon: Weapon) -> ActionResult:
-    """The target's AoO on the actor, at its highest attack bonus, rolled first."""
-    req = fight.req
-    assert req.target is not None
-    swapped = ActionRequest(req.target, req.actor, Options(), fight.settings, weapon.name)
-    aoo = Fight(swapped, fight.target, fight.actor, Options(), fight.settings, fight.roller, False)
-    mods = base_mods(fight.target, weapon, fight.target.bab, False) + situation_mods(aoo, weapon)
-    grip = "two" if weapon.category == "two_handed" else "one"
-    ac = armor_class(fight.actor, aoo.opts, fight.settings, ranged=False, touch=False, actor_invisible=False)
-    result = strike(aoo, Swing(weapon, mods, grip), ac)
-    fight.actor = aoo.target
-    return result
-
-
 def _grapple_damage(fight: Fight, notes: list[Note]) -> tuple[Damage, Sheet]:
     kind = "lethal" if fight.opts.lethal else "nonlethal"
     damage = roll_damage(fight, Swing(unarmed_of(fight.actor), [], "one"), False, kind)
@@ -102,7 +65,13 @@ def _check(fight: Fight, notes: list[Note], extra: int = 0) -> tuple[bool, list[
     return won, mine
 
 
-def finish(req: ActionRequest, fight: Fight, result: ActionResult, actor0: Sheet, target0: Sheet) -> ActionResult:
+def finish(req: ActionRequest, fight: Fight, result: ActionResult) -> ActionResult:
+    """A special action's result: both sheets' changes (weapons too), the target's state, and the
+    actor's end-of-action cost (`acting.end_action`: a disabled actor's 1 HP)."""
+    actor0: Sheet = req.actor.sheet
+    target0: Sheet = _target(req).sheet
+    fight.actor = end_action(actor0, fight.actor, fight.settings, fight.kind, fight.notes)
+    result.notes = result.notes + fight.notes
     target_name = _target(req).name
     changes: list[StateChange] = diff(target_name, target0, fight.target, HP_FIELDS)
     changes += diff(req.actor.name, actor0, fight.actor, HP_FIELDS)
@@ -119,7 +88,7 @@ def finish(req: ActionRequest, fight: Fight, result: ActionResult, actor0: Sheet
     result.changes = changes
     result.rolls = fight.roller.rolls
     result.wound = sheet_state(fight.target)
-    result.conditions = list(fight.target.conditions)
+    result.conditions = condition_list(fight.target)
     if fight.target is not target0:
         result.target_sheet = fight.target.model_dump()
     if fight.actor is not actor0:
@@ -130,8 +99,7 @@ def finish(req: ActionRequest, fight: Fight, result: ActionResult, actor0: Sheet
 def grapple(req: ActionRequest, dice: DiceSource) -> ActionResult:
     """Start a grapple: 1 AoO (damage → fail), 2 melee touch grab, 3 opposed check → hold and damage."""
     fight = _fight(req, dice)
-    actor0, target0 = fight.actor, fight.target
-    if "grappling" in actor0.conditions:
+    if "grappling" in fight.actor.all_conditions:
         raise RulesError("error.dnd35.already_grappling")
     result = ActionResult(
         system=SYSTEM_ID,
@@ -149,10 +117,10 @@ def grapple(req: ActionRequest, dice: DiceSource) -> ActionResult:
         if aoo.damage is not None and aoo.damage.applied > 0:
             notes.append(Note(key="grapple_aoo_damage"))
             result.notes = notes
-            return finish(req, fight, result, actor0, target0)
+            return finish(req, fight, result)
         if sheet_state(fight.actor) not in ("unhurt", "wounded"):
             result.notes = notes
-            return finish(req, fight, result, actor0, target0)
+            return finish(req, fight, result)
     unarmed = unarmed_of(fight.actor)
     mods = base_mods(fight.actor, unarmed, fight.actor.bab, False) + situation_mods(fight, unarmed)
     ac = armor_class(
@@ -170,19 +138,19 @@ def grapple(req: ActionRequest, dice: DiceSource) -> ActionResult:
     result.margin = face + bonus - ac.value
     if not hits(face, bonus, ac.value):
         result.notes = notes
-        return finish(req, fight, result, actor0, target0)
+        return finish(req, fight, result)
     if SIZES[fight.target.size].index - SIZES[fight.actor.size].index >= 2:
         notes.append(Note(key="grapple_auto_fail"))
         result.notes = notes
-        return finish(req, fight, result, actor0, target0)
+        return finish(req, fight, result)
     won, _ = _check(fight, notes)
     if won:
         result.outcome = "grappling"
         result.damage, after = _grapple_damage(fight, notes)
-        fight.target = _with_conditions(after, add=("grappling",))
-        fight.actor = _with_conditions(fight.actor, add=("grappling",), remove=("flat_footed",))
+        fight.target = with_conditions(after, add=("grappling",))
+        fight.actor = with_conditions(fight.actor, add=("grappling",))
     result.notes = notes
-    return finish(req, fight, result, actor0, target0)
+    return finish(req, fight, result)
 
 
 def _contest(
@@ -190,7 +158,6 @@ def _contest(
 ) -> ActionResult:
     """One opposed grapple check; `on_win` changes the fight (and may deal damage) when the actor wins."""
     fight = _fight(req, dice)
-    actor0, target0 = fight.actor, fight.target
     notes: list[Note] = []
     won, mods = _check(fight, notes)
     result = ActionResult(
@@ -204,7 +171,7 @@ def _contest(
     if won:
         result.damage = on_win(fight, notes)
     result.notes = notes
-    return finish(req, fight, result, actor0, target0)
+    return finish(req, fight, result)
 
 
 def grapple_damage(req: ActionRequest, dice: DiceSource) -> ActionResult:
@@ -221,7 +188,7 @@ def pin(req: ActionRequest, dice: DiceSource) -> ActionResult:
     """Pin your grapple opponent (instead of an attack): win the opposed check → pinned for 1 round."""
 
     def hold(fight: Fight, notes: Notes) -> Damage | None:
-        fight.target = _with_conditions(fight.target, add=("grappling", "pinned"))
+        fight.target = with_conditions(fight.target, add=("grappling", "pinned"))
         return None
 
     return _contest(req, dice, "pin", "pinned", hold)
@@ -231,8 +198,8 @@ def escape_grapple(req: ActionRequest, dice: DiceSource) -> ActionResult:
     """Escape (actor = the grappled one, target = the grappler): win the opposed check → both free."""
 
     def free(fight: Fight, notes: Notes) -> Damage | None:
-        fight.actor = _with_conditions(fight.actor, remove=("grappling", "pinned"))
-        fight.target = _with_conditions(fight.target, remove=("grappling",))
+        fight.actor = with_conditions(fight.actor, remove=("grappling", "pinned"))
+        fight.target = with_conditions(fight.target, remove=("grappling",))
         return None
 
     return _contest(req, dice, "escape_grapple", "escaped", free)

@@ -7,14 +7,16 @@ from typing import Any
 
 from rules.model import Modifier, Note, StateChange
 from rules.systems.dnd35.sheet import Sheet
-from rules.systems.dnd35.tables import DEAD_AT, HP_STATES
+from rules.systems.dnd35.tables import DEAD_AT, HP_STATES, TURN_CONDITIONS
 
+# "Když tvé stínové zranění převýší současný počet tvých životů, padáš v bezvědomí k zemi": knocked out
+# by nonlethal damage, a creature also falls prone (and stays prone when it comes to).
 _STATE_CONDITIONS: dict[str, tuple[str, ...]] = {
     "dead": ("dead",),
     "dying": ("dying", "unconscious"),
     "stable": ("stable", "unconscious"),
     "disabled": ("disabled",),
-    "unconscious": ("unconscious",),
+    "unconscious": ("unconscious", "prone"),
     "staggered": ("staggered",),
     "unhurt": (),
     "wounded": (),
@@ -58,7 +60,7 @@ def sheet_state(sheet: Sheet) -> str:
 def with_state(conditions: list[str], state: str) -> list[str]:
     """Replace the HP-state conditions by those of `state`, keeping every other condition."""
     kept = [c for c in conditions if c not in HP_STATES]
-    return kept + list(_STATE_CONDITIONS[state])
+    return kept + [c for c in _STATE_CONDITIONS[state] if c not in kept]
 
 
 def sync_state_conditions(sheet: Sheet) -> list[str]:
@@ -71,8 +73,8 @@ def sync_state_conditions(sheet: Sheet) -> list[str]:
 
 
 def effective_conditions(sheet: Sheet) -> frozenset[str]:
-    """Sheet conditions plus `helpless` when unconscious, dying, stable or dead."""
-    conds = frozenset(sheet.conditions)
+    """Sheet conditions (lasting and one-fight) plus `helpless` when unconscious, dying, stable or dead."""
+    conds = sheet.all_conditions
     if conds & HELPLESS_STATES:
         return conds | {"helpless"}
     return conds
@@ -87,7 +89,25 @@ def diff(name: str, before: Sheet, after: Sheet, fields: tuple[str, ...]) -> lis
     return out
 
 
-HP_FIELDS = ("hp_current", "temp_hp", "nonlethal", "conditions")
+HP_FIELDS = ("hp_current", "temp_hp", "nonlethal", "conditions", "turn_conditions", "aoo_used")
+
+
+def condition_list(sheet: Sheet) -> list[str]:
+    """Every condition on the sheet, lasting ones first (what results show as `conditions`)."""
+    return [*sheet.conditions, *sheet.turn_conditions]
+
+
+def with_conditions(sheet: Sheet, add: tuple[str, ...] = (), remove: tuple[str, ...] = ()) -> Sheet:
+    """The sheet with conditions added/removed, each kept in its list (one-fight ones in turn_conditions)."""
+    lasting = [c for c in sheet.conditions if c not in remove]
+    turn = [c for c in sheet.turn_conditions if c not in remove]
+    for cond in add:
+        bucket = turn if cond in TURN_CONDITIONS else lasting
+        if cond not in bucket:
+            bucket.append(cond)
+    if lasting == sheet.conditions and turn == sheet.turn_conditions:
+        return sheet
+    return fast_copy(sheet, {"conditions": lasting, "turn_conditions": turn})
 
 
 def set_hp(

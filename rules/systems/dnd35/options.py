@@ -16,6 +16,9 @@ class Options(BaseModel):
     attack_of_opportunity: bool = Field(
         False, description="An attack of opportunity: one attack at the highest bonus, off your turn"
     )
+    readied: bool = Field(
+        False, description="Your readied action goes off now, off your turn (uses up the readied action)"
+    )
     full_attack: bool = Field(False, description="Full attack: iterative attacks from BAB (+6/+1 …)")
     two_weapon: bool = Field(False, description="Full attack with an off-hand weapon as well")
     off_hand_weapon: str | None = Field(None, description="Off-hand weapon (default: the sheet's second)")
@@ -106,6 +109,10 @@ class Options(BaseModel):
         None, ge=0, description="Sunder: the item's current hit points, if already damaged"
     )
     defender_avoids: bool = Field(False, description="Overrun: the defender steps aside instead of blocking")
+    follow: bool = Field(False, description="Bull rush: move with the defender to push it further (5 ft per 5 points)")
+    moved_ft: int = Field(
+        0, ge=0, description="Bull rush: feet you already moved this turn (a charge's run-up), within your speed"
+    )
     target_nonhumanoid: bool = Field(False, description="Feint: the target is not humanoid (−4)")
     new_initiative: int | None = Field(None, description="Delay/ready: the initiative count you act on")
     amount: int | None = Field(None, ge=0, description="Heal: hit points healed")

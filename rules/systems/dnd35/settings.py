@@ -42,6 +42,14 @@ class Settings(BaseModel):
         "higher_modifier",
         description="Ties in trip and grapple checks: higher modifier then re-roll, or the defender wins",
     )
+    charge_ac_from: Literal["charge_start", "after_attack"] = Field(
+        "charge_start",
+        description="Charge −2 AC: from the start of the charge (AoOs on the run-up meet it) or after the attack",
+    )
+    bull_rush_move_limit: Literal["speed", "action"] = Field(
+        "speed",
+        description="Bull rush: run-up + following within your speed, or within the action's limit (charge 2×)",
+    )
     stance_expiry: Literal["next_action", "round_start"] = Field(
         "next_action", description="Charge/defensive stances end at your next action or at round start"
     )

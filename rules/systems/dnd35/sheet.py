@@ -10,6 +10,7 @@ from rules.systems.dnd35.tables import (
     CONDITION_ALIASES,
     CONDITIONS,
     SIZES,
+    TURN_CONDITIONS,
     UNARMED_DAMAGE,
     WEAPONS,
     SizeId,
@@ -140,6 +141,7 @@ _INT_FIELDS = (
     "will_save",
     "speed_ft",
     "legs",
+    "aoo_used",
 )
 SHORTCUTS = ("ac", "touch", "hp", "attack", "damage", "crit", "init", "weapon", "range")
 
@@ -227,7 +229,7 @@ def expand_shortcuts(raw: dict[Str, Any]) -> dict[Str, Any]:
             data[key] = _int(data[key], key)
     if isinstance(data.get("size"), Str):
         data["size"] = data["size"].strip().lower()
-    for key in ("feats", "conditions"):
+    for key in ("feats", "conditions", "turn_conditions"):
         if isinstance(data.get(key), Str):
             data[key] = [p for p in re.split(r"[,\s]+", data[key]) if p]
     if isinstance(data.get("dodge_bonuses"), (Str, Int)):
@@ -288,6 +290,9 @@ class Sheet(BaseModel):
     crit_immune: bool = False
     conditions: list[Str] = Field(default_factory=list)
     weapons: list[Weapon] = Field(default_factory=list)
+    # One fight's state (see `fields.py`): flat-footed, stances, readied/delaying, grapple; AoOs this round.
+    turn_conditions: list[Str] = Field(default_factory=list)
+    aoo_used: Int = Field(0, ge=0)
 
     @model_validator(mode="before")
     @classmethod
@@ -306,7 +311,7 @@ class Sheet(BaseModel):
     def _skills(cls, value: dict[Str, Int]) -> dict[Str, Int]:
         return {norm_key(k): v for k, v in value.items()}
 
-    @field_validator("conditions")
+    @field_validator("conditions", "turn_conditions")
     @classmethod
     def _conditions(cls, value: list[Str]) -> list[Str]:
         out: list[Str] = []
@@ -323,6 +328,7 @@ class Sheet(BaseModel):
     def _hp_default(self) -> "Sheet":
         if self.hp_current is None:
             object.__setattr__(self, "hp_current", self.hp_max)
+        self._split_turn_conditions()
         from rules.systems.dnd35.hp import sync_state_conditions
 
         synced = sync_state_conditions(self)
@@ -330,7 +336,22 @@ class Sheet(BaseModel):
             object.__setattr__(self, "conditions", synced)
         return self
 
+    def _split_turn_conditions(self) -> None:
+        """One fight's conditions live in `turn_conditions`, whichever list they were typed into
+        (sheets stored before the split kept flat-footed, stances … in `conditions`)."""
+        both = [*self.conditions, *(c for c in self.turn_conditions if c not in self.conditions)]
+        lasting = [c for c in both if c not in TURN_CONDITIONS]
+        turn = [c for c in both if c in TURN_CONDITIONS]
+        if lasting != self.conditions or turn != self.turn_conditions:
+            object.__setattr__(self, "conditions", lasting)
+            object.__setattr__(self, "turn_conditions", turn)
+
     # --- derived values ---------------------------------------------------------------------
+    @property
+    def all_conditions(self) -> frozenset[Str]:
+        """Lasting and one-fight conditions together."""
+        return frozenset(self.conditions) | frozenset(self.turn_conditions)
+
     @property
     def hp(self) -> Int:
         return self.hp_current if self.hp_current is not None else self.hp_max

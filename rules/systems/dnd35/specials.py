@@ -10,7 +10,8 @@ from rules.dice import DiceSource
 from rules.errors import RulesError
 from rules.model import ActionResult, Damage, Modifier, Note
 from rules.system import ActionRequest
-from rules.systems.dnd35.actions import _fight, _opposed, _target, _with_conditions
+from rules.systems.dnd35.acting import restricted
+from rules.systems.dnd35.actions import _fight, _opposed, _target
 from rules.systems.dnd35.attack import (
     SYSTEM_ID,
     Fight,
@@ -22,8 +23,9 @@ from rules.systems.dnd35.attack import (
     situation_mods,
 )
 from rules.systems.dnd35.defense import armor_class
-from rules.systems.dnd35.grapple import aoo_weapon, attack_of_opportunity, finish, total_of, unarmed_of
-from rules.systems.dnd35.hp import mod, note, sheet_state
+from rules.systems.dnd35.grapple import finish, total_of
+from rules.systems.dnd35.hp import mod, note, sheet_state, with_conditions
+from rules.systems.dnd35.opportunity import aoo_weapon, attack_of_opportunity, unarmed_of
 from rules.systems.dnd35.sheet import Sheet, Weapon
 from rules.systems.dnd35.tables import OBJECT_HARDNESS, SIZES
 
@@ -130,14 +132,13 @@ def disarm(req: ActionRequest, dice: DiceSource) -> ActionResult:
     size step, defender −4 if the item is not a melee weapon. Win: the item drops (or is yours if you
     disarmed unarmed). Loss: the defender may disarm you in return (note)."""
     fight = _fight(req, dice)
-    actor0, target0 = fight.actor, fight.target
     weapon = pick_weapon(fight.actor, req.weapon, False)
     their = _target_weapon(fight.target, fight.opts.target_weapon)
     result = _result(req, "disarm", "disarm_failed", weapon.name)
     notes: list[Note] = []
     if _aoo_spoils(fight, result, notes, "improved_disarm", any_damage=True):
         result.notes = notes
-        return finish(req, fight, result, actor0, target0)
+        return finish(req, fight, result)
     mine, theirs = _opposed_attack_mods(fight, weapon, their)
     _feat_bonus(fight.actor, "improved_disarm", mine)
     if their.is_ranged_only:
@@ -157,7 +158,7 @@ def disarm(req: ActionRequest, dice: DiceSource) -> ActionResult:
     elif not their.is_ranged_only:
         notes.append(note("counter_disarm_allowed"))
     result.notes = notes
-    return finish(req, fight, result, actor0, target0)
+    return finish(req, fight, result)
 
 
 def item_stats(item: Weapon, kind: str | None, size: str) -> tuple[str, int, int]:
@@ -182,7 +183,6 @@ def sunder(req: ActionRequest, dice: DiceSource) -> ActionResult:
     """Slashing or bludgeoning weapon; AoO first; opposed attack rolls as disarm; win → weapon damage
     minus hardness to the item (destroyed at 0 HP: removed from the sheet)."""
     fight = _fight(req, dice)
-    actor0, target0 = fight.actor, fight.target
     weapon = pick_weapon(fight.actor, req.weapon, False)
     if weapon.damage_types and not {"slashing", "bludgeoning"} & set(weapon.damage_types):
         raise RulesError("error.dnd35.sunder_needs_slashing_or_bludgeoning", weapon=weapon.name)
@@ -191,7 +191,7 @@ def sunder(req: ActionRequest, dice: DiceSource) -> ActionResult:
     notes: list[Note] = []
     if _aoo_spoils(fight, result, notes, "improved_sunder", any_damage=True):
         result.notes = notes
-        return finish(req, fight, result, actor0, target0)
+        return finish(req, fight, result)
     mine, theirs = _opposed_attack_mods(fight, weapon, their)
     _feat_bonus(fight.actor, "improved_sunder", mine)
     won, totals = _opposed(fight.roller, "sunder", total_of(mine), total_of(theirs), fight.settings)
@@ -227,56 +227,93 @@ def sunder(req: ActionRequest, dice: DiceSource) -> ActionResult:
             result.outcome = "item_damaged"
         notes.append(Note(key=result.outcome, params=params))
     result.notes = notes
-    return finish(req, fight, result, actor0, target0)
+    return finish(req, fight, result)
 
 
 # --- bull rush, overrun: opposed Strength checks --------------------------------------------------
+def _charge_before_aoo(fight: Fight) -> None:
+    """A bull rush made as a charge: the −2 AC of the charge counts from its start (setting
+    `charge_ac_from`), so the defender's AoO after the run-up meets it; else from after the action."""
+    if fight.opts.charge and fight.settings.charge_ac_from == "charge_start":
+        fight.actor = with_conditions(fight.actor, add=("charging",))
+
+
+def move_limit(fight: Fight) -> int:
+    """Feet the bull-rusher may move in the whole action: "nemůžeš ujít více stop, než je tvoje normální
+    rychlost" (setting `bull_rush_move_limit` = speed), or the action's limit (a charge: double speed,
+    unless restricted to one standard action)."""
+    speed = fight.actor.speed_ft
+    if fight.settings.bull_rush_move_limit == "action" and fight.opts.charge and not restricted(fight.req.actor.sheet):
+        return 2 * speed
+    return speed
+
+
+def push(fight: Fight, margin: int, notes: list[Note]) -> int:
+    """"Pokud jsi překonal výsledek ověření Síly obránce, zatlačil jsi ho zpátky o 5 stop. Pokud se chceš
+    pohybovat s ním, zatlačíš ho o dalších 5 stop dál za každý 5 bodů … Nicméně nemůžeš ujít více stop,
+    než je tvoje normální rychlost." Following is the attacker's choice (`follow`); the movement already
+    made this turn (`moved_ft`) counts against the limit."""
+    could = 5 + 5 * (margin // 5)
+    if not fight.opts.follow:
+        notes.append(Note(key="pushed_back_no_follow", params={"feet": 5, "could": could}))
+        return 5
+    limit, moved = move_limit(fight), fight.opts.moved_ft
+    room = max(0, (limit - moved) // 5 * 5)
+    feet = max(5, min(could, room))
+    followed = feet if room >= 5 else 0
+    params = {"feet": feet, "followed": followed, "moved_ft": moved, "limit_ft": limit}
+    notes.append(Note(key="pushed_back_followed", params=params))
+    if feet < could:
+        notes.append(Note(key="push_capped", params={"could": could, "limit_ft": limit}))
+    return feet
+
+
 def bull_rush(req: ActionRequest, dice: DiceSource) -> ActionResult:
     """Defender at most one size larger; its AoO first (not with Improved Bull Rush); opposed Str +4 per
-    size step from Medium, +2 charging, defender +4 stability. Win: pushed 5 ft + 5 ft per full 5 points."""
+    size step from Medium, +2 charging, defender +4 stability. Win: pushed 5 ft, further when you follow
+    (`push`)."""
     fight = _fight(req, dice)
-    actor0, target0 = fight.actor, fight.target
     _too_large(fight)
     result = _result(req, "bull_rush", "bull_rush_failed")
     notes: list[Note] = []
+    _charge_before_aoo(fight)
+    if fight.opts.charge and restricted(req.actor.sheet):
+        notes.append(note("charge_restricted"))
     if _aoo_spoils(fight, result, notes, "improved_bull_rush", any_damage=False):
         result.notes = notes
-        return finish(req, fight, result, actor0, target0)
+        return finish(req, fight, result)
     mine = _strength_mods(fight.actor, False)
     if fight.opts.charge:
         mine.append(mod("charge", 2))
-        fight.actor = _with_conditions(fight.actor, add=("charging",))
+        fight.actor = with_conditions(fight.actor, add=("charging",))
     _feat_bonus(fight.actor, "improved_bull_rush", mine)
     theirs = _strength_mods(fight.target, True)
     won, totals = _opposed(fight.roller, "bull_rush", total_of(mine), total_of(theirs), fight.settings)
     notes.append(Note(key="opposed_check", params={"attacker": totals[0], "defender": totals[1]}))
     result.modifiers = mine
     if won:
-        feet = 5 + 5 * ((totals[0] - totals[1]) // 5)
         result.outcome = "pushed"
-        result.total = feet
-        notes.append(Note(key="pushed_back", params={"feet": feet, "limit_ft": fight.actor.speed_ft}))
+        result.total = push(fight, totals[0] - totals[1], notes)
     else:
         notes.append(note("moved_back_5ft"))
     result.notes = notes
-    return finish(req, fight, result, actor0, target0)
+    return finish(req, fight, result)
 
 
 def overrun(req: ActionRequest, dice: DiceSource) -> ActionResult:
     """Entering the defender's square provokes its AoO; it may avoid (not vs Improved Overrun) or block:
     your Str vs its better of Str/Dex, +4 per size step, +4 stability. Win: defender prone."""
     fight = _fight(req, dice)
-    actor0, target0 = fight.actor, fight.target
     _too_large(fight)
     result = _result(req, "overrun", "overrun_failed")
     notes: list[Note] = []
     if _aoo_spoils(fight, result, notes, "", any_damage=False):
         result.notes = notes
-        return finish(req, fight, result, actor0, target0)
+        return finish(req, fight, result)
     if fight.opts.defender_avoids and not fight.actor.has_feat("improved_overrun"):
         result.outcome = "overrun_avoided"
         result.notes = notes
-        return finish(req, fight, result, actor0, target0)
+        return finish(req, fight, result)
     mine = _strength_mods(fight.actor, False)
     _feat_bonus(fight.actor, "improved_overrun", mine)
     theirs = _strength_mods(fight.target, True, best_of_dex=True)
@@ -285,26 +322,32 @@ def overrun(req: ActionRequest, dice: DiceSource) -> ActionResult:
     result.modifiers = mine
     if won:
         result.outcome = "overrun"
-        fight.target = _with_conditions(fight.target, add=("prone",))
+        fight.target = with_conditions(fight.target, add=("prone",))
     else:
         notes.append(note("counter_overrun_allowed"))
     result.notes = notes
-    return finish(req, fight, result, actor0, target0)
+    return finish(req, fight, result)
 
 
 # --- feint -----------------------------------------------------------------------------------------
+def feint_penalty(target: Sheet, nonhumanoid: bool) -> list[Modifier]:
+    """"Při pokusu o takovýto klamný útok vůči tvoru, který není humanoid, máš postih -4. Vůči tvoru se
+    zvířecí Inteligencí (1 nebo 2) máš postih -8." Two cases: an animal mind −8 (whatever its shape),
+    another non-humanoid −4 — never both."""
+    if target.int <= 2:
+        return [mod("animal_intelligence", -8)]
+    return [mod("nonhumanoid", -4)] if nonhumanoid else []
+
+
 def feint(req: ActionRequest, dice: DiceSource) -> ActionResult:
-    """Bluff vs Sense Motive + BAB (−4 non-humanoid, −8 animal Int 1–2, none vs Int 0). Win: the target
-    loses its Dex bonus against your next melee attack (use `flat_footed` on that attack)."""
-    fight = _fight(req, dice)
-    actor0, target0 = fight.actor, fight.target
-    if fight.target.int == 0:
+    """Bluff vs Sense Motive + BAB (`feint_penalty`; none vs Int 0). A standard action, a move action with
+    Improved Feint. Win: the target loses its Dex bonus against your next melee attack (use
+    `flat_footed` on that attack)."""
+    if req.target is not None and req.target.sheet.int == 0:
         raise RulesError("error.dnd35.target_mindless")
+    fight = _fight(req, dice, "move" if req.actor.sheet.has_feat("improved_feint") else "standard")
     mine = [mod("bluff", fight.actor.skills.get("bluff", 0))]
-    if fight.opts.target_nonhumanoid:
-        mine.append(mod("nonhumanoid", -4))
-    if fight.target.int <= 2:
-        mine.append(mod("animal_intelligence", -8))
+    mine += feint_penalty(fight.target, fight.opts.target_nonhumanoid)
     theirs = [mod("sense_motive", fight.target.skills.get("sense_motive", 0)), mod("bab", fight.target.bab)]
     won, totals = _opposed(fight.roller, "feint", total_of(mine), total_of(theirs), fight.settings)
     result = _result(req, "feint", "feinted" if won else "feint_failed")
@@ -312,7 +355,7 @@ def feint(req: ActionRequest, dice: DiceSource) -> ActionResult:
     result.notes = [Note(key="opposed_check", params={"attacker": totals[0], "defender": totals[1]})]
     if won:
         result.notes.append(note("feint_next_attack"))
-    return finish(req, fight, result, actor0, target0)
+    return finish(req, fight, result)
 
 
 # --- trip ------------------------------------------------------------------------------------------
@@ -321,7 +364,6 @@ def trip(req: ActionRequest, dice: DiceSource) -> ActionResult:
     weapon), then your Str vs its better of Str/Dex (+4 per size step from Medium, +4 stability,
     +4 Improved Trip [SRD-EXT]). Win → prone. Loss → the defender may trip you in return (note)."""
     fight = _fight(req, dice)
-    actor0, target0 = fight.actor, fight.target
     _too_large(fight)
     result = _result(req, "trip", "miss")
     notes: list[Note] = []
@@ -329,7 +371,7 @@ def trip(req: ActionRequest, dice: DiceSource) -> ActionResult:
     feat = "" if tool is not None and tool.trip_weapon else "improved_trip"
     if feat and _aoo_spoils(fight, result, notes, feat, any_damage=False):
         result.notes = notes
-        return finish(req, fight, result, actor0, target0)
+        return finish(req, fight, result)
     weapon = tool if tool is not None and tool.trip_weapon else unarmed_of(fight.actor)
     mods = base_mods(fight.actor, weapon, fight.actor.bab, False) + situation_mods(fight, weapon)
     ac = armor_class(
@@ -354,9 +396,9 @@ def trip(req: ActionRequest, dice: DiceSource) -> ActionResult:
         notes.append(Note(key="trip_check", params={"attacker": totals[0], "defender": totals[1]}))
         if won:
             result.outcome = "tripped"
-            fight.target = _with_conditions(fight.target, add=("prone",))
+            fight.target = with_conditions(fight.target, add=("prone",))
         else:
             result.outcome = "trip_failed"
             notes.append(note("counter_trip_allowed"))
     result.notes = notes
-    return finish(req, fight, result, actor0, target0)
+    return finish(req, fight, result)

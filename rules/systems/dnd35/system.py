@@ -10,17 +10,35 @@ from pydantic import BaseModel
 from rules.dice import DiceSource, RandomDice
 from rules.errors import RulesError
 from rules.model import ActionResult, Status
-from rules.system import ActionRequest, CombatSystem, Fighter
+from rules.system import ActionRequest, CombatSystem, FieldClass, Fighter
 from rules.systems.dnd35 import actions, grapple, specials
-from rules.systems.dnd35.attack import resolve
+from rules.systems.dnd35.acting import aoo_left
 from rules.systems.dnd35.defense import sheet_acs
-from rules.systems.dnd35.hp import effective_conditions, sheet_state
+from rules.systems.dnd35.fields import AC_EDIT_KEYS, EDIT_ALIASES, FIELD_CLASSES
+from rules.systems.dnd35.hp import condition_list, effective_conditions, sheet_state
 from rules.systems.dnd35.options import Options
+from rules.systems.dnd35.resolve import resolve
 from rules.systems.dnd35.settings import Settings
-from rules.systems.dnd35.sheet import Sheet
-from rules.systems.dnd35.tables import WEAPONS
+from rules.systems.dnd35.sheet import Sheet, norm_key
+from rules.systems.dnd35.tables import (
+    CANNOT_ACT,
+    CONDITION_ALIASES,
+    CONDITIONS,
+    DERIVED_CONDITIONS,
+    WEAPONS,
+)
 
 OUT_OF_FIGHT = frozenset({"dead", "dying", "stable", "unconscious"})
+# What putting a condition on (or taking it off) brings along, as the rules' own mechanism does:
+# knocked out "padáš v bezvědomí k zemi"; a pin is part of a grapple; total defense ends the other stances.
+CONDITION_BRINGS: dict[str, tuple[str, ...]] = {
+    "unconscious": ("prone",),
+    "pinned": ("grappling",),
+}
+CONDITION_ENDS: dict[str, tuple[str, ...]] = {
+    "total_defense": ("charging", "fighting_defensively"),
+}
+CONDITION_OFF_ENDS: dict[str, tuple[str, ...]] = {"grappling": ("pinned",)}
 
 
 class Dnd35(CombatSystem):
@@ -52,20 +70,64 @@ class Dnd35(CombatSystem):
         "overrun",
         "feint",
     )
+    # Off one's own turn: an attack of opportunity, a readied action going off (the attack with
+    # `readied`, then `ready new_initiative:N` moves the readier before the trigger), a delaying
+    # combatant stepping in (`delay new_initiative:N`).
+    reaction_actions: ClassVar[frozenset[str]] = frozenset({"ready", "delay"})
+    reaction_options: ClassVar[frozenset[str]] = frozenset({"attack_of_opportunity", "readied"})
+    field_classes: ClassVar[Mapping[str, FieldClass]] = FIELD_CLASSES
+    edit_aliases: ClassVar[Mapping[str, str]] = EDIT_ALIASES
 
     def status(self, sheet: Any) -> Status:
         s: Sheet = sheet
         state = sheet_state(s)
+        conditions = effective_conditions(s)
         numbers: dict[str, int | float | str] = dict(sheet_acs(s))
         numbers.update(bab=s.bab, initiative=s.initiative_mod, nonlethal=s.nonlethal, temp_hp=s.temp_hp)
+        numbers["aoo_left"] = aoo_left(s)
         return Status(
             level=state,
-            conditions=sorted(effective_conditions(s)),
+            conditions=sorted(conditions),
             hp=s.hp,
             hp_max=s.hp_max,
             numbers=numbers,
-            out_of_fight=state in OUT_OF_FIGHT,
+            out_of_fight=state in OUT_OF_FIGHT or bool(conditions & CANNOT_ACT),
+            dead=state == "dead",
         )
+
+    # --- conditions and GM edits ----------------------------------------------------------------------
+    def conditions(self) -> list[str]:
+        """Every condition the rules know except those the hit points decide (disabled, dying, stable,
+        staggered: the GM changes `hp` / `nonlethal` for them)."""
+        return sorted(CONDITIONS - DERIVED_CONDITIONS)
+
+    def set_condition(self, sheet: BaseModel, condition: str, on: bool) -> BaseModel:
+        key = norm_key(condition)
+        key = CONDITION_ALIASES.get(key, key)
+        if key not in self.conditions():
+            raise RulesError("error.unknown_condition", condition=condition, allowed=self.conditions())
+        s: Sheet = sheet  # type: ignore[assignment]
+        now = condition_list(s)
+        if on:
+            ends = CONDITION_ENDS.get(key, ())
+            wanted = [c for c in now if c not in ends]
+            wanted += [c for c in (key, *CONDITION_BRINGS.get(key, ())) if c not in wanted]
+        else:
+            gone = (key, *CONDITION_OFF_ENDS.get(key, ()))
+            wanted = [c for c in now if c not in gone]
+        return self.update_sheet(sheet, {"conditions": wanted, "turn_conditions": []})
+
+    def edit_sheet(self, sheet: BaseModel, changes: Mapping[str, Any]) -> BaseModel:
+        """As the generic edit, plus `ac`/`tz`: `ac:+2` changes `misc_ac` by 2, `ac:17` sets the AC."""
+        plain: dict[str, Any] = {}
+        for key, value in changes.items():
+            if key.casefold() not in AC_EDIT_KEYS:
+                plain[key] = value
+            elif str(value).strip()[:1] in "+-−":
+                plain["misc_ac"] = value
+            else:
+                plain["ac"] = str(value).strip().lstrip("=")
+        return super().edit_sheet(sheet, plain)
 
     def weapons(self) -> Mapping[str, str]:
         return {key: str(data["cz"]) for key, data in WEAPONS.items()}

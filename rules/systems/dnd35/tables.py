@@ -138,6 +138,15 @@ CONDITION_ALIASES: dict[str, str] = {
     "total_defence": "total_defense",
     "defensive": "fighting_defensively",
 }
+# Conditions that belong to one fight (initiative, stances, readied/delayed actions, an ongoing grapple):
+# kept in the sheet's `turn_conditions`, reset when a character joins a fight and dropped when it ends.
+# Every other condition (HP states, prone, blinded …) is kept in `conditions` and outlives the fight.
+TURN_CONDITIONS: frozenset[str] = frozenset(
+    {*STANCES, "flat_footed", "readied", "delaying", "grappling", "pinned"}
+)
+# Conditions the rules derive from the hit-point numbers: a GM changes them through `hp`/`nonlethal`,
+# not as conditions (`stable` needs a dying character, `dead` and `unconscious` may be put on).
+DERIVED_CONDITIONS: frozenset[str] = frozenset({"disabled", "dying", "stable", "staggered"})
 # Conditions in which a creature cannot act at all.
 CANNOT_ACT: frozenset[str] = frozenset({"dead", "dying", "stable", "unconscious", "helpless", "stunned"})
 
@@ -264,6 +273,9 @@ WEAPONS: dict[str, dict[str, Any]] = {
     "shuriken": w(
         "Šuriken", "thrown", "1d2", range_increment_ft=10, damage_types=["piercing"], usable_prone=True
     ),
+    "bolas": w(
+        "Boly", "thrown", "1d4", range_increment_ft=10, damage_types=["bludgeoning"], nonlethal=True
+    ),
     "sling": w(
         "Prak", "projectile", "1d4", range_increment_ft=50, damage_types=["bludgeoning"], add_str=True
     ),
@@ -326,6 +338,12 @@ WEAPONS: dict[str, dict[str, Any]] = {
         usable_prone=True,
     ),
 }
+
+
+# Two-weapon fighting with thrown weapons: "Šipku nebo šuriken považuj za lehkou zbraň, když ji takto
+# používáš. Boly, oštěpy, sítě nebo praky pak považuj za jednoruční zbraně."
+THROWN_LIGHT: frozenset[str] = frozenset({"dart", "shuriken"})
+THROWN_ONE_HANDED: frozenset[str] = frozenset({"bolas", "javelin", "net", "sling"})
 
 
 @lru_cache(maxsize=1024)

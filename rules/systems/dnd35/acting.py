@@ -1,0 +1,86 @@
+"""What taking an action does to the actor: the kind of action (standard, full-round, move, reaction,
+a readied action going off), restricted activity (disabled, staggered), the disabled character's 1 HP,
+and the attacks of opportunity a combatant may still make this round."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from rules.errors import RulesError
+from rules.model import Note
+from rules.systems.dnd35.hp import apply_damage, fast_copy, note, with_conditions
+from rules.systems.dnd35.settings import Settings
+from rules.systems.dnd35.sheet import Sheet
+from rules.systems.dnd35.tables import STANCES
+
+# standard    an attack, a special attack, total defense, aid another …: the disabled pay 1 HP after it;
+# full_round  a full attack, coup de grace: refused under restricted activity;
+# move        a move action (a feint with Improved Feint): ends flat-footedness, costs nothing;
+# reaction    an attack of opportunity: off one's turn, counted against the round's limit;
+# readied     the readied (standard) action going off: off one's turn, uses up `readied`;
+# ready       readying an action: a standard action whose cost is paid when the readied action goes off.
+ActionKind = Literal["standard", "full_round", "move", "reaction", "readied", "ready"]
+
+# "Každé kolo můžeš provést jen jednu pohybovou nebo standardní akci (ne však obojí, stejně jako nemůžeš
+# provádět úplné akce)" (vyřazený); "Každé kolo můžeš udělat pouze pohybovou nebo standardní akci" (zbitý).
+RESTRICTED = frozenset({"disabled", "staggered"})
+
+
+def restricted(sheet: Sheet) -> list[str]:
+    """The conditions that limit the sheet to one move or standard action a round (empty if none)."""
+    return sorted(sheet.all_conditions & RESTRICTED)
+
+
+def refuse_full_round(sheet: Sheet) -> None:
+    limits = restricted(sheet)
+    if limits:
+        raise RulesError("error.dnd35.full_round_restricted", conditions=limits)
+
+
+# --- attacks of opportunity -----------------------------------------------------------------------
+def aoo_limit(sheet: Sheet) -> int:
+    """"Příležitostný útok … můžeš navíc provést jen jeden za kolo"; Bojové reflexy: "si můžeš k počtu
+    příležitostných útoků … přičíst svůj bonus za Obratnost" (a bonus: never below one a round)."""
+    if sheet.has_feat("combat_reflexes"):
+        return 1 + max(0, sheet.mod("dex"))
+    return 1
+
+
+def aoo_left(sheet: Sheet) -> int:
+    return max(0, aoo_limit(sheet) - sheet.aoo_used)
+
+
+def spend_aoo(sheet: Sheet) -> Sheet:
+    """One more attack of opportunity this round, or a RulesError saying the round's limit is reached."""
+    if aoo_left(sheet) <= 0:
+        raise RulesError("error.dnd35.aoo_limit", used=sheet.aoo_used, limit=aoo_limit(sheet))
+    return fast_copy(sheet, {"aoo_used": sheet.aoo_used + 1})
+
+
+# --- before and after an action -------------------------------------------------------------------
+def begin_action(sheet: Sheet, settings: Settings, kind: ActionKind) -> Sheet:
+    """The actor as the action starts: a full-round action is refused under restricted activity; an
+    action on one's own turn ends flat-footedness and (with `next_action` expiry) the previous stances;
+    an attack of opportunity is counted; a readied action uses up `readied`."""
+    if kind == "reaction":
+        return spend_aoo(sheet)
+    if kind == "readied":
+        if "readied" not in sheet.turn_conditions:
+            raise RulesError("error.dnd35.not_readied")
+        return with_conditions(sheet, remove=("readied",))
+    if kind == "full_round":
+        refuse_full_round(sheet)
+    ending = ("flat_footed", *STANCES) if settings.stance_expiry == "next_action" else ("flat_footed",)
+    return with_conditions(sheet, remove=ending)
+
+
+def end_action(started: Sheet, sheet: Sheet, settings: Settings, kind: ActionKind, notes: list[Note]) -> Sheet:
+    """A disabled actor "pokud uděláš jakoukoliv standardní akci (nebo cokoli jiného vysilujícího), jsi
+    po dokončení dané věci zraněn za 1 život" — after every standard action (a charge under the limit,
+    a readied action going off included), unless the setting turns it off."""
+    if kind not in ("standard", "readied") or "disabled" not in started.conditions:
+        return sheet
+    if not settings.disabled_action_damage:
+        return sheet
+    notes.append(note("disabled_strain"))
+    return apply_damage(sheet, 1, "lethal")
