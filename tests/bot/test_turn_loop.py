@@ -47,7 +47,7 @@ async def test_a_dying_character_rolls_once_per_round_and_the_roll_is_posted(tab
     await table.play(REPRO)
     table.dice(2, 3, 3, 12, 6, 10)
     await table.play(["@gm #d /initiative combatant:all", "@gm #d /encounter next"])
-    await table.play(['@gm #d /encounter edit combatant:Bob stats:"hp:-3"'])  # dying
+    await table.play(['@gm #d /encounter edit combatant:Bob stats:"hp:=-3"'])  # dying
     await table.play(["@gm #d /encounter next", "@gm #d /encounter next"])  # Ana, Orc
     table.dice(50)  # one d% for Bob's stabilisation at the start of round 2, and no more
     r = await table.one("@gm #d /encounter next")
@@ -88,7 +88,9 @@ async def test_players_out_of_turn_get_the_reason_and_the_gm_acts_noted(table: T
 async def test_a_reaction_is_accepted_off_turn_from_its_owner(table: Table) -> None:
     await table.play(REPRO)
     table.dice(2, 3, 3, 12, 6, 10)
-    await table.play(["@gm #d /initiative combatant:all", "@gm #d /encounter next"])  # Bob's turn
+    await table.play(["@gm #d /initiative combatant:all"])
+    for _ in range(4):  # round 2, Bob's turn: nobody is flat-footed any more
+        await table.play(["@gm #d /encounter next"])
     table.dice(15, 3)
     r = await table.one("@ana #d /attack target:Orc options:attack_of_opportunity")
     assert r.error is None, r.content
