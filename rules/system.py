@@ -146,6 +146,9 @@ class CombatSystem(ABC):
     # the rules count them within their own limits (one AoO a round unless Combat Reflexes …).
     reaction_actions: ClassVar[frozenset[str]] = frozenset()
     reaction_options: ClassVar[frozenset[str]] = frozenset()
+    # Reaction options after which the actor acts before the combatant whose turn it is from now on
+    # (dnd35: a readied action going off moves the readier to just before the trigger): the bot moves it.
+    interrupt_options: ClassVar[frozenset[str]] = frozenset()
     # Option keys whose value names other combatants (`second_target:Orc 2`, several joined by commas):
     # only these are looked up in the encounter and passed to the rules in `ActionRequest.others`.
     combatant_options: ClassVar[frozenset[str]] = frozenset()

@@ -60,11 +60,12 @@ class ActionMixin(ServiceCore):
             )
             call = system.shot if kind == "shot" else system.attack
             result: ActionResult = self._rules(call, req, self.dice)
+            move = self._interrupt(enc, system, actor, opts, result)
             if result.outcome != "pending_defence":
-                out = await self._apply(ctx, enc, system, kind, result, actor, victim)
+                out = await self._apply(ctx, enc, system, kind, result, actor, victim, move=move)
             elif victim.is_npc and bot.npc_defence == "auto":
                 final = self._defend_now(system, rules_settings, victim, actor, result, None, opts)
-                out = await self._apply(ctx, enc, system, kind, final, actor, victim, automatic=True)
+                out = await self._apply(ctx, enc, system, kind, final, actor, victim, automatic=True, move=move)
             else:
                 out = await self._open_exchange(ctx, enc, system, kind, result, actor, victim, options or "")
             out.out_of_turn, out.forced = out_of_turn, forced
@@ -96,6 +97,30 @@ class ActionMixin(ServiceCore):
         if current is None:
             raise UserError("error.turn_round_over", name=actor.name, reactions=reactions)
         raise UserError("error.not_your_turn", name=actor.name, current=current.name, reactions=reactions)
+
+    def _step_in(self, enc: Encounter, system: CombatSystem, actor: Combatant, current: Combatant) -> Combatant | None:
+        """Someone else moved in the order off their turn (a delaying combatant stepping in): placed
+        before the combatant whose turn it is, they act now; placed after, the turn stays put."""
+        acting = [c.id for c in enc.order(system.initiative_descending) if c.initiative is not None]
+        if actor.id in acting and current.id in acting and acting.index(actor.id) < acting.index(current.id):
+            enc.turn = acting.index(actor.id)
+            return actor
+        self._keep_turn(enc, current, system)
+        return None
+
+    @staticmethod
+    def _interrupt(
+        enc: Encounter, system: CombatSystem, actor: Combatant, opts: BaseModel, result: ActionResult
+    ) -> tuple[int, list[int]] | None:
+        """A readied action going off (the system's `interrupt_options`): from now on the actor acts just
+        before the combatant whose turn it is, as if it had readied on that count. Returns the new
+        (initiative, tiebreak), sorting right before that combatant's."""
+        current = enc.current(system.initiative_descending)
+        if current is None or current.initiative is None or current.id == actor.id:
+            return None
+        if result.outcome == "initiative_changed" or not any(getattr(opts, k, False) for k in system.interrupt_options):
+            return None
+        return current.initiative, [*current.tiebreak, 1]
 
     def _named_others(
         self, enc: Encounter, system: CombatSystem, pairs: dict[str, Any], involved: tuple[Combatant, ...]
@@ -197,7 +222,8 @@ class ActionMixin(ServiceCore):
                 self._named_others(enc, system, pairs, involved),
             )
             result: ActionResult = self._rules(system.act, action, req, self.dice)
-            out = await self._apply(ctx, enc, system, action, result, actor, victim)
+            move = self._interrupt(enc, system, actor, opts, result)
+            out = await self._apply(ctx, enc, system, action, result, actor, victim, move=move)
             out.out_of_turn = out_of_turn
             return out
 
@@ -212,10 +238,11 @@ class ActionMixin(ServiceCore):
         target: Combatant | None,
         close: Exchange | None = None,
         automatic: bool = False,
+        move: tuple[int, list[int]] | None = None,
     ) -> ActionOutcome:
         after = self._copy(enc)
         commit = repo.Commit(user_id=ctx.user_id)
-        out = self._stage(after, commit, ctx, system, action, result, actor, target, close, automatic)
+        out = self._stage(after, commit, ctx, system, action, result, actor, target, close, automatic, move)
         commit.upsert = self._changed(enc, after)
         await self._commit(enc, after, commit)
         return out
@@ -232,6 +259,7 @@ class ActionMixin(ServiceCore):
         target: Combatant | None,
         close: Exchange | None = None,
         automatic: bool = False,
+        move: tuple[int, list[int]] | None = None,
     ) -> ActionOutcome:
         """Put what an action changed into `after` and `commit` (several may share one transaction)."""
         desc = system.initiative_descending
@@ -247,6 +275,8 @@ class ActionMixin(ServiceCore):
         if moved:
             # Delay / ready / hold: the combatant acts on the new count from now on.
             actor = replace(actor, initiative=result.total, tiebreak=list(result.tiebreak))
+        elif move is not None:
+            actor = replace(actor, initiative=move[0], tiebreak=move[1])
         self._put(after, actor)
         if target is not None and result.target_sheet is not None:
             target = target.with_sheet(result.target_sheet)
@@ -260,7 +290,9 @@ class ActionMixin(ServiceCore):
         if moved and was_current is not None and was_current.id == actor.id:
             passed = after.current(desc)  # the one who delayed gives the turn to whoever now stands there
             passed = None if passed is not None and passed.id == actor.id else passed
-        elif moved:
+        elif moved and was_current is not None:
+            passed = self._step_in(after, system, actor, was_current)
+        elif move is not None:
             self._keep_turn(after, was_current, system)
         commit.events.append((action, result.model_dump_json(exclude_defaults=True)))
         return ActionOutcome(

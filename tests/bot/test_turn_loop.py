@@ -156,3 +156,50 @@ async def test_the_defence_prompt_pings_only_the_defender(table: Table) -> None:
     r = await table.one("@gm #hall /attack attacker:Bandit target:Wulf")
     ana = table.local.user("ana")
     assert r.pinged == [ana.id]
+
+
+async def _names_in_order(table: Table) -> tuple[list[str], str | None]:
+    from bot.console.adapter import snowflake
+
+    enc = await table.app.service.encounter(snowflake("#d"))
+    assert enc is not None
+    current = enc.current(True)
+    return [c.name for c in enc.order(True)], current.name if current else None
+
+
+async def test_delaying_on_ones_turn_passes_the_turn_and_pings_the_next(table: Table) -> None:
+    await table.play(REPRO)
+    table.dice(2, 3, 3, 12, 6, 10)
+    await table.play(["@gm #d /initiative combatant:all", "@gm #d /encounter next"])  # Bob's turn
+    r = await table.one("@bob #d /action name:delay options:new_initiative:0")
+    assert r.error is None, r.content
+    ana = table.local.user("ana")
+    assert r.pinged == [ana.id] and "Ana" in text_of(r)
+    assert await _names_in_order(table) == (["Ana", "Bob", "Orc"], "Ana")
+    r = await table.one("@gm #d /encounter next")
+    assert (await _names_in_order(table))[1] == "Bob"  # Bob acts later in the same round
+
+
+async def test_a_delaying_combatant_steps_in_before_the_current_one(table: Table) -> None:
+    await table.play(REPRO)
+    table.dice(2, 3, 3, 12, 6, 10)
+    await table.play(["@gm #d /initiative combatant:all", "@gm #d /encounter next"])  # Bob's turn
+    await table.play(["@bob #d /action name:delay", "@gm #d /encounter next"])  # Ana's turn, Bob waits
+    assert (await _names_in_order(table))[1] == "Ana"
+    r = await table.one("@bob #d /action name:delay options:new_initiative:5")
+    assert r.error is None, r.content
+    assert await _names_in_order(table) == (["Bob", "Ana", "Orc"], "Bob")
+
+
+async def test_a_readied_attack_goes_off_and_the_readier_moves_before_the_trigger(table: Table) -> None:
+    await table.play(REPRO)
+    table.dice(2, 3, 3, 12, 6, 10)
+    await table.play(["@gm #d /initiative combatant:all"])
+    for _ in range(5):  # round 2, Ana's turn
+        await table.play(["@gm #d /encounter next"])
+    assert (await _names_in_order(table))[1] == "Ana"
+    await table.play(["@ana #d /action name:ready", "@gm #d /encounter next"])  # the Orc's turn
+    table.app.service.dice = __import__("rules").RandomDice(5)
+    r = await table.one("@ana #d /attack target:Orc options:readied")
+    assert r.error is None, r.content
+    assert await _names_in_order(table) == (["Bob", "Ana", "Orc"], "Orc")  # the turn stays with the Orc

@@ -26,6 +26,7 @@ def test_reactions_name_real_actions_and_options(system_id: str) -> None:
     assert set(system.reaction_actions) <= set(system.extra_actions)
     assert set(system.reaction_options) <= set(system.Options.model_fields)
     assert set(system.combatant_options) <= set(system.Options.model_fields)
+    assert set(system.interrupt_options) <= set(system.reaction_options)
 
 
 @pytest.mark.parametrize("system_id", SYSTEMS)

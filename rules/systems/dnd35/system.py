@@ -71,10 +71,11 @@ class Dnd35(CombatSystem):
         "feint",
     )
     # Off one's own turn: an attack of opportunity, a readied action going off (the attack with
-    # `readied`, then `ready new_initiative:N` moves the readier before the trigger), a delaying
+    # `readied`: the bot then moves the readier to just before the trigger), a delaying
     # combatant stepping in (`delay new_initiative:N`).
     reaction_actions: ClassVar[frozenset[str]] = frozenset({"ready", "delay"})
     reaction_options: ClassVar[frozenset[str]] = frozenset({"attack_of_opportunity", "readied"})
+    interrupt_options: ClassVar[frozenset[str]] = frozenset({"readied"})
     field_classes: ClassVar[Mapping[str, FieldClass]] = FIELD_CLASSES
     edit_aliases: ClassVar[Mapping[str, str]] = EDIT_ALIASES
 
