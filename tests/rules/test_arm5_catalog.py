@@ -176,3 +176,18 @@ def test_error_params_fill_their_templates() -> None:
         )
     assert err.value.key == "error.arm5.size_outside_table"
     assert _placeholders(CATALOG[err.value.key]) <= set(err.value.params)
+
+
+CORE: dict[str, str] = json.loads((ROOT / "bot/i18n/en/core.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize(
+    "data",
+    [{"no_such_stat": 1}, {"dex": "many"}, {"attack": "lots"}],
+    ids=["unknown", "invalid", "shortcut"],
+)
+def test_sheet_errors_fill_the_core_templates(data: dict[str, Any]) -> None:
+    with pytest.raises(RulesError) as err:
+        SYSTEM.sheet(data)
+    assert err.value.key in CORE
+    assert _placeholders(CORE[err.value.key]) <= set(err.value.params), err.value.params

@@ -236,7 +236,7 @@ def _int(value: Any, key: Text) -> int:
     try:
         return int(str(value).strip())
     except ValueError:
-        raise RulesError("error.stat_invalid", field=key, problem="not a whole number") from None
+        raise RulesError("error.stat_invalid", key=key, problem="not a whole number") from None
 
 
 def expand_shortcuts(raw: dict[Text, Any]) -> dict[Text, Any]:

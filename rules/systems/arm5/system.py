@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 
 from rules.dice import DiceSource
 from rules.errors import RulesError
@@ -32,17 +32,6 @@ class ArsMagica(CombatSystem):
     initiative_descending: ClassVar[bool] = True
     has_active_defence: ClassVar[bool] = True
     extra_actions: ClassVar[tuple[str, ...]] = (*ACTIONS, *ACTION_ALIASES)
-
-    # The core's `validated` passes `key=` to RulesError, whose first parameter is also `key`: until that
-    # is fixed, this system validates by itself with the same error keys (`error.stat_unknown` ...).
-    def sheet(self, data: Mapping[str, Any]) -> BaseModel:
-        return validate(Sheet, data, "stat")
-
-    def options(self, data: Mapping[str, Any]) -> BaseModel:
-        return validate(Options, data, "option")
-
-    def settings(self, data: Mapping[str, Any]) -> BaseModel:
-        return validate(Settings, data, "setting")
 
     def weapons(self) -> Mapping[str, str]:
         return {**{k: w.native for k, w in WEAPONS.items()}, **{k: s.native for k, s in SHIELDS.items()}}
@@ -120,18 +109,6 @@ class ArsMagica(CombatSystem):
         if action == "cast":
             return magic.cast(req, dice)
         raise RulesError("error.unknown_action", action=action, allowed=list(self.extra_actions))
-
-
-def validate(model: type[BaseModel], data: Mapping[str, Any], what: str) -> BaseModel:
-    """Validate into `model`; pydantic's first error becomes a RulesError naming the field."""
-    try:
-        return model.model_validate(dict(data))
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        loc = ".".join(str(p) for p in first.get("loc", ())) or what
-        if first.get("type") == "extra_forbidden":
-            raise RulesError(f"error.{what}_unknown", field=loc, allowed=sorted(model.model_fields)) from None
-        raise RulesError(f"error.{what}_invalid", field=loc, problem=first.get("msg", "")) from None
 
 
 def _level(sheet: Sheet) -> str:
