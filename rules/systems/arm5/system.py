@@ -10,9 +10,10 @@ from pydantic import BaseModel
 from rules.dice import DiceSource
 from rules.errors import RulesError
 from rules.model import ActionResult, Status
-from rules.system import ActionRequest, CombatSystem, DefenceRequest, Fighter
+from rules.system import ActionRequest, CombatSystem, DefenceRequest, FieldClass, Fighter
 from rules.systems.arm5 import disengage, initiative, magic, melee
 from rules.systems.arm5.common import changes_of, conditions, fighter_sheet, in_hand
+from rules.systems.arm5.fields import FIELD_CLASSES
 from rules.systems.arm5.options import Options
 from rules.systems.arm5.settings import Settings
 from rules.systems.arm5.sheet import Sheet
@@ -32,6 +33,7 @@ class ArsMagica(CombatSystem):
     initiative_descending: ClassVar[bool] = True
     has_active_defence: ClassVar[bool] = True
     extra_actions: ClassVar[tuple[str, ...]] = (*ACTIONS, *ACTION_ALIASES)
+    field_classes: ClassVar[Mapping[str, FieldClass]] = FIELD_CLASSES
 
     def weapons(self) -> Mapping[str, str]:
         return {**{k: w.native for k, w in WEAPONS.items()}, **{k: s.native for k, s in SHIELDS.items()}}
