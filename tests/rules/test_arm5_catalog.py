@@ -92,7 +92,7 @@ REQUESTS: list[dict[str, Any]] = [
         "actor": FIGHTER,
         "target": HURT,
         "options": {"spell_damage": 30},
-        "dice": [10, 10, 4],
+        "dice": [10, 10],
     },
     {
         "action": "magic_attack",

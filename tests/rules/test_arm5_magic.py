@@ -65,15 +65,21 @@ def test_spell_damage_zero_without_botch_just_adds_zero() -> None:
     assert r.total == 15 and r.against == 9 and r.wound == "light"
 
 
-def test_spell_damage_botch_means_no_damage() -> None:
-    r = act("magic_attack", [10, 10, 4])
-    assert r.total == 0 and r.wound is None
+def test_spell_damage_botch_means_no_damage_and_no_soak_roll() -> None:
+    # Seed: "Stress Die (zwykle na 1 kości fuszerki, gdzie wynik 0 oznacza brak obrażeń)": with no damage
+    # there is nothing to soak, so neither the Soak die nor its botch dice are rolled, and it is no hit.
+    r = act("magic_attack", [10, 10], settings={"spell_soak_botch_dice": 1})
+    assert [(d.purpose, d.face) for d in r.rolls] == [("spell_damage", 10), ("spell_damage_botch", 10)]
+    assert (r.outcome, r.total, r.against, r.margin, r.wound, r.damage) == ("no_damage", 0, None, None, None, None)
+    assert r.against_key is None and r.target_sheet is None
     assert any(n.key == "spell_no_damage" for n in r.notes)
+    assert r.actor_sheet is not None and r.actor_sheet["action_used"] is True  # the spell was still cast
 
 
-def test_spell_zero_any_zero_setting() -> None:
-    r = act("magic_attack", [10, 5, 4], settings={"spell_zero": "any_zero"})
-    assert r.total == 0 and r.wound is None
+def test_spell_zero_any_zero_setting_rolls_no_soak_either() -> None:
+    r = act("magic_attack", [10, 5], settings={"spell_zero": "any_zero"})  # "0", botch die 5: no botch
+    assert (r.outcome, r.total, r.wound) == ("no_damage", 0, None)
+    assert [d.purpose for d in r.rolls] == ["spell_damage", "spell_damage_botch"]
 
 
 def test_soak_roll_penalties_and_botch_dice_settings() -> None:

@@ -9,6 +9,7 @@ from rules.errors import RulesError
 from rules.model import ActionResult, Damage
 from rules.system import ActionRequest
 from rules.systems.arm5.common import (
+    Rolled,
     apply_wound,
     botch_note,
     changes_of,
@@ -81,25 +82,32 @@ def magic_attack(req: ActionRequest, dice: DiceSource) -> ActionResult:
     botch_dice = opts.botch_dice if opts.botch_dice is not None else settings.spell_damage_botch_dice
     dmg = roll_total(roller, "spell_damage", [mod("spell_damage", value)], botch_dice)
     notes = botch_note(dmg, "spell_damage")
-    soak_base = soak_mods(target)
-    if settings.penalties_on_rolled_soak:
-        soak_base += penalty_mods(target, "soak")
-    soak = roll_total(roller, "soak", soak_base, settings.spell_soak_botch_dice)
-    notes += botch_note(soak, "soak")
-    zero = dmg.die is not None and dmg.die.zero
-    no_damage = dmg.botches > 0 or (zero and settings.spell_zero == "any_zero")
-    damage_total = 0 if no_damage else dmg.total
-    if no_damage:
+    if _no_damage(dmg, settings):  # nothing to soak: no Soak roll, no Soak botch, no hit
         notes.append(note("spell_no_damage"))
-    net = damage_total - soak.total
-    band = None if no_damage else wound_band(net, target.size, settings.size_outside_table)
-    if opts.wound_band is not None and net > 0 and not no_damage:
+        return _result(
+            base,
+            req,
+            caster,
+            a_updates,
+            target,
+            {},
+            roller,
+            outcome="no_damage",
+            notes=notes,
+            total=0,
+            modifiers=dmg.modifiers,
+        )
+    soak = _rolled_soak(target, roller, settings)
+    notes += botch_note(soak, "soak")
+    net = dmg.total - soak.total
+    band = wound_band(net, target.size, settings.size_outside_table)
+    if opts.wound_band is not None and net > 0:
         band = opts.wound_band
     wound = apply_wound(target, band, False)
     notes += wound.notes
     damage = Damage(
         modifiers=[*dmg.modifiers, *soak.modifiers],
-        rolled=damage_total,
+        rolled=dmg.total,
         reduced_by=soak.total,
         applied=max(0, net),
         kind="magic",
@@ -116,10 +124,24 @@ def magic_attack(req: ActionRequest, dice: DiceSource) -> ActionResult:
         notes=notes,
         damage=damage,
         wound=wound.band,
-        total=damage_total,
+        total=dmg.total,
         against=soak.total,
         modifiers=[*dmg.modifiers, *soak.modifiers],
     )
+
+
+def _no_damage(dmg: Rolled, settings: Settings) -> bool:
+    """The seed's "wynik 0 oznacza brak obrażeń": a botch, or any first-roll 0 with `any_zero`."""
+    zero = dmg.die is not None and dmg.die.zero
+    return dmg.botches > 0 or (zero and settings.spell_zero == "any_zero")
+
+
+def _rolled_soak(target: Sheet, roller: Roller, settings: Settings) -> Rolled:
+    """Soak + stress die (seed "Wyparowania celu = Wyparowania + Stress die"), penalties per setting."""
+    mods = soak_mods(target)
+    if settings.penalties_on_rolled_soak:
+        mods += penalty_mods(target, "soak")
+    return roll_total(roller, "soak", mods, settings.spell_soak_botch_dice)
 
 
 def _result(
@@ -134,7 +156,7 @@ def _result(
 ) -> ActionResult:
     assert req.target is not None
     target_after = target.model_copy(update=t_updates)
-    if fields.get("total") is not None:
+    if fields.get("against") is not None:
         fields["against_key"] = "soak_total"
         fields["margin"] = fields["total"] - fields["against"]
     return ActionResult(
