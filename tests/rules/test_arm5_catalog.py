@@ -76,7 +76,7 @@ REQUESTS: list[dict[str, Any]] = [
     {"action": "shot", "actor": FIGHTER, "target": FIGHTER, "dice": [5, 5], "defence": None},
     {
         "action": "disengage",
-        "actor": {**HURT, "attacked_by": ["B", "C"], "disengage_bonus": 3},
+        "actor": {**HURT, "attacked_by": ["target", "C"], "disengage_bonus": 3},
         "target": FIGHTER,
         "dice": [2, 9],
     },
@@ -87,6 +87,13 @@ REQUESTS: list[dict[str, Any]] = [
         "dice": [5],
     },
     {"action": "disengage", "actor": FIGHTER, "dice": []},
+    {"action": "disengage", "actor": {**FIGHTER, "attacked_by": ["X"]}, "dice": [5]},
+    {
+        "action": "reaction_attack",
+        "actor": FIGHTER,
+        "target": {**HURT, "disengage_defence": 9, "disengage_pending": ["actor"]},
+        "dice": [9],
+    },
     {
         "action": "magic_attack",
         "actor": FIGHTER,

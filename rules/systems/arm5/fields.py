@@ -39,6 +39,7 @@ FIELD_CLASSES: Final[dict[str, FieldClass]] = {
     "disengage_defence": "turn",
     "disengage_pending": "turn",
     "disengage_failed": "turn",
+    "disengage_botched": "turn",
     "action_used": "turn",
     "fast_action_used": "turn",
     "delaying": "turn",

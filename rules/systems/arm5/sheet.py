@@ -164,6 +164,7 @@ class Sheet(BaseModel):
     disengage_defence: int | None = None
     disengage_pending: list[Text] = Field(default_factory=list)
     disengage_failed: bool = False
+    disengage_botched: bool = False
     action_used: bool = False
     fast_action_used: bool = False
     delaying: bool = False

@@ -19,7 +19,7 @@ from rules.systems.arm5.settings import Settings
 from rules.systems.arm5.sheet import Sheet
 from rules.systems.arm5.weapons import SHIELDS, WEAPONS
 
-ACTIONS = ("disengage", "magic_attack", "cast")
+ACTIONS = ("disengage", "reaction_attack", "magic_attack", "cast")
 ACTION_ALIASES = {"spell": "magic_attack", "leave_combat": "disengage", "withdraw": "disengage"}
 
 
@@ -34,6 +34,8 @@ class ArsMagica(CombatSystem):
     has_active_defence: ClassVar[bool] = True
     extra_actions: ClassVar[tuple[str, ...]] = (*ACTIONS, *ACTION_ALIASES)
     field_classes: ClassVar[Mapping[str, FieldClass]] = FIELD_CLASSES
+    # Off-turn (seed): the reaction Attack on a character leaving the fight, and a fast-cast spell.
+    reaction_actions: ClassVar[frozenset[str]] = frozenset({"reaction_attack"})
 
     def weapons(self) -> Mapping[str, str]:
         return {**{k: w.native for k, w in WEAPONS.items()}, **{k: s.native for k, s in SHIELDS.items()}}
@@ -70,7 +72,12 @@ class ArsMagica(CombatSystem):
         assert isinstance(settings, Settings)
         updates: dict[str, Any] = {"action_used": False, "fast_action_used": False}
         if sheet.disengage_defence is not None:  # an attempt left unfinished last round is dropped
-            updates |= {"disengage_defence": None, "disengage_pending": [], "disengage_failed": False}
+            updates |= {
+                "disengage_defence": None,
+                "disengage_botched": False,
+                "disengage_pending": [],
+                "disengage_failed": False,
+            }
         if settings.disengage_window == "previous_round_number":
             updates |= {"attacked_by_last_round": list(sheet.attacked_by), "attacked_by": []}
         changes = changes_of(fighter.name, sheet, updates)
@@ -106,6 +113,8 @@ class ArsMagica(CombatSystem):
         action = ACTION_ALIASES.get(action, action)
         if action == "disengage":
             return disengage.disengage(req, dice)
+        if action == "reaction_attack":
+            return disengage.reaction_attack(req, dice)
         if action == "magic_attack":
             return magic.magic_attack(req, dice)
         if action == "cast":
