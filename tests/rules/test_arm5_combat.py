@@ -243,6 +243,17 @@ def test_charge_refused_when_mounted_or_too_tired() -> None:
     assert err.value.key == "error.arm5.too_tired_to_charge"
 
 
+def test_charge_is_refused_on_a_shot() -> None:
+    # Seed: "Ta opcja to rodzaj szarży jaką może wykonać piechota … postać musi poruszać się biegiem
+    # (zwróć uwagę czy zdążysz dobiec do celu w tej rundzie)": a run that ends at the target, in melee.
+    archer = {"dex": 2, "bows": 3, "weapon": "long_bow"}
+    with pytest.raises(RulesError) as err:
+        SYSTEM.shot(request(archer, DEFENDER, {"charge": True}), ScriptedDice([5]))
+    assert err.value.key == "error.arm5.charge_melee_only"
+    assert exchange(archer, DEFENDER, [5, 7], kind="shot").total == 2 + 3 + 4 + 5  # without it: fine
+    assert exchange(ATTACKER, DEFENDER, [5, 7], options={"charge": True}).total == 18  # melee charge
+
+
 @pytest.mark.parametrize(("riding", "bonus"), [(0, None), (2, 2), (3, 3), (5, 3)])
 def test_mounted_riding_bonus_capped_at_3_against_foot(riding: int, bonus: int | None) -> None:
     rider = {**ATTACKER, "mounted": True, "riding": riding}

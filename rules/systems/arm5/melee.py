@@ -70,10 +70,13 @@ def riding_bonus(rider: Sheet, other_mounted: bool) -> int:
     return 0
 
 
-def _charge(sheet: Sheet, weapon: Weapon, opts: Options, settings: Settings) -> tuple[dict[str, Any], int]:
-    """Momentum attack (atak z rozpędu): 1 Fatigue level; + the combat Ability, not on difficult ground."""
+def _charge(sheet: Sheet, weapon: Weapon, opts: Options, kind: str) -> tuple[dict[str, Any], int]:
+    """Momentum attack (atak z rozpędu): infantry running in to melee; 1 Fatigue level; + the combat
+    Ability, not on difficult ground."""
     if not opts.charge:
         return {}, 0
+    if kind != "attack":  # "zwróć uwagę czy zdążysz dobiec do celu": the charge ends at the target
+        raise RulesError("error.arm5.charge_melee_only")
     if sheet.mounted:
         raise RulesError("error.arm5.charge_on_foot_only")
     if sheet.fatigue_level + 1 >= UNCONSCIOUS:
@@ -99,7 +102,7 @@ def attack(req: ActionRequest, dice: DiceSource, kind: str) -> ActionResult:
     if opts.nonlethal and settings.fatigue_table != "nonlethal":
         raise RulesError("error.arm5.nonlethal_off", setting="fatigue_table")
     weapon, shield = in_hand(actor, req.weapon)
-    updates, charge_bonus = _charge(actor, weapon, opts, settings)
+    updates, charge_bonus = _charge(actor, weapon, opts, kind)
     updates |= {"action_used": True, "disengage_bonus": 0, "left_combat": False}
     updates |= own_turn_updates(actor, settings.disengage_window)
     if kind == "attack":
