@@ -14,6 +14,7 @@ from rules.systems.arm5.common import (
     botch_note,
     changes_of,
     check_can_act,
+    check_reachable,
     conditions,
     fighter_sheet,
     mod,
@@ -59,6 +60,7 @@ def magic_attack(req: ActionRequest, dice: DiceSource) -> ActionResult:
     assert isinstance(opts, Options) and isinstance(settings, Settings)
     caster, target = fighter_sheet(req.actor), fighter_sheet(req.target)
     check_can_act(caster, req.actor.name)
+    check_reachable(target, req.target.name, "spell", opts.pursue, settings.left_combat_protects_from)
     if settings.enforce_action_economy and caster.action_used:
         raise RulesError("error.arm5.action_used", who=req.actor.name)
     value = _spell_damage(caster, opts, req.weapon)

@@ -18,6 +18,7 @@ from rules.systems.arm5.common import (
     botch_note,
     changes_of,
     check_can_act,
+    check_reachable,
     conditions,
     fighter_sheet,
     in_hand,
@@ -95,10 +96,7 @@ def attack(req: ActionRequest, dice: DiceSource, kind: str) -> ActionResult:
     check_can_act(actor, req.actor.name)
     if settings.enforce_action_economy and actor.action_used:
         raise RulesError("error.arm5.action_used", who=req.actor.name)
-    if target.dead:
-        raise RulesError("error.arm5.target_dead", who=req.target.name)
-    if kind == "attack" and target.left_combat and not opts.pursue:
-        raise RulesError("error.arm5.target_left_combat", who=req.target.name)
+    check_reachable(target, req.target.name, kind, opts.pursue, settings.left_combat_protects_from)
     if opts.nonlethal and settings.fatigue_table != "nonlethal":
         raise RulesError("error.arm5.nonlethal_off", setting="fatigue_table")
     weapon, shield = in_hand(actor, req.weapon)
