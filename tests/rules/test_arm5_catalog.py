@@ -31,6 +31,7 @@ FIGHTER = {
     "shield": "buckler",
 }
 HURT = {**FIGHTER, "wounds": {"light": 1}, "fatigue_level": 2, "mounted": True, "riding": 2}
+MAGE = {**HURT, "spells": [{"name": "Pilum of Fire", "damage": 15, "fast_casting": True}]}
 REQUESTS: list[dict[str, Any]] = [
     {"action": "initiative", "actor": HURT, "dice": [1, 10, 4]},
     {
@@ -39,7 +40,7 @@ REQUESTS: list[dict[str, Any]] = [
         "dice": [10, 10],
         "settings": {"initiative_tiebreak": "simultaneous", "initiative_order": "side"},
     },
-    {"action": "initiative", "actor": HURT, "options": {"fast_casting": True}, "dice": [3, 2]},
+    {"action": "initiative", "actor": MAGE, "options": {"fast_casting": True}, "dice": [3, 2]},
     {"action": "attack", "actor": HURT, "target": FIGHTER, "dice": [1, 9, 2], "defence": None},
     {"action": "attack", "actor": FIGHTER, "target": HURT, "dice": [10, 3, 10, 10], "defence": "parry"},
     {
@@ -110,7 +111,7 @@ REQUESTS: list[dict[str, Any]] = [
     },
     {
         "action": "cast",
-        "actor": HURT,
+        "actor": MAGE,
         "options": {"casting_score": 12, "spell_level": 10, "fast_casting": True},
         "dice": [10, 10, 1, 1],
     },

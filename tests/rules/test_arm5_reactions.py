@@ -13,7 +13,7 @@ from rules.system import ActionRequest, Fighter
 from rules.systems.arm5 import SYSTEM
 
 MAJA = {"qik": 1, "single_weapon": 3, "weapon": {"name": "sword", "ability": "single_weapon", "dfn": 3}}
-BANDITS = {
+BANDITS: dict[str, dict[str, Any]] = {
     "Bandit A": {"dex": 0, "single_weapon": 2, "weapon": {"name": "axe", "ability": "single_weapon", "atk": 3}},
     "Bandit B": {
         "dex": 1,
@@ -107,3 +107,71 @@ def test_an_unfinished_attempt_ends_with_the_round_and_with_it_the_reactions() -
     with pytest.raises(RulesError) as err:
         act("reaction_attack", bandit("Bandit A"), maja(start.actor_sheet), [9])
     assert err.value.key == "error.arm5.not_disengaging"
+
+
+PILUM = {"name": "Pilum of Fire", "damage": 15, "casting_score": 20, "level": 20, "fast_casting": True}
+MAGUS = {"qik": 1, "finesse": 2, "spells": [PILUM], "action_used": True, "disengage_bonus": 3}
+BEAST = {"sta": 3, "armour_prot": 2, "size": 1}
+
+
+def spell(
+    caster: dict[str, Any], faces: list[int], settings: dict[str, Any] | None = None, fast: bool = True
+) -> ActionResult:
+    dice = ScriptedDice(faces)
+    req = ActionRequest(
+        Fighter("Mag", SYSTEM.sheet(caster)),
+        Fighter("Bestia", SYSTEM.sheet(BEAST)),
+        SYSTEM.options({"fast_casting": fast}),
+        SYSTEM.settings(settings or {}),
+        "Pilum of Fire",
+    )
+    result = SYSTEM.act("magic_attack", req, dice)
+    assert dice.remaining == 0
+    return result
+
+
+def test_a_fast_cast_offensive_spell_is_a_reaction_and_keeps_the_action() -> None:
+    # Seed: "Opcja Fast Casting również jest reakcją (wyjątek od reguły!) … Reakcje nie zużywają akcji w
+    # rundzie walki." The magus has used the round's action already; the fast-cast Pilum still goes off.
+    assert SYSTEM.reaction_options == frozenset({"fast_casting"})
+    assert SYSTEM.is_reaction("magic_attack", SYSTEM.options({"fast_casting": True}))
+    r = spell(MAGUS, [1, 1, 3, 4])  # the digest's example 2: 15 + 12 = 27 vs Soak 3 + 2 + 4 = 9
+    assert (r.outcome, r.total, r.against, r.wound) == ("hit", 27, 9, "heavy")
+    assert r.actor_sheet is not None
+    assert r.actor_sheet["action_used"] is True and r.actor_sheet["fast_casts"] == 1
+    assert r.actor_sheet["disengage_bonus"] == 3  # not a normal attack: the +3 stays
+    with pytest.raises(RulesError) as err:  # the same spell cast normally needs the action
+        spell(MAGUS, [1, 1, 3, 4], fast=False)
+    assert err.value.key == "error.arm5.action_used"
+
+
+def test_fast_casts_are_counted_per_round_within_the_gm_limit() -> None:
+    once = {"fast_casts_per_round": 1}
+    r = spell(MAGUS, [5, 4], once)
+    assert r.actor_sheet is not None and r.actor_sheet["fast_casts"] == 1
+    with pytest.raises(RulesError) as err:
+        spell(r.actor_sheet, [5, 4], once)
+    assert err.value.key == "error.arm5.fast_cast_limit" and err.value.params == {"who": "Mag", "limit": 1}
+    unlimited = spell(r.actor_sheet, [5, 4])  # the default: no limit (seed "i wiele reakcji")
+    assert unlimited.actor_sheet is not None and unlimited.actor_sheet["fast_casts"] == 2
+    start = SYSTEM.start_round(Fighter("Mag", SYSTEM.sheet(r.actor_sheet)), SYSTEM.settings(once), 2)
+    assert start is not None and start.actor_sheet is not None and start.actor_sheet["fast_casts"] == 0
+    assert spell(start.actor_sheet, [5, 4], once).outcome == "hit"
+
+
+@pytest.mark.parametrize("action", ["attack", "shot", "disengage", "reaction_attack"])
+def test_only_spells_can_be_fast_cast(action: str) -> None:
+    req = ActionRequest(
+        Fighter("Mag", SYSTEM.sheet(MAGUS)),
+        Fighter("Bestia", SYSTEM.sheet(BEAST)),
+        SYSTEM.options({"fast_casting": True}),
+        SYSTEM.settings({}),
+    )
+    with pytest.raises(RulesError) as err:
+        if action == "attack":
+            SYSTEM.attack(req, ScriptedDice([5, 5]))
+        elif action == "shot":
+            SYSTEM.shot(req, ScriptedDice([5, 5]))
+        else:
+            SYSTEM.act(action, req, ScriptedDice([5, 5]))
+    assert err.value.key == "error.arm5.fast_casting_spells_only" and err.value.params == {"action": action}

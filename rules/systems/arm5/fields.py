@@ -42,6 +42,7 @@ FIELD_CLASSES: Final[dict[str, FieldClass]] = {
     "disengage_botched": "turn",
     "action_used": "turn",
     "fast_action_used": "turn",
+    "fast_casts": "turn",
     "delaying": "turn",
     # internal: markers the bot sets
     "is_npc": "internal",

@@ -16,6 +16,7 @@ from rules.systems.arm5.common import (
     penalty_mods,
     roll_total,
 )
+from rules.systems.arm5.magic import mastered_spell
 from rules.systems.arm5.options import Options
 from rules.systems.arm5.settings import Settings
 from rules.systems.arm5.sheet import Sheet
@@ -53,6 +54,8 @@ def initiative(req: ActionRequest, dice: DiceSource) -> ActionResult:
     opts, settings = req.options, req.settings
     assert isinstance(opts, Options) and isinstance(settings, Settings)
     sheet = fighter_sheet(req.actor)
+    if opts.fast_casting:  # Finesse only for a spell mastered with Fast Casting (seed)
+        mastered_spell(sheet, req.weapon, req.actor.name)
     roller = Roller(dice)
     botch_dice = sheet.botch_dice_for(opts.botch_dice, settings.initiative_botch_dice)
     rolled = roll_total(roller, "initiative", initiative_mods(sheet, opts, req.weapon), botch_dice)

@@ -167,6 +167,7 @@ class Sheet(BaseModel):
     disengage_botched: bool = False
     action_used: bool = False
     fast_action_used: bool = False
+    fast_casts: int = Field(0, ge=0, le=99)
     delaying: bool = False
     botch_dice: int | None = Field(None, ge=0, le=10)
 

@@ -20,6 +20,7 @@ from rules.systems.arm5.sheet import Sheet
 from rules.systems.arm5.weapons import SHIELDS, WEAPONS
 
 ACTIONS = ("disengage", "reaction_attack", "magic_attack", "cast")
+FAST_CAST_ACTIONS = frozenset({"magic_attack", "cast"})
 ACTION_ALIASES = {"spell": "magic_attack", "leave_combat": "disengage", "withdraw": "disengage"}
 
 
@@ -36,6 +37,7 @@ class ArsMagica(CombatSystem):
     field_classes: ClassVar[Mapping[str, FieldClass]] = FIELD_CLASSES
     # Off-turn (seed): the reaction Attack on a character leaving the fight, and a fast-cast spell.
     reaction_actions: ClassVar[frozenset[str]] = frozenset({"reaction_attack"})
+    reaction_options: ClassVar[frozenset[str]] = frozenset({"fast_casting"})
 
     def weapons(self) -> Mapping[str, str]:
         return {**{k: w.native for k, w in WEAPONS.items()}, **{k: s.native for k, s in SHIELDS.items()}}
@@ -70,7 +72,7 @@ class ArsMagica(CombatSystem):
         """New round: the action and fast action come back; the 'last round' attackers window moves on."""
         sheet = fighter_sheet(fighter)
         assert isinstance(settings, Settings)
-        updates: dict[str, Any] = {"action_used": False, "fast_action_used": False}
+        updates: dict[str, Any] = {"action_used": False, "fast_action_used": False, "fast_casts": 0}
         if sheet.disengage_defence is not None:  # an attempt left unfinished last round is dropped
             updates |= {
                 "disengage_defence": None,
@@ -98,9 +100,11 @@ class ArsMagica(CombatSystem):
         return initiative.initiative(req, dice)
 
     def attack(self, req: ActionRequest, dice: DiceSource) -> ActionResult:
+        _spells_only_fast_cast("attack", req)
         return melee.attack(req, dice, "attack")
 
     def shot(self, req: ActionRequest, dice: DiceSource) -> ActionResult:
+        _spells_only_fast_cast("shot", req)
         return melee.attack(req, dice, "shot")
 
     def defend(self, req: DefenceRequest, dice: DiceSource) -> ActionResult:
@@ -111,6 +115,7 @@ class ArsMagica(CombatSystem):
 
     def act(self, action: str, req: ActionRequest, dice: DiceSource) -> ActionResult:
         action = ACTION_ALIASES.get(action, action)
+        _spells_only_fast_cast(action, req)
         if action == "disengage":
             return disengage.disengage(req, dice)
         if action == "reaction_attack":
@@ -120,6 +125,12 @@ class ArsMagica(CombatSystem):
         if action == "cast":
             return magic.cast(req, dice)
         raise RulesError("error.unknown_action", action=action, allowed=list(self.extra_actions))
+
+
+def _spells_only_fast_cast(action: str, req: ActionRequest) -> None:
+    """`fast_casting` makes an action a reaction (off-turn): only a spell may be fast-cast (seed)."""
+    if getattr(req.options, "fast_casting", False) and action not in FAST_CAST_ACTIONS:
+        raise RulesError("error.arm5.fast_casting_spells_only", action=action)
 
 
 def _level(sheet: Sheet) -> str:
