@@ -88,6 +88,8 @@ REQUESTS: list[dict[str, Any]] = [
         "dice": [5],
     },
     {"action": "disengage", "actor": FIGHTER, "dice": []},
+    {"action": "hold", "actor": {**FIGHTER, "initiative": 12}, "options": {"new_initiative": 5}, "dice": []},
+    {"action": "delay", "actor": {**FIGHTER, "initiative": 12}, "dice": []},
     {"action": "disengage", "actor": {**FIGHTER, "attacked_by": ["X"]}, "dice": [5]},
     {
         "action": "reaction_attack",

@@ -109,6 +109,12 @@ def add_name(names: list[str], name: str) -> list[str]:
     return names if name in names else [*names, name]
 
 
+def action_updates() -> dict[str, Any]:
+    """Taking the round's action: it is used, and a held action is taken ("Może za to zadziałać
+    (wykonać akcję) w dowolnej, późniejszej kolejności"), so the character no longer delays."""
+    return {"action_used": True, "delaying": False}
+
+
 def own_turn_updates(sheet: Sheet, window: str) -> dict[str, Any]:
     """The character's own turn starts a new 'attacked since my last turn' window."""
     if window == "since_own_last_turn" and sheet.attacked_by:

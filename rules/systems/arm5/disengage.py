@@ -21,6 +21,7 @@ from rules.model import ActionResult, Modifier, Note
 from rules.system import ActionRequest, Fighter
 from rules.systems.arm5.common import (
     Rolled,
+    action_updates,
     apply_wound,
     botch_note,
     changes_of,
@@ -95,10 +96,10 @@ def _finish(sheet: Sheet, failed: bool) -> tuple[str, dict[str, Any]]:
         "disengage_pending": [],
         "disengage_failed": False,
         "attacked_by": [],
+        "delaying": False,  # the exit was the character's move: a held action is taken
     }
     if failed:  # the attempt counts as the action; +3 (cumulative) to the next attempt
-        return "disengage_failed", base | {
-            "action_used": True,
+        return "disengage_failed", base | action_updates() | {
             "disengage_bonus": sheet.disengage_bonus + DISENGAGE_STEP,
         }
     return "disengaged", base | {"left_combat": True, "engaged_with": [], "disengage_bonus": 0}

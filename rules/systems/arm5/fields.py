@@ -30,6 +30,8 @@ FIELD_CLASSES: Final[dict[str, FieldClass]] = {
     "fatigue_level": "lasting",
     # turn: meaningful inside one fight only (reset on joining a fight, dropped when it ends)
     "initiative": "turn",
+    "initiative_tiebreak": "turn",
+    "held_initiative": "turn",
     "cover": "turn",
     "engaged_with": "turn",
     "attacked_by": "turn",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rules.dice import DiceSource, Roller
 from rules.errors import RulesError
 from rules.model import ActionResult, Modifier
@@ -67,11 +69,11 @@ def initiative(req: ActionRequest, dice: DiceSource) -> ActionResult:
         notes.append(note("ties_simultaneous"))
     if settings.initiative_order == "side":
         notes.append(note("initiative_by_side"))
-    updates = {}
+    updates: dict[str, Any] = {}
     if opts.fast_casting:
         notes.append(note("fast_casting_initiative", {"held_initiative": sheet.initiative}))
     else:
-        updates["initiative"] = rolled.total
+        updates |= {"initiative": rolled.total, "initiative_tiebreak": tiebreak}
     after = sheet.model_copy(update=updates) if updates else sheet
     return ActionResult(
         system=SYSTEM_ID,

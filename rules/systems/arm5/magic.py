@@ -10,6 +10,7 @@ from rules.model import ActionResult, Damage, Modifier
 from rules.system import ActionRequest
 from rules.systems.arm5.common import (
     Rolled,
+    action_updates,
     apply_wound,
     botch_note,
     changes_of,
@@ -164,7 +165,7 @@ def _caster_updates(
         return fast_cast_updates(caster, who, settings)
     if settings.enforce_action_economy and caster.action_used:
         raise RulesError("error.arm5.action_used", who=who)
-    return {"action_used": True, "disengage_bonus": 0} | own_turn_updates(caster, settings.disengage_window)
+    return action_updates() | {"disengage_bonus": 0} | own_turn_updates(caster, settings.disengage_window)
 
 
 def _no_damage(dmg: Rolled, settings: Settings) -> bool:
@@ -235,7 +236,7 @@ def cast(req: ActionRequest, dice: DiceSource) -> ActionResult:
     elif settings.enforce_action_economy and sheet.action_used:
         raise RulesError("error.arm5.action_used", who=req.actor.name)
     else:
-        updates = {"action_used": True}
+        updates = action_updates()
     mods, botch_dice = _casting_mods(sheet, score, opts, settings)
     roller = Roller(dice)
     rolled = roll_total(roller, "casting", mods, botch_dice)

@@ -13,6 +13,7 @@ from rules.model import ActionResult, Damage, DieRoll, Modifier, Note
 from rules.system import ActionRequest, DefenceRequest
 from rules.systems.arm5.common import (
     Rolled,
+    action_updates,
     add_name,
     apply_wound,
     botch_note,
@@ -101,7 +102,7 @@ def attack(req: ActionRequest, dice: DiceSource, kind: str) -> ActionResult:
         raise RulesError("error.arm5.nonlethal_off", setting="fatigue_table")
     weapon, shield = in_hand(actor, req.weapon)
     updates, charge_bonus = _charge(actor, weapon, opts, kind)
-    updates |= {"action_used": True, "disengage_bonus": 0, "left_combat": False}
+    updates |= action_updates() | {"disengage_bonus": 0, "left_combat": False}
     updates |= own_turn_updates(actor, settings.disengage_window)
     if kind == "attack":
         updates["engaged_with"] = add_name(actor.engaged_with, req.target.name)
@@ -263,6 +264,7 @@ def defend(req: DefenceRequest, dice: DiceSource) -> ActionResult:
 
 _UPDATE_TYPES: dict[str, type] = {
     "action_used": bool,
+    "delaying": bool,
     "left_combat": bool,
     "disengage_bonus": int,
     "fatigue_level": int,

@@ -152,6 +152,8 @@ class Sheet(BaseModel):
     dead: bool = False
     fatigue_level: int = Field(0, ge=0, le=UNCONSCIOUS)
     initiative: int | None = None
+    initiative_tiebreak: list[int] = Field(default_factory=list)
+    held_initiative: int | None = None
     mounted: bool = False
     cover: Cover = "none"
     magic_resistance: bool = False

@@ -11,7 +11,7 @@ from rules.dice import DiceSource
 from rules.errors import RulesError
 from rules.model import ActionResult, Status
 from rules.system import ActionRequest, CombatSystem, DefenceRequest, FieldClass, Fighter
-from rules.systems.arm5 import disengage, initiative, magic, melee
+from rules.systems.arm5 import disengage, hold, initiative, magic, melee
 from rules.systems.arm5.common import changes_of, conditions, fighter_sheet, in_hand
 from rules.systems.arm5.fields import FIELD_CLASSES
 from rules.systems.arm5.options import Options
@@ -19,9 +19,14 @@ from rules.systems.arm5.settings import Settings
 from rules.systems.arm5.sheet import Sheet
 from rules.systems.arm5.weapons import SHIELDS, WEAPONS
 
-ACTIONS = ("disengage", "reaction_attack", "magic_attack", "cast")
+ACTIONS = ("disengage", "reaction_attack", "magic_attack", "cast", "hold")
 FAST_CAST_ACTIONS = frozenset({"magic_attack", "cast"})
-ACTION_ALIASES = {"spell": "magic_attack", "leave_combat": "disengage", "withdraw": "disengage"}
+ACTION_ALIASES = {
+    "spell": "magic_attack",
+    "leave_combat": "disengage",
+    "withdraw": "disengage",
+    "delay": "hold",
+}
 
 
 class ArsMagica(CombatSystem):
@@ -82,11 +87,12 @@ class ArsMagica(CombatSystem):
             }
         if settings.disengage_window == "previous_round_number":
             updates |= {"attacked_by_last_round": list(sheet.attacked_by), "attacked_by": []}
+        updates |= hold.restore_updates(sheet)
         changes = changes_of(fighter.name, sheet, updates)
         if not changes:
             return None
         after = sheet.model_copy(update=updates)
-        return ActionResult(
+        result = ActionResult(
             system=self.id,
             action="start_round",
             actor=fighter.name,
@@ -95,6 +101,7 @@ class ArsMagica(CombatSystem):
             actor_sheet=after.model_dump(),
             conditions=conditions(after),
         )
+        return hold.restored(sheet, result)
 
     def initiative(self, req: ActionRequest, dice: DiceSource) -> ActionResult:
         return initiative.initiative(req, dice)
@@ -124,6 +131,8 @@ class ArsMagica(CombatSystem):
             return magic.magic_attack(req, dice)
         if action == "cast":
             return magic.cast(req, dice)
+        if action == "hold":
+            return hold.hold(req)
         raise RulesError("error.unknown_action", action=action, allowed=list(self.extra_actions))
 
 

@@ -119,3 +119,6 @@ RIDING_BONUS_CAP: Final = 3
 DISENGAGE_STEP: Final = 3
 FAST_CASTING_PENALTY: Final = -10
 FAST_CASTING_EXTRA_BOTCH_DICE: Final = 2
+# A held action placed on a count others already have goes after them ("musi poczekać, aż przeciwnik
+# zakończy swoją akcje"): a tiebreak below any Quickness (the usual first tiebreak, −10…10).
+HOLD_TIEBREAK: Final = -100
