@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from rules.errors import RulesError
 from rules.systems.arm5.tables import (
     FATIGUE_LEVELS,
+    FATIGUE_NAMES_PL,
     FATIGUE_PENALTY,
     UNCONSCIOUS,
     WOUND_PENALTY,
@@ -236,6 +237,14 @@ FIELD_ALIASES = {
 }
 
 
+def fatigue_level_of(value: Text) -> Any:
+    """`weary`, `znużony`, `Zmeczony` … → the level number; anything else is left for validation."""
+    name = value.strip().casefold()
+    if name in FATIGUE_LEVELS:
+        return FATIGUE_LEVELS.index(name)
+    return FATIGUE_NAMES_PL.get(name, value)
+
+
 def _int(value: Any, key: Text) -> int:
     try:
         return int(str(value).strip())
@@ -246,8 +255,8 @@ def _int(value: Any, key: Text) -> int:
 def expand_shortcuts(raw: dict[Text, Any]) -> dict[Text, Any]:
     data = {FIELD_ALIASES.get(k, k): v for k, v in raw.items()}
     data.pop("name", None)  # the combatant's name lives beside the sheet (Fighter.name)
-    if isinstance(data.get("fatigue_level"), str) and data["fatigue_level"] in FATIGUE_LEVELS:
-        data["fatigue_level"] = FATIGUE_LEVELS.index(data["fatigue_level"])
+    if isinstance(data.get("fatigue_level"), str):
+        data["fatigue_level"] = fatigue_level_of(data["fatigue_level"])
     abilities = dict(data.pop("abilities", None) or {})
     for key in [*ABILITY_NAMES, *ABILITY_ALIASES]:
         if key in data:

@@ -11,7 +11,7 @@ from rules.dice import DiceSource
 from rules.errors import RulesError
 from rules.model import ActionResult, Status
 from rules.system import ActionRequest, CombatSystem, DefenceRequest, FieldClass, Fighter
-from rules.systems.arm5 import disengage, hold, initiative, magic, melee
+from rules.systems.arm5 import disengage, edit, hold, initiative, magic, melee
 from rules.systems.arm5.common import changes_of, conditions, fighter_sheet, in_hand
 from rules.systems.arm5.fields import FIELD_CLASSES
 from rules.systems.arm5.options import Options
@@ -43,6 +43,17 @@ class ArsMagica(CombatSystem):
     # Off-turn (seed): the reaction Attack on a character leaving the fight, and a fast-cast spell.
     reaction_actions: ClassVar[frozenset[str]] = frozenset({"reaction_attack"})
     reaction_options: ClassVar[frozenset[str]] = frozenset({"fast_casting"})
+    edit_aliases: ClassVar[Mapping[str, str]] = edit.EDIT_ALIASES
+
+    def edit_sheet(self, sheet: BaseModel, changes: Mapping[str, Any]) -> BaseModel:
+        """The generic edit, plus wound counts per band (`lekkie:+1`) and a Fatigue level kept in 0..5."""
+        assert isinstance(sheet, Sheet)
+        plain, wounds = edit.split(changes, sheet.fatigue_level)
+        edited = super().edit_sheet(sheet, plain) if plain else sheet
+        if wounds:
+            assert isinstance(edited, Sheet)
+            edited = self.update_sheet(edited, {"wounds": edit.wound_counts(edited.wounds, wounds)})
+        return edited
 
     def weapons(self) -> Mapping[str, str]:
         return {**{k: w.native for k, w in WEAPONS.items()}, **{k: s.native for k, s in SHIELDS.items()}}

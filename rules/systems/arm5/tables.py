@@ -67,6 +67,19 @@ WOUND_PENALTY: Final[dict[str, int]] = {"light": -1, "medium": -3, "heavy": -5}
 # Base game (B6): fatigue levels (poziomy Wyczerpania) and their penalties; 5 = Unconscious, cannot act.
 FATIGUE_LEVELS: Final[tuple[str, ...]] = ("fresh", "winded", "weary", "tired", "dazed", "unconscious")
 FATIGUE_PENALTY: Final[tuple[int, ...]] = (0, 0, -1, -3, -5, 0)
+# Polish names of the levels (with and without diacritics), as a Polish table types them.
+FATIGUE_NAMES_PL: Final[dict[str, int]] = {
+    "wypoczęty": 0,
+    "wypoczety": 0,
+    "zdyszany": 1,
+    "znużony": 2,
+    "znuzony": 2,
+    "zmęczony": 3,
+    "zmeczony": 3,
+    "oszołomiony": 4,
+    "oszolomiony": 4,
+    "nieprzytomny": 5,
+}
 UNCONSCIOUS: Final = 5
 
 # The seed's "Wpływ na Wyczerpanie" table, read as the non-lethal conversion (digest Ambiguity 4):
