@@ -11,7 +11,7 @@ from rules.dice import DiceSource
 from rules.errors import RulesError
 from rules.model import ActionResult, Status
 from rules.system import ActionRequest, CombatSystem, DefenceRequest, FieldClass, Fighter
-from rules.systems.arm5 import disengage, edit, hold, initiative, magic, melee
+from rules.systems.arm5 import disengage, edit, gm_conditions, hold, initiative, magic, melee
 from rules.systems.arm5.common import changes_of, conditions, fighter_sheet, in_hand
 from rules.systems.arm5.fields import FIELD_CLASSES
 from rules.systems.arm5.options import Options
@@ -55,6 +55,16 @@ class ArsMagica(CombatSystem):
             edited = self.update_sheet(edited, {"wounds": edit.wound_counts(edited.wounds, wounds)})
         return edited
 
+    def conditions(self) -> list[str]:
+        return list(gm_conditions.GM_CONDITIONS)
+
+    def set_condition(self, sheet: BaseModel, condition: str, on: bool) -> BaseModel:
+        """The condition written as the rules' own mechanism writes it (gm_conditions)."""
+        if condition not in gm_conditions.GM_CONDITIONS:
+            return super().set_condition(sheet, condition, on)
+        assert isinstance(sheet, Sheet)
+        return self.update_sheet(sheet, gm_conditions.condition_updates(sheet, condition, on))
+
     def weapons(self) -> Mapping[str, str]:
         return {**{k: w.native for k, w in WEAPONS.items()}, **{k: s.native for k, s in SHIELDS.items()}}
 
@@ -75,11 +85,19 @@ class ArsMagica(CombatSystem):
         }
         if sheet.initiative is not None:
             numbers["initiative"] = sheet.initiative
+        if sheet.held_initiative is not None and sheet.held_initiative != sheet.initiative:
+            numbers["held_initiative"] = sheet.held_initiative
+        if sheet.fast_casts:
+            numbers["fast_casts"] = sheet.fast_casts
+        cannot_act = sheet.out_of_fight or sheet.left_combat
         return Status(
             level=_level(sheet),
             conditions=conditions(sheet),
             numbers=numbers,
-            out_of_fight=sheet.out_of_fight or sheet.left_combat,
+            out_of_fight=cannot_act,
+            dead=sheet.dead,
+            # "pojedynczą akcję (i wiele reakcji)": one action a round; reactions are not counted here
+            actions_left=0 if sheet.action_used or cannot_act else 1,
         )
 
     def start_round(
