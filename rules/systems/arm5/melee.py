@@ -221,12 +221,7 @@ def defend(req: DefenceRequest, dice: DiceSource) -> ActionResult:
     defence, d_notes = defence_roll(defender, roller, settings, ex, d_name)
     notes += d_notes
     advantage = attack_total - defence.total
-    d_updates: dict[str, Any] = {}
-    if kind == "attack":
-        d_updates["engaged_with"] = add_name(defender.engaged_with, a_name)
-        d_updates["attacked_by"] = add_name(defender.attacked_by, a_name)
-        if defender.left_combat:  # caught by a pursuer: engaged again
-            d_updates["left_combat"] = False
+    d_updates = _defender_engagement(defender, a_name, kind, defended=defence.die is not None)
     damage = None
     band = None
     outcome = "miss"
@@ -260,6 +255,19 @@ def defend(req: DefenceRequest, dice: DiceSource) -> ActionResult:
         actor_sheet=attacker_after.model_dump() if a_updates else None,
         target_sheet=defender_after.model_dump() if d_updates else None,
     )
+
+
+def _defender_engagement(defender: Sheet, attacker: str, kind: str, defended: bool) -> dict[str, Any]:
+    """Seed: "Postać staje się związana walką wręcz jeśli wykonuje test ataku lub obrony", not by shots.
+    A helpless defender makes no Defense test, so it is attacked but not engaged."""
+    if kind != "attack":
+        return {}
+    updates: dict[str, Any] = {"attacked_by": add_name(defender.attacked_by, attacker)}
+    if defended:
+        updates["engaged_with"] = add_name(defender.engaged_with, attacker)
+        if defender.left_combat:  # caught by a pursuer: engaged again
+            updates["left_combat"] = False
+    return updates
 
 
 _UPDATE_TYPES: dict[str, type] = {
