@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import Any
 
 from rules.dice import ScriptedDice
@@ -57,3 +59,13 @@ def test_after_a_fight_the_wound_and_fatigue_stay_and_the_fight_state_goes() -> 
     bandit = after_the_fight(result.target_sheet)
     assert bandit["wounds"]["heavy"] == 1  # damage 2+6+20 = 28 − Soak 14 = 14: Ciężkie
     assert bandit["engaged_with"] == [] and bandit["attacked_by"] == []
+
+
+def test_the_docs_table_lists_every_field_in_its_class() -> None:
+    docs = (Path(__file__).resolve().parents[2] / "docs/rules/arm5.md").read_text(encoding="utf-8")
+    section = docs.split("## Sheet fields by class", 1)[1].split("\n## ", 1)[0]
+    documented: dict[str, str] = {}
+    for row in re.findall(r"^\| (build|lasting|turn|internal) \| (.+?) \|", section, flags=re.M):
+        for field in re.findall(r"`([a-z_]+)`", row[1]):
+            documented[field] = row[0]
+    assert documented == dict(FIELD_CLASSES)
