@@ -53,6 +53,7 @@ def test_other_current_values() -> None:
     out = edit({"martwy": "true", "inicjatywa": "-3", "osłona": "1/2", "budowa": "+1", "konno": "yes"})
     assert (out["dead"], out["initiative"], out["cover"], out["size"], out["mounted"]) == (True, 9, "half", 1, True)
     assert edit({"odwrot": "+3"})["disengage_bonus"] == 3
+    assert (edit({"martwy": "tak"})["dead"], edit({"konno": "Nie"}, {"mounted": True})["mounted"]) == (True, False)
     assert edit({"DEX": "+2"})["dex"] == 2  # a plain field, any case
 
 

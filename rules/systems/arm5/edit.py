@@ -73,6 +73,9 @@ WOUND_KEYS: Final[dict[str, str]] = {
 }
 
 
+POLISH_YES_NO: Final[dict[str, bool]] = {"tak": True, "nie": False}
+
+
 def fold(key: str) -> str:
     return key.strip().casefold().replace("-", "_").replace(" ", "_")
 
@@ -94,6 +97,14 @@ def _is_relative(value: Any) -> bool:
     return isinstance(value, str) and value.strip()[:1] in "+-−"
 
 
+def _yes_no(field: str, value: Any) -> Any:
+    """`tak` / `nie` for a yes/no field (`martwy:tak`, `konno:nie`)."""
+    known = Sheet.model_fields.get(field)
+    if known is not None and known.annotation is bool and isinstance(value, str):
+        return POLISH_YES_NO.get(value.strip().casefold(), value)
+    return value
+
+
 def split(changes: Mapping[str, Any], fatigue_now: int) -> tuple[dict[str, Any], dict[str, Any]]:
     """Sheet-field changes for the generic edit, and wound-band changes handled here."""
     plain: dict[str, Any] = {}
@@ -106,7 +117,7 @@ def split(changes: Mapping[str, Any], fatigue_now: int) -> tuple[dict[str, Any],
         field = EDIT_ALIASES.get(folded) or (folded if folded in Sheet.model_fields else key)
         if field == "fatigue_level" and _is_relative(value):
             value = min(UNCONSCIOUS, max(0, _number(fatigue_now, value, key)))
-        plain[field] = value
+        plain[field] = _yes_no(field, value)
     return plain, wounds
 
 
