@@ -89,12 +89,13 @@ class Step:
     attack: int | None = None
 
 
+def no_attempt() -> dict[str, Any]:
+    """The sheet fields of an attempt in progress, cleared (it ended, or the round did)."""
+    return {"disengage_defence": None, "disengage_botched": False, "disengage_pending": [], "disengage_failed": False}
+
+
 def _finish(sheet: Sheet, failed: bool) -> tuple[str, dict[str, Any]]:
-    base: dict[str, Any] = {
-        "disengage_defence": None,
-        "disengage_botched": False,
-        "disengage_pending": [],
-        "disengage_failed": False,
+    base: dict[str, Any] = no_attempt() | {
         "attacked_by": [],
         "delaying": False,  # the exit was the character's move: a held action is taken
     }

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from rules.systems.arm5.disengage import no_attempt
 from rules.systems.arm5.sheet import Sheet
 from rules.systems.arm5.tables import COVER_BONUS, FATIGUE_LEVELS
 
@@ -45,16 +46,7 @@ def _left_combat(on: bool) -> dict[str, Any]:
     """As a successful disengage leaves it: out of the melee, nobody engaged, no attempt or bonus."""
     if not on:
         return {"left_combat": False}
-    return {
-        "left_combat": True,
-        "engaged_with": [],
-        "attacked_by": [],
-        "disengage_bonus": 0,
-        "disengage_defence": None,
-        "disengage_botched": False,
-        "disengage_pending": [],
-        "disengage_failed": False,
-    }
+    return no_attempt() | {"left_combat": True, "engaged_with": [], "attacked_by": [], "disengage_bonus": 0}
 
 
 def _delaying(sheet: Sheet, on: bool) -> dict[str, Any]:

@@ -70,30 +70,11 @@ class ArsMagica(CombatSystem):
 
     def status(self, sheet: Any) -> Status:
         assert isinstance(sheet, Sheet)
-        weapon, shield = in_hand(sheet, None)
-        s_atk, s_dfn = (shield.atk, shield.dfn) if shield else (0, 0)
-        penalty = sheet.wound_penalty + sheet.fatigue_penalty
-        numbers: dict[str, int | float | str] = {
-            "attack": sheet.dex + sheet.ability(weapon.ability) + weapon.atk + s_atk + penalty,
-            "defence": sheet.qik + sheet.ability(weapon.ability) + weapon.dfn + s_dfn + penalty,
-            "damage": sheet.str + weapon.dam + (shield.dam if shield else 0),
-            "soak": sheet.sta + sheet.armour_prot + sheet.soak_bonus,
-            "size": sheet.size,
-            "penalty": penalty,
-            "fatigue_level": sheet.fatigue_level,
-            "disengage_bonus": sheet.disengage_bonus,
-        }
-        if sheet.initiative is not None:
-            numbers["initiative"] = sheet.initiative
-        if sheet.held_initiative is not None and sheet.held_initiative != sheet.initiative:
-            numbers["held_initiative"] = sheet.held_initiative
-        if sheet.fast_casts:
-            numbers["fast_casts"] = sheet.fast_casts
         cannot_act = sheet.out_of_fight or sheet.left_combat
         return Status(
             level=_level(sheet),
             conditions=conditions(sheet),
-            numbers=numbers,
+            numbers=_numbers(sheet),
             out_of_fight=cannot_act,
             dead=sheet.dead,
             # "pojedynczą akcję (i wiele reakcji)": one action a round; reactions are not counted here
@@ -108,12 +89,7 @@ class ArsMagica(CombatSystem):
         assert isinstance(settings, Settings)
         updates: dict[str, Any] = {"action_used": False, "fast_action_used": False, "fast_casts": 0}
         if sheet.disengage_defence is not None:  # an attempt left unfinished last round is dropped
-            updates |= {
-                "disengage_defence": None,
-                "disengage_botched": False,
-                "disengage_pending": [],
-                "disengage_failed": False,
-            }
+            updates |= disengage.no_attempt()
         if settings.disengage_window == "previous_round_number":
             updates |= {"attacked_by_last_round": list(sheet.attacked_by), "attacked_by": []}
         updates |= hold.restore_updates(sheet)
@@ -169,6 +145,30 @@ def _spells_only_fast_cast(action: str, req: ActionRequest) -> None:
     """`fast_casting` makes an action a reaction (off-turn): only a spell may be fast-cast (seed)."""
     if getattr(req.options, "fast_casting", False) and action not in FAST_CAST_ACTIONS:
         raise RulesError("error.arm5.fast_casting_spells_only", action=action)
+
+
+def _numbers(sheet: Sheet) -> dict[str, int | float | str]:
+    """What the GM sees: totals before the die (with penalties), Soak, Size, Fatigue, round state."""
+    weapon, shield = in_hand(sheet, None)
+    s_atk, s_dfn = (shield.atk, shield.dfn) if shield else (0, 0)
+    penalty = sheet.wound_penalty + sheet.fatigue_penalty
+    numbers: dict[str, int | float | str] = {
+        "attack": sheet.dex + sheet.ability(weapon.ability) + weapon.atk + s_atk + penalty,
+        "defence": sheet.qik + sheet.ability(weapon.ability) + weapon.dfn + s_dfn + penalty,
+        "damage": sheet.str + weapon.dam + (shield.dam if shield else 0),
+        "soak": sheet.sta + sheet.armour_prot + sheet.soak_bonus,
+        "size": sheet.size,
+        "penalty": penalty,
+        "fatigue_level": sheet.fatigue_level,
+        "disengage_bonus": sheet.disengage_bonus,
+    }
+    if sheet.initiative is not None:
+        numbers["initiative"] = sheet.initiative
+    if sheet.held_initiative is not None and sheet.held_initiative != sheet.initiative:
+        numbers["held_initiative"] = sheet.held_initiative
+    if sheet.fast_casts:
+        numbers["fast_casts"] = sheet.fast_casts
+    return numbers
 
 
 def _level(sheet: Sheet) -> str:
