@@ -31,6 +31,7 @@ FIGHTER = {
     "shield": "buckler",
 }
 HURT = {**FIGHTER, "wounds": {"light": 1}, "fatigue_level": 2, "mounted": True, "riding": 2}
+MAGE = {**HURT, "spells": [{"name": "Pilum of Fire", "damage": 15, "fast_casting": True}]}
 REQUESTS: list[dict[str, Any]] = [
     {"action": "initiative", "actor": HURT, "dice": [1, 10, 4]},
     {
@@ -39,7 +40,7 @@ REQUESTS: list[dict[str, Any]] = [
         "dice": [10, 10],
         "settings": {"initiative_tiebreak": "simultaneous", "initiative_order": "side"},
     },
-    {"action": "initiative", "actor": HURT, "options": {"fast_casting": True}, "dice": [3, 2]},
+    {"action": "initiative", "actor": MAGE, "options": {"fast_casting": True}, "dice": [3, 2]},
     {"action": "attack", "actor": HURT, "target": FIGHTER, "dice": [1, 9, 2], "defence": None},
     {"action": "attack", "actor": FIGHTER, "target": HURT, "dice": [10, 3, 10, 10], "defence": "parry"},
     {
@@ -76,7 +77,7 @@ REQUESTS: list[dict[str, Any]] = [
     {"action": "shot", "actor": FIGHTER, "target": FIGHTER, "dice": [5, 5], "defence": None},
     {
         "action": "disengage",
-        "actor": {**HURT, "attacked_by": ["B", "C"], "disengage_bonus": 3},
+        "actor": {**HURT, "attacked_by": ["target", "C"], "disengage_bonus": 3},
         "target": FIGHTER,
         "dice": [2, 9],
     },
@@ -87,12 +88,21 @@ REQUESTS: list[dict[str, Any]] = [
         "dice": [5],
     },
     {"action": "disengage", "actor": FIGHTER, "dice": []},
+    {"action": "hold", "actor": {**FIGHTER, "initiative": 12}, "options": {"new_initiative": 5}, "dice": []},
+    {"action": "delay", "actor": {**FIGHTER, "initiative": 12}, "dice": []},
+    {"action": "disengage", "actor": {**FIGHTER, "attacked_by": ["X"]}, "dice": [5]},
+    {
+        "action": "reaction_attack",
+        "actor": FIGHTER,
+        "target": {**HURT, "disengage_defence": 9, "disengage_pending": ["actor"]},
+        "dice": [9],
+    },
     {
         "action": "magic_attack",
         "actor": FIGHTER,
         "target": HURT,
         "options": {"spell_damage": 30},
-        "dice": [10, 10, 4],
+        "dice": [10, 10],
     },
     {
         "action": "magic_attack",
@@ -103,7 +113,7 @@ REQUESTS: list[dict[str, Any]] = [
     },
     {
         "action": "cast",
-        "actor": HURT,
+        "actor": MAGE,
         "options": {"casting_score": 12, "spell_level": 10, "fast_casting": True},
         "dice": [10, 10, 1, 1],
     },
@@ -176,3 +186,18 @@ def test_error_params_fill_their_templates() -> None:
         )
     assert err.value.key == "error.arm5.size_outside_table"
     assert _placeholders(CATALOG[err.value.key]) <= set(err.value.params)
+
+
+CORE: dict[str, str] = json.loads((ROOT / "bot/i18n/en/core.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize(
+    "data",
+    [{"no_such_stat": 1}, {"dex": "many"}, {"attack": "lots"}],
+    ids=["unknown", "invalid", "shortcut"],
+)
+def test_sheet_errors_fill_the_core_templates(data: dict[str, Any]) -> None:
+    with pytest.raises(RulesError) as err:
+        SYSTEM.sheet(data)
+    assert err.value.key in CORE
+    assert _placeholders(CORE[err.value.key]) <= set(err.value.params), err.value.params

@@ -243,6 +243,17 @@ def test_charge_refused_when_mounted_or_too_tired() -> None:
     assert err.value.key == "error.arm5.too_tired_to_charge"
 
 
+def test_charge_is_refused_on_a_shot() -> None:
+    # Seed: "Ta opcja to rodzaj szarży jaką może wykonać piechota … postać musi poruszać się biegiem
+    # (zwróć uwagę czy zdążysz dobiec do celu w tej rundzie)": a run that ends at the target, in melee.
+    archer = {"dex": 2, "bows": 3, "weapon": "long_bow"}
+    with pytest.raises(RulesError) as err:
+        SYSTEM.shot(request(archer, DEFENDER, {"charge": True}), ScriptedDice([5]))
+    assert err.value.key == "error.arm5.charge_melee_only"
+    assert exchange(archer, DEFENDER, [5, 7], kind="shot").total == 2 + 3 + 4 + 5  # without it: fine
+    assert exchange(ATTACKER, DEFENDER, [5, 7], options={"charge": True}).total == 18  # melee charge
+
+
 @pytest.mark.parametrize(("riding", "bonus"), [(0, None), (2, 2), (3, 3), (5, 3)])
 def test_mounted_riding_bonus_capped_at_3_against_foot(riding: int, bonus: int | None) -> None:
     rider = {**ATTACKER, "mounted": True, "riding": riding}
@@ -364,6 +375,29 @@ def test_target_who_left_combat_needs_pursuit() -> None:
     assert err.value.key == "error.arm5.target_left_combat"
     r = exchange(ATTACKER, {**DEFENDER, "left_combat": True}, [5, 7], options={"pursue": True})
     assert r.outcome == "miss"
+
+
+ARCHER = {"dex": 2, "bows": 3, "weapon": "long_bow"}
+GONE = {**DEFENDER, "left_combat": True}
+
+
+def test_shots_and_spells_at_who_left_the_fight_follow_the_gm_setting() -> None:
+    # Seed: "taka postać opuszcza pole walki i nie może zostać ponownie zaatakowana, dopóki przeciwnik
+    # również się nie wycofa i nie rozpocznie pościgu". Whether that covers shots and spells is the GM's
+    # reading: by default only melee is refused.
+    shot = exchange(ARCHER, GONE, [9, 2], kind="shot")  # 2+3+4+9 = 18 vs 1+3+1+3+2−1 = 9
+    assert (shot.total, shot.against, shot.outcome) == (18, 9, "hit")
+    strict = {"left_combat_protects_from": "all_attacks"}
+    with pytest.raises(RulesError) as err:
+        SYSTEM.shot(request(ARCHER, GONE, settings=strict), ScriptedDice([5]))
+    assert err.value.key == "error.arm5.target_left_combat" and err.value.params == {"who": "D"}
+    spell = {"spell_damage": 15}
+    with pytest.raises(RulesError) as err:
+        SYSTEM.act("magic_attack", request(ATTACKER, GONE, spell, strict), ScriptedDice([5, 5]))
+    assert err.value.key == "error.arm5.target_left_combat"
+    assert SYSTEM.act("magic_attack", request(ATTACKER, GONE, spell), ScriptedDice([5, 5])).outcome == "hit"
+    pursued = exchange(ARCHER, GONE, [9, 2], kind="shot", options={"pursue": True}, settings=strict)
+    assert (pursued.total, pursued.against) == (18, 9)  # a pursuer reaches them under either reading
 
 
 def test_nonlethal_needs_the_setting_and_converts_to_fatigue() -> None:

@@ -79,15 +79,58 @@ def test_not_attacked_in_the_window_leaves_automatically() -> None:
     assert r.actor_sheet is not None and r.actor_sheet["left_combat"] is True
 
 
-def test_named_target_counts_as_reaction_attacker() -> None:
-    r = disengage(MAJA, "Bandit A", [9, 2])  # 16 vs 7
-    assert r.outcome == "disengaged"
-
-
-def test_attacked_but_no_target_asks_for_the_attacker() -> None:
+def test_naming_an_opponent_who_did_not_attack_is_refused() -> None:
+    # Seed: "Wszyscy przeciwnicy, którzy w poprzedniej rundzie atakowali tę postać, ponownie wykonują test
+    # Ataku": only they react, so an opponent outside that set cannot be named.
     with pytest.raises(RulesError) as err:
-        disengage({**MAJA, "attacked_by": ["Bandit A"]}, None, [])
+        disengage({**MAJA, "attacked_by": ["Bandit B"]}, "Bandit A", [9, 2])
+    assert err.value.key == "error.arm5.not_a_reactor"
+    assert err.value.params == {"who": "Bandit A", "target": "Maja", "pending": ["Bandit B"]}
+
+
+def test_nobody_attacked_naming_an_opponent_is_refused_too() -> None:
+    # Seed: "Strona, która nie została zaatakowana w poprzedniej rundzie może wyjść z walki automatycznie."
+    with pytest.raises(RulesError) as err:
+        disengage(MAJA, "Bandit A", [9, 2])
+    assert err.value.key == "error.arm5.not_a_reactor" and err.value.params["pending"] == ["—"]
+    assert disengage(MAJA, None, []).outcome == "disengaged"
+
+
+def test_without_a_target_the_defence_is_rolled_and_waits_for_the_reactions() -> None:
+    r = disengage({**MAJA, "attacked_by": ["Bandit A", "Bandit B"]}, None, [8])
+    assert (r.outcome, r.total, r.against) == ("disengage_continues", 15, None)
+    assert [(d.purpose, d.face) for d in r.rolls] == [("disengage_defence", 8)]
+    assert any(n.key == "disengage_awaits" and n.params == {"pending": ["Bandit A", "Bandit B"]} for n in r.notes)
+    assert r.actor_sheet is not None
+    assert (r.actor_sheet["disengage_defence"], r.actor_sheet["disengage_pending"]) == (15, ["Bandit A", "Bandit B"])
+    assert r.actor_sheet["action_used"] is False  # the attempt itself is a reaction
+    with pytest.raises(RulesError) as err:  # continuing the attempt needs the next opponent's name
+        disengage(r.actor_sheet, None, [])
     assert err.value.key == "error.arm5.disengage_needs_attacker"
+    with pytest.raises(RulesError) as err:
+        disengage(r.actor_sheet, "Big", [5])
+    assert err.value.key == "error.arm5.not_a_reactor"
+
+
+def test_a_rider_adds_riding_only_against_opponents_on_foot() -> None:
+    # Seed: "Walcząc z pieszym, jeździec dodaje wartość umiejętności Riding (maksymalnie do 3 pkt) do Attack
+    # Total i do Defense Total." Maja rides (Riding 5 → +3): +3 against Bandit A on foot, 0 against the
+    # mounted Bandit B, with one Defense roll for the attempt.
+    rider = {**MAJA, "mounted": True, "riding": 5, "attacked_by": ["Bandit A", "Bandit B"]}
+    r = disengage(rider, "Bandit A", [5, 9])  # Defense 7 + 5 = 12, + 3 vs A = 15; A 5 + 9 = 14
+    assert [m.value for m in r.modifiers if m.key == "def_riding"] == [3]
+    assert (r.total, r.against, r.margin, r.outcome) == (15, 14, 1, "disengage_continues")
+    assert r.actor_sheet is not None and r.actor_sheet["disengage_defence"] == 12  # kept without Riding
+    r = disengage(r.actor_sheet, "Bandit B", [5])  # B 8 + 5 = 13 (no Riding: Maja rides too) vs 12
+    assert not [m for m in r.modifiers if m.key in ("def_riding", "atk_riding")]
+    assert (r.total, r.against, r.outcome) == (12, 13, "disengage_failed")
+
+
+def test_a_botched_disengage_defence_stays_zero_whatever_the_riding() -> None:
+    rider = {**MAJA, "mounted": True, "riding": 5, "attacked_by": ["Bandit A"]}
+    r = disengage(rider, "Bandit A", [10, 10, 2])  # Defense botched → 0 (base game B3); A 5 + 2 = 7
+    assert not [m for m in r.modifiers if m.key == "def_riding"]
+    assert (r.total, r.against, r.outcome) == (0, 7, "disengage_failed")
 
 
 def test_bonus_is_cumulative_over_failed_attempts() -> None:

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from rules.dice import ScriptedDice
+from rules.errors import RulesError
 from rules.model import ActionResult
 from rules.system import ActionRequest, Fighter
 from rules.systems.arm5 import SYSTEM
@@ -47,11 +50,27 @@ def test_spell_mode_uses_quickness_only() -> None:
     assert r.total == 2 - 1 + 6  # the seed: Quickness − Encumbrance + Stress Die
 
 
+MASTERED = [{"name": "Pilum of Fire", "damage": 15, "casting_score": 20, "fast_casting": True}]
+
+
 def test_fast_casting_adds_finesse_and_keeps_held_initiative() -> None:
-    r, _ = roll([6, 1], sheet={**FIGHTER, "initiative": 5}, options={"fast_casting": True})
+    sheet = {**FIGHTER, "initiative": 5, "spells": MASTERED}
+    r, _ = roll([6, 1], sheet=sheet, options={"fast_casting": True})
     assert r.total == 2 - 1 + 3 + 6
     assert r.actor_sheet is None  # the combat Initiative stays
     assert any(n.key == "fast_casting_initiative" for n in r.notes)
+
+
+def test_fast_casting_initiative_needs_a_mastered_spell() -> None:
+    # Seed: "Jeżeli jednak opanował to zaklęcie w sposób mistrzowski (Spell Mastery) i ma umiejętność
+    # szybkiego rzucania tego zaklęcia (Fast Casting), wówczas do testu Inicjatywy dodaje wartość Finesse."
+    unmastered = [{**MASTERED[0], "fast_casting": False}]
+    with pytest.raises(RulesError) as err:
+        roll([6, 1], sheet={**FIGHTER, "spells": unmastered}, options={"fast_casting": True})
+    assert err.value.key == "error.arm5.fast_casting_not_mastered"
+    assert err.value.params == {"who": "A", "spell": "Pilum of Fire", "mastered": ["—"]}
+    with pytest.raises(RulesError):
+        roll([6, 1], options={"fast_casting": True})  # no spell at all
 
 
 def test_doubled_die_and_penalties() -> None:

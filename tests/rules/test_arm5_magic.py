@@ -18,6 +18,8 @@ MAGE = {
     "spells": [{"name": "Pilum of Fire", "damage": 15, "casting_score": 20, "level": 20}],
 }
 CREATURE = {"sta": 3, "armour_prot": 2, "size": 1}
+PILUM: dict[str, Any] = {"name": "Pilum of Fire", "damage": 15, "casting_score": 20, "level": 20}
+MASTER = {**MAGE, "spells": [{**PILUM, "fast_casting": True}]}
 
 
 def act(
@@ -65,15 +67,21 @@ def test_spell_damage_zero_without_botch_just_adds_zero() -> None:
     assert r.total == 15 and r.against == 9 and r.wound == "light"
 
 
-def test_spell_damage_botch_means_no_damage() -> None:
-    r = act("magic_attack", [10, 10, 4])
-    assert r.total == 0 and r.wound is None
+def test_spell_damage_botch_means_no_damage_and_no_soak_roll() -> None:
+    # Seed: "Stress Die (zwykle na 1 kości fuszerki, gdzie wynik 0 oznacza brak obrażeń)": with no damage
+    # there is nothing to soak, so neither the Soak die nor its botch dice are rolled, and it is no hit.
+    r = act("magic_attack", [10, 10], settings={"spell_soak_botch_dice": 1})
+    assert [(d.purpose, d.face) for d in r.rolls] == [("spell_damage", 10), ("spell_damage_botch", 10)]
+    assert (r.outcome, r.total, r.against, r.margin, r.wound, r.damage) == ("no_damage", 0, None, None, None, None)
+    assert r.against_key is None and r.target_sheet is None
     assert any(n.key == "spell_no_damage" for n in r.notes)
+    assert r.actor_sheet is not None and r.actor_sheet["action_used"] is True  # the spell was still cast
 
 
-def test_spell_zero_any_zero_setting() -> None:
-    r = act("magic_attack", [10, 5, 4], settings={"spell_zero": "any_zero"})
-    assert r.total == 0 and r.wound is None
+def test_spell_zero_any_zero_setting_rolls_no_soak_either() -> None:
+    r = act("magic_attack", [10, 5], settings={"spell_zero": "any_zero"})  # "0", botch die 5: no botch
+    assert (r.outcome, r.total, r.wound) == ("no_damage", 0, None)
+    assert [d.purpose for d in r.rolls] == ["spell_damage", "spell_damage_botch"]
 
 
 def test_soak_roll_penalties_and_botch_dice_settings() -> None:
@@ -103,12 +111,24 @@ def test_cast_and_fast_cast() -> None:
     r = act("cast", [5], target=None, spell="Pilum of Fire")
     assert (r.total, r.against, r.outcome) == (25, 20, "cast_success")
     assert r.actor_sheet is not None and r.actor_sheet["action_used"] is True
-    r = act("cast", [5], target=None, spell="Pilum of Fire", options={"fast_casting": True})
+    fast = {"fast_casting": True}
+    r = act("cast", [5], target=None, spell="Pilum of Fire", options=fast, mage=MASTER)
     assert (r.total, r.outcome) == (15, "cast_failure")
-    assert r.actor_sheet is None  # a reaction: the action stays
-    r = act("cast", [10, 2, 3, 10], target=None, spell="Pilum of Fire", options={"fast_casting": True})
+    assert r.actor_sheet is not None and r.actor_sheet["action_used"] is False  # a reaction: the action stays
+    assert r.actor_sheet["fast_casts"] == 1
+    r = act("cast", [10, 2, 3, 10], target=None, spell="Pilum of Fire", options=fast, mage=MASTER)
     assert [d.purpose for d in r.rolls] == ["casting"] + ["casting_botch"] * 3  # 1 + 2 extra botch dice
     assert r.total == 0
+
+
+def test_fast_casting_a_spell_without_its_mastery_is_refused() -> None:
+    # Seed: "Jeżeli jednak opanował to zaklęcie w sposób mistrzowski (Spell Mastery) i ma umiejętność
+    # szybkiego rzucania tego zaklęcia (Fast Casting) … Należy wówczas pamiętać o karze -10 do Casting Score"
+    for action, target in (("cast", None), ("magic_attack", CREATURE)):
+        with pytest.raises(RulesError) as err:
+            act(action, [5, 5], target=target, spell="Pilum of Fire", options={"fast_casting": True})
+        assert err.value.key == "error.arm5.fast_casting_not_mastered"
+        assert err.value.params == {"who": "Mag", "spell": "Pilum of Fire", "mastered": ["—"]}
 
 
 def test_cast_penalties_apply() -> None:

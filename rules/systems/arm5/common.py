@@ -82,6 +82,17 @@ def check_can_act(sheet: Sheet, who: str) -> None:
         raise RulesError("error.arm5.cannot_act", who=who, state="unconscious")
 
 
+def check_reachable(target: Sheet, who: str, kind: str, pursue: bool, protects_from: str) -> None:
+    """Seed: who left the fight "nie może zostać ponownie zaatakowana, dopóki przeciwnik również się nie
+    wycofa i nie rozpocznie pościgu". Melee always; shots and spells too with `all_attacks` (GM)."""
+    if target.dead:
+        raise RulesError("error.arm5.target_dead", who=who)
+    if not target.left_combat or pursue:
+        return
+    if kind == "attack" or protects_from == "all_attacks":
+        raise RulesError("error.arm5.target_left_combat", who=who)
+
+
 def changes_of(name: str, before: Sheet, updates: dict[str, Any]) -> list[StateChange]:
     """StateChange per field whose value differs (nested models compared as plain data)."""
     out = []
@@ -96,6 +107,12 @@ def changes_of(name: str, before: Sheet, updates: dict[str, Any]) -> list[StateC
 
 def add_name(names: list[str], name: str) -> list[str]:
     return names if name in names else [*names, name]
+
+
+def action_updates() -> dict[str, Any]:
+    """Taking the round's action: it is used, and a held action is taken ("Może za to zadziałać
+    (wykonać akcję) w dowolnej, późniejszej kolejności"), so the character no longer delays."""
+    return {"action_used": True, "delaying": False}
 
 
 def own_turn_updates(sheet: Sheet, window: str) -> dict[str, Any]:

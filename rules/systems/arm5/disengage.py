@@ -1,21 +1,27 @@
 """Leaving combat (wyjście z walki): a Defense test instead of the Attack, against reaction attacks.
 
-One call resolves the disengage Defense against one reaction attacker (the request's target). When more
-opponents may react, the Defense total is kept on the sheet (`disengage_defence`) with the names still to
-roll (`disengage_pending`); each further call, with the next opponent as target, reuses it. The attempt
-ends when nobody is pending: it succeeds only if the Defense beat every Attack (a tie fails).
+The seed: "Wszyscy przeciwnicy, którzy w poprzedniej rundzie atakowali tę postać, ponownie wykonują test
+Ataku - to również „reakcja”, nie akcja." Only those opponents react; a character nobody attacked leaves
+automatically. The attempt's Defense is rolled once and kept on the sheet (`disengage_defence`, without
+the Riding bonus, which counts per opponent: only against those on foot) with the names still to roll
+(`disengage_pending`). Each reaction Attack is rolled either by the disengaging character naming the
+opponent (`disengage` with that target) or by the opponent itself, off-turn (`reaction_attack` on the
+disengaging character). The attempt ends when nobody is pending: it succeeds only if the Defense beat
+every Attack (a tie fails).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from rules.dice import DiceSource, Roller
 from rules.errors import RulesError
 from rules.model import ActionResult, Modifier, Note
-from rules.system import ActionRequest
+from rules.system import ActionRequest, Fighter
 from rules.systems.arm5.common import (
     Rolled,
+    action_updates,
     apply_wound,
     botch_note,
     changes_of,
@@ -44,26 +50,65 @@ def window(sheet: Sheet, settings: Settings) -> list[str]:
     return list(sheet.attacked_by)
 
 
+@dataclass(slots=True)
+class Attempt:
+    """A disengage attempt in progress: the Defense (without Riding), who still reacts, how it stands."""
+
+    defence: int
+    botched: bool
+    pending: list[str]
+    failed: bool = False
+
+    @classmethod
+    def of(cls, sheet: Sheet) -> Attempt:
+        return cls(
+            int(sheet.disengage_defence or 0),
+            sheet.disengage_botched,
+            list(sheet.disengage_pending),
+            sheet.disengage_failed,
+        )
+
+    def stored(self) -> dict[str, Any]:
+        return {
+            "disengage_defence": self.defence,
+            "disengage_botched": self.botched,
+            "disengage_pending": list(self.pending),
+            "disengage_failed": self.failed,
+        }
+
+
+@dataclass(slots=True)
+class Step:
+    """What one call rolled and changed on the disengaging character."""
+
+    updates: dict[str, Any] = field(default_factory=dict)
+    modifiers: list[Modifier] = field(default_factory=list)
+    notes: list[Note] = field(default_factory=list)
+    outcome: str = "disengage_continues"
+    defence: int | None = None
+    attack: int | None = None
+
+
+def no_attempt() -> dict[str, Any]:
+    """The sheet fields of an attempt in progress, cleared (it ended, or the round did)."""
+    return {"disengage_defence": None, "disengage_botched": False, "disengage_pending": [], "disengage_failed": False}
+
+
 def _finish(sheet: Sheet, failed: bool) -> tuple[str, dict[str, Any]]:
-    base: dict[str, Any] = {
-        "disengage_defence": None,
-        "disengage_pending": [],
-        "disengage_failed": False,
+    base: dict[str, Any] = no_attempt() | {
         "attacked_by": [],
+        "delaying": False,  # the exit was the character's move: a held action is taken
     }
     if failed:  # the attempt counts as the action; +3 (cumulative) to the next attempt
-        return "disengage_failed", base | {
-            "action_used": True,
+        return "disengage_failed", base | action_updates() | {
             "disengage_bonus": sheet.disengage_bonus + DISENGAGE_STEP,
         }
     return "disengaged", base | {"left_combat": True, "engaged_with": [], "disengage_bonus": 0}
 
 
-def _defence(sheet: Sheet, roller: Roller, opts: Options, settings: Settings, other_mounted: bool) -> Rolled:
+def _defence(sheet: Sheet, roller: Roller, opts: Options, settings: Settings) -> Rolled:
+    """The attempt's Defense + the disengage bonus; the Riding bonus is added per opponent."""
     mods = defence_mods(sheet, "attack", settings.missile_defense)
-    riding = riding_bonus(sheet, other_mounted)
-    if riding:
-        mods.append(mod("def_riding", riding))
     if sheet.disengage_bonus:
         mods.append(mod("def_disengage_bonus", sheet.disengage_bonus))
     mods += penalty_mods(sheet, "def")
@@ -83,66 +128,129 @@ def _reaction(reactor: Sheet, target: Sheet, roller: Roller, settings: Settings)
     )
 
 
+def refuse_outsider(reactor: str, character: str, pending: list[str]) -> RulesError:
+    return RulesError("error.arm5.not_a_reactor", who=reactor, target=character, pending=pending or ["—"])
+
+
+def _react(
+    sheet: Sheet, attempt: Attempt, reactor: Fighter[Any], roller: Roller, settings: Settings, step: Step
+) -> None:
+    """One opponent's reaction Attack against the attempt's Defense (+ Riding against those on foot)."""
+    r_sheet = fighter_sheet(reactor)
+    riding = 0 if attempt.botched else riding_bonus(sheet, r_sheet.mounted)
+    if riding:
+        step.modifiers.append(mod("def_riding", riding))
+    step.defence = attempt.defence + riding
+    if r_sheet.out_of_fight:
+        step.notes.append(note("reactor_out", {"who": reactor.name}))
+    else:
+        reaction = _reaction(r_sheet, sheet, roller, settings)
+        step.modifiers += reaction.modifiers
+        step.notes += botch_note(reaction, "reaction_attack")
+        step.attack = reaction.total
+        if reaction.total >= step.defence:  # the Defense must be higher than every Attack
+            attempt.failed = True
+            step.notes.append(note("disengage_blocked", {"by": reactor.name}))
+        if reaction.total > step.defence and settings.disengage_reaction_damage:
+            step.updates |= _reaction_damage(r_sheet, sheet, reaction.total - step.defence, settings, step.notes)
+    attempt.pending.remove(reactor.name)
+    if attempt.pending:
+        step.updates |= attempt.stored()
+    else:
+        step.outcome, final = _finish(sheet, attempt.failed)
+        step.updates |= final
+
+
+def _start(req: ActionRequest, sheet: Sheet, roller: Roller, opts: Options, settings: Settings) -> Step:
+    """Declare the exit: leave at once if nobody attacked, else roll the Defense (and the named reaction)."""
+    name = req.actor.name
+    if settings.enforce_action_economy and sheet.action_used:
+        raise RulesError("error.arm5.action_used", who=name)
+    pending = window(sheet, settings)
+    if req.target is not None and req.target.name not in pending:
+        raise refuse_outsider(req.target.name, name, pending)
+    step = Step()
+    if not pending:  # not attacked in the window: the character leaves without a roll
+        step.outcome, step.updates = _finish(sheet, False)
+        step.notes.append(note("disengage_automatic"))
+        return step
+    rolled = _defence(sheet, roller, opts, settings)
+    step.modifiers += rolled.modifiers
+    step.notes += botch_note(rolled, "disengage_defence")
+    attempt = Attempt(rolled.total, rolled.botches > 0, pending)
+    if req.target is None:  # the opponents roll their reaction Attacks themselves
+        step.defence = rolled.total
+        step.updates = attempt.stored()
+        step.notes.append(note("disengage_awaits", {"pending": pending}))
+        return step
+    _react(sheet, attempt, req.target, roller, settings, step)
+    return step
+
+
 def disengage(req: ActionRequest, dice: DiceSource) -> ActionResult:
     opts, settings = req.options, req.settings
     assert isinstance(opts, Options) and isinstance(settings, Settings)
     sheet = fighter_sheet(req.actor)
-    name = req.actor.name
-    check_can_act(sheet, name)
+    check_can_act(sheet, req.actor.name)
     roller = Roller(dice)
-    notes: list[Note] = []
-    modifiers: list[Modifier] = []
-    continuing = sheet.disengage_defence is not None
-    if continuing:
-        pending = list(sheet.disengage_pending)
-        defence_total = int(sheet.disengage_defence or 0)
-        failed = sheet.disengage_failed
+    if sheet.disengage_defence is None:
+        step = _start(req, sheet, roller, opts, settings)
     else:
-        if settings.enforce_action_economy and sheet.action_used:
-            raise RulesError("error.arm5.action_used", who=name)
-        pending = window(sheet, settings)
-        if req.target is not None and req.target.name not in pending:
-            pending.append(req.target.name)
-        failed = False
-        if not pending:  # not attacked in the window: the character leaves without a roll
-            outcome, auto = _finish(sheet, False)
-            notes.append(note("disengage_automatic"))
-            return _result(req, sheet, auto, outcome, roller, modifiers, notes, None, None)
+        attempt = Attempt.of(sheet)
         if req.target is None:
-            raise RulesError("error.arm5.disengage_needs_attacker", pending=pending)
-        rolled = _defence(sheet, roller, opts, settings, fighter_sheet(req.target).mounted)
-        defence_total = rolled.total
-        modifiers += rolled.modifiers
-        notes += botch_note(rolled, "disengage_defence")
-    if req.target is None or req.target.name not in pending:
-        raise RulesError("error.arm5.disengage_needs_attacker", pending=pending)
-    reactor = fighter_sheet(req.target)
-    updates: dict[str, Any] = {}
-    attack_total: int | None = None
-    if reactor.out_of_fight:
-        notes.append(note("reactor_out", {"who": req.target.name}))
-    else:
-        reaction = _reaction(reactor, sheet, roller, settings)
-        modifiers += reaction.modifiers
-        notes += botch_note(reaction, "reaction_attack")
-        attack_total = reaction.total
-        if attack_total >= defence_total:  # the Defense must be higher than every Attack
-            failed = True
-            notes.append(note("disengage_blocked", {"by": req.target.name}))
-        if attack_total > defence_total and settings.disengage_reaction_damage:
-            updates |= _reaction_damage(reactor, sheet, attack_total - defence_total, settings, notes)
-    pending.remove(req.target.name)
-    if pending:
-        updates |= {
-            "disengage_defence": defence_total,
-            "disengage_pending": pending,
-            "disengage_failed": failed,
-        }
-        outcome = "disengage_continues"
-    else:
-        outcome, final = _finish(sheet, failed)
-        updates |= final
-    return _result(req, sheet, updates, outcome, roller, modifiers, notes, defence_total, attack_total)
+            raise RulesError("error.arm5.disengage_needs_attacker", pending=attempt.pending)
+        if req.target.name not in attempt.pending:
+            raise refuse_outsider(req.target.name, req.actor.name, attempt.pending)
+        step = Step()
+        _react(sheet, attempt, req.target, roller, settings, step)
+    margin = step.defence - step.attack if step.defence is not None and step.attack is not None else None
+    return ActionResult(
+        system=SYSTEM_ID,
+        action="disengage",
+        actor=req.actor.name,
+        target=req.target.name if req.target else None,
+        rolls=roller.rolls,
+        modifiers=step.modifiers,
+        total=step.defence,
+        against=step.attack,
+        against_key="reaction_attack" if step.attack is not None else None,
+        margin=margin,
+        **_outcome_fields(req.actor.name, sheet, step),
+        actor_sheet=sheet.model_copy(update=step.updates).model_dump() if step.updates else None,
+    )
+
+
+def reaction_attack(req: ActionRequest, dice: DiceSource) -> ActionResult:
+    """An opponent's own reaction Attack on a character trying to leave the fight (off its turn)."""
+    if req.target is None:
+        raise RulesError("error.arm5.needs_target", action="reaction_attack")
+    settings = req.settings
+    assert isinstance(settings, Settings)
+    reactor, character = fighter_sheet(req.actor), fighter_sheet(req.target)
+    if character.disengage_defence is None:
+        raise RulesError("error.arm5.not_disengaging", who=req.target.name)
+    attempt = Attempt.of(character)
+    if req.actor.name not in attempt.pending:
+        raise refuse_outsider(req.actor.name, req.target.name, attempt.pending)
+    check_can_act(reactor, req.actor.name)
+    roller = Roller(dice)
+    step = Step()
+    _react(character, attempt, req.actor, roller, settings, step)
+    assert step.attack is not None and step.defence is not None
+    return ActionResult(
+        system=SYSTEM_ID,
+        action="reaction_attack",
+        actor=req.actor.name,
+        target=req.target.name,
+        rolls=roller.rolls,
+        modifiers=step.modifiers,
+        total=step.attack,
+        against=step.defence,
+        against_key="disengage_defence",
+        margin=step.attack - step.defence,
+        **_outcome_fields(req.target.name, character, step),
+        target_sheet=character.model_copy(update=step.updates).model_dump(),
+    )
 
 
 def _reaction_damage(
@@ -159,40 +267,18 @@ def _reaction_damage(
     return outcome.updates
 
 
-def _result(
-    req: ActionRequest,
-    sheet: Sheet,
-    updates: dict[str, Any],
-    outcome: str,
-    roller: Roller,
-    modifiers: list[Modifier],
-    notes: list[Note],
-    defence_total: int | None,
-    attack_total: int | None,
-) -> ActionResult:
-    after = sheet.model_copy(update=updates)
+def _outcome_fields(name: str, sheet: Sheet, step: Step) -> dict[str, Any]:
+    """Outcome, wound, conditions, changes and notes of the disengaging character (`name`)."""
+    after = sheet.model_copy(update=step.updates)
     wound = None
-    if "dead" in updates:
+    if "dead" in step.updates:
         wound = "dead"
-    elif "wounds" in updates:
-        wound = next(k for k, v in updates["wounds"].model_dump().items() if v != getattr(sheet.wounds, k))
-    return ActionResult(
-        system=SYSTEM_ID,
-        action="disengage",
-        actor=req.actor.name,
-        target=req.target.name if req.target else None,
-        rolls=roller.rolls,
-        modifiers=modifiers,
-        total=defence_total,
-        against=attack_total,
-        against_key="reaction_attack" if attack_total is not None else None,
-        outcome=outcome,
-        margin=defence_total - attack_total
-        if defence_total is not None and attack_total is not None
-        else None,
-        wound=wound,
-        conditions=conditions(after),
-        changes=changes_of(req.actor.name, sheet, updates),
-        notes=notes,
-        actor_sheet=after.model_dump() if updates else None,
-    )
+    elif "wounds" in step.updates:
+        wound = next(k for k, v in step.updates["wounds"].model_dump().items() if v != getattr(sheet.wounds, k))
+    return {
+        "outcome": step.outcome,
+        "wound": wound,
+        "conditions": conditions(after),
+        "changes": changes_of(name, sheet, step.updates),
+        "notes": step.notes,
+    }

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rules.dice import DiceSource, Roller
 from rules.errors import RulesError
 from rules.model import ActionResult, Modifier
@@ -16,6 +18,7 @@ from rules.systems.arm5.common import (
     penalty_mods,
     roll_total,
 )
+from rules.systems.arm5.magic import mastered_spell
 from rules.systems.arm5.options import Options
 from rules.systems.arm5.settings import Settings
 from rules.systems.arm5.sheet import Sheet
@@ -53,6 +56,8 @@ def initiative(req: ActionRequest, dice: DiceSource) -> ActionResult:
     opts, settings = req.options, req.settings
     assert isinstance(opts, Options) and isinstance(settings, Settings)
     sheet = fighter_sheet(req.actor)
+    if opts.fast_casting:  # Finesse only for a spell mastered with Fast Casting (seed)
+        mastered_spell(sheet, req.weapon, req.actor.name)
     roller = Roller(dice)
     botch_dice = sheet.botch_dice_for(opts.botch_dice, settings.initiative_botch_dice)
     rolled = roll_total(roller, "initiative", initiative_mods(sheet, opts, req.weapon), botch_dice)
@@ -64,11 +69,11 @@ def initiative(req: ActionRequest, dice: DiceSource) -> ActionResult:
         notes.append(note("ties_simultaneous"))
     if settings.initiative_order == "side":
         notes.append(note("initiative_by_side"))
-    updates = {}
+    updates: dict[str, Any] = {}
     if opts.fast_casting:
         notes.append(note("fast_casting_initiative", {"held_initiative": sheet.initiative}))
     else:
-        updates["initiative"] = rolled.total
+        updates |= {"initiative": rolled.total, "initiative_tiebreak": tiebreak}
     after = sheet.model_copy(update=updates) if updates else sheet
     return ActionResult(
         system=SYSTEM_ID,

@@ -6,13 +6,16 @@ from typing import Any
 
 from rules.dice import DiceSource, Roller
 from rules.errors import RulesError
-from rules.model import ActionResult, Damage
+from rules.model import ActionResult, Damage, Modifier
 from rules.system import ActionRequest
 from rules.systems.arm5.common import (
+    Rolled,
+    action_updates,
     apply_wound,
     botch_note,
     changes_of,
     check_can_act,
+    check_reachable,
     conditions,
     fighter_sheet,
     mod,
@@ -58,12 +61,9 @@ def magic_attack(req: ActionRequest, dice: DiceSource) -> ActionResult:
     assert isinstance(opts, Options) and isinstance(settings, Settings)
     caster, target = fighter_sheet(req.actor), fighter_sheet(req.target)
     check_can_act(caster, req.actor.name)
-    if settings.enforce_action_economy and caster.action_used:
-        raise RulesError("error.arm5.action_used", who=req.actor.name)
+    check_reachable(target, req.target.name, "spell", opts.pursue, settings.left_combat_protects_from)
     value = _spell_damage(caster, opts, req.weapon)
-    a_updates: dict[str, Any] = {"action_used": True, "disengage_bonus": 0} | own_turn_updates(
-        caster, settings.disengage_window
-    )
+    a_updates = _caster_updates(caster, req.actor.name, opts, settings, req.weapon)
     roller = Roller(dice)
     base = dict(system=SYSTEM_ID, action="magic_attack", actor=req.actor.name, target=req.target.name)
     if target.magic_resistance and not opts.penetrated:
@@ -81,25 +81,32 @@ def magic_attack(req: ActionRequest, dice: DiceSource) -> ActionResult:
     botch_dice = opts.botch_dice if opts.botch_dice is not None else settings.spell_damage_botch_dice
     dmg = roll_total(roller, "spell_damage", [mod("spell_damage", value)], botch_dice)
     notes = botch_note(dmg, "spell_damage")
-    soak_base = soak_mods(target)
-    if settings.penalties_on_rolled_soak:
-        soak_base += penalty_mods(target, "soak")
-    soak = roll_total(roller, "soak", soak_base, settings.spell_soak_botch_dice)
-    notes += botch_note(soak, "soak")
-    zero = dmg.die is not None and dmg.die.zero
-    no_damage = dmg.botches > 0 or (zero and settings.spell_zero == "any_zero")
-    damage_total = 0 if no_damage else dmg.total
-    if no_damage:
+    if _no_damage(dmg, settings):  # nothing to soak: no Soak roll, no Soak botch, no hit
         notes.append(note("spell_no_damage"))
-    net = damage_total - soak.total
-    band = None if no_damage else wound_band(net, target.size, settings.size_outside_table)
-    if opts.wound_band is not None and net > 0 and not no_damage:
+        return _result(
+            base,
+            req,
+            caster,
+            a_updates,
+            target,
+            {},
+            roller,
+            outcome="no_damage",
+            notes=notes,
+            total=0,
+            modifiers=dmg.modifiers,
+        )
+    soak = _rolled_soak(target, roller, settings)
+    notes += botch_note(soak, "soak")
+    net = dmg.total - soak.total
+    band = wound_band(net, target.size, settings.size_outside_table)
+    if opts.wound_band is not None and net > 0:
         band = opts.wound_band
     wound = apply_wound(target, band, False)
     notes += wound.notes
     damage = Damage(
         modifiers=[*dmg.modifiers, *soak.modifiers],
-        rolled=damage_total,
+        rolled=dmg.total,
         reduced_by=soak.total,
         applied=max(0, net),
         kind="magic",
@@ -116,10 +123,63 @@ def magic_attack(req: ActionRequest, dice: DiceSource) -> ActionResult:
         notes=notes,
         damage=damage,
         wound=wound.band,
-        total=damage_total,
+        total=dmg.total,
         against=soak.total,
         modifiers=[*dmg.modifiers, *soak.modifiers],
     )
+
+
+def mastered_spell(sheet: Sheet, name: str | None, who: str) -> Spell:
+    """The spell cast with Fast Casting: the seed needs its Spell Mastery with Fast Casting ("opanował to
+    zaklęcie w sposób mistrzowski (Spell Mastery) i ma umiejętność szybkiego rzucania (Fast Casting)")."""
+    mastered = [s for s in sheet.spells if s.fast_casting]
+    spell = find_spell(sheet, name)
+    if spell is None and not name and len(mastered) == 1:
+        spell = mastered[0]
+    if spell is None or not spell.fast_casting:
+        raise RulesError(
+            "error.arm5.fast_casting_not_mastered",
+            who=who,
+            spell=name or (spell.name if spell else "—"),
+            mastered=[s.name for s in mastered] or ["—"],
+        )
+    return spell
+
+
+def fast_cast_updates(sheet: Sheet, who: str, settings: Settings) -> dict[str, Any]:
+    """A fast-cast spell is a reaction ("Opcja Fast Casting również jest reakcją"): it leaves the action
+    alone and is counted for the round, within the GM's limit (0 = none, seed "i wiele reakcji")."""
+    limit = settings.fast_casts_per_round
+    if limit and sheet.fast_casts >= limit:
+        raise RulesError("error.arm5.fast_cast_limit", who=who, limit=limit)
+    return {"fast_casts": sheet.fast_casts + 1}
+
+
+def _caster_updates(
+    caster: Sheet, who: str, opts: Options, settings: Settings, spell: str | None
+) -> dict[str, Any]:
+    """A fast-cast spell is counted as a reaction; any other spell is the round's action (and, as a
+    normal attack, ends the disengage bonus and the caster's 'attacked since my turn' window)."""
+    if opts.fast_casting:
+        mastered_spell(caster, spell, who)
+        return fast_cast_updates(caster, who, settings)
+    if settings.enforce_action_economy and caster.action_used:
+        raise RulesError("error.arm5.action_used", who=who)
+    return action_updates() | {"disengage_bonus": 0} | own_turn_updates(caster, settings.disengage_window)
+
+
+def _no_damage(dmg: Rolled, settings: Settings) -> bool:
+    """The seed's "wynik 0 oznacza brak obrażeń": a botch, or any first-roll 0 with `any_zero`."""
+    zero = dmg.die is not None and dmg.die.zero
+    return dmg.botches > 0 or (zero and settings.spell_zero == "any_zero")
+
+
+def _rolled_soak(target: Sheet, roller: Roller, settings: Settings) -> Rolled:
+    """Soak + stress die (seed "Wyparowania celu = Wyparowania + Stress die"), penalties per setting."""
+    mods = soak_mods(target)
+    if settings.penalties_on_rolled_soak:
+        mods += penalty_mods(target, "soak")
+    return roll_total(roller, "soak", mods, settings.spell_soak_botch_dice)
 
 
 def _result(
@@ -134,7 +194,7 @@ def _result(
 ) -> ActionResult:
     assert req.target is not None
     target_after = target.model_copy(update=t_updates)
-    if fields.get("total") is not None:
+    if fields.get("against") is not None:
         fields["against_key"] = "soak_total"
         fields["margin"] = fields["total"] - fields["against"]
     return ActionResult(
@@ -149,31 +209,40 @@ def _result(
     )
 
 
-def cast(req: ActionRequest, dice: DiceSource) -> ActionResult:
-    """Casting Total = Casting Score (−10 with Fast Casting) + stress die + penalties; Fast Casting adds
-    2 botch dice on a 0 and is a reaction (it does not use the action)."""
-    opts, settings = req.options, req.settings
-    assert isinstance(opts, Options) and isinstance(settings, Settings)
-    sheet = fighter_sheet(req.actor)
-    check_can_act(sheet, req.actor.name)
-    spell = find_spell(sheet, req.weapon)
-    score = opts.casting_score if opts.casting_score is not None else (spell.casting_score if spell else None)
-    if score is None:
-        raise RulesError("error.arm5.casting_score_missing", spell=req.weapon or "")
-    if not opts.fast_casting and settings.enforce_action_economy and sheet.action_used:
-        raise RulesError("error.arm5.action_used", who=req.actor.name)
+def _casting_mods(sheet: Sheet, score: int, opts: Options, settings: Settings) -> tuple[list[Modifier], int]:
+    """Casting Score (−10 with Fast Casting, "stosujemy przed wykonaniem rzutu") + penalties; botch dice
+    (+2 with Fast Casting, "2 dodatkowych kościach fuszerki, jeśli w rzucie Casting Total wypadnie zero")."""
     mods = [mod("cast_score", score)]
     botch_dice = sheet.botch_dice_for(opts.botch_dice, settings.botch_dice_default)
     if opts.fast_casting:
         mods.append(mod("cast_fast_casting", FAST_CASTING_PENALTY))
         botch_dice += FAST_CASTING_EXTRA_BOTCH_DICE
-    mods += penalty_mods(sheet, "cast")
+    return mods + penalty_mods(sheet, "cast"), botch_dice
+
+
+def cast(req: ActionRequest, dice: DiceSource) -> ActionResult:
+    """Casting Total = Casting Score (−10 with Fast Casting) + stress die + penalties; Fast Casting needs
+    the spell's Mastery, adds 2 botch dice on a 0 and is a reaction (counted; it does not use the action)."""
+    opts, settings = req.options, req.settings
+    assert isinstance(opts, Options) and isinstance(settings, Settings)
+    sheet = fighter_sheet(req.actor)
+    check_can_act(sheet, req.actor.name)
+    spell = mastered_spell(sheet, req.weapon, req.actor.name) if opts.fast_casting else find_spell(sheet, req.weapon)
+    score = opts.casting_score if opts.casting_score is not None else (spell.casting_score if spell else None)
+    if score is None:
+        raise RulesError("error.arm5.casting_score_missing", spell=req.weapon or "")
+    if opts.fast_casting:
+        updates = fast_cast_updates(sheet, req.actor.name, settings)
+    elif settings.enforce_action_economy and sheet.action_used:
+        raise RulesError("error.arm5.action_used", who=req.actor.name)
+    else:
+        updates = action_updates()
+    mods, botch_dice = _casting_mods(sheet, score, opts, settings)
     roller = Roller(dice)
     rolled = roll_total(roller, "casting", mods, botch_dice)
     notes = botch_note(rolled, "casting")
     level = opts.spell_level if opts.spell_level is not None else (spell.level if spell else None)
     outcome = "cast" if level is None else ("cast_success" if rolled.total >= level else "cast_failure")
-    updates: dict[str, Any] = {} if opts.fast_casting else {"action_used": True}
     after = sheet.model_copy(update=updates)
     return ActionResult(
         system=SYSTEM_ID,

@@ -13,11 +13,13 @@ from rules.model import ActionResult, Damage, DieRoll, Modifier, Note
 from rules.system import ActionRequest, DefenceRequest
 from rules.systems.arm5.common import (
     Rolled,
+    action_updates,
     add_name,
     apply_wound,
     botch_note,
     changes_of,
     check_can_act,
+    check_reachable,
     conditions,
     fighter_sheet,
     in_hand,
@@ -70,10 +72,13 @@ def riding_bonus(rider: Sheet, other_mounted: bool) -> int:
     return 0
 
 
-def _charge(sheet: Sheet, weapon: Weapon, opts: Options, settings: Settings) -> tuple[dict[str, Any], int]:
-    """Momentum attack (atak z rozpędu): 1 Fatigue level; + the combat Ability, not on difficult ground."""
+def _charge(sheet: Sheet, weapon: Weapon, opts: Options, kind: str) -> tuple[dict[str, Any], int]:
+    """Momentum attack (atak z rozpędu): infantry running in to melee; 1 Fatigue level; + the combat
+    Ability, not on difficult ground."""
     if not opts.charge:
         return {}, 0
+    if kind != "attack":  # "zwróć uwagę czy zdążysz dobiec do celu": the charge ends at the target
+        raise RulesError("error.arm5.charge_melee_only")
     if sheet.mounted:
         raise RulesError("error.arm5.charge_on_foot_only")
     if sheet.fatigue_level + 1 >= UNCONSCIOUS:
@@ -92,15 +97,12 @@ def attack(req: ActionRequest, dice: DiceSource, kind: str) -> ActionResult:
     check_can_act(actor, req.actor.name)
     if settings.enforce_action_economy and actor.action_used:
         raise RulesError("error.arm5.action_used", who=req.actor.name)
-    if target.dead:
-        raise RulesError("error.arm5.target_dead", who=req.target.name)
-    if kind == "attack" and target.left_combat and not opts.pursue:
-        raise RulesError("error.arm5.target_left_combat", who=req.target.name)
+    check_reachable(target, req.target.name, kind, opts.pursue, settings.left_combat_protects_from)
     if opts.nonlethal and settings.fatigue_table != "nonlethal":
         raise RulesError("error.arm5.nonlethal_off", setting="fatigue_table")
     weapon, shield = in_hand(actor, req.weapon)
-    updates, charge_bonus = _charge(actor, weapon, opts, settings)
-    updates |= {"action_used": True, "disengage_bonus": 0, "left_combat": False}
+    updates, charge_bonus = _charge(actor, weapon, opts, kind)
+    updates |= action_updates() | {"disengage_bonus": 0, "left_combat": False}
     updates |= own_turn_updates(actor, settings.disengage_window)
     if kind == "attack":
         updates["engaged_with"] = add_name(actor.engaged_with, req.target.name)
@@ -219,12 +221,7 @@ def defend(req: DefenceRequest, dice: DiceSource) -> ActionResult:
     defence, d_notes = defence_roll(defender, roller, settings, ex, d_name)
     notes += d_notes
     advantage = attack_total - defence.total
-    d_updates: dict[str, Any] = {}
-    if kind == "attack":
-        d_updates["engaged_with"] = add_name(defender.engaged_with, a_name)
-        d_updates["attacked_by"] = add_name(defender.attacked_by, a_name)
-        if defender.left_combat:  # caught by a pursuer: engaged again
-            d_updates["left_combat"] = False
+    d_updates = _defender_engagement(defender, a_name, kind, defended=defence.die is not None)
     damage = None
     band = None
     outcome = "miss"
@@ -260,8 +257,22 @@ def defend(req: DefenceRequest, dice: DiceSource) -> ActionResult:
     )
 
 
+def _defender_engagement(defender: Sheet, attacker: str, kind: str, defended: bool) -> dict[str, Any]:
+    """Seed: "Postać staje się związana walką wręcz jeśli wykonuje test ataku lub obrony", not by shots.
+    A helpless defender makes no Defense test, so it is attacked but not engaged."""
+    if kind != "attack":
+        return {}
+    updates: dict[str, Any] = {"attacked_by": add_name(defender.attacked_by, attacker)}
+    if defended:
+        updates["engaged_with"] = add_name(defender.engaged_with, attacker)
+        if defender.left_combat:  # caught by a pursuer: engaged again
+            updates["left_combat"] = False
+    return updates
+
+
 _UPDATE_TYPES: dict[str, type] = {
     "action_used": bool,
+    "delaying": bool,
     "left_combat": bool,
     "disengage_bonus": int,
     "fatigue_level": int,

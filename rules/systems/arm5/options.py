@@ -38,6 +38,9 @@ class Options(BaseModel):
     wound_band: WoundBand | None = Field(
         None, description="GM's wound band when the Size is outside the table."
     )
+    new_initiative: int | None = Field(
+        None, ge=-100, le=300, description="Hold the action: act at this (later) Initiative count this round."
+    )
     pursue: bool = Field(
         False, description="Pursue a character who left the fight (allows the melee attack)."
     )

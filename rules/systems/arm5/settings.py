@@ -65,6 +65,13 @@ class Settings(BaseModel):
         description="Defense vs shots: full Defense, shield modifier only, or Quickness alone; + cover.",
     )
     bows_add_strength: bool = Field(True, description="Strength adds to the Damage of bow shots.")
+    fast_casts_per_round: int = Field(
+        0, ge=0, le=10, description="Fast-cast spells (reactions) a character may cast per round; 0 = no limit."
+    )
+    left_combat_protects_from: Literal["melee", "all_attacks"] = Field(
+        "melee",
+        description="Who left the fight can't be attacked again: in melee only, or by shots and spells too.",
+    )
     enforce_action_economy: bool = Field(
         True, description="Refuse a second action in the same round (reactions are always allowed)."
     )

@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from rules.errors import RulesError
 from rules.systems.arm5.tables import (
     FATIGUE_LEVELS,
+    FATIGUE_NAMES_PL,
     FATIGUE_PENALTY,
     UNCONSCIOUS,
     WOUND_PENALTY,
@@ -152,6 +153,8 @@ class Sheet(BaseModel):
     dead: bool = False
     fatigue_level: int = Field(0, ge=0, le=UNCONSCIOUS)
     initiative: int | None = None
+    initiative_tiebreak: list[int] = Field(default_factory=list)
+    held_initiative: int | None = None
     mounted: bool = False
     cover: Cover = "none"
     magic_resistance: bool = False
@@ -164,8 +167,10 @@ class Sheet(BaseModel):
     disengage_defence: int | None = None
     disengage_pending: list[Text] = Field(default_factory=list)
     disengage_failed: bool = False
+    disengage_botched: bool = False
     action_used: bool = False
     fast_action_used: bool = False
+    fast_casts: int = Field(0, ge=0, le=99)
     delaying: bool = False
     botch_dice: int | None = Field(None, ge=0, le=10)
 
@@ -232,18 +237,26 @@ FIELD_ALIASES = {
 }
 
 
+def fatigue_level_of(value: Text) -> Any:
+    """`weary`, `znużony`, `Zmeczony` … → the level number; anything else is left for validation."""
+    name = value.strip().casefold()
+    if name in FATIGUE_LEVELS:
+        return FATIGUE_LEVELS.index(name)
+    return FATIGUE_NAMES_PL.get(name, value)
+
+
 def _int(value: Any, key: Text) -> int:
     try:
         return int(str(value).strip())
     except ValueError:
-        raise RulesError("error.stat_invalid", field=key, problem="not a whole number") from None
+        raise RulesError("error.stat_invalid", key=key, problem="not a whole number") from None
 
 
 def expand_shortcuts(raw: dict[Text, Any]) -> dict[Text, Any]:
     data = {FIELD_ALIASES.get(k, k): v for k, v in raw.items()}
     data.pop("name", None)  # the combatant's name lives beside the sheet (Fighter.name)
-    if isinstance(data.get("fatigue_level"), str) and data["fatigue_level"] in FATIGUE_LEVELS:
-        data["fatigue_level"] = FATIGUE_LEVELS.index(data["fatigue_level"])
+    if isinstance(data.get("fatigue_level"), str):
+        data["fatigue_level"] = fatigue_level_of(data["fatigue_level"])
     abilities = dict(data.pop("abilities", None) or {})
     for key in [*ABILITY_NAMES, *ABILITY_ALIASES]:
         if key in data:

@@ -5,21 +5,28 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 
 from rules.dice import DiceSource
 from rules.errors import RulesError
 from rules.model import ActionResult, Status
-from rules.system import ActionRequest, CombatSystem, DefenceRequest, Fighter
-from rules.systems.arm5 import disengage, initiative, magic, melee
+from rules.system import ActionRequest, CombatSystem, DefenceRequest, FieldClass, Fighter
+from rules.systems.arm5 import disengage, edit, gm_conditions, hold, initiative, magic, melee
 from rules.systems.arm5.common import changes_of, conditions, fighter_sheet, in_hand
+from rules.systems.arm5.fields import FIELD_CLASSES
 from rules.systems.arm5.options import Options
 from rules.systems.arm5.settings import Settings
 from rules.systems.arm5.sheet import Sheet
 from rules.systems.arm5.weapons import SHIELDS, WEAPONS
 
-ACTIONS = ("disengage", "magic_attack", "cast")
-ACTION_ALIASES = {"spell": "magic_attack", "leave_combat": "disengage", "withdraw": "disengage"}
+ACTIONS = ("disengage", "reaction_attack", "magic_attack", "cast", "hold")
+FAST_CAST_ACTIONS = frozenset({"magic_attack", "cast"})
+ACTION_ALIASES = {
+    "spell": "magic_attack",
+    "leave_combat": "disengage",
+    "withdraw": "disengage",
+    "delay": "hold",
+}
 
 
 class ArsMagica(CombatSystem):
@@ -32,43 +39,46 @@ class ArsMagica(CombatSystem):
     initiative_descending: ClassVar[bool] = True
     has_active_defence: ClassVar[bool] = True
     extra_actions: ClassVar[tuple[str, ...]] = (*ACTIONS, *ACTION_ALIASES)
+    field_classes: ClassVar[Mapping[str, FieldClass]] = FIELD_CLASSES
+    # Off-turn (seed): the reaction Attack on a character leaving the fight, and a fast-cast spell.
+    reaction_actions: ClassVar[frozenset[str]] = frozenset({"reaction_attack"})
+    reaction_options: ClassVar[frozenset[str]] = frozenset({"fast_casting"})
+    edit_aliases: ClassVar[Mapping[str, str]] = edit.EDIT_ALIASES
 
-    # The core's `validated` passes `key=` to RulesError, whose first parameter is also `key`: until that
-    # is fixed, this system validates by itself with the same error keys (`error.stat_unknown` ...).
-    def sheet(self, data: Mapping[str, Any]) -> BaseModel:
-        return validate(Sheet, data, "stat")
+    def edit_sheet(self, sheet: BaseModel, changes: Mapping[str, Any]) -> BaseModel:
+        """The generic edit, plus wound counts per band (`lekkie:+1`) and a Fatigue level kept in 0..5."""
+        assert isinstance(sheet, Sheet)
+        plain, wounds = edit.split(changes, sheet.fatigue_level)
+        edited = super().edit_sheet(sheet, plain) if plain else sheet
+        if wounds:
+            assert isinstance(edited, Sheet)
+            edited = self.update_sheet(edited, {"wounds": edit.wound_counts(edited.wounds, wounds)})
+        return edited
 
-    def options(self, data: Mapping[str, Any]) -> BaseModel:
-        return validate(Options, data, "option")
+    def conditions(self) -> list[str]:
+        return list(gm_conditions.GM_CONDITIONS)
 
-    def settings(self, data: Mapping[str, Any]) -> BaseModel:
-        return validate(Settings, data, "setting")
+    def set_condition(self, sheet: BaseModel, condition: str, on: bool) -> BaseModel:
+        """The condition written as the rules' own mechanism writes it (gm_conditions)."""
+        if condition not in gm_conditions.GM_CONDITIONS:
+            return super().set_condition(sheet, condition, on)
+        assert isinstance(sheet, Sheet)
+        return self.update_sheet(sheet, gm_conditions.condition_updates(sheet, condition, on))
 
     def weapons(self) -> Mapping[str, str]:
         return {**{k: w.native for k, w in WEAPONS.items()}, **{k: s.native for k, s in SHIELDS.items()}}
 
     def status(self, sheet: Any) -> Status:
         assert isinstance(sheet, Sheet)
-        weapon, shield = in_hand(sheet, None)
-        s_atk, s_dfn = (shield.atk, shield.dfn) if shield else (0, 0)
-        penalty = sheet.wound_penalty + sheet.fatigue_penalty
-        numbers: dict[str, int | float | str] = {
-            "attack": sheet.dex + sheet.ability(weapon.ability) + weapon.atk + s_atk + penalty,
-            "defence": sheet.qik + sheet.ability(weapon.ability) + weapon.dfn + s_dfn + penalty,
-            "damage": sheet.str + weapon.dam + (shield.dam if shield else 0),
-            "soak": sheet.sta + sheet.armour_prot + sheet.soak_bonus,
-            "size": sheet.size,
-            "penalty": penalty,
-            "fatigue_level": sheet.fatigue_level,
-            "disengage_bonus": sheet.disengage_bonus,
-        }
-        if sheet.initiative is not None:
-            numbers["initiative"] = sheet.initiative
+        cannot_act = sheet.out_of_fight or sheet.left_combat
         return Status(
             level=_level(sheet),
             conditions=conditions(sheet),
-            numbers=numbers,
-            out_of_fight=sheet.out_of_fight or sheet.left_combat,
+            numbers=_numbers(sheet),
+            out_of_fight=cannot_act,
+            dead=sheet.dead,
+            # "pojedynczą akcję (i wiele reakcji)": one action a round; reactions are not counted here
+            actions_left=0 if sheet.action_used or cannot_act else 1,
         )
 
     def start_round(
@@ -77,16 +87,17 @@ class ArsMagica(CombatSystem):
         """New round: the action and fast action come back; the 'last round' attackers window moves on."""
         sheet = fighter_sheet(fighter)
         assert isinstance(settings, Settings)
-        updates: dict[str, Any] = {"action_used": False, "fast_action_used": False}
+        updates: dict[str, Any] = {"action_used": False, "fast_action_used": False, "fast_casts": 0}
         if sheet.disengage_defence is not None:  # an attempt left unfinished last round is dropped
-            updates |= {"disengage_defence": None, "disengage_pending": [], "disengage_failed": False}
+            updates |= disengage.no_attempt()
         if settings.disengage_window == "previous_round_number":
             updates |= {"attacked_by_last_round": list(sheet.attacked_by), "attacked_by": []}
+        updates |= hold.restore_updates(sheet)
         changes = changes_of(fighter.name, sheet, updates)
         if not changes:
             return None
         after = sheet.model_copy(update=updates)
-        return ActionResult(
+        result = ActionResult(
             system=self.id,
             action="start_round",
             actor=fighter.name,
@@ -95,14 +106,17 @@ class ArsMagica(CombatSystem):
             actor_sheet=after.model_dump(),
             conditions=conditions(after),
         )
+        return hold.restored(sheet, result)
 
     def initiative(self, req: ActionRequest, dice: DiceSource) -> ActionResult:
         return initiative.initiative(req, dice)
 
     def attack(self, req: ActionRequest, dice: DiceSource) -> ActionResult:
+        _spells_only_fast_cast("attack", req)
         return melee.attack(req, dice, "attack")
 
     def shot(self, req: ActionRequest, dice: DiceSource) -> ActionResult:
+        _spells_only_fast_cast("shot", req)
         return melee.attack(req, dice, "shot")
 
     def defend(self, req: DefenceRequest, dice: DiceSource) -> ActionResult:
@@ -113,25 +127,48 @@ class ArsMagica(CombatSystem):
 
     def act(self, action: str, req: ActionRequest, dice: DiceSource) -> ActionResult:
         action = ACTION_ALIASES.get(action, action)
+        _spells_only_fast_cast(action, req)
         if action == "disengage":
             return disengage.disengage(req, dice)
+        if action == "reaction_attack":
+            return disengage.reaction_attack(req, dice)
         if action == "magic_attack":
             return magic.magic_attack(req, dice)
         if action == "cast":
             return magic.cast(req, dice)
+        if action == "hold":
+            return hold.hold(req)
         raise RulesError("error.unknown_action", action=action, allowed=list(self.extra_actions))
 
 
-def validate(model: type[BaseModel], data: Mapping[str, Any], what: str) -> BaseModel:
-    """Validate into `model`; pydantic's first error becomes a RulesError naming the field."""
-    try:
-        return model.model_validate(dict(data))
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        loc = ".".join(str(p) for p in first.get("loc", ())) or what
-        if first.get("type") == "extra_forbidden":
-            raise RulesError(f"error.{what}_unknown", field=loc, allowed=sorted(model.model_fields)) from None
-        raise RulesError(f"error.{what}_invalid", field=loc, problem=first.get("msg", "")) from None
+def _spells_only_fast_cast(action: str, req: ActionRequest) -> None:
+    """`fast_casting` makes an action a reaction (off-turn): only a spell may be fast-cast (seed)."""
+    if getattr(req.options, "fast_casting", False) and action not in FAST_CAST_ACTIONS:
+        raise RulesError("error.arm5.fast_casting_spells_only", action=action)
+
+
+def _numbers(sheet: Sheet) -> dict[str, int | float | str]:
+    """What the GM sees: totals before the die (with penalties), Soak, Size, Fatigue, round state."""
+    weapon, shield = in_hand(sheet, None)
+    s_atk, s_dfn = (shield.atk, shield.dfn) if shield else (0, 0)
+    penalty = sheet.wound_penalty + sheet.fatigue_penalty
+    numbers: dict[str, int | float | str] = {
+        "attack": sheet.dex + sheet.ability(weapon.ability) + weapon.atk + s_atk + penalty,
+        "defence": sheet.qik + sheet.ability(weapon.ability) + weapon.dfn + s_dfn + penalty,
+        "damage": sheet.str + weapon.dam + (shield.dam if shield else 0),
+        "soak": sheet.sta + sheet.armour_prot + sheet.soak_bonus,
+        "size": sheet.size,
+        "penalty": penalty,
+        "fatigue_level": sheet.fatigue_level,
+        "disengage_bonus": sheet.disengage_bonus,
+    }
+    if sheet.initiative is not None:
+        numbers["initiative"] = sheet.initiative
+    if sheet.held_initiative is not None and sheet.held_initiative != sheet.initiative:
+        numbers["held_initiative"] = sheet.held_initiative
+    if sheet.fast_casts:
+        numbers["fast_casts"] = sheet.fast_casts
+    return numbers
 
 
 def _level(sheet: Sheet) -> str:

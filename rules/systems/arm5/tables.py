@@ -67,6 +67,19 @@ WOUND_PENALTY: Final[dict[str, int]] = {"light": -1, "medium": -3, "heavy": -5}
 # Base game (B6): fatigue levels (poziomy Wyczerpania) and their penalties; 5 = Unconscious, cannot act.
 FATIGUE_LEVELS: Final[tuple[str, ...]] = ("fresh", "winded", "weary", "tired", "dazed", "unconscious")
 FATIGUE_PENALTY: Final[tuple[int, ...]] = (0, 0, -1, -3, -5, 0)
+# Polish names of the levels (with and without diacritics), as a Polish table types them.
+FATIGUE_NAMES_PL: Final[dict[str, int]] = {
+    "wypoczęty": 0,
+    "wypoczety": 0,
+    "zdyszany": 1,
+    "znużony": 2,
+    "znuzony": 2,
+    "zmęczony": 3,
+    "zmeczony": 3,
+    "oszołomiony": 4,
+    "oszolomiony": 4,
+    "nieprzytomny": 5,
+}
 UNCONSCIOUS: Final = 5
 
 # The seed's "Wpływ na Wyczerpanie" table, read as the non-lethal conversion (digest Ambiguity 4):
@@ -119,3 +132,6 @@ RIDING_BONUS_CAP: Final = 3
 DISENGAGE_STEP: Final = 3
 FAST_CASTING_PENALTY: Final = -10
 FAST_CASTING_EXTRA_BOTCH_DICE: Final = 2
+# A held action placed on a count others already have goes after them ("musi poczekać, aż przeciwnik
+# zakończy swoją akcje"): a tiebreak below any Quickness (the usual first tiebreak, −10…10).
+HOLD_TIEBREAK: Final = -100
