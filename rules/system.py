@@ -46,6 +46,8 @@ class ActionRequest:
     distance: float | None = None
     # Further combatants an option names (`second_target:Orc 2`): their sheets, for effects on them.
     others: tuple[Fighter[Any], ...] = ()
+    # The GM forced this action on a dead target (`options:force`): the rules must not refuse it for that.
+    forced: bool = False
 
     def other(self, name: str | None) -> Fighter[Any] | None:
         if not name:

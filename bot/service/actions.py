@@ -57,6 +57,7 @@ class ActionMixin(ServiceCore):
                 weapon.strip() if weapon else None,
                 distance,
                 self._named_others(enc, system, pairs, (actor, victim)),
+                forced,
             )
             call = system.shot if kind == "shot" else system.attack
             result: ActionResult = self._rules(call, req, self.dice)

@@ -216,8 +216,11 @@ class TurnMixin(ServiceCore):
             result = self._rules(system.start_round, current.fighter(system), settings, enc.round, self.dice)
             if result is None:
                 continue
-            if result.actor_sheet is not None:
-                self._put(enc, current.with_sheet(result.actor_sheet))
+            updated = current.with_sheet(result.actor_sheet) if result.actor_sheet is not None else current
+            if result.outcome == "initiative_changed" and result.total is not None:
+                # A held action that ran out returns the combatant to its own count (arm5).
+                updated = replace(updated, initiative=result.total, tiebreak=list(result.tiebreak))
+            self._put(enc, updated)
             out.upkeep.append(result)
         # Systems that let groups re-roll every round declare it as a rule setting.
         if enc.round > 1 and getattr(settings, "reroll_initiative_each_round", False):

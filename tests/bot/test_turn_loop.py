@@ -203,3 +203,46 @@ async def test_a_readied_attack_goes_off_and_the_readier_moves_before_the_trigge
     r = await table.one("@ana #d /attack target:Orc options:readied")
     assert r.error is None, r.content
     assert await _names_in_order(table) == (["Bob", "Ana", "Orc"], "Orc")  # the turn stays with the Orc
+
+
+ARM5 = [
+    "@gm #a /encounter start system:arm5 name:Hold",
+    '@gm #a /encounter add name:Bandit stats:"attack:+9 defense:+6 damage:+5 soak:+7 size:0 init:+1"',
+    '@ana #a /character create system:arm5 name:Wulf stats:"attack:+8 defense:+7 damage:+6 soak:+5 qik:2"',
+    "@ana #a /encounter join character:Wulf",
+]
+
+
+async def test_a_held_action_returns_to_its_own_count_next_round(table: Table) -> None:
+    """arm5: holding moves the holder later this round; the next round's upkeep puts it back."""
+    from bot.console.adapter import snowflake
+
+    await table.play(ARM5)
+    table.app.service.dice = __import__("rules").RandomDice(11)
+    await table.play(["@gm #a /initiative combatant:all", "@gm #a /encounter next"])
+    enc = await table.app.service.encounter(snowflake("#a"))
+    assert enc is not None and enc.current(True) is not None
+    first = enc.current(True)
+    own = first.initiative  # type: ignore[union-attr]
+    holder = first.name  # type: ignore[union-attr]
+    who = "@ana" if holder == "Wulf" else "@gm"
+    actor = "" if holder == "Wulf" else f" actor:{holder}"
+    r = await table.one(f"{who} #a /action name:hold{actor} options:new_initiative:-5")
+    assert r.error is None, r.content
+    enc = await table.app.service.encounter(snowflake("#a"))
+    assert enc is not None and enc.by_id(first.id).initiative == -5  # type: ignore[union-attr]
+    table.app.service.dice = __import__("rules").RandomDice(3)
+    await table.play(["@gm #a /encounter next", "@gm #a /encounter next"])  # the other, then round 2
+    enc = await table.app.service.encounter(snowflake("#a"))
+    assert enc is not None and enc.round == 2
+    assert enc.by_id(first.id).initiative == own  # type: ignore[union-attr]
+
+
+async def test_the_gm_can_force_an_attack_on_the_dead_in_arm5(table: Table) -> None:
+    await table.play(ARM5)
+    await table.play(['@gm #a /encounter edit combatant:Bandit stats:"dead:tak"'])
+    r = await table.one("@ana #a /attack target:Bandit")
+    assert r.error == "error.target_dead"
+    table.dice(5, 3)
+    r = await table.one("@gm #a /attack target:Bandit attacker:Wulf options:force")
+    assert r.error is None, r.content

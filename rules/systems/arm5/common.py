@@ -82,10 +82,13 @@ def check_can_act(sheet: Sheet, who: str) -> None:
         raise RulesError("error.arm5.cannot_act", who=who, state="unconscious")
 
 
-def check_reachable(target: Sheet, who: str, kind: str, pursue: bool, protects_from: str) -> None:
+def check_reachable(
+    target: Sheet, who: str, kind: str, pursue: bool, protects_from: str, forced: bool = False
+) -> None:
     """Seed: who left the fight "nie może zostać ponownie zaatakowana, dopóki przeciwnik również się nie
-    wycofa i nie rozpocznie pościgu". Melee always; shots and spells too with `all_attacks` (GM)."""
-    if target.dead:
+    wycofa i nie rozpocznie pościgu". Melee always; shots and spells too with `all_attacks` (GM). The
+    dead are refused unless the GM forced the attack."""
+    if target.dead and not forced:
         raise RulesError("error.arm5.target_dead", who=who)
     if not target.left_combat or pursue:
         return

@@ -61,7 +61,7 @@ def magic_attack(req: ActionRequest, dice: DiceSource) -> ActionResult:
     assert isinstance(opts, Options) and isinstance(settings, Settings)
     caster, target = fighter_sheet(req.actor), fighter_sheet(req.target)
     check_can_act(caster, req.actor.name)
-    check_reachable(target, req.target.name, "spell", opts.pursue, settings.left_combat_protects_from)
+    check_reachable(target, req.target.name, "spell", opts.pursue, settings.left_combat_protects_from, req.forced)
     value = _spell_damage(caster, opts, req.weapon)
     a_updates = _caster_updates(caster, req.actor.name, opts, settings, req.weapon)
     roller = Roller(dice)

@@ -97,7 +97,7 @@ def attack(req: ActionRequest, dice: DiceSource, kind: str) -> ActionResult:
     check_can_act(actor, req.actor.name)
     if settings.enforce_action_economy and actor.action_used:
         raise RulesError("error.arm5.action_used", who=req.actor.name)
-    check_reachable(target, req.target.name, kind, opts.pursue, settings.left_combat_protects_from)
+    check_reachable(target, req.target.name, kind, opts.pursue, settings.left_combat_protects_from, req.forced)
     if opts.nonlethal and settings.fatigue_table != "nonlethal":
         raise RulesError("error.arm5.nonlethal_off", setting="fatigue_table")
     weapon, shield = in_hand(actor, req.weapon)
