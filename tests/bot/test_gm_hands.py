@@ -68,7 +68,7 @@ async def test_an_initiative_edit_resorts_and_keeps_the_turn(table: Table) -> No
     assert r.error is None and "→ 20" in text_of(r)
     enc = await table.app.service.encounter(_cid())
     assert enc is not None
-    assert [c.name for c in enc.order(True)][0] == "Orc"
+    assert enc.order(True)[0].name == "Orc"
     assert enc.current(True).name == current  # type: ignore[union-attr]
     r = await table.one("@gm #d /encounter edit combatant:Orc stats:initiative:-30")
     assert "20 → -10" in text_of(r)
