@@ -140,10 +140,17 @@ def state_line(tx: Texts, system: CombatSystem, c: Combatant, hide: bool) -> str
     parts = [tx.term("wound", status.level)]
     if status.hp is not None and not hide:
         parts.append(tx("status.hp", hp=status.hp, max=status.hp_max if status.hp_max is not None else "?"))
+    left = {e.name: e.rounds for e in c.effects if e.rounds is not None}
     conditions = [k for k in status.conditions if k != status.level]  # the level is already named
-    if conditions:
-        parts.append(", ".join(tx.term("condition", k) for k in conditions))
+    shown = [_with_rounds(tx.term("condition", k), left.get(k)) for k in conditions]
+    shown += [_with_rounds(e.name, e.rounds) for e in c.effects if not e.condition]
+    if shown:
+        parts.append(", ".join(shown))
     return " · ".join(parts)
+
+
+def _with_rounds(label: str, rounds: int | None) -> str:
+    return label if rounds is None else f"{label} ({rounds}⏳)"
 
 
 def action_embed(tx: Texts, o: ActionOutcome, full: bool = False) -> discord.Embed:
