@@ -45,7 +45,7 @@ ACTIONS: tuple[str, ...] = (
 
 
 def _result(action: str, f: Fighter[Any], before: Sheet, upd: dict[str, Any], **kw: Any) -> ActionResult:
-    after = before.model_copy(update=upd)
+    after = before.updated(upd)
     return ActionResult(
         system=SYS,
         action=action,

@@ -144,8 +144,8 @@ class Cz2d10(CombatSystem):
         res = finish(ex, a, t, defence, d_mods, settings, roller, actor_upd, target_upd)
         if res.weapon == "bare_kick" and res.outcome in ("hit", "crit", "miss"):
             actor_upd["off_balance"] = 2 if ex["levels"] >= 6 else 3
-        a2 = a.model_copy(update=actor_upd) if actor_upd else a
-        t2 = t.model_copy(update=target_upd) if target_upd else t
+        a2 = a.updated(actor_upd) if actor_upd else a
+        t2 = t.updated(target_upd) if target_upd else t
         res.changes = changes(actor.name, a, a2, actor_upd) + changes(target.name, t, t2, target_upd)
         if actor_upd:
             res.actor_sheet = a2.dump()
