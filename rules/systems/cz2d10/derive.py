@@ -117,6 +117,7 @@ def acceleration_price(sheet: Sheet, polygonal: bool) -> int:
     return min(sheet.acceleration, lost)
 
 
+
 def actions_left(sheet: Sheet, polygonal: bool) -> int:
     return actions_per_round(sheet, polygonal) if sheet.actions_left is None else sheet.actions_left
 
@@ -284,14 +285,26 @@ def stun_pool(sheet: Sheet, settings: Settings) -> int:
     return part_hp(sheet, "torso", settings) if settings.polygonal else hp_max(sheet, settings)
 
 
+def fainted(sheet: Sheet, settings: Settings) -> bool:
+    """L467: unconscious once the stun reaches the serious level, or after a failed shock test while a
+    body part has a serious or worse wound (the `fainted` flag the shock sets; the GM may set it too)."""
+    return sheet.fainted or sheet.stun >= thresholds(stun_pool(sheet, settings))[1]
+
+
 def out_of_fight(sheet: Sheet, settings: Settings) -> bool:
-    if sheet.dead:
+    """Cannot act now: dead, fainted, or (L497) the head or the torso unusable — "je postava okamžitě
+    vyřazena z boje, jako by v normálním systému utrpěla smrtelné zranění"; basic system: a mortal wound."""
+    if sheet.dead or fainted(sheet, settings):
         return True
-    if sheet.stun >= thresholds(stun_pool(sheet, settings))[1]:
-        return True  # fainted: stun reached the serious level
     if settings.polygonal:
-        return any(part_level(sheet, p, settings) == "mortal" for p in ("head", "torso"))
+        return any(part_unusable(sheet, p, settings) for p in ("head", "torso"))
     return basic_level(sheet, settings) == "mortal"
+
+
+def helpless(sheet: Sheet, settings: Settings) -> bool:
+    """A target that cannot act (L366 nehybný, L418 "svázaný, v bezvědomí…"): the GM's immobile flag or
+    anyone out of the fight."""
+    return sheet.immobile or out_of_fight(sheet, settings)
 
 
 __all__ = ["PARTS", "WOUND_LEVELS"]

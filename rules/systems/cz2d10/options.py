@@ -20,7 +20,8 @@ class Options(BaseModel):
     defence_bonus: int = Field(0, ge=-50, le=50, description="situational bonus to the target's defence (GM)")
     # --- special attacks ---
     charge: bool = False
-    counter_attack: bool = False
+    counter_attack: bool = False  # protiútok: out of turn (L375)
+    held: bool = False  # use actions held by waiting (vyčkávání, L357): out of turn
     flat: bool = False
     stab: bool = False
     disarm: bool = False
@@ -55,3 +56,6 @@ class Options(BaseModel):
     level: int = Field(1, ge=0, le=2, description="acceleration level for act(accelerate)")
     teamwork: bool = False  # act(cover_ally): both have teamwork (sehranost)
     helpless_ally: bool = False  # act(cover_ally): the ally cannot defend actively
+    new_initiative: int | None = Field(
+        None, ge=-80, le=120, description="act(wait): act later this round at this initiative count"
+    )

@@ -199,6 +199,11 @@ class Sheet(BaseModel):
     mounted: bool = False
     gallop: Literal["none", "gallop", "full_gallop"] = "none"
     reflex_actions_left: int | None = Field(None, ge=0, le=50)
+    # conditions a GM may put on (neuhýbající) and the faint of L467 (omdlévá)
+    non_dodging: bool = False
+    fainted: bool = False
+    # waiting (vyčkávání, L357): the rest of this round's actions may be used out of turn
+    waiting: bool = False
 
     @model_validator(mode="before")
     @classmethod
