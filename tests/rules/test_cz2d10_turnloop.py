@@ -67,7 +67,7 @@ def same_exchange(a: Any, b: Any, automatic_stab: bool = False) -> None:
 def test_fight_state_is_turn_and_damage_is_lasting() -> None:
     turn = set(S.fields_of("turn"))
     assert {"initiative_roll", "actions_left", "counter_attacks_used", "attackers", "attacks_on"} <= turn
-    assert {"waiting", "charging", "defence_mode", "prone", "acceleration"} <= turn
+    assert {"reflexes_against", "waiting", "charging", "defence_mode", "prone", "acceleration"} <= turn
     assert set(S.fields_of("lasting")) == {"hp", "stun", "part_damage", "amputated", "dead", "fainted"}
     assert {"str_", "weapon", "armour_parts", "battle_reflexes", "hp_max"} <= set(S.fields_of("build"))
 
@@ -131,12 +131,12 @@ def test_counter_attack_limit_per_round(dex: int, lunges: int, limit: int) -> No
 
 def test_a_new_round_gives_the_counter_attacks_back_and_keeps_leftovers_as_reserve() -> None:
     a = S.sheet({**FIGHTER, "has_acted": True, "acted_this_round": True, "actions_left": 2})
-    a = a.model_copy(update={"counter_attacks_used": 1, "waiting": True})
+    a = a.model_copy(update={"counter_attacks_used": 1, "waiting": True, "reflexes_against": {"X": 1}})
     up = S.start_round(Fighter("A", a), S.settings(BASIC), 2)
     assert up is not None and up.actor_sheet is not None
     s = up.actor_sheet
     assert (s["counter_attacks_used"], s["actions_reserve"], s["actions_left"]) == (0, 2, 5)
-    assert s["waiting"] is False
+    assert s["waiting"] is False and s["reflexes_against"] == {}
 
 
 def test_held_actions_need_a_wait_this_round() -> None:

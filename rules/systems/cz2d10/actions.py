@@ -12,8 +12,10 @@ from rules.systems.cz2d10.derive import (
     actions_left,
     actions_per_round,
     base_actions,
+    faints_after_failed_shock,
     initiative_value,
     max_melee_skill,
+    may_charge,
     out_of_fight,
     skill_levels,
     slowdown_total,
@@ -66,11 +68,8 @@ def initiative(req: ActionRequest, dice: DiceSource) -> ActionResult:
     roll = roller.d(10, "initiative") + roller.d(10, "initiative")
     total = roll + init
     per = actions_per_round(s, settings.polygonal)
-    notes = []
-    base = base_actions(init)
-    if base < 5:
-        notes.append(Note(key="slow_low" if base == 4 else "slow_very_low", params={"actions": base}))
-    if init < 0:
+    notes = slow_notes(s, init, per)
+    if not may_charge(s, settings):
         notes.append(Note(key="cannot_charge"))
     upd: dict[str, Any] = {"initiative_roll": total}
     if s.actions_left is None or not s.has_acted:
@@ -96,6 +95,16 @@ def initiative(req: ActionRequest, dice: DiceSource) -> ActionResult:
     )
 
 
+def slow_notes(s: Sheet, init: int, per: int) -> list[Note]:
+    """I4/I6 notes that state the actions actually given this round (`per`, acceleration included)."""
+    if init >= 0:
+        return []
+    if s.mounted:
+        key = "rider_counts_as_low" if init < -5 else "rider_ignores_slow"
+        return [Note(key=key, params={"initiative": init, "actions": per})]
+    return [Note(key="slow_low" if base_actions(init) == 4 else "slow_very_low", params={"actions": per})]
+
+
 def start_round(f: Fighter[Any], settings: Settings, round_no: int) -> ActionResult | None:
     """Five (or fewer) fresh actions; unused ones are lost except as a reserve for a counter-attack."""
     s: Sheet = f.sheet
@@ -112,6 +121,8 @@ def start_round(f: Fighter[Any], settings: Settings, round_no: int) -> ActionRes
         "charging": False,
         "off_balance": 0,
         "waiting": False,
+        "reflexes_against": {},
+        "opponents_top_initiative": None,
     }
     if settings.duel_system == "vzor2":
         upd["reflex_actions_left"] = s.battle_reflexes * settings.reflex_virtual_actions
@@ -277,7 +288,12 @@ def _shock(s: Sheet, o: Options, st: Settings, req: ActionRequest) -> Handler:
     if o.shock != "failed":
         return 0, {}, [Note(key="shock_passed")]
     gain = o.amount or s.last_damage
-    return 0, {"stun": s.stun + gain}, [Note(key="shock_failed", params={"stun": gain})]
+    upd: dict[str, Any] = {"stun": s.stun + gain}
+    notes = [Note(key="shock_failed", params={"stun": gain})]
+    if faints_after_failed_shock(s, st):
+        upd["fainted"] = True
+        notes.append(Note(key="fainted_shock"))
+    return 0, upd, notes
 
 
 def _stun(s: Sheet, o: Options, st: Settings, req: ActionRequest) -> Handler:

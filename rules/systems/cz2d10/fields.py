@@ -108,6 +108,8 @@ _TURN = (
     "reflex_actions_left",
     "non_dodging",
     "waiting",
+    "reflexes_against",
+    "opponents_top_initiative",
 )
 
 FIELD_CLASSES: MappingProxyType[str, FieldClass] = MappingProxyType(

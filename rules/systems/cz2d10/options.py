@@ -30,7 +30,10 @@ class Options(BaseModel):
     confined: Literal["none", "confined", "very_confined"] = "none"
     attack_number: int | None = Field(None, ge=1, le=50, description="n-th attack on this target this round (auto)")
     opponent_number: int | None = Field(
-        None, ge=1, le=50, description="position among the target's attackers (auto)"
+        None, ge=1, le=50, description="position among the target's attackers (auto; the defender's choice)"
+    )
+    reflexes: int | None = Field(
+        None, ge=0, le=10, description="battle reflexes the defender uses against this opponent (auto)"
     )
     # --- criticals, locations ---
     crit_effect: Literal["auto", "multiply", "miss_armour", "shift_location"] = "auto"

@@ -16,9 +16,11 @@ from rules.systems.cz2d10.derive import (
     actions_left,
     base_actions,
     basic_level,
+    faints_after_failed_shock,
     hp_max,
     initiative_value,
     max_melee_skill,
+    may_charge,
     out_of_fight,
     part_hp,
     part_level,
@@ -55,6 +57,7 @@ class Prepared:
 
     ex: dict[str, Any]
     actor_upd: dict[str, Any] = field(default_factory=dict)
+    target_upd: dict[str, Any] = field(default_factory=dict)
 
 
 # ---- costs --------------------------------------------------------------------------------------------
@@ -181,12 +184,21 @@ def _check_actor(a: Sheet, w: Weapon, opts: Options, settings: Settings, shot: b
         raise err("out_of_fight")
     if a.defence_mode == "full" or a.covering == "full":
         raise err("full_defence_no_attack")
-    if opts.charge and initiative_value(a, settings.polygonal) < 0:
+    if opts.charge and not may_charge(a, settings):
         raise err("slow_cannot_charge")
     if opts.held and not a.waiting:
         raise err("not_waiting")
     if shot and a.reload_left > 0:
         raise err("not_loaded", actions=a.reload_left)
+
+
+def check_trip(w: Weapon, tw: Weapon, levels: int) -> None:
+    """L392 / L395: "Pokud je tato zbraň alespoň o 1 delší než zbraň napadeného" and "Na využití schopnosti
+    podražení je třeba mít alespoň jednu úroveň v ovládání dané zbraně"."""
+    if levels < 1:
+        raise err("trip_needs_skill", levels=levels)
+    if w.reach[1] < tw.reach[1] + 1:
+        raise err("trip_weapon_too_short", reach=w.reach[1], target_reach=tw.reach[1])
 
 
 def _with_auto_stab(opts: Options, state: str, shot: bool, notes: list[Note]) -> Options:
@@ -241,20 +253,63 @@ def _attack_mods(a: Sheet, w: Weapon, opts: Options, settings: Settings, shot: b
     return mods
 
 
+def defender_orders(a: Sheet, t: Sheet, settings: Settings) -> tuple[bool, int]:
+    """L332: the defender orders its opponents if "má základní iniciativu nejvýše o 3 menší, než všichni
+    jeho protivníci, a nemá ji zápornou"; also the highest opponent initiative this round, kept on its sheet."""
+    mine = initiative_value(t, settings.polygonal)
+    top = initiative_value(a, settings.polygonal)
+    if t.opponents_top_initiative is not None:
+        top = max(top, t.opponents_top_initiative)
+    return mine >= 0 and mine >= top - 3, top
+
+
+def _reflexes_placed(t: Sheet, actor: str, position: int, choice: int | None) -> dict[str, int]:
+    """L332 battle reflexes: the defender picks the opponent it uses them against (`reflexes`, per attack);
+    house default when it does not say: all of them against the first opponent that earns a bonus (and has
+    not been answered with `reflexes:0`)."""
+    placed = dict(t.reflexes_against)
+    if choice is not None:
+        elsewhere = sum(v for k, v in placed.items() if k != actor)
+        if choice + elsewhere > t.battle_reflexes:
+            raise err("reflexes_spent", have=t.battle_reflexes, placed=elsewhere)
+        placed[actor] = choice
+    elif position > 1 and actor not in placed and not sum(placed.values()) and t.battle_reflexes:
+        placed[actor] = t.battle_reflexes
+    return placed
+
+
 def _opponent_bonuses(
-    req: ActionRequest, a: Sheet, t: Sheet, opts: Options
-) -> tuple[list[tuple[str, int]], dict[str, Any]]:
-    """M14 more attacks on one target, M15 more opponents (basic duel system only)."""
+    req: ActionRequest, a: Sheet, t: Sheet, opts: Options, settings: Settings, notes: list[Note]
+) -> tuple[list[tuple[str, int]], dict[str, Any], dict[str, Any]]:
+    """M14 more attacks on one target, M15 more opponents (basic duel system only): the attacker's bonuses,
+    its own sheet updates and the defender's (who attacked it, reflexes placed, fastest opponent)."""
     assert req.target is not None
     me, him = req.actor.name, req.target.name
     j = opts.attack_number or a.attacks_on.get(him, 0) + 1
     mods = [("multiple_attacks", max(0, j - max(1, target_attacks_per_round(t))))]
-    if opts.opponent_number is not None:
-        i = opts.opponent_number
-    else:
-        i = t.attackers.index(me) + 1 if me in t.attackers else len(t.attackers) + 1
-    mods.append(("multiple_opponents", max(0, (i - 1) - t.battle_reflexes) if i > 1 else 0))
-    return mods, {"attacks_on": {**a.attacks_on, him: j}}
+    known = [*t.attackers, *([] if me in t.attackers else [me])]
+    auto = known.index(me) + 1
+    chooses, top = defender_orders(a, t, settings)
+    if opts.opponent_number is not None and opts.opponent_number != auto and not chooses:
+        raise err(
+            "opponent_order_not_defenders",
+            initiative=initiative_value(t, settings.polygonal),
+            fastest=top,
+        )
+    i = opts.opponent_number or auto
+    placed = _reflexes_placed(t, me, i, opts.reflexes)
+    position = {name: (i if name == me else n + 1) for n, name in enumerate(known)}
+    cut = sum(v for name, v in placed.items() if position.get(name, i + 1) <= i)
+    mods.append(("multiple_opponents", max(0, (i - 1) - cut)))
+    if len(known) > 1 or i > 1:
+        key = "opponents_ordered_by_defender" if chooses else "opponents_ordered_by_initiative"
+        notes.append(Note(key=key, params={"position": i}))
+    if placed.get(me):
+        notes.append(Note(key="battle_reflexes_used", params={"reflexes": placed[me]}))
+    t_upd: dict[str, Any] = {"opponents_top_initiative": top}
+    if placed != t.reflexes_against:
+        t_upd["reflexes_against"] = placed
+    return mods, {"attacks_on": {**a.attacks_on, him: j}}, t_upd
 
 
 def _defence_situational(t: Sheet, opts: Options, defence: Defence) -> None:
@@ -298,14 +353,17 @@ def prepare(req: ActionRequest, roller: Roller, shot: bool) -> Prepared:
     _check_stab(a, opts, state, shot)
     if opts.disarm:
         check_disarm(w, lv)
+    if opts.trip:
+        check_trip(w, weapon_of(t), lv)
     cost = attack_cost(a, opts, shot, w.thrown and not w.ranged)
     upd = spend(a, cost, settings, opts.counter_attack)
     if opts.charge:
         upd["charging"] = True
     mods = _attack_mods(a, w, opts, settings, shot)
     dtype = _damage_type(a, w, opts, lv, t, settings)
+    t_upd: dict[str, Any] = {}
     if not vzor2:
-        more, a_more = _opponent_bonuses(req, a, t, opts)
+        more, a_more, t_upd = _opponent_bonuses(req, a, t, opts, settings, notes)
         mods += more
         upd.update(a_more)
     band, band_pen = "base", 0
@@ -356,8 +414,9 @@ def prepare(req: ActionRequest, roller: Roller, shot: bool) -> Prepared:
         "weapon_reach": list(w.reach),
         "rolls": [r.model_dump() for r in roller.rolls],
         "notes": [n.model_dump() for n in notes],
+        "target_upd": t_upd,
     }
-    return Prepared(ex, upd)
+    return Prepared(ex, upd, t_upd)
 
 
 def _reload_cost(a: Sheet, w: Weapon) -> int:
@@ -723,9 +782,15 @@ def disarm_values(
     a_val = a_lv + a.str_ + (rnd(third * a.str_, settings.rounding) if w.grip == "2R" else 0)
     t_val = t_lv + t.str_ + (rnd(third * t.str_, settings.rounding) if tw.grip == "2R" else 0)
     if w.family == "bare_hands":
-        t_val += {"medium": 3, "heavy": 6}.get(tw.weight, 0) if tw.family == "straight_blade" else 0
-        a_val -= 2 if tw.reach[1] > 2 else 0
+        t_val += _bare_hand_disarm_resistance(tw)
     return a_val, t_val
+
+
+def _bare_hand_disarm_resistance(tw: Weapon) -> int:
+    """L384, the defender's weapon against bare hands: "mají zbraně s délkou vyšší než dva postih -2" and
+    "Meče mají proti odzbrojení holýma rukama bonus +3 (střední) a +6 (těžké)"."""
+    sword = {"medium": 3, "heavy": 6}.get(tw.weight, 0) if tw.family == "straight_blade" else 0
+    return sword - (2 if tw.reach[1] > 2 else 0)
 
 
 def _manoeuvre(
@@ -937,13 +1002,18 @@ def _shock(
                 notes.append(Note(key="secondary_shock"))
             else:
                 upd["stun"] = upd.get("stun", t.stun) + applied
+    amputated = False
     for key, params in extra:
         if key == "amputation" and opts.shock != "unknown":
+            amputated = True
             amount = params["stun_on_success"] if opts.shock == "passed" else params["stun_on_failure"]
             dmg = dict(upd.get("part_damage", t.part_damage))
             dmg["torso"] = dmg.get("torso", 0) + amount
             upd["part_damage"] = dmg
             notes.append(Note(key="amputation_shock", params={"torso_damage": amount}))
+    if opts.shock == "failed" and (tested or amputated) and faints_after_failed_shock(t.updated(upd), settings):
+        upd["fainted"] = True
+        notes.append(Note(key="fainted_shock"))
     hp = part_hp(t, part, settings) if part else hp_max(t, settings)
     if settings.heavy_blows and raw >= thresholds(hp, None if part else t.wound_thresholds)[0]:
         notes.append(Note(key="heavy_blow_check", params={"total_damage": raw, "bonus": t.str_}))

@@ -204,6 +204,10 @@ class Sheet(BaseModel):
     fainted: bool = False
     # waiting (vyčkávání, L357): the rest of this round's actions may be used out of turn
     waiting: bool = False
+    # the defender's battle reflexes placed this round (opponent -> reflexes, L332) and the highest base
+    # initiative among this round's opponents (who orders the opponents, L332)
+    reflexes_against: dict[str, Annotated[int, Field(ge=0, le=10)]] = Field(default_factory=dict)
+    opponents_top_initiative: int | None = Field(None, ge=-60, le=90)
 
     @model_validator(mode="before")
     @classmethod

@@ -140,7 +140,7 @@ class Cz2d10(CombatSystem):
             chosen = None
         target = req.target
         assert target is not None  # prepare() refuses an attack without one
-        return self._complete(ex, req.actor, target, d, chosen, settings, roller, prep.actor_upd, {})
+        return self._complete(ex, req.actor, target, d, chosen, settings, roller, prep.actor_upd, dict(prep.target_upd))
 
     def _complete(
         self,
@@ -210,7 +210,7 @@ class Cz2d10(CombatSystem):
         if cost > left + virtual:
             raise err("not_enough_actions", needed=cost, left=left + virtual)
         from_virtual = min(virtual, cost)
-        target_upd: dict[str, Any] = {}
+        target_upd: dict[str, Any] = dict(ex.get("target_upd", {}))
         if cost:
             target_upd["reflex_actions_left"] = virtual - from_virtual
             target_upd["actions_left"] = left - (cost - from_virtual)
