@@ -91,6 +91,15 @@ def test_an_axe_is_only_an_improvised_hook() -> None:
     assert "improvised_hook" not in mods(r)
 
 
+def test_a_fallen_character_cannot_attack_until_it_stands_up() -> None:
+    # L393: "Povalená postava vstává tolik kol, o kolik má iniciativu nižší než 0, nejméně však jedno. Během
+    # té doby nemůže útočit"
+    with pytest.raises(RulesError, match="prone_cannot_attack"):
+        S.attack(req({**FIGHTER, "prone": True}, DUMMY), ScriptedDice([]))
+    up = S.act("stand_up", req({**FIGHTER, "prone": True}), ScriptedDice([]))
+    assert up.actor_sheet is not None and up.actor_sheet["prone"] is False and up.actor_sheet["actions_left"] == 0
+
+
 # ---- fainting (polygonal) -------------------------------------------------------------------------------
 TORSO_HIT = [5, 5, 1, 5, 6]  # 19 vs 15 hits, d5 1 + STR/3 2 = 3 damage, location 11 = torso
 TOUGH = {"dex": 2, "con": 3, "hp": 30}  # torso 12 HP: light from 3, serious from 6; stun faints at 6

@@ -152,6 +152,18 @@ def test_held_actions_need_a_wait_this_round() -> None:
     assert moved.actor_sheet is not None and moved.actor_sheet["actions_left"] == 0
 
 
+def test_covering_an_ally_out_of_turn_uses_held_actions() -> None:
+    # L450 krytí spolubojovníků is taken up like a stance; out of turn only through waiting (L357)
+    waited = S.act("wait", req(FIGHTER), ScriptedDice([]))
+    ally = {"dex": 3}
+    cover = S.act("cover_ally", req(waited.actor_sheet or {}, ally, held=True, stance="partial"), ScriptedDice([]))
+    assert S.is_reaction("cover_ally", S.options({"held": True}))
+    assert cover.actor_sheet is not None and cover.actor_sheet["actions_left"] == 3
+    assert cover.target_sheet is not None and cover.target_sheet["covered_bonus"] == 1
+    with pytest.raises(RulesError, match="not_waiting"):
+        S.act("cover_ally", req(FIGHTER, ally, held=True), ScriptedDice([]))
+
+
 def test_disarm_in_defence_is_paid_out_of_turn() -> None:
     # before its own turn this round the defender pays from last round's leftovers when it has them
     reserve = {**FIGHTER, "has_acted": True, "actions_reserve": 1}

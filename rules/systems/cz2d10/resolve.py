@@ -184,6 +184,8 @@ def _check_actor(a: Sheet, w: Weapon, opts: Options, settings: Settings, shot: b
         raise err("out_of_fight")
     if a.defence_mode == "full" or a.covering == "full":
         raise err("full_defence_no_attack")
+    if a.prone:
+        raise err("prone_cannot_attack")  # L393 "Povalená postava vstává … Během té doby nemůže útočit"
     if opts.charge and not may_charge(a, settings):
         raise err("slow_cannot_charge")
     if opts.held and not a.waiting:
