@@ -12,14 +12,17 @@ from rules.systems.cz2d10.derive import (
     actions_left,
     actions_per_round,
     base_actions,
+    faints_after_failed_shock,
     initiative_value,
     max_melee_skill,
+    may_charge,
+    out_of_fight,
     skill_levels,
     slowdown_total,
     weapon_of,
 )
 from rules.systems.cz2d10.options import Options
-from rules.systems.cz2d10.resolve import SYS, changes, disarm_values, err
+from rules.systems.cz2d10.resolve import SYS, changes, disarm_values, err, spend_out_of_turn
 from rules.systems.cz2d10.settings import Settings
 from rules.systems.cz2d10.sheet import Sheet
 from rules.systems.cz2d10.tables import WEAPONS, lookup_id
@@ -45,7 +48,7 @@ ACTIONS: tuple[str, ...] = (
 
 
 def _result(action: str, f: Fighter[Any], before: Sheet, upd: dict[str, Any], **kw: Any) -> ActionResult:
-    after = before.model_copy(update=upd)
+    after = before.updated(upd)
     return ActionResult(
         system=SYS,
         action=action,
@@ -65,11 +68,8 @@ def initiative(req: ActionRequest, dice: DiceSource) -> ActionResult:
     roll = roller.d(10, "initiative") + roller.d(10, "initiative")
     total = roll + init
     per = actions_per_round(s, settings.polygonal)
-    notes = []
-    base = base_actions(init)
-    if base < 5:
-        notes.append(Note(key="slow_low" if base == 4 else "slow_very_low", params={"actions": base}))
-    if init < 0:
+    notes = slow_notes(s, init, per)
+    if not may_charge(s, settings):
         notes.append(Note(key="cannot_charge"))
     upd: dict[str, Any] = {"initiative_roll": total}
     if s.actions_left is None or not s.has_acted:
@@ -95,6 +95,16 @@ def initiative(req: ActionRequest, dice: DiceSource) -> ActionResult:
     )
 
 
+def slow_notes(s: Sheet, init: int, per: int) -> list[Note]:
+    """I4/I6 notes that state the actions actually given this round (`per`, acceleration included)."""
+    if init >= 0:
+        return []
+    if s.mounted:
+        key = "rider_counts_as_low" if init < -5 else "rider_ignores_slow"
+        return [Note(key=key, params={"initiative": init, "actions": per})]
+    return [Note(key="slow_low" if base_actions(init) == 4 else "slow_very_low", params={"actions": per})]
+
+
 def start_round(f: Fighter[Any], settings: Settings, round_no: int) -> ActionResult | None:
     """Five (or fewer) fresh actions; unused ones are lost except as a reserve for a counter-attack."""
     s: Sheet = f.sheet
@@ -110,6 +120,9 @@ def start_round(f: Fighter[Any], settings: Settings, round_no: int) -> ActionRes
         "attackers": [],
         "charging": False,
         "off_balance": 0,
+        "waiting": False,
+        "reflexes_against": {},
+        "opponents_top_initiative": None,
     }
     if settings.duel_system == "vzor2":
         upd["reflex_actions_left"] = s.battle_reflexes * settings.reflex_virtual_actions
@@ -143,12 +156,16 @@ def act(action: str, req: ActionRequest, dice: DiceSource) -> ActionResult:
     s: Sheet = req.actor.sheet
     if action not in ACTIONS:
         raise err("unknown_action", action=action, allowed=list(ACTIONS))
+    if opts.held and not s.waiting:
+        raise err("not_waiting")
     if action == "disarm":
         return disarm_in_defence(req, dice)
     handler = _HANDLERS[action]
     cost, upd, notes = handler(s, opts, settings, req)
     if opts.cost is not None:
         cost = opts.cost
+    if cost and action != "pass" and out_of_fight(s, settings):
+        raise err("out_of_fight")
     spent = _spend(s, cost, settings) if cost else {}
     if action not in ("reload",) and s.spanning and cost:
         spent["spanning"] = False
@@ -156,13 +173,26 @@ def act(action: str, req: ActionRequest, dice: DiceSource) -> ActionResult:
         action, req.actor, s, {**spent, **upd}, notes=notes, modifiers=[Modifier(key="actions", value=cost)]
     )
     if action == "cover_ally" and req.target is not None:
-        ally: Sheet = req.target.sheet
-        bonus = int(notes[0].params["ally_bonus"]) if notes else 0
-        after = ally.model_copy(update={"covered_bonus": bonus})
-        res.target = req.target.name
-        res.changes += changes(req.target.name, ally, after, {"covered_bonus": bonus})
-        res.target_sheet = after.dump()
+        _cover_the_ally(res, req.target, notes)
+    if action == "wait" and opts.new_initiative is not None:
+        res.outcome = "initiative_changed"
+        res.total = opts.new_initiative
+        res.tiebreak = _tiebreak(s, settings)
     return res
+
+
+def _tiebreak(s: Sheet, settings: Settings) -> list[int]:
+    value = initiative_value(s, settings.polygonal)
+    return [value] if settings.init_tie_break == "initiative_then_rolloff" else []
+
+
+def _cover_the_ally(res: ActionResult, target: Fighter[Any], notes: list[Note]) -> None:
+    ally: Sheet = target.sheet
+    bonus = int(notes[0].params["ally_bonus"]) if notes else 0
+    after = ally.model_copy(update={"covered_bonus": bonus})
+    res.target = target.name
+    res.changes += changes(target.name, ally, after, {"covered_bonus": bonus})
+    res.target_sheet = after.dump()
 
 
 Handler = tuple[int, dict[str, Any], list[Note]]
@@ -197,7 +227,14 @@ def _run(s: Sheet, o: Options, st: Settings, req: ActionRequest) -> Handler:
 
 
 def _wait(s: Sheet, o: Options, st: Settings, req: ActionRequest) -> Handler:
-    return 1, {}, [Note(key="waiting")]
+    """L357 vyčkávání: 1 action; "zbylé může použít kdykoliv během zbytku kola" (out of turn, `held`), or
+    with `new_initiative` the combatant is moved to that (later) count."""
+    upd: dict[str, Any] = {"waiting": True}
+    if o.new_initiative is not None:
+        if s.initiative_roll is not None and o.new_initiative > s.initiative_roll:
+            raise err("wait_only_later", current=s.initiative_roll, wanted=o.new_initiative)
+        upd["initiative_roll"] = o.new_initiative
+    return 1, upd, [Note(key="waiting")]
 
 
 def _stance(s: Sheet, o: Options, st: Settings, req: ActionRequest) -> Handler:
@@ -251,7 +288,12 @@ def _shock(s: Sheet, o: Options, st: Settings, req: ActionRequest) -> Handler:
     if o.shock != "failed":
         return 0, {}, [Note(key="shock_passed")]
     gain = o.amount or s.last_damage
-    return 0, {"stun": s.stun + gain}, [Note(key="shock_failed", params={"stun": gain})]
+    upd: dict[str, Any] = {"stun": s.stun + gain}
+    notes = [Note(key="shock_failed", params={"stun": gain})]
+    if faints_after_failed_shock(s, st):
+        upd["fainted"] = True
+        notes.append(Note(key="fainted_shock"))
+    return 0, upd, notes
 
 
 def _stun(s: Sheet, o: Options, st: Settings, req: ActionRequest) -> Handler:
@@ -316,7 +358,10 @@ def disarm_in_defence(req: ActionRequest, dice: DiceSource) -> ActionResult:
     a_val, t_val = disarm_values(
         s, t, w, tw, skill_levels(s, w, settings) or 0, skill_levels(t, tw, settings) or 0, settings
     )
-    spent = _spend(s, 2 if w.family == "bare_hands" else 1, settings)
+    if out_of_fight(s, settings):
+        raise err("out_of_fight")
+    # L390 "Odzbrojení v obraně stojí 1 akci" (bare-handed 2), taken out of turn like any reaction
+    spent = spend_out_of_turn(s, 2 if w.family == "bare_hands" else 1, settings, strict=False)
     roller = Roller(dice)
     a_roll = roller.d(10, "disarm_attacker") + roller.d(10, "disarm_attacker") + a_val
     t_roll = roller.d(10, "disarm_defender") + roller.d(10, "disarm_defender") + t_val

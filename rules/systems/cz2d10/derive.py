@@ -103,18 +103,33 @@ def base_actions(init: int) -> int:
     return 5 if init >= 0 else (4 if init >= -5 else 3)
 
 
-def actions_per_round(sheet: Sheet, polygonal: bool) -> int:
-    """I4 with I5: acceleration buys back one action per level (never above 5); riders (I6)."""
+def class_actions(sheet: Sheet, polygonal: bool) -> int:
+    """I4 and I6: the actions the initiative class gives; a rider is slow only at very low initiative, and
+    then only as if low ("Pro jezdce toto pravidlo neplatí, pokud nemá velmi nízkou iniciativu", L9)."""
     base = base_actions(initiative_value(sheet, polygonal))
     if sheet.mounted:
-        base = 5 if base == 4 else 4 if base == 3 else base
-    return min(5, base + sheet.acceleration)
+        return 5 if base == 4 else 4 if base == 3 else base
+    return base
+
+
+def actions_per_round(sheet: Sheet, polygonal: bool) -> int:
+    """I4 with I5: acceleration buys back one action per level (never above 5); riders (I6)."""
+    return min(5, class_actions(sheet, polygonal) + sheet.acceleration)
 
 
 def acceleration_price(sheet: Sheet, polygonal: bool) -> int:
     """Stun per two rounds for the current acceleration level (1 per action bought back)."""
-    lost = 5 - base_actions(initiative_value(sheet, polygonal))
+    lost = 5 - class_actions(sheet, polygonal)
     return min(sheet.acceleration, lost)
+
+
+def may_charge(sheet: Sheet, settings: Settings) -> bool:
+    """L8: no charge with negative initiative, even accelerated; L9: a rider at −1…−5 is outside "toto
+    pravidlo" (GM setting: the whole paragraph, or only the action count); very low counts as low."""
+    init = initiative_value(sheet, settings.polygonal)
+    if init >= 0:
+        return True
+    return sheet.mounted and init >= -5 and settings.rider_low_initiative_charge
 
 
 def actions_left(sheet: Sheet, polygonal: bool) -> int:
@@ -284,14 +299,33 @@ def stun_pool(sheet: Sheet, settings: Settings) -> int:
     return part_hp(sheet, "torso", settings) if settings.polygonal else hp_max(sheet, settings)
 
 
+def fainted(sheet: Sheet, settings: Settings) -> bool:
+    """L467: unconscious once the stun reaches the serious level, or after a failed shock test while a
+    body part has a serious or worse wound (the `fainted` flag the shock sets; the GM may set it too)."""
+    return sheet.fainted or sheet.stun >= thresholds(stun_pool(sheet, settings))[1]
+
+
+def faints_after_failed_shock(sheet: Sheet, settings: Settings) -> bool:
+    """L467 (polygonal): "kdy má kterákoliv část těla vážné a vyšší zranění a dojde k neúspěchu v testu na
+    šok, postava omdlévá" — true when, after the blow, some part is seriously wounded or worse."""
+    serious = wound_rank("serious")
+    return settings.polygonal and any(wound_rank(part_level(sheet, p, settings)) >= serious for p in PARTS)
+
+
 def out_of_fight(sheet: Sheet, settings: Settings) -> bool:
-    if sheet.dead:
+    """Cannot act now: dead, fainted, or (L497) the head or the torso unusable — "je postava okamžitě
+    vyřazena z boje, jako by v normálním systému utrpěla smrtelné zranění"; basic system: a mortal wound."""
+    if sheet.dead or fainted(sheet, settings):
         return True
-    if sheet.stun >= thresholds(stun_pool(sheet, settings))[1]:
-        return True  # fainted: stun reached the serious level
     if settings.polygonal:
-        return any(part_level(sheet, p, settings) == "mortal" for p in ("head", "torso"))
+        return any(part_unusable(sheet, p, settings) for p in ("head", "torso"))
     return basic_level(sheet, settings) == "mortal"
+
+
+def helpless(sheet: Sheet, settings: Settings) -> bool:
+    """A target that cannot act (L366 nehybný, L418 "svázaný, v bezvědomí…"): the GM's immobile flag or
+    anyone out of the fight."""
+    return sheet.immobile or out_of_fight(sheet, settings)
 
 
 __all__ = ["PARTS", "WOUND_LEVELS"]

@@ -62,9 +62,19 @@ def _larger(table: dict[int, str], steps: int, base: dict[int, str]) -> None:
                     break
 
 
-@lru_cache(maxsize=256)
+# Every size step turns at least one of the 19 sums into a leg (smaller attacker) or out of a leg (larger)
+# and never back, or changes nothing ever again: after 19 steps the table cannot change any more.
+SATURATION_STEPS = 19
+
+
 def effective_table(variant: int, size_diff: int, thrust: bool) -> tuple[tuple[int, str], ...]:
-    """The table after relabelling; size_diff = attacker size − target size."""
+    """The table after relabelling; size_diff = attacker size − target size (any size: O(1))."""
+    steps = max(-SATURATION_STEPS, min(SATURATION_STEPS, size_diff))
+    return _relabelled(variant, steps, thrust)
+
+
+@lru_cache(maxsize=256)
+def _relabelled(variant: int, size_diff: int, thrust: bool) -> tuple[tuple[int, str], ...]:
     table = dict(HIT_TABLES[variant])
     if size_diff < 0:
         _smaller(table, -size_diff, HIT_TABLES[variant])
@@ -94,7 +104,8 @@ def best_shift(
 ) -> int:
     """The smallest shift within ±max_shift that lands on `wanted` (a d100 step is 2 %); 0 when none does."""
     table = dict(effective_table(variant, size_diff, thrust))
-    for dist in range(max_shift + 1):
+    widest = 50 if percent else 18  # a longer shift only lands on the clamped ends again
+    for dist in range(min(max_shift, widest) + 1):
         for s in (dist, -dist):
             where = percent_to_sum(roll + 2 * s) if percent else max(2, min(20, roll + s))
             if table[where] == wanted:

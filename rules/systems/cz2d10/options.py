@@ -16,27 +16,31 @@ class Options(BaseModel):
     base: Literal["average", "finesse", "brute_force"] = "average"
     damage_type: Literal["cut", "thrust"] | None = None
     off_hand: bool = False  # attack with the second weapon (sheet.off_weapon)
-    bonus: int = 0  # any one-off situational bonus to the attack test (GM)
-    defence_bonus: int = Field(0, description="situational bonus to the target's defence (GM)")
+    bonus: int = Field(0, ge=-50, le=50, description="one-off situational bonus to the attack test (GM)")
+    defence_bonus: int = Field(0, ge=-50, le=50, description="situational bonus to the target's defence (GM)")
     # --- special attacks ---
     charge: bool = False
-    counter_attack: bool = False
+    counter_attack: bool = False  # protiútok: out of turn (L375)
+    held: bool = False  # use actions held by waiting (vyčkávání, L357): out of turn
     flat: bool = False
     stab: bool = False
     disarm: bool = False
     trip: bool = False
     out_of_view: bool = False
     confined: Literal["none", "confined", "very_confined"] = "none"
-    attack_number: int | None = Field(None, ge=1, description="n-th attack on this target this round (auto)")
+    attack_number: int | None = Field(None, ge=1, le=50, description="n-th attack on this target this round (auto)")
     opponent_number: int | None = Field(
-        None, ge=1, description="position among the target's attackers (auto)"
+        None, ge=1, le=50, description="position among the target's attackers (auto; the defender's choice)"
+    )
+    reflexes: int | None = Field(
+        None, ge=0, le=10, description="battle reflexes the defender uses against this opponent (auto)"
     )
     # --- criticals, locations ---
     crit_effect: Literal["auto", "multiply", "miss_armour", "shift_location"] = "auto"
-    targeted: int = Field(0, ge=0, description="targeted attack: penalty P, lets the location roll move by P")
+    targeted: int = Field(0, ge=0, le=60, description="targeted attack: penalty P, lets the location roll move by P")
     target_location: PartKey | None = None
     location_shift: int | None = Field(
-        None, description="explicit shift of the location roll (within the allowed)"
+        None, ge=-50, le=50, description="explicit shift of the location roll (within the allowed)"
     )
     pull: Literal["none", "stop", "reduce", "ignore_crit"] = "none"
     # --- shots ---
@@ -51,7 +55,10 @@ class Options(BaseModel):
     cost: int | None = Field(None, ge=0, le=10, description="override the action cost")
     stance: Literal["none", "partial", "full"] = "partial"
     steps: int = Field(1, ge=1, le=5)
-    amount: int = Field(0, ge=0, description="stun / actions for act(stun|other)")
+    amount: int = Field(0, ge=0, le=999, description="stun / actions for act(stun|other)")
     level: int = Field(1, ge=0, le=2, description="acceleration level for act(accelerate)")
     teamwork: bool = False  # act(cover_ally): both have teamwork (sehranost)
     helpless_ally: bool = False  # act(cover_ally): the ally cannot defend actively
+    new_initiative: int | None = Field(
+        None, ge=-80, le=120, description="act(wait): act later this round at this initiative count"
+    )

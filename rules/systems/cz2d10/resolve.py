@@ -16,9 +16,12 @@ from rules.systems.cz2d10.derive import (
     actions_left,
     base_actions,
     basic_level,
+    faints_after_failed_shock,
     hp_max,
     initiative_value,
     max_melee_skill,
+    may_charge,
+    out_of_fight,
     part_hp,
     part_level,
     part_unusable,
@@ -54,6 +57,7 @@ class Prepared:
 
     ex: dict[str, Any]
     actor_upd: dict[str, Any] = field(default_factory=dict)
+    target_upd: dict[str, Any] = field(default_factory=dict)
 
 
 # ---- costs --------------------------------------------------------------------------------------------
@@ -71,27 +75,41 @@ def attack_cost(a: Sheet, opts: Options, shot: bool, thrown: bool = False) -> in
     return 3
 
 
+def counter_limit(a: Sheet) -> int:
+    """L375: "Standardně může postava provést jen 1 protiútok, se schopností protivýpad tolik, kolik je 1/2
+    její obratnosti, se dvěma schopnostmi protivýpad 6 …, ne však více, než jsou 2 / 3 její obratnosti"
+    (at least one: the ability never takes the standard counter-attack away)."""
+    if not a.counter_lunge:
+        return 1
+    limit = a.dex // 2 if a.counter_lunge == 1 else 6
+    return max(1, min(limit, 2 * a.dex // 3))
+
+
+def spend_out_of_turn(a: Sheet, cost: int, settings: Settings, strict: bool) -> dict[str, Any]:
+    """An action outside one's turn. L375: it "musela mu z tohoto kola zbýt, pokud v něm byl již na řadě,
+    nebo z minulého kola": after one's turn this round from this round's actions, before it from the
+    previous round's leftovers (`actions_reserve`). `strict` (the counter-attack, where the seed says so)
+    refuses when the reserve is short; otherwise the action is taken from the coming turn's actions."""
+    left = actions_left(a, settings.polygonal)
+    if a.acted_this_round or (not strict and a.actions_reserve < cost):
+        if left < cost:
+            raise err("not_enough_actions", needed=cost, left=left)
+        return {"actions_left": left - cost}
+    if a.actions_reserve < cost:
+        raise err("counter_no_reserve", needed=cost, reserve=a.actions_reserve)
+    return {"actions_reserve": a.actions_reserve - cost}
+
+
 def spend(a: Sheet, cost: int, settings: Settings, counter: bool) -> dict[str, Any]:
     """Sheet updates for spending `cost` actions; refuses what the combatant cannot afford."""
     if counter:
         if not a.has_acted:
             raise err("counter_not_ready")
-        limit = 1
-        if a.counter_lunge == 1:
-            limit = max(1, a.dex // 2)
-        elif a.counter_lunge == 2:
-            limit = 6
-        if a.counter_lunge:
-            limit = min(limit, max(1, 2 * a.dex // 3))
+        limit = counter_limit(a)
         if a.counter_attacks_used >= limit:
             raise err("counter_limit", limit=limit)
-        if a.acted_this_round or a.actions_reserve < cost:
-            left = actions_left(a, settings.polygonal)
-            if left < cost:
-                raise err("not_enough_actions", needed=cost, left=left)
-            return {"actions_left": left - cost, "counter_attacks_used": a.counter_attacks_used + 1}
         return {
-            "actions_reserve": a.actions_reserve - cost,
+            **spend_out_of_turn(a, cost, settings, strict=True),
             "counter_attacks_used": a.counter_attacks_used + 1,
         }
     left = actions_left(a, settings.polygonal)
@@ -138,14 +156,14 @@ def _damage_type(a: Sheet, w: Weapon, opts: Options, levels: int, t: Sheet, sett
 
 
 def _crit_min(
-    a: Sheet, t: Sheet, w: Weapon, opts: Options, settings: Settings
+    a: Sheet, t: Sheet, w: Weapon, opts: Options, settings: Settings, state: str
 ) -> tuple[int, int, list[Modifier]]:
     mods: list[Modifier] = []
     cm = w.crit_min - a.crit_range_bonus
     mult = w.crit_mult
     if opts.stab:
         cm -= 1
-        if a.back_attack and t.immobile:
+        if a.back_attack and state == "immobile":
             cm -= 3
             mult += 1
     reduce = t.guard // 10 + (0 if settings.polygonal else t.armour_dr // 6)
@@ -154,38 +172,57 @@ def _crit_min(
     return min(20, cm + reduce), mult, mods
 
 
-def prepare(req: ActionRequest, roller: Roller, shot: bool) -> Prepared:
-    settings: Settings = req.settings  # type: ignore[assignment]
-    opts: Options = req.options  # type: ignore[assignment]
-    if req.target is None:
-        raise err("no_target")
-    a: Sheet = req.actor.sheet
-    t: Sheet = req.target.sheet
-    w = weapon_of(a, req.weapon, opts.off_hand)
-    if req.weapon and req.weapon not in WEAPONS and w.id == "bare_hand":
-        raise err("unknown_weapon", weapon=req.weapon)
+def _check_actor(a: Sheet, w: Weapon, opts: Options, settings: Settings, shot: bool, weapon: str | None) -> None:
+    """What refuses an attack before any die: wrong weapon, out of the fight, stance, charge, loading."""
+    if weapon and weapon not in WEAPONS and w.id == "bare_hand":
+        raise err("unknown_weapon", weapon=weapon)
     if shot and w.kind != "ranged":
         raise err("not_a_ranged_weapon", weapon=w.id)
     if not shot and w.ranged:
         raise err("not_a_melee_weapon", weapon=w.id)
-    if a.dead:
+    if out_of_fight(a, settings):
         raise err("out_of_fight")
     if a.defence_mode == "full" or a.covering == "full":
         raise err("full_defence_no_attack")
-    if opts.charge and initiative_value(a, settings.polygonal) < 0:
+    if a.prone:
+        raise err("prone_cannot_attack")  # L393 "Povalená postava vstává … Během té doby nemůže útočit"
+    if opts.charge and not may_charge(a, settings):
         raise err("slow_cannot_charge")
+    if opts.held and not a.waiting:
+        raise err("not_waiting")
     if shot and a.reload_left > 0:
         raise err("not_loaded", actions=a.reload_left)
-    vzor2 = settings.duel_system == "vzor2"
-    levels = skill_levels(a, w, settings)
-    lv = levels or 0
-    if opts.targeted > lv:
-        raise err("targeted_above_skill", penalty=opts.targeted, levels=lv)
-    if settings.polygonal and part_unusable(a, "left_arm" if opts.off_hand else "right_arm", settings):
-        raise err("part_unusable", part="left_arm" if opts.off_hand else "right_arm")
-    cost = attack_cost(a, opts, shot, w.thrown and not w.ranged)
-    upd = spend(a, cost, settings, opts.counter_attack)
 
+
+def check_trip(w: Weapon, tw: Weapon, levels: int) -> None:
+    """L392 / L395: "Pokud je tato zbraň alespoň o 1 delší než zbraň napadeného" and "Na využití schopnosti
+    podražení je třeba mít alespoň jednu úroveň v ovládání dané zbraně"."""
+    if levels < 1:
+        raise err("trip_needs_skill", levels=levels)
+    if w.reach[1] < tw.reach[1] + 1:
+        raise err("trip_weapon_too_short", reach=w.reach[1], target_reach=tw.reach[1])
+
+
+def _with_auto_stab(opts: Options, state: str, shot: bool, notes: list[Note]) -> Options:
+    """L366: an immobile target ("nehybný") is attacked "podle pravidel pro probodnutí": in melee every
+    attack on a helpless target is a stab (a flat one stays flat); a shot stabs only when asked (L380)."""
+    if state != "immobile" or shot or opts.stab or opts.disarm or opts.trip:
+        return opts
+    notes.append(Note(key="stab_automatic"))
+    return opts.model_copy(update={"stab": True})
+
+
+def _check_stab(a: Sheet, opts: Options, state: str, shot: bool) -> None:
+    if not opts.stab:
+        return
+    if shot and not a.back_attack:
+        raise err("stab_needs_back_attack")
+    if not (state == "immobile" or (a.back_attack and state == "non_defending")):
+        raise err("stab_needs_helpless_target")
+
+
+def _attack_mods(a: Sheet, w: Weapon, opts: Options, settings: Settings, shot: bool) -> list[tuple[str, int]]:
+    """The attacker's side: M1/R1 value, focus, wounds, stances and the chosen manoeuvres."""
     mods: list[tuple[str, int]] = []
     if a.attack_fixed is not None:
         mods.append(("attack", a.attack_fixed))
@@ -203,7 +240,6 @@ def prepare(req: ActionRequest, roller: Roller, shot: bool) -> Prepared:
         mods.append(("dual_weapon_two_attacks", -4))
     if opts.charge:
         mods.append(("charge", 2))
-        upd["charging"] = True
     if opts.counter_attack:
         mods.append(("counter_attack", 2))
     if opts.flat:
@@ -216,45 +252,70 @@ def prepare(req: ActionRequest, roller: Roller, shot: bool) -> Prepared:
     if opts.trip and not w.hook:
         mods.append(("improvised_hook", -2))
     mods.append(("bonus", opts.bonus))
-    dtype = _damage_type(a, w, opts, lv, t, settings)
-    state = target_state(t, opts, settings)
-    if opts.disarm:
-        check_disarm(w, lv)
-    if opts.stab:
-        if shot and not a.back_attack:
-            raise err("stab_needs_back_attack")
-        if not (state == "immobile" or (a.back_attack and state == "non_defending")):
-            raise err("stab_needs_helpless_target")
-    band, band_pen = "base", 0
-    notes: list[Note] = []
-    if not vzor2:
-        j = opts.attack_number or a.attacks_on.get(req.target.name, 0) + 1
-        mods.append(("multiple_attacks", max(0, j - max(1, target_attacks_per_round(t)))))
-        if opts.opponent_number is not None:
-            i = opts.opponent_number
-        else:
-            i = (
-                t.attackers.index(req.actor.name) + 1
-                if req.actor.name in t.attackers
-                else len(t.attackers) + 1
-            )
-        mods.append(("multiple_opponents", max(0, (i - 1) - t.battle_reflexes) if i > 1 else 0))
-        upd["attacks_on"] = {**a.attacks_on, req.target.name: j}
-    defence = defence_of(t, opts, settings, shot, state)
-    if shot:
-        band, band_pen = range_band(req.distance, base_range(a, w, settings), settings)
-        if band != "base":
-            mods.append(("range_" + band, band_pen))
-        if opts.stab and band != "base":
-            raise err("stab_needs_back_attack")
-        if opts.targeted and not (band == "base" or (band == "medium" and a.precise_shot)):
-            raise err("targeted_shot_band", band=band)
-        _shot_mods(a, t, opts, settings, band, mods, defence, notes)
-        upd["reload_left"] = _reload_cost(a, w)
-    else:
-        _melee_mods(a, t, w, opts, dtype, mods, defence, settings)
-        _auto_counter_notes(a, t, w, opts, notes)
-        _mounted_mods(a, t, w, opts, mods, defence)
+    return mods
+
+
+def defender_orders(a: Sheet, t: Sheet, settings: Settings) -> tuple[bool, int]:
+    """L332: the defender orders its opponents if "má základní iniciativu nejvýše o 3 menší, než všichni
+    jeho protivníci, a nemá ji zápornou"; also the highest opponent initiative this round, kept on its sheet."""
+    mine = initiative_value(t, settings.polygonal)
+    top = initiative_value(a, settings.polygonal)
+    if t.opponents_top_initiative is not None:
+        top = max(top, t.opponents_top_initiative)
+    return mine >= 0 and mine >= top - 3, top
+
+
+def _reflexes_placed(t: Sheet, actor: str, position: int, choice: int | None) -> dict[str, int]:
+    """L332 battle reflexes: the defender picks the opponent it uses them against (`reflexes`, per attack);
+    house default when it does not say: all of them against the first opponent that earns a bonus (and has
+    not been answered with `reflexes:0`)."""
+    placed = dict(t.reflexes_against)
+    if choice is not None:
+        elsewhere = sum(v for k, v in placed.items() if k != actor)
+        if choice + elsewhere > t.battle_reflexes:
+            raise err("reflexes_spent", have=t.battle_reflexes, placed=elsewhere)
+        placed[actor] = choice
+    elif position > 1 and actor not in placed and not sum(placed.values()) and t.battle_reflexes:
+        placed[actor] = t.battle_reflexes
+    return placed
+
+
+def _opponent_bonuses(
+    req: ActionRequest, a: Sheet, t: Sheet, opts: Options, settings: Settings, notes: list[Note]
+) -> tuple[list[tuple[str, int]], dict[str, Any], dict[str, Any]]:
+    """M14 more attacks on one target, M15 more opponents (basic duel system only): the attacker's bonuses,
+    its own sheet updates and the defender's (who attacked it, reflexes placed, fastest opponent)."""
+    assert req.target is not None
+    me, him = req.actor.name, req.target.name
+    j = opts.attack_number or a.attacks_on.get(him, 0) + 1
+    mods = [("multiple_attacks", max(0, j - max(1, target_attacks_per_round(t))))]
+    known = [*t.attackers, *([] if me in t.attackers else [me])]
+    auto = known.index(me) + 1
+    chooses, top = defender_orders(a, t, settings)
+    if opts.opponent_number is not None and opts.opponent_number != auto and not chooses:
+        raise err(
+            "opponent_order_not_defenders",
+            initiative=initiative_value(t, settings.polygonal),
+            fastest=top,
+        )
+    i = opts.opponent_number or auto
+    placed = _reflexes_placed(t, me, i, opts.reflexes)
+    position = {name: (i if name == me else n + 1) for n, name in enumerate(known)}
+    cut = sum(v for name, v in placed.items() if position.get(name, i + 1) <= i)
+    mods.append(("multiple_opponents", max(0, (i - 1) - cut)))
+    if len(known) > 1 or i > 1:
+        key = "opponents_ordered_by_defender" if chooses else "opponents_ordered_by_initiative"
+        notes.append(Note(key=key, params={"position": i}))
+    if placed.get(me):
+        notes.append(Note(key="battle_reflexes_used", params={"reflexes": placed[me]}))
+    t_upd: dict[str, Any] = {"opponents_top_initiative": top}
+    if placed != t.reflexes_against:
+        t_upd["reflexes_against"] = placed
+    return mods, {"attacks_on": {**a.attacks_on, him: j}}, t_upd
+
+
+def _defence_situational(t: Sheet, opts: Options, defence: Defence) -> None:
+    """The defender's stances and states that move its defence (charging, stances, intimidation …)."""
     if t.charging:
         defence.situational.append(("charging", -2))
     if t.defence_mode == "partial":
@@ -271,9 +332,62 @@ def prepare(req: ActionRequest, roller: Roller, shot: bool) -> Prepared:
         defence.situational.append(("off_balance", -t.off_balance))
     if opts.defence_bonus:
         defence.situational.append(("defence_bonus", opts.defence_bonus))
+
+
+def prepare(req: ActionRequest, roller: Roller, shot: bool) -> Prepared:
+    settings: Settings = req.settings  # type: ignore[assignment]
+    opts: Options = req.options  # type: ignore[assignment]
+    if req.target is None:
+        raise err("no_target")
+    a: Sheet = req.actor.sheet
+    t: Sheet = req.target.sheet
+    w = weapon_of(a, req.weapon, opts.off_hand)
+    _check_actor(a, w, opts, settings, shot, req.weapon)
+    vzor2 = settings.duel_system == "vzor2"
+    lv = skill_levels(a, w, settings) or 0
+    if opts.targeted > lv:
+        raise err("targeted_above_skill", penalty=opts.targeted, levels=lv)
+    if settings.polygonal and part_unusable(a, "left_arm" if opts.off_hand else "right_arm", settings):
+        raise err("part_unusable", part="left_arm" if opts.off_hand else "right_arm")
+    notes: list[Note] = []
+    state = target_state(t, opts, settings)
+    opts = _with_auto_stab(opts, state, shot, notes)
+    _check_stab(a, opts, state, shot)
+    if opts.disarm:
+        check_disarm(w, lv)
+    if opts.trip:
+        check_trip(w, weapon_of(t), lv)
+    cost = attack_cost(a, opts, shot, w.thrown and not w.ranged)
+    upd = spend(a, cost, settings, opts.counter_attack)
+    if opts.charge:
+        upd["charging"] = True
+    mods = _attack_mods(a, w, opts, settings, shot)
+    dtype = _damage_type(a, w, opts, lv, t, settings)
+    t_upd: dict[str, Any] = {}
+    if not vzor2:
+        more, a_more, t_upd = _opponent_bonuses(req, a, t, opts, settings, notes)
+        mods += more
+        upd.update(a_more)
+    band, band_pen = "base", 0
+    defence = defence_of(t, opts, settings, shot, state)
+    if shot:
+        band, band_pen = range_band(req.distance, base_range(a, w, settings), settings)
+        if band != "base":
+            mods.append(("range_" + band, band_pen))
+        if opts.stab and band != "base":
+            raise err("stab_needs_back_attack")
+        if opts.targeted and not (band == "base" or (band == "medium" and a.precise_shot)):
+            raise err("targeted_shot_band", band=band)
+        _shot_mods(a, t, opts, settings, band, mods, defence, notes)
+        upd["reload_left"] = _reload_cost(a, w)
+    else:
+        _melee_mods(a, t, w, opts, dtype, mods, defence, settings)
+        _auto_counter_notes(a, t, w, opts, notes)
+        _mounted_mods(a, t, w, opts, mods, defence)
+    _defence_situational(t, opts, defence)
     mods = [(k, v) for k, v in mods if v or k in ("str_dex_average", "dex", "attack", "weapon_skill")]
     attack = sum(v for _, v in mods)
-    cm, mult, cm_mods = _crit_min(a, t, w, opts, settings)
+    cm, mult, cm_mods = _crit_min(a, t, w, opts, settings, state)
     r1 = roller.d(10, "attack")
     r2 = roller.d(10, "attack")
     ex: dict[str, Any] = {
@@ -302,8 +416,9 @@ def prepare(req: ActionRequest, roller: Roller, shot: bool) -> Prepared:
         "weapon_reach": list(w.reach),
         "rolls": [r.model_dump() for r in roller.rolls],
         "notes": [n.model_dump() for n in notes],
+        "target_upd": t_upd,
     }
-    return Prepared(ex, upd)
+    return Prepared(ex, upd, t_upd)
 
 
 def _reload_cost(a: Sheet, w: Weapon) -> int:
@@ -669,9 +784,15 @@ def disarm_values(
     a_val = a_lv + a.str_ + (rnd(third * a.str_, settings.rounding) if w.grip == "2R" else 0)
     t_val = t_lv + t.str_ + (rnd(third * t.str_, settings.rounding) if tw.grip == "2R" else 0)
     if w.family == "bare_hands":
-        t_val += {"medium": 3, "heavy": 6}.get(tw.weight, 0) if tw.family == "straight_blade" else 0
-        a_val -= 2 if tw.reach[1] > 2 else 0
+        t_val += _bare_hand_disarm_resistance(tw)
     return a_val, t_val
+
+
+def _bare_hand_disarm_resistance(tw: Weapon) -> int:
+    """L384, the defender's weapon against bare hands: "mají zbraně s délkou vyšší než dva postih -2" and
+    "Meče mají proti odzbrojení holýma rukama bonus +3 (střední) a +6 (těžké)"."""
+    sword = {"medium": 3, "heavy": 6}.get(tw.weight, 0) if tw.family == "straight_blade" else 0
+    return sword - (2 if tw.reach[1] > 2 else 0)
 
 
 def _manoeuvre(
@@ -867,26 +988,34 @@ def _shock(
     upd: dict[str, Any],
     extra: list[tuple[str, dict[str, Any]]],
 ) -> None:
-    """D4 shock test: the GM resolves it (text not included); a failure adds stun = damage (A22)."""
+    """D4 shock test: the GM resolves it (text not included); a failure adds stun = damage (A22). A flat stab
+    tests an ordinary shock that never turns physical (L381); a real stab's failed shock is physical (L380)."""
     head_flat = opts.flat and part == "head"
-    if (kind == "lethal" and applied > 0) or head_flat:
+    flat_stab = opts.flat and opts.stab and applied > 0
+    tested = (kind == "lethal" and applied > 0) or head_flat or flat_stab
+    if tested:
         mod = PART_INFO[part].shock_mod if part else 0
         if head_flat:
             mod -= 8
         notes.append(Note(key="shock_test", params={"damage": applied, "modifier": mod}))
         if opts.shock == "failed":
-            if opts.stab:
+            if opts.stab and not opts.flat:
                 _more_physical(t, applied, part, settings, upd)
                 notes.append(Note(key="secondary_shock"))
             else:
                 upd["stun"] = upd.get("stun", t.stun) + applied
+    amputated = False
     for key, params in extra:
         if key == "amputation" and opts.shock != "unknown":
+            amputated = True
             amount = params["stun_on_success"] if opts.shock == "passed" else params["stun_on_failure"]
             dmg = dict(upd.get("part_damage", t.part_damage))
             dmg["torso"] = dmg.get("torso", 0) + amount
             upd["part_damage"] = dmg
             notes.append(Note(key="amputation_shock", params={"torso_damage": amount}))
+    if opts.shock == "failed" and (tested or amputated) and faints_after_failed_shock(t.updated(upd), settings):
+        upd["fainted"] = True
+        notes.append(Note(key="fainted_shock"))
     hp = part_hp(t, part, settings) if part else hp_max(t, settings)
     if settings.heavy_blows and raw >= thresholds(hp, None if part else t.wound_thresholds)[0]:
         notes.append(Note(key="heavy_blow_check", params={"total_damage": raw, "bonus": t.str_}))

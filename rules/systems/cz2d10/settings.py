@@ -86,6 +86,10 @@ class Settings(BaseModel):
     parry_impact: bool = Field(
         False, description="Optional extension: parrying a heavy weapon tests STR + defence bonus."
     )
+    rider_low_initiative_charge: bool = Field(
+        True,
+        description="A rider at initiative −1…−5 may charge (L9: 'toto pravidlo' = the whole slow rule).",
+    )
     auto_damage_type: bool = Field(
         True,
         description="Straight blade, 6+ levels: auto-pick the damage type the armour resists least.",

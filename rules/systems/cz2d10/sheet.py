@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -61,6 +61,13 @@ SHORTCUTS: dict[str, str] = {
 }
 
 
+# Declared bounds (wide enough for every value in the seed, monsters included): out-of-range input is
+# refused by validation, and no rule ever loops on a number a user typed.
+Level = Annotated[int, Field(ge=0, le=60)]  # skill levels (the seed counts up to "10 levels" and beyond)
+Points = Annotated[int, Field(ge=0, le=999)]  # damage, stun, HP-sized counts
+Count = Annotated[int, Field(ge=0, le=50)]  # per-round counters
+
+
 class ArmourPiece(BaseModel):
     """Polygonal armour on one slot: material and DR."""
 
@@ -95,23 +102,23 @@ class Sheet(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
     # --- attributes (vlastnosti) ---
-    str_: int = Field(0, alias="str", ge=-5, le=30)
-    dex: int = Field(0, ge=-5, le=30)
-    con: int = Field(0, ge=-5, le=30)
-    reaction: int = 0
-    initiative_bonus: int = Field(0, ge=0)
-    initiative_fixed: int | None = None  # quick NPC: the final initiative, slowdown already in it
-    size: int = 0
+    str_: int = Field(0, alias="str", ge=-10, le=60)
+    dex: int = Field(0, ge=-10, le=60)
+    con: int = Field(0, ge=-10, le=60)
+    reaction: int = Field(0, ge=-30, le=60)
+    initiative_bonus: int = Field(0, ge=0, le=30)
+    initiative_fixed: int | None = Field(None, ge=-60, le=90)  # quick NPC: the final initiative
+    size: int = Field(0, ge=-10, le=20)  # size class, human 0 (L592: a giant spider "+4")
     # --- skills (úrovně) ---
-    weapon_skill: int | dict[str, int] = 0
-    guard: int = Field(0, ge=0)
-    shield_skill: int = Field(0, ge=0)
-    balance: int | None = None
+    weapon_skill: Level | dict[str, Level] = 0
+    guard: int = Field(0, ge=0, le=60)
+    shield_skill: int = Field(0, ge=0, le=60)
+    balance: int | None = Field(None, ge=-10, le=90)
     # --- equipment ---
     weapon: str | None = None
     off_weapon: str | None = None
     weapon_damage: str | None = None
-    reach: int | None = None
+    reach: int | None = Field(None, ge=0, le=40)  # feet; the pike reaches 16
     shield: str | None = None
     armour: str | None = None
     armour_dr: int = Field(0, ge=0, le=30)
@@ -120,21 +127,21 @@ class Sheet(BaseModel):
     accessories: str | None = None
     accessories_dr: int = Field(0, ge=0, le=30)
     armour_parts: dict[ArmourSlot, ArmourPiece] = Field(default_factory=dict)
-    slowdown: int | None = None  # override of the total slowdown (zpomalení)
-    attack_fixed: int | None = None
-    defence_fixed: int | None = None
+    slowdown: int | None = Field(None, ge=0, le=40)  # override of the total slowdown (zpomalení)
+    attack_fixed: int | None = Field(None, ge=-30, le=90)
+    defence_fixed: int | None = Field(None, ge=0, le=150)
     # --- one-off abilities (jednorázové schopnosti) ---
     finesse: bool = False
     brute_force: bool = False
-    weapon_focus: int = 0
-    weapon_specialization: int = 0
-    power_attack: int = 0
+    weapon_focus: int = Field(0, ge=0, le=20)
+    weapon_specialization: int = Field(0, ge=0, le=30)
+    power_attack: int = Field(0, ge=0, le=30)
     lightning_attacks: bool = False
     two_weapon_fighting: bool = False
     ambidexterity: bool = False
-    off_hand_penalty: int = 0
+    off_hand_penalty: int = Field(0, ge=-20, le=20)
     dual_weapon: bool = False
-    battle_reflexes: int = Field(0, ge=0)
+    battle_reflexes: int = Field(0, ge=0, le=10)
     counter_lunge: int = Field(0, ge=0, le=2)
     dance_of_death: bool = False
     deflection: bool = False
@@ -145,34 +152,34 @@ class Sheet(BaseModel):
     bare_hand_specialization: bool = False
     armour_compatibility: bool = False
     partial_armour_compatibility: bool = False
-    combat_instincts: int = 0
-    dodging: int = 0
+    combat_instincts: int = Field(0, ge=0, le=30)
+    dodging: int = Field(0, ge=0, le=30)
     toughness: bool = False
-    crit_range_bonus: int = Field(0, ge=0)
+    crit_range_bonus: int = Field(0, ge=0, le=18)
     shield_specialization: int = Field(0, ge=0, le=2)
     multiconcentration: bool = False
     # --- wounds (zranění) ---
-    hp_max: int | None = None
-    hp: int | None = None
-    wound_thresholds: list[int] | None = None  # light, serious, severe, mortal (damage taken)
-    wound_penalties: list[int] | None = None  # light, serious, severe (basic system)
-    stun: int = Field(0, ge=0)
-    stun_max: int | None = None
-    part_damage: dict[str, int] = Field(default_factory=dict)
+    hp_max: int | None = Field(None, ge=1, le=999)
+    hp: int | None = Field(None, ge=-999, le=999)
+    wound_thresholds: list[Annotated[int, Field(ge=1, le=999)]] | None = None  # light, serious, severe, mortal
+    wound_penalties: list[Annotated[int, Field(ge=-60, le=0)]] | None = None  # light, serious, severe (basic)
+    stun: int = Field(0, ge=0, le=999)
+    stun_max: int | None = Field(None, ge=1, le=999)
+    part_damage: dict[str, Points] = Field(default_factory=dict)
     amputated: list[str] = Field(default_factory=list)
     dead: bool = False
-    last_damage: int = 0
+    last_damage: int = Field(0, ge=0, le=999)
     last_location: str | None = None
     # --- round state ---
-    initiative_roll: int | None = None
-    actions_left: int | None = None
-    actions_reserve: int = 0
+    initiative_roll: int | None = Field(None, ge=-80, le=120)
+    actions_left: int | None = Field(None, ge=0, le=10)
+    actions_reserve: int = Field(0, ge=0, le=10)
     acted_this_round: bool = False
     has_acted: bool = False
     moved_this_round: bool = False
     stepped_this_round: bool = False
-    counter_attacks_used: int = 0
-    attacks_on: dict[str, int] = Field(default_factory=dict)
+    counter_attacks_used: int = Field(0, ge=0, le=50)
+    attacks_on: dict[str, Count] = Field(default_factory=dict)
     attackers: list[str] = Field(default_factory=list)
     defence_mode: Literal["none", "partial", "full"] = "none"
     charging: bool = False
@@ -180,18 +187,27 @@ class Sheet(BaseModel):
     immobile: bool = False
     aware: bool = True
     spanning: bool = False
-    off_balance: int = 0
-    intimidation: int = Field(0, ge=0)
+    off_balance: int = Field(0, ge=0, le=3)
+    intimidation: int = Field(0, ge=0, le=20)
     acceleration: int = Field(0, ge=0, le=2)
-    reload_left: int = Field(0, ge=0)
+    reload_left: int = Field(0, ge=0, le=10)
     # covering an ally (krytí spolubojovníků) and mounted combat (jízdní boj)
     covering: Literal["none", "partial", "full"] = "none"
-    cover_attack: int = 0
-    cover_defence: int = 0
-    covered_bonus: int = 0
+    cover_attack: int = Field(0, ge=-10, le=10)
+    cover_defence: int = Field(0, ge=-10, le=10)
+    covered_bonus: int = Field(0, ge=-10, le=10)
     mounted: bool = False
     gallop: Literal["none", "gallop", "full_gallop"] = "none"
-    reflex_actions_left: int | None = None
+    reflex_actions_left: int | None = Field(None, ge=0, le=50)
+    # conditions a GM may put on (neuhýbající) and the faint of L467 (omdlévá)
+    non_dodging: bool = False
+    fainted: bool = False
+    # waiting (vyčkávání, L357): the rest of this round's actions may be used out of turn
+    waiting: bool = False
+    # the defender's battle reflexes placed this round (opponent -> reflexes, L332) and the highest base
+    # initiative among this round's opponents (who orders the opponents, L332)
+    reflexes_against: dict[str, Annotated[int, Field(ge=0, le=10)]] = Field(default_factory=dict)
+    opponents_top_initiative: int | None = Field(None, ge=-60, le=90)
 
     @model_validator(mode="before")
     @classmethod
@@ -291,3 +307,40 @@ class Sheet(BaseModel):
 
     def dump(self) -> dict[str, Any]:
         return self.model_dump(by_alias=True)
+
+    def updated(self, upd: dict[str, Any]) -> Sheet:
+        """This sheet with rule-made changes, numbers clipped to the declared bounds (so it loads again)."""
+        return self.model_copy(update=bounded(upd))
+
+
+def _limits(meta: list[Any]) -> tuple[Any, Any]:
+    lo = hi = None
+    for m in meta:
+        lo = getattr(m, "ge", lo)
+        hi = getattr(m, "le", hi)
+    return lo, hi
+
+
+def _clip(value: Any, lo: Any, hi: Any) -> Any:
+    if isinstance(value, bool) or not isinstance(value, int):
+        return value
+    if lo is not None and value < lo:
+        return lo
+    return hi if hi is not None and value > hi else value
+
+
+_POINT_LIMITS = (0, 999)
+
+
+def bounded(upd: dict[str, Any]) -> dict[str, Any]:
+    """Clip the numbers of a sheet update to the Sheet's bounds (damage piles up past any sane sheet)."""
+    out: dict[str, Any] = {}
+    for key, value in upd.items():
+        info = Sheet.model_fields.get(key)
+        if info is None:
+            out[key] = value
+        elif key == "part_damage" and isinstance(value, dict):
+            out[key] = {k: _clip(v, *_POINT_LIMITS) for k, v in value.items()}
+        else:
+            out[key] = _clip(value, *_limits(info.metadata))
+    return out

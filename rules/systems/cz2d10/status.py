@@ -8,6 +8,7 @@ from rules.systems.cz2d10.derive import (
     actions_left,
     actions_per_round,
     basic_level,
+    fainted,
     hp_max,
     initiative_value,
     out_of_fight,
@@ -16,7 +17,6 @@ from rules.systems.cz2d10.derive import (
     part_unusable,
     slowdown_total,
     stun_pool,
-    thresholds,
     weapon_of,
     wound_rank,
 )
@@ -48,12 +48,13 @@ def conditions(s: Sheet, settings: Settings) -> list[str]:
         "stunned": s.stun > 0,
         "accelerating": bool(s.acceleration),
         "dead": s.dead,
+        "non_dodging": s.non_dodging,
+        "waiting": s.waiting,
+        "fainted": fainted(s, settings),
     }
     out += [k for k, v in flags.items() if v]
     if s.defence_mode != "none":
         out.append(f"{s.defence_mode}_defence")
-    if s.stun >= thresholds(stun_pool(s, settings))[1]:
-        out.append("fainted")
     if actions_per_round(s, settings.polygonal) < 5:
         out.append("slow")
     if settings.polygonal:
@@ -103,4 +104,6 @@ def status_of(s: Sheet, settings: Settings | None = None) -> Status:
         hp_max=top,
         numbers=numbers,
         out_of_fight=out,
+        dead=s.dead,
+        actions_left=actions_left(s, settings.polygonal),
     )

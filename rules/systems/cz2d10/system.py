@@ -9,14 +9,17 @@ from pydantic import BaseModel
 
 from rules.dice import DiceSource, Roller
 from rules.model import ActionResult, Modifier, Note, Status
-from rules.system import ActionRequest, CombatSystem, DefenceRequest, Fighter
+from rules.system import ActionRequest, CombatSystem, DefenceRequest, FieldClass, Fighter
 from rules.systems.cz2d10 import actions as act_mod
+from rules.systems.cz2d10.conditions import CONDITIONS, set_condition
 from rules.systems.cz2d10.derive import (
     actions_left,
     actions_per_round,
     base_actions,
     initiative_value,
 )
+from rules.systems.cz2d10.edit import EDIT_ALIASES, edit
+from rules.systems.cz2d10.fields import FIELD_CLASSES
 from rules.systems.cz2d10.options import Options as CzOptions
 from rules.systems.cz2d10.resolve import (
     SYS,
@@ -47,6 +50,12 @@ class Cz2d10(CombatSystem):
     initiative_descending: ClassVar[bool] = True
     has_active_defence: ClassVar[bool] = True  # only in duel system "vzor2"; basic attacks never pend
     extra_actions: ClassVar[tuple[str, ...]] = act_mod.ACTIONS
+    # Out of one's turn: the disarm after a parry (L389) and the shock test of a blow just taken (L50);
+    # a counter-attack (protiútok, L375) and actions held by waiting (vyčkávání, L357) as attack options.
+    reaction_actions: ClassVar[frozenset[str]] = frozenset({"disarm", "shock"})
+    reaction_options: ClassVar[frozenset[str]] = frozenset({"counter_attack", "held"})
+    field_classes: ClassVar[Mapping[str, FieldClass]] = FIELD_CLASSES
+    edit_aliases: ClassVar[Mapping[str, str]] = EDIT_ALIASES
 
     def weapons(self) -> Mapping[str, str]:
         return {w.id: w.name_cs for w in WEAPONS.values()}
@@ -60,6 +69,15 @@ class Cz2d10(CombatSystem):
 
     def status(self, sheet: Any) -> Status:
         return status_of(sheet)
+
+    def conditions(self) -> list[str]:
+        return list(CONDITIONS)
+
+    def set_condition(self, sheet: BaseModel, condition: str, on: bool) -> BaseModel:
+        return set_condition(sheet, condition, on)  # type: ignore[arg-type]
+
+    def edit_sheet(self, sheet: BaseModel, changes: Mapping[str, Any]) -> BaseModel:
+        return edit(sheet, changes, super().edit_sheet)  # type: ignore[arg-type]
 
     def status_in(self, sheet: CzSheet, settings: CzSettings) -> Status:
         return status_of(sheet, settings)
@@ -120,7 +138,9 @@ class Cz2d10(CombatSystem):
             chosen: set[str] | None = set() if ex["total"] <= 13 else None
         else:
             chosen = None
-        return self._complete(ex, req.actor, req.target, d, chosen, settings, roller, prep.actor_upd, {})  # type: ignore[arg-type]
+        target = req.target
+        assert target is not None  # prepare() refuses an attack without one
+        return self._complete(ex, req.actor, target, d, chosen, settings, roller, prep.actor_upd, dict(prep.target_upd))
 
     def _complete(
         self,
@@ -144,8 +164,8 @@ class Cz2d10(CombatSystem):
         res = finish(ex, a, t, defence, d_mods, settings, roller, actor_upd, target_upd)
         if res.weapon == "bare_kick" and res.outcome in ("hit", "crit", "miss"):
             actor_upd["off_balance"] = 2 if ex["levels"] >= 6 else 3
-        a2 = a.model_copy(update=actor_upd) if actor_upd else a
-        t2 = t.model_copy(update=target_upd) if target_upd else t
+        a2 = a.updated(actor_upd) if actor_upd else a
+        t2 = t.updated(target_upd) if target_upd else t
         res.changes = changes(actor.name, a, a2, actor_upd) + changes(target.name, t, t2, target_upd)
         if actor_upd:
             res.actor_sheet = a2.dump()
@@ -190,7 +210,7 @@ class Cz2d10(CombatSystem):
         if cost > left + virtual:
             raise err("not_enough_actions", needed=cost, left=left + virtual)
         from_virtual = min(virtual, cost)
-        target_upd: dict[str, Any] = {}
+        target_upd: dict[str, Any] = dict(ex.get("target_upd", {}))
         if cost:
             target_upd["reflex_actions_left"] = virtual - from_virtual
             target_upd["actions_left"] = left - (cost - from_virtual)

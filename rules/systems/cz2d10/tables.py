@@ -45,7 +45,9 @@ class Weapon:
     stun: bool = False  # bare hands: damage is stun (omráčení)
     crossbow: bool = False
     bow: bool = False
-    hook: bool = False  # usable to trip (podražení) without the improvised penalty
+    # a real hook for tripping (podražení, L392: "sudlice, halapartny"); a sword's guard or an axe serve only
+    # "v nouzi" (in need) and count as improvised (−2 to the attack, L395)
+    hook: bool = False
 
     @property
     def category(self) -> str:
@@ -141,7 +143,6 @@ MELEE: tuple[Weapon, ...] = (
         1,
         "1R",
         (1, 2),
-        hook=True,
     ),
     _w(
         "light_axe_thrown",
@@ -236,7 +237,6 @@ MELEE: tuple[Weapon, ...] = (
         3,
         "1R",
         (2, 4),
-        hook=True,
     ),
     _w(
         "medium_axe_2h",
@@ -250,7 +250,6 @@ MELEE: tuple[Weapon, ...] = (
         2,
         "2R",
         (2, 3),
-        hook=True,
     ),
     _w(
         "medium_axe_thrown",
@@ -370,7 +369,6 @@ MELEE: tuple[Weapon, ...] = (
         3,
         "2R",
         (3, 5),
-        hook=True,
     ),
     _w(
         "heavy_blunt", "Tupá zbraň (těžká)", "blunt", "heavy", "2d5", ("crush_blunt",), 19, 3, 3, "2R", (3, 5)

@@ -9,6 +9,7 @@ from rules.systems.cz2d10.derive import (
     actions_left,
     armour_slowdown,
     has_armour,
+    helpless,
     knows_any_weapon,
     rnd,
     skill_levels,
@@ -63,15 +64,17 @@ def dex_counts(sheet: Sheet, settings: Settings) -> bool:
 
 
 def target_state(target: Sheet, opts: Options, settings: Settings) -> str:
+    """M30 special targets; a target out of the fight (unconscious, dying, dead) cannot act and is immobile
+    (L418: "Nehybným cílem se myslí cíl neschopný akce (svázaný, v bezvědomí…)")."""
     if opts.target_state != "auto":
         return opts.target_state
-    if target.immobile:
+    if helpless(target, settings):
         return "immobile"
     if not target.aware:
         return "non_defending"
     if target.prone:
         return "prone"
-    if not dex_counts(target, settings):
+    if target.non_dodging or not dex_counts(target, settings):
         return "non_dodging"
     return "normal"
 
