@@ -132,7 +132,16 @@ class Session:
             return False
         user = "gm" if current.is_npc else next(u for u, h in zip(PLAYERS, HEROES, strict=True) if h == current.name)
         actor = f' attacker:"{current.name}"' if current.is_npc else ""
-        responses = await self.run(user, f'/attack target:"{foes[0].name}"{actor}')
+        command = f'/attack target:"{foes[0].name}"{actor}'
+        responses = await self.table(self.line(user, command))
+        if responses[0].error == "error.cz2d10.part_unusable":  # as the refusal says: the other hand
+            assert "off_hand" in (responses[0].content or "")
+            command += " options:off_hand"
+            responses = await self.table(self.line(user, command))
+            if responses[0].error == "error.cz2d10.part_unusable":
+                return True  # both arms gone: this one only passes its turn
+        for r in responses:
+            assert r.error is None, (command, r.content)
         prompt = next((r for r in responses if r.components), None)
         if prompt is not None:
             defender = foes[0]
