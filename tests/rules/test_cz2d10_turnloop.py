@@ -389,3 +389,23 @@ def test_waiting_to_a_later_count_changes_the_initiative() -> None:
     assert r.actor_sheet["waiting"] is True and r.actor_sheet["actions_left"] == 4
     with pytest.raises(RulesError, match="wait_only_later"):
         S.act("wait", req(a, new_initiative=17), ScriptedDice([]))
+
+
+def test_a_wait_lasts_the_round_and_the_next_round_returns_to_the_rolled_count() -> None:
+    """L357 vyčkávání: "zbylé může použít kdykoliv během zbytku kola" — the wait ends with the round."""
+    from rules import ActionRequest, Fighter, ScriptedDice, get_system
+
+    system = get_system("cz2d10")
+    settings = system.settings({})
+    sheet = system.sheet({"reakce": 5, "initiative_roll": 14, "actions_left": 5})
+    waited = system.act(
+        "wait",
+        ActionRequest(Fighter("Jana", sheet), None, system.options({"new_initiative": 6}), settings),
+        ScriptedDice([]),
+    )
+    assert waited.outcome == "initiative_changed" and waited.total == 6
+    after = system.sheet(waited.actor_sheet or {})
+    upkeep = system.start_round(Fighter("Jana", after), settings, 2, ScriptedDice([]))
+    assert upkeep is not None and upkeep.outcome == "initiative_changed" and upkeep.total == 14
+    back = system.sheet(upkeep.actor_sheet or {})
+    assert back.initiative_roll == 14 and back.initiative_before_wait is None  # type: ignore[attr-defined]

@@ -133,9 +133,18 @@ def start_round(f: Fighter[Any], settings: Settings, round_no: int) -> ActionRes
         notes.append(Note(key="acceleration_stun", params={"stun": price}))
     if s.reload_left and s.spanning:
         notes.append(Note(key="still_spanning", params={"actions": s.reload_left}))
+    back = s.initiative_before_wait
+    if back is not None:  # L357: a wait lasts the round; the new round finds it on its own count again
+        upd.update(initiative_roll=back, initiative_before_wait=None)
     upd = {k: v for k, v in upd.items() if getattr(s, k) != v}
     if not upd:
         return None
+    if back is not None:
+        init = initiative_value(s, settings.polygonal)
+        tiebreak = [init] if settings.init_tie_break == "initiative_then_rolloff" else []
+        return _result(
+            "start_round", f, s, upd, notes=notes, outcome="initiative_changed", total=back, tiebreak=tiebreak
+        )
     return _result("start_round", f, s, upd, notes=notes)
 
 
@@ -169,9 +178,7 @@ def act(action: str, req: ActionRequest, dice: DiceSource) -> ActionResult:
     spent = _spend(s, cost, settings) if cost else {}
     if action not in ("reload",) and s.spanning and cost:
         spent["spanning"] = False
-    res = _result(
-        action, req.actor, s, {**spent, **upd}, notes=notes, modifiers=[Modifier(key="actions", value=cost)]
-    )
+    res = _result(action, req.actor, s, {**spent, **upd}, notes=notes, modifiers=[Modifier(key="actions", value=cost)])
     if action == "cover_ally" and req.target is not None:
         _cover_the_ally(res, req.target, notes)
     if action == "wait" and opts.new_initiative is not None:
@@ -234,6 +241,8 @@ def _wait(s: Sheet, o: Options, st: Settings, req: ActionRequest) -> Handler:
         if s.initiative_roll is not None and o.new_initiative > s.initiative_roll:
             raise err("wait_only_later", current=s.initiative_roll, wanted=o.new_initiative)
         upd["initiative_roll"] = o.new_initiative
+        if s.initiative_before_wait is None:
+            upd["initiative_before_wait"] = s.initiative_roll
     return 1, upd, [Note(key="waiting")]
 
 
@@ -265,9 +274,7 @@ def _accelerate(s: Sheet, o: Options, st: Settings, req: ActionRequest) -> Handl
     new = s.model_copy(update={"acceleration": o.level})
     diff = actions_per_round(new, st.polygonal) - actions_per_round(s, st.polygonal)
     left = max(0, actions_left(s, st.polygonal) + diff)
-    note = Note.model_construct(
-        key="acceleration", params={"stun_per_2_rounds": acceleration_price(new, st.polygonal)}
-    )
+    note = Note.model_construct(key="acceleration", params={"stun_per_2_rounds": acceleration_price(new, st.polygonal)})
     return 0, {"acceleration": o.level, "actions_left": left}, [note]
 
 

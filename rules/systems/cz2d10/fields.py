@@ -81,6 +81,7 @@ _TURN = (
     "last_damage",
     "last_location",
     "initiative_roll",
+    "initiative_before_wait",
     "actions_left",
     "actions_reserve",
     "acted_this_round",

@@ -172,6 +172,8 @@ class Sheet(BaseModel):
     last_location: str | None = None
     # --- round state ---
     initiative_roll: int | None = Field(None, ge=-80, le=120)
+    # The rolled count a wait moved away from: waiting lasts the round, then the combatant returns to it.
+    initiative_before_wait: int | None = Field(None, ge=-80, le=120)
     actions_left: int | None = Field(None, ge=0, le=10)
     actions_reserve: int = Field(0, ge=0, le=10)
     acted_this_round: bool = False
