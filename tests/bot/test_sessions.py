@@ -39,7 +39,10 @@ SESSIONS = {
     "cz2d10": (
         "cs",
         "útok:12 obrana:18 zranění:d10+2 životy:14 iniciativa:2",
-        ("síla:7 obratnost:8 kon:6 reakce:5 zbraň:meč ovládání:6", "síla:6 obratnost:7 kon:6 reakce:6 zbraň:meč ovládání:5"),
+        (
+            "síla:7 obratnost:8 kon:6 reakce:5 zbraň:meč ovládání:6",
+            "síla:6 obratnost:7 kon:6 reakce:6 zbraň:meč ovládání:5",
+        ),
     ),
     "pl_wladanie": (
         "pl",
@@ -145,8 +148,8 @@ class Session:
         prompt = next((r for r in responses if r.components), None)
         if prompt is not None:
             defender = foes[0]
-            answerer = "gm" if defender.is_npc else next(
-                u for u, h in zip(PLAYERS, HEROES, strict=True) if h == defender.name
+            answerer = (
+                "gm" if defender.is_npc else next(u for u, h in zip(PLAYERS, HEROES, strict=True) if h == defender.name)
             )
             assert prompt.pinged == [self.table.local.user(answerer).id]
             (answer,) = [r for r in await self.run(answerer, f"click {prompt.components[0]['custom_id']}")]
