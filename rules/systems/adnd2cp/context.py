@@ -9,7 +9,7 @@ from rules.dice import Roller
 from rules.model import Modifier, Note
 from rules.notation import parse_dice
 from rules.system import ActionRequest
-from rules.systems.adnd2cp.common import life_conditions
+from rules.systems.adnd2cp.common import hp_after_loss, life_conditions
 from rules.systems.adnd2cp.options import Options
 from rules.systems.adnd2cp.settings import Settings
 from rules.systems.adnd2cp.sheet import Sheet, WeaponEntry
@@ -64,7 +64,7 @@ def str_applies(a: Attack) -> bool:
 
 
 def apply_damage(a: Attack, amount: int) -> None:
-    hp = a.target.hp - amount
+    hp = hp_after_loss(a.target, amount)
     conds = life_conditions(a.target.conditions, hp, a.settings)
     a.target = a.target.model_copy(update={"hp": hp, "conditions": conds})
 

@@ -8,7 +8,7 @@ from typing import cast
 from rules.model import ActionResult, Damage, Modifier, Note
 from rules.systems.adnd2cp import tables
 from rules.systems.adnd2cp.blows import BLOWS, HUGE_SAVE_BONUS, SAVES
-from rules.systems.adnd2cp.common import SYSTEM_ID, life_conditions, pick_weapon, with_condition
+from rules.systems.adnd2cp.common import SYSTEM_ID, hp_after_loss, life_conditions, pick_weapon, with_condition
 from rules.systems.adnd2cp.context import Attack, apply_damage, max_dice, roll_base, roll_hits, str_applies
 from rules.systems.adnd2cp.sheet import Condition, Sheet
 from rules.systems.adnd2cp.stacking import Plan
@@ -375,7 +375,7 @@ def cleave(a: Attack, face: int, total: int) -> list[ActionResult]:
     after: Sheet | None = None
     if hit and damage is not None and second_sheet is not None:
         # The engine applies the cleave to the named combatant; without one the GM applies it.
-        hp = second_sheet.hp - damage.applied
+        hp = hp_after_loss(second_sheet, damage.applied)
         after = second_sheet.model_copy(
             update={"hp": hp, "conditions": life_conditions(second_sheet.conditions, hp, a.settings)}
         )

@@ -10,7 +10,7 @@ from rules.model import ActionResult, Damage, Modifier, Note
 from rules.notation import parse_dice
 from rules.system import ActionRequest, Fighter
 from rules.systems.adnd2cp import tables
-from rules.systems.adnd2cp.common import SYSTEM_ID, changes, life_conditions, pick_weapon, without
+from rules.systems.adnd2cp.common import SYSTEM_ID, changes, hp_after_loss, life_conditions, pick_weapon, without
 from rules.systems.adnd2cp.options import Options
 from rules.systems.adnd2cp.pool import after_rest, rest_gain_per_hour
 from rules.systems.adnd2cp.settings import Settings
@@ -161,8 +161,8 @@ def start_round(fighter: Fighter[Sheet], settings: Settings, round_no: int) -> A
     if settings.track_attacks:
         update["attacks_left"] = tables.attacks_in_round(sheet.attack_rate(), round_no)
     if lost:
-        update["hp"] = sheet.hp - lost
-        conds = life_conditions(conds, sheet.hp - lost, settings)
+        update["hp"] = hp_after_loss(sheet, lost)
+        conds = life_conditions(conds, hp_after_loss(sheet, lost), settings)
     update["conditions"] = conds
     if sheet.pending_round_blows:
         update.update(_pay_pending(sheet, settings, notes))
@@ -240,7 +240,7 @@ def pull_out(req: ActionRequest, dice: DiceSource) -> ActionResult:
     conds = without(victim.conditions, "impaled")
     if impaled.value > 1:
         conds.append(impaled.model_copy(update={"value": impaled.value - 1}))
-    hp = victim.hp - max(0, total)
+    hp = hp_after_loss(victim, max(0, total))
     after = victim.model_copy(update={"hp": hp, "conditions": life_conditions(conds, hp, settings)})
     return ActionResult(
         system=SYSTEM_ID,
