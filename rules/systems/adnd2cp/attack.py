@@ -12,7 +12,7 @@ from rules.system import ActionRequest
 from rules.systems.adnd2cp import effects, tables
 from rules.systems.adnd2cp.blows import BLOWS
 from rules.systems.adnd2cp.common import SYSTEM_ID, changes, pick_weapon, without
-from rules.systems.adnd2cp.context import Attack, roll_hits, str_applies
+from rules.systems.adnd2cp.context import Attack, magic_bonus, roll_hits, str_applies
 from rules.systems.adnd2cp.options import Options
 from rules.systems.adnd2cp.settings import Settings
 from rules.systems.adnd2cp.sheet import Sheet, WeaponEntry
@@ -98,7 +98,9 @@ def _to_hit_mods(a: Attack) -> None:
         if "proiettile_fatale" in a.blows and band != "short":
             raise RulesError("error.adnd2cp.blow_short_range_only", blow="proiettile_fatale", band=band)
         a.mod("range_" + band, tables.RANGE_MODIFIER[band])
-    a.mod("magic", w.magic)
+    a.mod("magic", magic_bonus(a))
+    if w.magic and not magic_bonus(a):
+        a.note("no_enchantment_on_supplementary", magic=w.magic)
     a.mod("weapon_bonus", w.to_hit_bonus)
     if w.specialised and a.settings.specialisation_bonus:
         a.mod("specialisation", 1)
@@ -153,7 +155,7 @@ def resolve(req: ActionRequest, dice: DiceSource, ranged: bool) -> ActionResult:
     options, settings = cast(Options, req.options), cast(Settings, req.settings)
     weapon = pick_weapon(actor, req.weapon)
     a = Attack(req, actor, target, weapon, _delivery(weapon, ranged), options, settings, Roller(dice))
-    supplementary = options.supplementary or options.extra_attack
+    supplementary = a.supplementary = options.is_supplementary
     a.plan = plan_attack(actor, target, weapon, a.delivery, options, settings, supplementary)
     a.blows = Counter(a.plan.attack_blows)
     _count_attack(a, supplementary)

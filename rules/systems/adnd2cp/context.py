@@ -36,6 +36,7 @@ class Attack:
     needed: int = 0
     face: int = 0
     blows: Counter[str] = field(default_factory=Counter)  # the [ATTACCO] blows on this attack, counted
+    supplementary: bool = False  # not a main attack: no blows, no enchantment of the weapon
 
     def note(self, key: str, **params: object) -> None:
         self.notes.append(Note(key=key, params=dict(params)))
@@ -55,6 +56,13 @@ def roll_hits(a: Attack, face: int, total: int, needed: int) -> bool:
     if face == 1 and a.settings.nat1_misses:
         return False
     return total >= needed
+
+
+def magic_bonus(a: Attack) -> int:
+    """The weapon's enchantment (incantamento); a supplementary attack does not activate it (seed)."""
+    if a.supplementary and not a.settings.supplementary_keeps_magic_bonus:
+        return 0
+    return a.weapon.magic
 
 
 def str_applies(a: Attack) -> bool:

@@ -9,7 +9,15 @@ from rules.model import ActionResult, Damage, Modifier, Note
 from rules.systems.adnd2cp import tables
 from rules.systems.adnd2cp.blows import BLOWS, HUGE_SAVE_BONUS, SAVES
 from rules.systems.adnd2cp.common import SYSTEM_ID, hp_after_loss, life_conditions, pick_weapon, with_condition
-from rules.systems.adnd2cp.context import Attack, apply_damage, max_dice, roll_base, roll_hits, str_applies
+from rules.systems.adnd2cp.context import (
+    Attack,
+    apply_damage,
+    magic_bonus,
+    max_dice,
+    roll_base,
+    roll_hits,
+    str_applies,
+)
 from rules.systems.adnd2cp.sheet import Condition, Sheet
 from rules.systems.adnd2cp.stacking import Plan
 
@@ -119,7 +127,7 @@ def roll_damage(
     str_dmg = a.actor.str_damage if str_applies(a) else 0
     for key, value in (
         ("str", str_dmg),
-        ("magic", a.weapon.magic),
+        ("magic", 0 if secondary else magic_bonus(a)),  # enchantment: the main target only
         ("weapon_bonus", a.weapon.damage_bonus),
         ("specialisation", 2 if a.weapon.specialised and a.melee and a.settings.specialisation_bonus else 0),
         ("situational", a.options.damage_modifier),

@@ -50,6 +50,11 @@ class Options(BaseModel):
     next_round: bool = False  # declare: the blows are for the next round (paid at its start)
     hours: int = Field(1, ge=0, le=48)  # rest: valid hours of common rest
 
+    @property
+    def is_supplementary(self) -> bool:
+        """Not one of the character's main attacks (attacchi principali): no blows, no enchantment."""
+        return self.supplementary or self.extra_attack
+
     @field_validator("blows", "target_blows", mode="before")
     @classmethod
     def _split(cls, value: Any) -> list[str]:

@@ -50,6 +50,10 @@ class Settings(BaseModel):
     specialisation_bonus: bool = Field(
         True, description="Fighter weapon specialisation: +1 to hit, +2 damage (melee)."
     )
+    supplementary_keeps_magic_bonus: bool = Field(
+        False,
+        description="A supplementary attack keeps the weapon's magic bonus (incantamenti read as special powers only).",
+    )
 
     @field_validator("death_at", mode="before")
     @classmethod
