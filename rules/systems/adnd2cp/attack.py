@@ -12,6 +12,7 @@ from rules.system import ActionRequest
 from rules.systems.adnd2cp import effects, tables
 from rules.systems.adnd2cp.blows import BLOWS
 from rules.systems.adnd2cp.common import SYSTEM_ID, changes, pick_weapon, without
+from rules.systems.adnd2cp.conditions import TO_HIT_AGAINST, is_helpless
 from rules.systems.adnd2cp.context import Attack, magic_bonus, roll_hits, str_applies
 from rules.systems.adnd2cp.options import Options
 from rules.systems.adnd2cp.settings import Settings
@@ -109,7 +110,9 @@ def _to_hit_mods(a: Attack) -> None:
     if o.hand != "single":
         a.mod("two_weapon_" + o.hand, min(0, (-2 if o.hand == "main" else -4) + actor.dex_missile))
     a.mod("rear", 2 if o.rear else 0)
-    a.mod("surprised", 1 if o.surprised else 0)
+    a.mod("surprised", 1 if _target_surprised(a) else 0)
+    for key, bonus in TO_HIT_AGAINST.items():
+        a.mod("target_" + key, bonus if target.has(key) else 0)
     a.mod("backstab", 4 if o.backstab else 0)
     a.mod("situational", o.modifier)
     for bid, n in sorted(a.blows.items()):
@@ -125,8 +128,13 @@ def _to_hit_mods(a: Attack) -> None:
         a.mod("guard_opened", 1)
 
 
+def _target_surprised(a: Attack) -> bool:
+    """The `surprised` option, or the condition a GM put on the target: the same +1 and no Dex AC."""
+    return a.options.surprised or a.target.has("surprised")
+
+
 def _dex_applies(a: Attack) -> bool:
-    return not (a.options.rear or a.options.surprised or a.target.has("impaled"))
+    return not (a.options.rear or _target_surprised(a) or a.target.has("impaled"))
 
 
 def target_ac(a: Attack) -> int:
@@ -169,8 +177,11 @@ def resolve(req: ActionRequest, dice: DiceSource, ranged: bool) -> ActionResult:
     needed = a.needed = actor.thac0 - ac
     face = a.face = a.roller.d(20, "attack")
     total = face + sum(int(m.value) for m in a.mods)
+    a.helpless = is_helpless(a.target, a.settings)
+    if a.helpless:
+        a.note("helpless_hit")
     hit = roll_hits(a, face, total, needed)
-    only_nat20 = hit and total < needed
+    only_nat20 = hit and not a.helpless and total < needed
     if face == 20:
         a.note("natural_20", only_nat20=only_nat20)
     if a.melee and a.target.has("guard_opened"):

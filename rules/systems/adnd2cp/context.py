@@ -37,6 +37,7 @@ class Attack:
     face: int = 0
     blows: Counter[str] = field(default_factory=Counter)  # the [ATTACCO] blows on this attack, counted
     supplementary: bool = False  # not a main attack: no blows, no enchantment of the weapon
+    helpless: bool = False  # the target is hit automatically
 
     def note(self, key: str, **params: object) -> None:
         self.notes.append(Note(key=key, params=dict(params)))
@@ -50,12 +51,17 @@ class Attack:
         return self.delivery in ("melee", "natural")
 
 
-def roll_hits(a: Attack, face: int, total: int, needed: int) -> bool:
-    if face == 20 and a.settings.nat20_hits:
+def die_hits(settings: Settings, face: int, total: int, needed: int) -> bool:
+    if face == 20 and settings.nat20_hits:
         return True
-    if face == 1 and a.settings.nat1_misses:
+    if face == 1 and settings.nat1_misses:
         return False
     return total >= needed
+
+
+def roll_hits(a: Attack, face: int, total: int, needed: int) -> bool:
+    """A helpless target is hit whatever the die ("defender sleeping or held: automatic hit")."""
+    return a.helpless or die_hits(a.settings, face, total, needed)
 
 
 def magic_bonus(a: Attack) -> int:

@@ -9,7 +9,7 @@ from rules.errors import RulesError
 from rules.model import ActionResult, Damage, Modifier, Note
 from rules.notation import parse_dice
 from rules.system import ActionRequest, Fighter
-from rules.systems.adnd2cp import tables
+from rules.systems.adnd2cp import conditions, tables
 from rules.systems.adnd2cp.common import SYSTEM_ID, changes, hp_after_loss, life_conditions, pick_weapon, without
 from rules.systems.adnd2cp.options import Options
 from rules.systems.adnd2cp.pool import after_rest, rest_gain_per_hour
@@ -117,6 +117,20 @@ def declare(req: ActionRequest) -> ActionResult:
 
 
 # --- round upkeep -------------------------------------------------------------------------------------
+def _bleed(cond: Condition, notes: list[Note]) -> Condition | None:
+    """One end-of-round loss of 2 hp; a GM-set bleeding (rounds None) lasts until it is stopped."""
+    losses = cond.value + 1
+    left = None if cond.rounds is None else cond.rounds - 1
+    if left is None:
+        notes.append(Note(key="bleeding_until_stopped", params={"hp": 2}))
+    else:
+        notes.append(Note(key="bleeding", params={"hp": 2, "rounds_left": left}))
+    going_on = left is None or left > 0
+    if losses % 2 == 0 and going_on:
+        notes.append(Note(key="bleeding_saves_due", params={"saves": 2, "pure": True}))
+    return cond.model_copy(update={"rounds": left, "value": losses}) if going_on else None
+
+
 def _tick(cond: Condition, notes: list[Note]) -> tuple[Condition | None, int]:
     """One round passes for a condition: (condition after or None, hp lost)."""
     key = cond.key
@@ -132,11 +146,7 @@ def _tick(cond: Condition, notes: list[Note]) -> tuple[Condition | None, int]:
         notes.append(Note(key="incapacitate_saves_due", params={"bonus": 5 * (3 - left), "saves": 2}))
         return (cond.model_copy(update={"rounds": left - 1}) if left > 1 else None), 0
     if key == "bleeding":
-        losses, left = cond.value + 1, (cond.rounds or 1) - 1
-        notes.append(Note(key="bleeding", params={"hp": 2, "rounds_left": left}))
-        if losses % 2 == 0 and left > 0:
-            notes.append(Note(key="bleeding_saves_due", params={"saves": 2, "pure": True}))
-        return (cond.model_copy(update={"rounds": left, "value": losses}) if left > 0 else None), 2
+        return _bleed(cond, notes), 2
     return cond, 0
 
 
@@ -160,10 +170,9 @@ def start_round(fighter: Fighter[Sheet], settings: Settings, round_no: int) -> A
     }
     if settings.track_attacks:
         update["attacks_left"] = tables.attacks_in_round(sheet.attack_rate(), round_no)
-    if lost:
-        update["hp"] = hp_after_loss(sheet, lost)
-        conds = life_conditions(conds, hp_after_loss(sheet, lost), settings)
-    update["conditions"] = conds
+    hp = hp_after_loss(sheet, lost)
+    update["hp"] = hp
+    update["conditions"] = life_conditions(conds, hp, settings)  # also settles an hp the GM edited
     if sheet.pending_round_blows:
         update.update(_pay_pending(sheet, settings, notes))
     after = sheet.model_copy(update=update)
@@ -321,7 +330,7 @@ def incapacitate_saves(req: ActionRequest, dice: DiceSource) -> ActionResult:
     failed = result.count(False)
     conds = without(sheet.conditions, "debilitated", "incapacitated")
     if failed:
-        conds.append(Condition(key="incapacitated" if failed == 2 else "debilitated", rounds=1))
+        conds.append(conditions.incapacitation(failed))
     after = sheet.model_copy(update={"conditions": conds})
     notes = [Note(key="incapacitate_saves", params={"passed": result})]
     return _victim_result("incapacitate_saves", req, fighter, sheet, after, roller, notes)

@@ -54,6 +54,9 @@ class Settings(BaseModel):
         False,
         description="A supplementary attack keeps the weapon's magic bonus (incantamenti read as special powers only).",
     )
+    incapacitated_is_helpless: bool = Field(
+        False, description="An incapacitated combatant (Incapacitare) is hit automatically, like a helpless one."
+    )
 
     @field_validator("death_at", mode="before")
     @classmethod
