@@ -50,7 +50,7 @@ def notes(result: ActionResult) -> list[str]:
 # effetti di magie presenti sull'arma (siano essi sia ad attivazione passiva che attiva)" — and among the
 # supplementary attacks "gli attacchi di opportunità (o attacchi alle spalle), quelli ottenuti tramite
 # l'uso di punti combattimento (si pensi al colpo speciale di combattimento Attacco Extra)".
-@pytest.mark.parametrize("kind", ["supplementary"])
+@pytest.mark.parametrize("kind", ["supplementary", "opportunity"])
 def test_a_supplementary_attack_does_not_activate_the_enchantment(kind: str) -> None:
     main = attack(fighter(), S.sheet({"hp": 40, "ac": 5}), [8, 5])
     assert (main.total, main.outcome) == (10, "hit") and mod(main, "magic") == 2
@@ -88,7 +88,7 @@ def test_gm_setting_reads_incantamenti_as_special_powers_only() -> None:
 
 def test_still_no_combat_points_on_a_supplementary_attack() -> None:
     with pytest.raises(RulesError) as err:
-        attack(fighter(), S.sheet({"hp": 40, "ac": 5}), [8], supplementary=True, blows="colpo_preciso")
+        attack(fighter(), S.sheet({"hp": 40, "ac": 5}), [8], opportunity=True, blows="colpo_preciso")
     assert err.value.key == "error.adnd2cp.blows_on_supplementary"
 
 

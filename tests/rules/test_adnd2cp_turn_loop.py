@@ -43,7 +43,7 @@ def act(action: str, actor: Any, dice: list[int], tgt: Any = None, **opts: Any) 
     [
         ("lasting", ["hp", "pool_current", "conditions"]),
         ("build", ["classes", "weapons", "thac0", "ac", "hp_max", "pool_override", "arts", "dodge_pct"]),
-        ("turn", ["round_blows", "pending_round_blows", "quick_strike", "attacks_left", "specials_used"]),
+        ("turn", ["round_blows", "pending_round_blows", "quick_strike", "attacks_left", "readied_defence"]),
         ("internal", ["derived"]),
     ],
 )

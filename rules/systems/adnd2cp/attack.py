@@ -7,7 +7,7 @@ from typing import cast
 
 from rules.dice import DiceSource, Roller
 from rules.errors import RulesError
-from rules.model import ActionResult
+from rules.model import ActionResult, Note
 from rules.system import ActionRequest
 from rules.systems.adnd2cp import effects, tables
 from rules.systems.adnd2cp.blows import BLOWS
@@ -15,9 +15,10 @@ from rules.systems.adnd2cp.common import SYSTEM_ID, changes, pick_weapon, withou
 from rules.systems.adnd2cp.conditions import TO_HIT_AGAINST, is_helpless
 from rules.systems.adnd2cp.context import Attack, magic_bonus, roll_hits, str_applies
 from rules.systems.adnd2cp.options import Options
+from rules.systems.adnd2cp.reactions import check_opportunity, plan_readied_defence, with_readied_defence
 from rules.systems.adnd2cp.settings import Settings
 from rules.systems.adnd2cp.sheet import Sheet, WeaponEntry
-from rules.systems.adnd2cp.stacking import is_sai, plan_attack, plan_defence
+from rules.systems.adnd2cp.stacking import Plan, is_sai, plan_attack, plan_defence
 
 
 # --- set-up -------------------------------------------------------------------------------------------
@@ -35,6 +36,7 @@ def _delivery(w: WeaponEntry, ranged: bool) -> str:
 
 def _count_attack(a: Attack, supplementary: bool) -> None:
     actor, o = a.actor, a.options
+    check_opportunity(actor, o, a.settings)
     if o.extra_attack:  # no blows on it (supplementary), so the round's blows are already paid
         if "attacco_extra" not in actor.round_blows or actor.extra_attacks_left <= 0:
             raise RulesError("error.adnd2cp.no_extra_attack")
@@ -48,6 +50,8 @@ def _count_attack(a: Attack, supplementary: bool) -> None:
 def _pay(a: Attack, supplementary: bool) -> None:
     actor, plan = a.actor, a.plan
     update: dict[str, object] = {"attacks_made": actor.attacks_made + 1}
+    if a.options.opportunity:
+        update["opportunity_attacks_made"] = actor.opportunity_attacks_made + 1
     if plan.cost:
         update["pool_current"] = actor.points - plan.cost
         update["specials_used"] = actor.specials_used + plan.specials
@@ -155,26 +159,40 @@ def target_ac(a: Attack) -> int:
 
 
 # --- resolution ---------------------------------------------------------------------------------------
-def resolve(req: ActionRequest, dice: DiceSource, ranged: bool) -> ActionResult:
-    actor = cast(Sheet, req.actor.sheet)
-    if req.target is None:
-        raise RulesError("error.adnd2cp.no_target")
-    target = cast(Sheet, req.target.sheet)
-    options, settings = cast(Options, req.options), cast(Settings, req.settings)
+def _set_up(req: ActionRequest, actor: Sheet, target: Sheet, dice: DiceSource, ranged: bool) -> Attack:
+    """Weapon, blows (validated and paid before the roll), the defender's blows and the round counters."""
+    settings = cast(Settings, req.settings)
     weapon = pick_weapon(actor, req.weapon)
-    a = Attack(req, actor, target, weapon, _delivery(weapon, ranged), options, settings, Roller(dice))
-    supplementary = a.supplementary = options.is_supplementary
-    a.plan = plan_attack(actor, target, weapon, a.delivery, options, settings, supplementary)
+    notes: list[Note] = []
+    options, readied_target = with_readied_defence(target, cast(Options, req.options), notes)
+    a = Attack(req, actor, target, weapon, _delivery(weapon, ranged), options, settings, Roller(dice), notes=notes)
+    a.supplementary = options.is_supplementary
+    a.plan = plan_attack(actor, target, weapon, a.delivery, options, settings, a.supplementary)
     a.blows = Counter(a.plan.attack_blows)
-    _count_attack(a, supplementary)
-    defence = plan_defence(target, options, settings) if options.target_blows else None
-    _pay(a, supplementary)
+    _count_attack(a, a.supplementary)
+    defence = _defence_plan(a, target, readied_target)
+    _pay(a, a.supplementary)
+    a.target = readied_target
     if defence is not None:
         a.defence_blows = defence.attack_blows
         a.target = effects.pay_defence(a.target, defence, a.notes)
+    return a
+
+
+def _defence_plan(a: Attack, target: Sheet, readied_target: Sheet) -> Plan | None:
+    if readied_target is not target:  # the target's own readied defence: lapses rather than refuses
+        return plan_readied_defence(readied_target, a.options, a.settings, a.notes)
+    return plan_defence(target, a.options, a.settings) if a.options.target_blows else None
+
+
+def resolve(req: ActionRequest, dice: DiceSource, ranged: bool) -> ActionResult:
+    if req.target is None:
+        raise RulesError("error.adnd2cp.no_target")
+    actor, target = cast(Sheet, req.actor.sheet), cast(Sheet, req.target.sheet)
+    a = _set_up(req, actor, target, dice, ranged)
     _to_hit_mods(a)
     ac = target_ac(a)
-    needed = a.needed = actor.thac0 - ac
+    needed = a.needed = a.actor.thac0 - ac
     face = a.face = a.roller.d(20, "attack")
     total = face + sum(int(m.value) for m in a.mods)
     a.helpless = is_helpless(a.target, a.settings)
@@ -192,12 +210,13 @@ def resolve(req: ActionRequest, dice: DiceSource, ranged: bool) -> ActionResult:
     elif a.plan.all_blows:
         a.note("blows_spent_on_miss", cost=a.plan.cost)
     sub = effects.cleave(a, face, total) if "fendente_frontale" in a.blows else []
+    names = (req.actor.name, req.target.name)
     return ActionResult(
         system=SYSTEM_ID,
         action="shot" if ranged else "attack",
-        actor=req.actor.name,
-        target=req.target.name,
-        weapon=weapon.id,
+        actor=names[0],
+        target=names[1],
+        weapon=a.weapon.id,
         rolls=a.roller.rolls,
         modifiers=a.mods,
         total=total,
@@ -208,7 +227,7 @@ def resolve(req: ActionRequest, dice: DiceSource, ranged: bool) -> ActionResult:
         damage=damage,
         wound=effects.wound_key(a.target),
         conditions=[c.key for c in a.target.conditions],
-        changes=changes(req.actor.name, actor, a.actor) + changes(req.target.name, target, a.target),
+        changes=changes(names[0], actor, a.actor) + changes(names[1], target, a.target),
         notes=a.notes,
         attacks=sub,
         actor_sheet=a.actor.model_dump() if a.actor is not actor else None,

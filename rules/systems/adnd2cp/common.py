@@ -22,6 +22,7 @@ _TRACKED = (
     "round_blows",
     "pending_round_blows",
     "quick_strike",
+    "opportunity_attacks_made",
 )
 
 

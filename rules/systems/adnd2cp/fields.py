@@ -2,7 +2,7 @@
 
 build    set by the player (scores, class, weapons, arts): copied back at the end of a fight;
 lasting  changed by a fight and kept after it (hit points, combat points left, wounds and ailments);
-turn     meaningful inside one fight only (round counters, blows of the round);
+turn     meaningful inside one fight only (round counters, blows of the round, readied defence);
 internal bookkeeping nobody types (which values were filled from the tables).
 """
 
@@ -54,6 +54,8 @@ _TURN = (
     "round_blows",
     "pending_round_blows",
     "quick_strike",
+    "opportunity_attacks_made",
+    "readied_defence",
 )
 _INTERNAL = ("derived",)
 

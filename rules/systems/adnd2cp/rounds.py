@@ -32,7 +32,7 @@ def apply_round_plan(actor: Sheet, plan: Plan, next_round: bool) -> Sheet:
     return actor.model_copy(update=update)
 
 
-def _result(
+def sheet_result(
     action: str, fighter: Fighter[Sheet], before: Sheet, after: Sheet, **extra: object
 ) -> ActionResult:
     return ActionResult(
@@ -83,7 +83,7 @@ def initiative(req: ActionRequest, dice: DiceSource) -> ActionResult:
             )
         )
     total = pure + sum(int(m.value) for m in mods)
-    return _result(
+    return sheet_result(
         "initiative",
         req.actor,
         actor,
@@ -106,7 +106,7 @@ def declare(req: ActionRequest) -> ActionResult:
     plan = plan_round(actor, weapon, options, settings, at_initiative=False)
     after = apply_round_plan(actor, plan, options.next_round)
     key = "round_blows_declared" if options.next_round else "round_blows_paid"
-    return _result(
+    return sheet_result(
         "declare",
         req.actor,
         actor,
@@ -162,6 +162,8 @@ def start_round(fighter: Fighter[Sheet], settings: Settings, round_no: int) -> A
             conds.append(kept)
     update: dict[str, object] = {
         "attacks_made": 0,
+        "opportunity_attacks_made": 0,
+        "readied_defence": None,
         "specials_used": 0,
         "round_blows": [],
         "quick_strike": 0,
@@ -178,7 +180,7 @@ def start_round(fighter: Fighter[Sheet], settings: Settings, round_no: int) -> A
     after = sheet.model_copy(update=update)
     if after == sheet:
         return None
-    return _result(
+    return sheet_result(
         "start_round",
         fighter,
         sheet,
@@ -212,7 +214,7 @@ def rest(req: ActionRequest) -> ActionResult:
     hours = cast(Options, req.options).hours
     after = actor.model_copy(update={"pool_current": after_rest(actor.points, actor.pool_max, hours)})
     gain = rest_gain_per_hour(actor.pool_max)
-    return _result(
+    return sheet_result(
         "rest",
         req.actor,
         actor,

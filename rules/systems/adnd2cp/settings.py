@@ -54,6 +54,9 @@ class Settings(BaseModel):
         False,
         description="A supplementary attack keeps the weapon's magic bonus (incantamenti read as special powers only).",
     )
+    opportunity_attacks_per_round: int = Field(
+        1, ge=1, le=10, description="Attacks of opportunity or counter-attacks a combatant may make each round."
+    )
     incapacitated_is_helpless: bool = Field(
         False, description="An incapacitated combatant (Incapacitare) is hit automatically, like a helpless one."
     )

@@ -11,7 +11,7 @@ from rules.dice import DiceSource
 from rules.errors import RulesError
 from rules.model import ActionResult, Status
 from rules.system import ActionRequest, CombatSystem, FieldClass, Fighter
-from rules.systems.adnd2cp import attack, rounds, weapons
+from rules.systems.adnd2cp import attack, reactions, rounds, weapons
 from rules.systems.adnd2cp import conditions as condition_rules
 from rules.systems.adnd2cp.blows import BLOWS
 from rules.systems.adnd2cp.common import pick_weapon
@@ -46,7 +46,12 @@ class Adnd2cpSystem(CombatSystem):
         "pull_out",
         "stop_bleeding",
         "incapacitate_saves",
+        "defend",
     )
+    # Out of turn: the defender's blows readied against an incoming attack, and attacks of opportunity
+    # or counter-attacks (supplementary attacks), each counted within its limit (reactions.py).
+    reaction_actions: ClassVar[frozenset[str]] = frozenset({"defend"})
+    reaction_options: ClassVar[frozenset[str]] = frozenset({"opportunity"})
     field_classes: ClassVar[Mapping[str, FieldClass]] = FIELD_CLASSES
     edit_aliases: ClassVar[Mapping[str, str]] = EDIT_ALIASES
 
@@ -173,6 +178,8 @@ class Adnd2cpSystem(CombatSystem):
             return rounds.stop_bleeding(req, dice)
         if action == "incapacitate_saves":
             return rounds.incapacitate_saves(req, dice)
+        if action == "defend":
+            return reactions.defend(req)
         return super().act(action, req, dice)
 
 
