@@ -43,7 +43,7 @@ def act(action: str, actor: Any, dice: list[int], tgt: Any = None, **opts: Any) 
     [
         ("lasting", ["hp", "pool_current", "conditions"]),
         ("build", ["classes", "weapons", "thac0", "ac", "hp_max", "pool_override", "arts", "dodge_pct"]),
-        ("turn", ["round_blows", "pending_round_blows", "quick_strike", "attacks_left", "readied_defence"]),
+        ("turn", ["round_blows", "pending_round_blows", "quick_strike", "initiative_rolled", "readied_defence"]),
         ("internal", ["derived"]),
     ],
 )
@@ -54,15 +54,16 @@ def test_field_classes(cls: str, fields: list[str]) -> None:
 
 def test_after_a_fight_the_character_keeps_its_wounds_and_spent_points_not_the_round() -> None:
     f = S.sheet(act("declare", fighter(), [], blows="combattere_sulla_difensiva").actor_sheet)
+    f = S.sheet(act("initiative", f, [4]).actor_sheet)
     orc = S.sheet({"hp": 30, "ac": 6, "thac0": 19, "damage": "1d8"})
     hurt = act("attack", orc, [18, 7], tgt=f)
     f = S.sheet(hurt.target_sheet)
-    assert (f.hp, f.pool_current, f.round_blows) == (53, 32, ["combattere_sulla_difensiva"])
+    assert (f.hp, f.pool_current, f.round_blows, f.initiative_rolled) == (53, 32, ["combattere_sulla_difensiva"], True)
     # What the bot does at `/encounter end`: turn fields back to their defaults, the rest stays.
     defaults = {name: S.Sheet.model_fields[name].get_default(call_default_factory=True) for name in S.fields_of("turn")}
     kept = S.sheet({**f.model_dump(), **defaults})
     assert (kept.hp, kept.pool_current) == (53, 32)
-    assert (kept.round_blows, kept.specials_used, kept.attacks_left) == ([], 0, None)
+    assert (kept.round_blows, kept.specials_used, kept.initiative_rolled, kept.round_no) == ([], 0, False, 0)
 
 
 # --- /encounter edit ----------------------------------------------------------------------------------------

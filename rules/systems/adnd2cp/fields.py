@@ -54,6 +54,8 @@ _TURN = (
     "round_blows",
     "pending_round_blows",
     "quick_strike",
+    "round_no",
+    "initiative_rolled",
     "opportunity_attacks_made",
     "readied_defence",
 )

@@ -1,4 +1,4 @@
-"""Initiative, round upkeep, [ROUND] declarations, rest and the other extra actions."""
+"""Round upkeep, [ROUND] declarations, rest and the other extra actions (initiative: initiative.py)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from typing import cast
 
 from rules.dice import DiceSource, Roller
 from rules.errors import RulesError
-from rules.model import ActionResult, Damage, Modifier, Note
+from rules.model import ActionResult, Damage, Note
 from rules.notation import parse_dice
 from rules.system import ActionRequest, Fighter
 from rules.systems.adnd2cp import conditions, tables
@@ -15,12 +15,13 @@ from rules.systems.adnd2cp.options import Options
 from rules.systems.adnd2cp.pool import after_rest, rest_gain_per_hour
 from rules.systems.adnd2cp.settings import Settings
 from rules.systems.adnd2cp.sheet import Condition, Sheet
-from rules.systems.adnd2cp.stacking import Plan, count_specials, pending_cost, plan_round
+from rules.systems.adnd2cp.stacking import Plan, added_round_cost, count_specials, plan_round, split_pending
 
 
 def apply_round_plan(actor: Sheet, plan: Plan, next_round: bool) -> Sheet:
     if next_round:
-        return actor.model_copy(update={"pending_round_blows": actor.pending_round_blows + plan.round_blows})
+        pending = actor.pending_round_blows + plan.round_blows + plan.attack_blows
+        return actor.model_copy(update={"pending_round_blows": pending})
     update: dict[str, object] = {
         "pool_current": actor.points - plan.cost,
         "round_blows": actor.round_blows + plan.round_blows,
@@ -42,57 +43,6 @@ def sheet_result(
         changes=changes(fighter.name, before, after),
         actor_sheet=after.model_dump() if after != before else None,
         **extra,
-    )
-
-
-# --- initiative ---------------------------------------------------------------------------------------
-def initiative(req: ActionRequest, dice: DiceSource) -> ActionResult:
-    actor = cast(Sheet, req.actor.sheet)
-    options, settings = cast(Options, req.options), cast(Settings, req.settings)
-    weapon = pick_weapon(actor, req.weapon)
-    plan = plan_round(actor, weapon, options, settings, at_initiative=True) if options.blows else None
-    factor_used = settings.initiative == "individual" and settings.speed_factors
-    if plan is not None and plan.attack_blows and not factor_used:
-        raise RulesError("error.adnd2cp.quick_strike_without_speed_factor")
-    after = apply_round_plan(actor, plan, options.next_round) if plan is not None else actor
-    roller = Roller(dice)
-    pure = roller.d(10, "initiative")
-    mods: list[Modifier] = []
-    notes: list[Note] = []
-    if factor_used:
-        factor = weapon.speed_factor
-        if after.quick_strike:
-            factor = max(1, factor - after.quick_strike)
-            notes.append(
-                Note(key="quick_strike_factor", params={"factor": factor, "base": weapon.speed_factor})
-            )
-        mods.append(Modifier(key="speed_factor", value=factor))
-    impaled = actor.condition("impaled")
-    for key, value in (
-        ("situational", options.initiative_modifier),
-        ("slowed", 4 if actor.has("slowed") else 0),
-        ("impaled", 2 * min(3, impaled.value) if impaled is not None else 0),
-    ):
-        if value:
-            mods.append(Modifier(key=key, value=value))
-    if plan is not None:
-        notes.append(
-            Note(
-                key="round_blows_paid" if not options.next_round else "round_blows_declared",
-                params={"blows": plan.all_blows, "cost": plan.cost},
-            )
-        )
-    total = pure + sum(int(m.value) for m in mods)
-    return sheet_result(
-        "initiative",
-        req.actor,
-        actor,
-        after,
-        rolls=roller.rolls,
-        modifiers=mods,
-        total=total,
-        notes=notes,
-        weapon=weapon.id,
     )
 
 
@@ -150,6 +100,22 @@ def _tick(cond: Condition, notes: list[Note]) -> tuple[Condition | None, int]:
     return cond, 0
 
 
+def _round_reset(sheet: Sheet, round_no: int) -> dict[str, object]:
+    """Fresh per-round state. What this round's initiative roll already paid (Colpo Rapido, blows given
+    at the roll) is kept when the roll came before `start_round`, as it does in round 1."""
+    update: dict[str, object] = {
+        "round_no": round_no,
+        "attacks_made": 0,
+        "opportunity_attacks_made": 0,
+        "readied_defence": None,
+    }
+    if not (sheet.initiative_rolled and sheet.round_no == round_no):
+        update.update(
+            specials_used=0, round_blows=[], quick_strike=0, extra_attacks_left=0, initiative_rolled=False
+        )
+    return update
+
+
 def start_round(fighter: Fighter[Sheet], settings: Settings, round_no: int) -> ActionResult | None:
     sheet = fighter.sheet
     notes: list[Note] = []
@@ -160,24 +126,13 @@ def start_round(fighter: Fighter[Sheet], settings: Settings, round_no: int) -> A
         lost += hp_lost
         if kept is not None:
             conds.append(kept)
-    update: dict[str, object] = {
-        "attacks_made": 0,
-        "opportunity_attacks_made": 0,
-        "readied_defence": None,
-        "specials_used": 0,
-        "round_blows": [],
-        "quick_strike": 0,
-        "extra_attacks_left": 0,
-        "pending_round_blows": [],
-    }
+    update = _round_reset(sheet, round_no)
     if settings.track_attacks:
         update["attacks_left"] = tables.attacks_in_round(sheet.attack_rate(), round_no)
     hp = hp_after_loss(sheet, lost)
     update["hp"] = hp
     update["conditions"] = life_conditions(conds, hp, settings)  # also settles an hp the GM edited
-    if sheet.pending_round_blows:
-        update.update(_pay_pending(sheet, settings, notes))
-    after = sheet.model_copy(update=update)
+    after = _pay_pending(sheet.model_copy(update=update), settings, notes)
     if after == sheet:
         return None
     return sheet_result(
@@ -191,21 +146,28 @@ def start_round(fighter: Fighter[Sheet], settings: Settings, round_no: int) -> A
     )
 
 
-def _pay_pending(sheet: Sheet, settings: Settings, notes: list[Note]) -> dict[str, object]:
-    cost = pending_cost(sheet)
+def _pay_pending(sheet: Sheet, settings: Settings, notes: list[Note]) -> Sheet:
+    """[ROUND] blows declared for this round are paid at its start, whatever happens after; declared
+    Colpo Rapido copies stay pending for the initiative roll."""
+    blows, copies = split_pending(sheet.pending_round_blows)
+    if not blows:
+        return sheet
+    cost = added_round_cost(sheet, sheet.round_blows, blows)
     points = sheet.points - cost
     if points < 0:
         notes.append(Note(key="round_blows_shortfall", params={"cost": cost, "points": sheet.points}))
         if settings.unknown_cost_shortfall == "spend_all_remaining":
             points = 0
-    notes.append(Note(key="round_blows_paid", params={"blows": sheet.pending_round_blows, "cost": cost}))
-    blows = sheet.pending_round_blows
-    return {
-        "pool_current": points,
-        "round_blows": blows,
-        "specials_used": count_specials(blows),
-        "extra_attacks_left": 1 if "attacco_extra" in blows else 0,
-    }
+    notes.append(Note(key="round_blows_paid", params={"blows": blows, "cost": cost}))
+    return sheet.model_copy(
+        update={
+            "pool_current": points,
+            "round_blows": sheet.round_blows + blows,
+            "specials_used": sheet.specials_used + count_specials(blows),
+            "extra_attacks_left": sheet.extra_attacks_left + (1 if "attacco_extra" in blows else 0),
+            "pending_round_blows": ["colpo_rapido"] * copies,
+        }
+    )
 
 
 # --- other extra actions ------------------------------------------------------------------------------

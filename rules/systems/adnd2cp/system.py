@@ -13,6 +13,7 @@ from rules.model import ActionResult, Status
 from rules.system import ActionRequest, CombatSystem, FieldClass, Fighter
 from rules.systems.adnd2cp import attack, reactions, rounds, weapons
 from rules.systems.adnd2cp import conditions as condition_rules
+from rules.systems.adnd2cp import initiative as initiative_rules
 from rules.systems.adnd2cp.blows import BLOWS
 from rules.systems.adnd2cp.common import pick_weapon
 from rules.systems.adnd2cp.effects import wound_key
@@ -150,13 +151,16 @@ class Adnd2cpSystem(CombatSystem):
     def set_condition(self, sheet: BaseModel, condition: str, on: bool) -> BaseModel:
         return condition_rules.set_condition(cast(Sheet, sheet), condition, on)
 
+    def declare_for_initiative(self, req: ActionRequest) -> ActionResult:
+        return initiative_rules.declare_for_initiative(req)
+
     def start_round(
         self, fighter: Fighter[Any], settings: BaseModel, round_no: int, dice: DiceSource | None = None
     ) -> ActionResult | None:
         return rounds.start_round(cast(Fighter[Sheet], fighter), cast(Settings, settings), round_no)
 
     def initiative(self, req: ActionRequest, dice: DiceSource) -> ActionResult:
-        return rounds.initiative(req, dice)
+        return initiative_rules.initiative(req, dice)
 
     def attack(self, req: ActionRequest, dice: DiceSource) -> ActionResult:
         return attack.resolve(req, dice, ranged=False)
