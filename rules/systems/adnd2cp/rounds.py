@@ -15,7 +15,7 @@ from rules.systems.adnd2cp.options import Options
 from rules.systems.adnd2cp.pool import after_rest, rest_gain_per_hour
 from rules.systems.adnd2cp.settings import Settings
 from rules.systems.adnd2cp.sheet import Condition, Sheet
-from rules.systems.adnd2cp.stacking import Plan, added_round_cost, count_specials, plan_round, split_pending
+from rules.systems.adnd2cp.stacking import QUICK, Plan, added_round_cost, count_specials, plan_round, split_pending
 
 
 def apply_round_plan(actor: Sheet, plan: Plan, next_round: bool) -> Sheet:
@@ -165,7 +165,7 @@ def _pay_pending(sheet: Sheet, settings: Settings, notes: list[Note]) -> Sheet:
             "round_blows": sheet.round_blows + blows,
             "specials_used": sheet.specials_used + count_specials(blows),
             "extra_attacks_left": sheet.extra_attacks_left + (1 if "attacco_extra" in blows else 0),
-            "pending_round_blows": ["colpo_rapido"] * copies,
+            "pending_round_blows": [QUICK] * copies,
         }
     )
 

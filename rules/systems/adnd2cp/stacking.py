@@ -349,12 +349,6 @@ def own_costs(actor: Sheet, ids: Iterable[str]) -> dict[str, int]:
     return {bid: blow_cost(BLOWS[bid], None, actor, Options()) for bid in {*ids, QUICK}}
 
 
-def pending_cost(actor: Sheet) -> int:
-    """What the [ROUND] blows already declared for the next round will cost at its start."""
-    rounds, _ = split_pending(actor.pending_round_blows)
-    return stack_cost([], rounds, own_costs(actor, rounds))
-
-
 def added_round_cost(actor: Sheet, paid: list[str], new: list[str]) -> int:
     """Cost of [ROUND] blows added to those already paid this round (their surcharge is paid)."""
     return stack_cost(paid, new, own_costs(actor, paid + new))
