@@ -201,7 +201,11 @@ def test_start_round_resets_the_round() -> None:
         2,
     )
     assert [c.key for c in f.conditions] == ["frightened"]
-    assert S.start_round(Fighter("A", f), S.settings({"track_attacks": False}), 5) is None
+    # Nothing left to reset: the sheet only records which round it is in (for the initiative roll).
+    quiet = S.start_round(Fighter("A", f), S.settings({"track_attacks": False}), 5)
+    assert quiet is not None and quiet.actor_sheet is not None
+    assert S.sheet(quiet.actor_sheet) == f.model_copy(update={"round_no": 5})
+    assert S.start_round(Fighter("A", S.sheet(quiet.actor_sheet)), S.settings({"track_attacks": False}), 5) is None
 
 
 def test_frightened_attacker_penalty() -> None:

@@ -7,16 +7,18 @@ from typing import cast
 
 from rules.dice import DiceSource, Roller
 from rules.errors import RulesError
-from rules.model import ActionResult
+from rules.model import ActionResult, Note
 from rules.system import ActionRequest
 from rules.systems.adnd2cp import effects, tables
 from rules.systems.adnd2cp.blows import BLOWS
 from rules.systems.adnd2cp.common import SYSTEM_ID, changes, pick_weapon, without
-from rules.systems.adnd2cp.context import Attack, roll_hits, str_applies
+from rules.systems.adnd2cp.conditions import TO_HIT_AGAINST, is_helpless
+from rules.systems.adnd2cp.context import Attack, magic_bonus, roll_hits, str_applies
 from rules.systems.adnd2cp.options import Options
+from rules.systems.adnd2cp.reactions import check_opportunity, plan_readied_defence, with_readied_defence
 from rules.systems.adnd2cp.settings import Settings
 from rules.systems.adnd2cp.sheet import Sheet, WeaponEntry
-from rules.systems.adnd2cp.stacking import is_sai, plan_attack, plan_defence
+from rules.systems.adnd2cp.stacking import Plan, is_sai, plan_attack, plan_defence
 
 
 # --- set-up -------------------------------------------------------------------------------------------
@@ -34,6 +36,7 @@ def _delivery(w: WeaponEntry, ranged: bool) -> str:
 
 def _count_attack(a: Attack, supplementary: bool) -> None:
     actor, o = a.actor, a.options
+    check_opportunity(actor, o, a.settings)
     if o.extra_attack:  # no blows on it (supplementary), so the round's blows are already paid
         if "attacco_extra" not in actor.round_blows or actor.extra_attacks_left <= 0:
             raise RulesError("error.adnd2cp.no_extra_attack")
@@ -47,6 +50,8 @@ def _count_attack(a: Attack, supplementary: bool) -> None:
 def _pay(a: Attack, supplementary: bool) -> None:
     actor, plan = a.actor, a.plan
     update: dict[str, object] = {"attacks_made": actor.attacks_made + 1}
+    if a.options.opportunity:
+        update["opportunity_attacks_made"] = actor.opportunity_attacks_made + 1
     if plan.cost:
         update["pool_current"] = actor.points - plan.cost
         update["specials_used"] = actor.specials_used + plan.specials
@@ -98,7 +103,9 @@ def _to_hit_mods(a: Attack) -> None:
         if "proiettile_fatale" in a.blows and band != "short":
             raise RulesError("error.adnd2cp.blow_short_range_only", blow="proiettile_fatale", band=band)
         a.mod("range_" + band, tables.RANGE_MODIFIER[band])
-    a.mod("magic", w.magic)
+    a.mod("magic", magic_bonus(a))
+    if w.magic and not magic_bonus(a):
+        a.note("no_enchantment_on_supplementary", magic=w.magic)
     a.mod("weapon_bonus", w.to_hit_bonus)
     if w.specialised and a.settings.specialisation_bonus:
         a.mod("specialisation", 1)
@@ -107,7 +114,9 @@ def _to_hit_mods(a: Attack) -> None:
     if o.hand != "single":
         a.mod("two_weapon_" + o.hand, min(0, (-2 if o.hand == "main" else -4) + actor.dex_missile))
     a.mod("rear", 2 if o.rear else 0)
-    a.mod("surprised", 1 if o.surprised else 0)
+    a.mod("surprised", 1 if _target_surprised(a) else 0)
+    for key, bonus in TO_HIT_AGAINST.items():
+        a.mod("target_" + key, bonus if target.has(key) else 0)
     a.mod("backstab", 4 if o.backstab else 0)
     a.mod("situational", o.modifier)
     for bid, n in sorted(a.blows.items()):
@@ -123,8 +132,13 @@ def _to_hit_mods(a: Attack) -> None:
         a.mod("guard_opened", 1)
 
 
+def _target_surprised(a: Attack) -> bool:
+    """The `surprised` option, or the condition a GM put on the target: the same +1 and no Dex AC."""
+    return a.options.surprised or a.target.has("surprised")
+
+
 def _dex_applies(a: Attack) -> bool:
-    return not (a.options.rear or a.options.surprised or a.target.has("impaled"))
+    return not (a.options.rear or _target_surprised(a) or a.target.has("impaled"))
 
 
 def target_ac(a: Attack) -> int:
@@ -145,30 +159,47 @@ def target_ac(a: Attack) -> int:
 
 
 # --- resolution ---------------------------------------------------------------------------------------
-def resolve(req: ActionRequest, dice: DiceSource, ranged: bool) -> ActionResult:
-    actor = cast(Sheet, req.actor.sheet)
-    if req.target is None:
-        raise RulesError("error.adnd2cp.no_target")
-    target = cast(Sheet, req.target.sheet)
-    options, settings = cast(Options, req.options), cast(Settings, req.settings)
+def _set_up(req: ActionRequest, actor: Sheet, target: Sheet, dice: DiceSource, ranged: bool) -> Attack:
+    """Weapon, blows (validated and paid before the roll), the defender's blows and the round counters."""
+    settings = cast(Settings, req.settings)
     weapon = pick_weapon(actor, req.weapon)
-    a = Attack(req, actor, target, weapon, _delivery(weapon, ranged), options, settings, Roller(dice))
-    supplementary = options.supplementary or options.extra_attack
-    a.plan = plan_attack(actor, target, weapon, a.delivery, options, settings, supplementary)
+    notes: list[Note] = []
+    options, readied_target = with_readied_defence(target, cast(Options, req.options), notes)
+    a = Attack(req, actor, target, weapon, _delivery(weapon, ranged), options, settings, Roller(dice), notes=notes)
+    a.supplementary = options.is_supplementary
+    a.plan = plan_attack(actor, target, weapon, a.delivery, options, settings, a.supplementary)
     a.blows = Counter(a.plan.attack_blows)
-    _count_attack(a, supplementary)
-    defence = plan_defence(target, options, settings) if options.target_blows else None
-    _pay(a, supplementary)
+    _count_attack(a, a.supplementary)
+    defence = _defence_plan(a, target, readied_target)
+    _pay(a, a.supplementary)
+    a.target = readied_target
     if defence is not None:
         a.defence_blows = defence.attack_blows
         a.target = effects.pay_defence(a.target, defence, a.notes)
+    return a
+
+
+def _defence_plan(a: Attack, target: Sheet, readied_target: Sheet) -> Plan | None:
+    if readied_target is not target:  # the target's own readied defence: lapses rather than refuses
+        return plan_readied_defence(readied_target, a.options, a.settings, a.notes)
+    return plan_defence(target, a.options, a.settings) if a.options.target_blows else None
+
+
+def resolve(req: ActionRequest, dice: DiceSource, ranged: bool) -> ActionResult:
+    if req.target is None:
+        raise RulesError("error.adnd2cp.no_target")
+    actor, target = cast(Sheet, req.actor.sheet), cast(Sheet, req.target.sheet)
+    a = _set_up(req, actor, target, dice, ranged)
     _to_hit_mods(a)
     ac = target_ac(a)
-    needed = a.needed = actor.thac0 - ac
+    needed = a.needed = a.actor.thac0 - ac
     face = a.face = a.roller.d(20, "attack")
     total = face + sum(int(m.value) for m in a.mods)
+    a.helpless = is_helpless(a.target, a.settings)
+    if a.helpless:
+        a.note("helpless_hit")
     hit = roll_hits(a, face, total, needed)
-    only_nat20 = hit and total < needed
+    only_nat20 = hit and not a.helpless and total < needed
     if face == 20:
         a.note("natural_20", only_nat20=only_nat20)
     if a.melee and a.target.has("guard_opened"):
@@ -179,12 +210,13 @@ def resolve(req: ActionRequest, dice: DiceSource, ranged: bool) -> ActionResult:
     elif a.plan.all_blows:
         a.note("blows_spent_on_miss", cost=a.plan.cost)
     sub = effects.cleave(a, face, total) if "fendente_frontale" in a.blows else []
+    names = (req.actor.name, req.target.name)
     return ActionResult(
         system=SYSTEM_ID,
         action="shot" if ranged else "attack",
-        actor=req.actor.name,
-        target=req.target.name,
-        weapon=weapon.id,
+        actor=names[0],
+        target=names[1],
+        weapon=a.weapon.id,
         rolls=a.roller.rolls,
         modifiers=a.mods,
         total=total,
@@ -195,7 +227,7 @@ def resolve(req: ActionRequest, dice: DiceSource, ranged: bool) -> ActionResult:
         damage=damage,
         wound=effects.wound_key(a.target),
         conditions=[c.key for c in a.target.conditions],
-        changes=changes(req.actor.name, actor, a.actor) + changes(req.target.name, target, a.target),
+        changes=changes(names[0], actor, a.actor) + changes(names[1], target, a.target),
         notes=a.notes,
         attacks=sub,
         actor_sheet=a.actor.model_dump() if a.actor is not actor else None,

@@ -10,6 +10,8 @@ from rules.systems.adnd2cp.settings import Settings
 from rules.systems.adnd2cp.sheet import Condition, Sheet, WeaponEntry
 
 SYSTEM_ID = "adnd2cp"
+# The sheet's own lower bound on hit points: damage stops there so a sheet always validates.
+HP_FLOOR: int = next(m.ge for m in Sheet.model_fields["hp"].metadata if getattr(m, "ge", None) is not None)
 _TRACKED = (
     "hp",
     "pool_current",
@@ -20,6 +22,7 @@ _TRACKED = (
     "round_blows",
     "pending_round_blows",
     "quick_strike",
+    "opportunity_attacks_made",
 )
 
 
@@ -85,6 +88,11 @@ def with_condition(conds: list[Condition], cond: Condition) -> list[Condition]:
 
 def without(conds: list[Condition], *keys: str) -> list[Condition]:
     return [c for c in conds if c.key not in keys]
+
+
+def hp_after_loss(sheet: Sheet, loss: int) -> int:
+    """Hit points after losing `loss`, never below the sheet's lower bound (a corpse takes no more)."""
+    return max(HP_FLOOR, sheet.hp - loss)
 
 
 def life_conditions(conds: list[Condition], hp: int, settings: Settings) -> list[Condition]:

@@ -9,7 +9,7 @@ from rules.dice import Roller
 from rules.model import Modifier, Note
 from rules.notation import parse_dice
 from rules.system import ActionRequest
-from rules.systems.adnd2cp.common import life_conditions
+from rules.systems.adnd2cp.common import hp_after_loss, life_conditions
 from rules.systems.adnd2cp.options import Options
 from rules.systems.adnd2cp.settings import Settings
 from rules.systems.adnd2cp.sheet import Sheet, WeaponEntry
@@ -36,6 +36,8 @@ class Attack:
     needed: int = 0
     face: int = 0
     blows: Counter[str] = field(default_factory=Counter)  # the [ATTACCO] blows on this attack, counted
+    supplementary: bool = False  # not a main attack: no blows, no enchantment of the weapon
+    helpless: bool = False  # the target is hit automatically
 
     def note(self, key: str, **params: object) -> None:
         self.notes.append(Note(key=key, params=dict(params)))
@@ -49,12 +51,24 @@ class Attack:
         return self.delivery in ("melee", "natural")
 
 
-def roll_hits(a: Attack, face: int, total: int, needed: int) -> bool:
-    if face == 20 and a.settings.nat20_hits:
+def die_hits(settings: Settings, face: int, total: int, needed: int) -> bool:
+    if face == 20 and settings.nat20_hits:
         return True
-    if face == 1 and a.settings.nat1_misses:
+    if face == 1 and settings.nat1_misses:
         return False
     return total >= needed
+
+
+def roll_hits(a: Attack, face: int, total: int, needed: int) -> bool:
+    """A helpless target is hit whatever the die ("defender sleeping or held: automatic hit")."""
+    return a.helpless or die_hits(a.settings, face, total, needed)
+
+
+def magic_bonus(a: Attack) -> int:
+    """The weapon's enchantment (incantamento); a supplementary attack does not activate it (seed)."""
+    if a.supplementary and not a.settings.supplementary_keeps_magic_bonus:
+        return 0
+    return a.weapon.magic
 
 
 def str_applies(a: Attack) -> bool:
@@ -64,7 +78,7 @@ def str_applies(a: Attack) -> bool:
 
 
 def apply_damage(a: Attack, amount: int) -> None:
-    hp = a.target.hp - amount
+    hp = hp_after_loss(a.target, amount)
     conds = life_conditions(a.target.conditions, hp, a.settings)
     a.target = a.target.model_copy(update={"hp": hp, "conditions": conds})
 

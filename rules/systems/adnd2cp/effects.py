@@ -6,10 +6,19 @@ from collections.abc import Callable
 from typing import cast
 
 from rules.model import ActionResult, Damage, Modifier, Note
-from rules.systems.adnd2cp import tables
+from rules.systems.adnd2cp import conditions, tables
 from rules.systems.adnd2cp.blows import BLOWS, HUGE_SAVE_BONUS, SAVES
-from rules.systems.adnd2cp.common import SYSTEM_ID, life_conditions, pick_weapon, with_condition
-from rules.systems.adnd2cp.context import Attack, apply_damage, max_dice, roll_base, roll_hits, str_applies
+from rules.systems.adnd2cp.common import SYSTEM_ID, hp_after_loss, life_conditions, pick_weapon, with_condition
+from rules.systems.adnd2cp.context import (
+    Attack,
+    apply_damage,
+    die_hits,
+    magic_bonus,
+    max_dice,
+    roll_base,
+    roll_hits,
+    str_applies,
+)
 from rules.systems.adnd2cp.sheet import Condition, Sheet
 from rules.systems.adnd2cp.stacking import Plan
 
@@ -119,7 +128,7 @@ def roll_damage(
     str_dmg = a.actor.str_damage if str_applies(a) else 0
     for key, value in (
         ("str", str_dmg),
-        ("magic", a.weapon.magic),
+        ("magic", 0 if secondary else magic_bonus(a)),  # enchantment: the main target only
         ("weapon_bonus", a.weapon.damage_bonus),
         ("specialisation", 2 if a.weapon.specialised and a.melee and a.settings.specialisation_bonus else 0),
         ("situational", a.options.damage_modifier),
@@ -189,9 +198,9 @@ def _pain(a: Attack, applied: int) -> None:
     threshold = a.target.hp_max // 10
     if applied >= threshold:
         a.target = a.target.model_copy(update={"attacks_left": 0})
-        _add_condition(a, Condition(key="lose_attacks", rounds=1))
+        _add_condition(a, conditions.lose_attacks())
     else:
-        _add_condition(a, Condition(key="pain_penalty", rounds=1, value=-2))
+        _add_condition(a, conditions.pain_penalty())
 
 
 def _incapacitate(a: Attack) -> None:
@@ -200,7 +209,7 @@ def _incapacitate(a: Attack) -> None:
         return
     failed = result.count(False)
     if failed:
-        _add_condition(a, Condition(key="incapacitated" if failed == 2 else "debilitated", rounds=1))
+        _add_condition(a, conditions.incapacitation(failed))
     _add_condition(a, Condition(key="incapacitate_saves", rounds=2, value=0))
 
 
@@ -213,7 +222,7 @@ def _bleed(a: Attack) -> None:
     if old is not None and (old.rounds or 0) >= rounds:
         a.note("bleeding_not_cumulative", rounds=old.rounds)
         return
-    _add_condition(a, Condition(key="bleeding", rounds=rounds, value=0, source=a.req.actor.name))
+    _add_condition(a, conditions.bleeding(rounds, source=a.req.actor.name))
 
 
 def _deep_thrust(a: Attack, large: bool) -> int:
@@ -234,7 +243,7 @@ def _impale(a: Attack) -> None:
         return
     old = a.target.condition("impaled")
     count = (old.value if old else 0) + 1
-    _add_condition(a, Condition(key="impaled", value=count, source=a.req.actor.name))
+    _add_condition(a, conditions.impaled(count, source=a.req.actor.name))
 
 
 def _opening(a: Attack) -> None:
@@ -244,7 +253,7 @@ def _opening(a: Attack) -> None:
         return
     result = saves(a, "lancio_di_apertura")
     if result is not None and not result[0]:
-        _add_condition(a, Condition(key="guard_opened", rounds=2, source=a.req.actor.name))
+        _add_condition(a, conditions.guard_opened(source=a.req.actor.name))
 
 
 def _disarm(a: Attack) -> None:
@@ -255,13 +264,13 @@ def _disarm(a: Attack) -> None:
             if a.target.weapons or a.options.target_weapon
             else None
         )
-        _add_condition(a, Condition(key="disarmed", source=held))
+        _add_condition(a, conditions.disarmed(held))
 
 
 def _slow(a: Attack) -> None:
     result = saves(a, "rallentamento")
     if result is not None and not result[0]:
-        _add_condition(a, Condition(key="slowed_next", rounds=1, value=4))
+        _add_condition(a, conditions.slowed_next())
 
 
 def _fatal_missile_rolls(a: Attack, total: int) -> int:
@@ -368,14 +377,15 @@ def cleave(a: Attack, face: int, total: int) -> list[ActionResult]:
         return []
     large = (second_sheet.size if second_sheet is not None else a.options.second_target_size) in ("L", "H", "G")
     needed = a.actor.thac0 - ac
-    hit = roll_hits(a, face, total, needed)
+    helpless = second_sheet is not None and conditions.is_helpless(second_sheet, a.settings)
+    hit = helpless or die_hits(a.settings, face, total, needed)
     damage = None
     if hit:
         damage = roll_damage(a, lambda bid: False, large, "damage_cleave", secondary=True)
     after: Sheet | None = None
     if hit and damage is not None and second_sheet is not None:
         # The engine applies the cleave to the named combatant; without one the GM applies it.
-        hp = second_sheet.hp - damage.applied
+        hp = hp_after_loss(second_sheet, damage.applied)
         after = second_sheet.model_copy(
             update={"hp": hp, "conditions": life_conditions(second_sheet.conditions, hp, a.settings)}
         )

@@ -15,6 +15,7 @@ class Options(BaseModel):
     blows: list[str] = Field(default_factory=list)  # combat blows (colpi) on this attack / round
     supplementary: bool = False  # attack of opportunity, from behind, arts, powers … (no blows)
     extra_attack: bool = False  # the attack granted by Attacco Extra (supplementary)
+    opportunity: bool = False  # attack of opportunity / counter-attack out of turn (supplementary, a reaction)
     hand: Literal["single", "main", "off"] = "single"  # two-weapon fighting
     range: Literal["short", "medium", "long"] | None = None  # band, when no distance is given
     modifier: int = Field(0, ge=-20, le=20)  # GM situational to-hit modifier
@@ -49,6 +50,11 @@ class Options(BaseModel):
     casting: bool = False  # casting a spell this round ([ROUND] blows are refused)
     next_round: bool = False  # declare: the blows are for the next round (paid at its start)
     hours: int = Field(1, ge=0, le=48)  # rest: valid hours of common rest
+
+    @property
+    def is_supplementary(self) -> bool:
+        """Not one of the character's main attacks (attacchi principali): no blows, no enchantment."""
+        return self.supplementary or self.extra_attack or self.opportunity
 
     @field_validator("blows", "target_blows", mode="before")
     @classmethod

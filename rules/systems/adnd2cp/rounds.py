@@ -1,4 +1,4 @@
-"""Initiative, round upkeep, [ROUND] declarations, rest and the other extra actions."""
+"""Round upkeep, [ROUND] declarations, rest and the other extra actions (initiative: initiative.py)."""
 
 from __future__ import annotations
 
@@ -6,21 +6,22 @@ from typing import cast
 
 from rules.dice import DiceSource, Roller
 from rules.errors import RulesError
-from rules.model import ActionResult, Damage, Modifier, Note
+from rules.model import ActionResult, Damage, Note
 from rules.notation import parse_dice
 from rules.system import ActionRequest, Fighter
-from rules.systems.adnd2cp import tables
-from rules.systems.adnd2cp.common import SYSTEM_ID, changes, life_conditions, pick_weapon, without
+from rules.systems.adnd2cp import conditions, tables
+from rules.systems.adnd2cp.common import SYSTEM_ID, changes, hp_after_loss, life_conditions, pick_weapon, without
 from rules.systems.adnd2cp.options import Options
 from rules.systems.adnd2cp.pool import after_rest, rest_gain_per_hour
 from rules.systems.adnd2cp.settings import Settings
 from rules.systems.adnd2cp.sheet import Condition, Sheet
-from rules.systems.adnd2cp.stacking import Plan, count_specials, pending_cost, plan_round
+from rules.systems.adnd2cp.stacking import QUICK, Plan, added_round_cost, count_specials, plan_round, split_pending
 
 
 def apply_round_plan(actor: Sheet, plan: Plan, next_round: bool) -> Sheet:
     if next_round:
-        return actor.model_copy(update={"pending_round_blows": actor.pending_round_blows + plan.round_blows})
+        pending = actor.pending_round_blows + plan.round_blows + plan.attack_blows
+        return actor.model_copy(update={"pending_round_blows": pending})
     update: dict[str, object] = {
         "pool_current": actor.points - plan.cost,
         "round_blows": actor.round_blows + plan.round_blows,
@@ -32,7 +33,7 @@ def apply_round_plan(actor: Sheet, plan: Plan, next_round: bool) -> Sheet:
     return actor.model_copy(update=update)
 
 
-def _result(
+def sheet_result(
     action: str, fighter: Fighter[Sheet], before: Sheet, after: Sheet, **extra: object
 ) -> ActionResult:
     return ActionResult(
@@ -42,57 +43,6 @@ def _result(
         changes=changes(fighter.name, before, after),
         actor_sheet=after.model_dump() if after != before else None,
         **extra,
-    )
-
-
-# --- initiative ---------------------------------------------------------------------------------------
-def initiative(req: ActionRequest, dice: DiceSource) -> ActionResult:
-    actor = cast(Sheet, req.actor.sheet)
-    options, settings = cast(Options, req.options), cast(Settings, req.settings)
-    weapon = pick_weapon(actor, req.weapon)
-    plan = plan_round(actor, weapon, options, settings, at_initiative=True) if options.blows else None
-    factor_used = settings.initiative == "individual" and settings.speed_factors
-    if plan is not None and plan.attack_blows and not factor_used:
-        raise RulesError("error.adnd2cp.quick_strike_without_speed_factor")
-    after = apply_round_plan(actor, plan, options.next_round) if plan is not None else actor
-    roller = Roller(dice)
-    pure = roller.d(10, "initiative")
-    mods: list[Modifier] = []
-    notes: list[Note] = []
-    if factor_used:
-        factor = weapon.speed_factor
-        if after.quick_strike:
-            factor = max(1, factor - after.quick_strike)
-            notes.append(
-                Note(key="quick_strike_factor", params={"factor": factor, "base": weapon.speed_factor})
-            )
-        mods.append(Modifier(key="speed_factor", value=factor))
-    impaled = actor.condition("impaled")
-    for key, value in (
-        ("situational", options.initiative_modifier),
-        ("slowed", 4 if actor.has("slowed") else 0),
-        ("impaled", 2 * min(3, impaled.value) if impaled is not None else 0),
-    ):
-        if value:
-            mods.append(Modifier(key=key, value=value))
-    if plan is not None:
-        notes.append(
-            Note(
-                key="round_blows_paid" if not options.next_round else "round_blows_declared",
-                params={"blows": plan.all_blows, "cost": plan.cost},
-            )
-        )
-    total = pure + sum(int(m.value) for m in mods)
-    return _result(
-        "initiative",
-        req.actor,
-        actor,
-        after,
-        rolls=roller.rolls,
-        modifiers=mods,
-        total=total,
-        notes=notes,
-        weapon=weapon.id,
     )
 
 
@@ -106,7 +56,7 @@ def declare(req: ActionRequest) -> ActionResult:
     plan = plan_round(actor, weapon, options, settings, at_initiative=False)
     after = apply_round_plan(actor, plan, options.next_round)
     key = "round_blows_declared" if options.next_round else "round_blows_paid"
-    return _result(
+    return sheet_result(
         "declare",
         req.actor,
         actor,
@@ -117,6 +67,20 @@ def declare(req: ActionRequest) -> ActionResult:
 
 
 # --- round upkeep -------------------------------------------------------------------------------------
+def _bleed(cond: Condition, notes: list[Note]) -> Condition | None:
+    """One end-of-round loss of 2 hp; a GM-set bleeding (rounds None) lasts until it is stopped."""
+    losses = cond.value + 1
+    left = None if cond.rounds is None else cond.rounds - 1
+    if left is None:
+        notes.append(Note(key="bleeding_until_stopped", params={"hp": 2}))
+    else:
+        notes.append(Note(key="bleeding", params={"hp": 2, "rounds_left": left}))
+    going_on = left is None or left > 0
+    if losses % 2 == 0 and going_on:
+        notes.append(Note(key="bleeding_saves_due", params={"saves": 2, "pure": True}))
+    return cond.model_copy(update={"rounds": left, "value": losses}) if going_on else None
+
+
 def _tick(cond: Condition, notes: list[Note]) -> tuple[Condition | None, int]:
     """One round passes for a condition: (condition after or None, hp lost)."""
     key = cond.key
@@ -132,12 +96,24 @@ def _tick(cond: Condition, notes: list[Note]) -> tuple[Condition | None, int]:
         notes.append(Note(key="incapacitate_saves_due", params={"bonus": 5 * (3 - left), "saves": 2}))
         return (cond.model_copy(update={"rounds": left - 1}) if left > 1 else None), 0
     if key == "bleeding":
-        losses, left = cond.value + 1, (cond.rounds or 1) - 1
-        notes.append(Note(key="bleeding", params={"hp": 2, "rounds_left": left}))
-        if losses % 2 == 0 and left > 0:
-            notes.append(Note(key="bleeding_saves_due", params={"saves": 2, "pure": True}))
-        return (cond.model_copy(update={"rounds": left, "value": losses}) if left > 0 else None), 2
+        return _bleed(cond, notes), 2
     return cond, 0
+
+
+def _round_reset(sheet: Sheet, round_no: int) -> dict[str, object]:
+    """Fresh per-round state. What this round's initiative roll already paid (Colpo Rapido, blows given
+    at the roll) is kept when the roll came before `start_round`, as it does in round 1."""
+    update: dict[str, object] = {
+        "round_no": round_no,
+        "attacks_made": 0,
+        "opportunity_attacks_made": 0,
+        "readied_defence": None,
+    }
+    if not (sheet.initiative_rolled and sheet.round_no == round_no):
+        update.update(
+            specials_used=0, round_blows=[], quick_strike=0, extra_attacks_left=0, initiative_rolled=False
+        )
+    return update
 
 
 def start_round(fighter: Fighter[Sheet], settings: Settings, round_no: int) -> ActionResult | None:
@@ -150,26 +126,16 @@ def start_round(fighter: Fighter[Sheet], settings: Settings, round_no: int) -> A
         lost += hp_lost
         if kept is not None:
             conds.append(kept)
-    update: dict[str, object] = {
-        "attacks_made": 0,
-        "specials_used": 0,
-        "round_blows": [],
-        "quick_strike": 0,
-        "extra_attacks_left": 0,
-        "pending_round_blows": [],
-    }
+    update = _round_reset(sheet, round_no)
     if settings.track_attacks:
         update["attacks_left"] = tables.attacks_in_round(sheet.attack_rate(), round_no)
-    if lost:
-        update["hp"] = sheet.hp - lost
-        conds = life_conditions(conds, sheet.hp - lost, settings)
-    update["conditions"] = conds
-    if sheet.pending_round_blows:
-        update.update(_pay_pending(sheet, settings, notes))
-    after = sheet.model_copy(update=update)
+    hp = hp_after_loss(sheet, lost)
+    update["hp"] = hp
+    update["conditions"] = life_conditions(conds, hp, settings)  # also settles an hp the GM edited
+    after = _pay_pending(sheet.model_copy(update=update), settings, notes)
     if after == sheet:
         return None
-    return _result(
+    return sheet_result(
         "start_round",
         fighter,
         sheet,
@@ -180,21 +146,28 @@ def start_round(fighter: Fighter[Sheet], settings: Settings, round_no: int) -> A
     )
 
 
-def _pay_pending(sheet: Sheet, settings: Settings, notes: list[Note]) -> dict[str, object]:
-    cost = pending_cost(sheet)
+def _pay_pending(sheet: Sheet, settings: Settings, notes: list[Note]) -> Sheet:
+    """[ROUND] blows declared for this round are paid at its start, whatever happens after; declared
+    Colpo Rapido copies stay pending for the initiative roll."""
+    blows, copies = split_pending(sheet.pending_round_blows)
+    if not blows:
+        return sheet
+    cost = added_round_cost(sheet, sheet.round_blows, blows)
     points = sheet.points - cost
     if points < 0:
         notes.append(Note(key="round_blows_shortfall", params={"cost": cost, "points": sheet.points}))
         if settings.unknown_cost_shortfall == "spend_all_remaining":
             points = 0
-    notes.append(Note(key="round_blows_paid", params={"blows": sheet.pending_round_blows, "cost": cost}))
-    blows = sheet.pending_round_blows
-    return {
-        "pool_current": points,
-        "round_blows": blows,
-        "specials_used": count_specials(blows),
-        "extra_attacks_left": 1 if "attacco_extra" in blows else 0,
-    }
+    notes.append(Note(key="round_blows_paid", params={"blows": blows, "cost": cost}))
+    return sheet.model_copy(
+        update={
+            "pool_current": points,
+            "round_blows": sheet.round_blows + blows,
+            "specials_used": sheet.specials_used + count_specials(blows),
+            "extra_attacks_left": sheet.extra_attacks_left + (1 if "attacco_extra" in blows else 0),
+            "pending_round_blows": [QUICK] * copies,
+        }
+    )
 
 
 # --- other extra actions ------------------------------------------------------------------------------
@@ -203,7 +176,7 @@ def rest(req: ActionRequest) -> ActionResult:
     hours = cast(Options, req.options).hours
     after = actor.model_copy(update={"pool_current": after_rest(actor.points, actor.pool_max, hours)})
     gain = rest_gain_per_hour(actor.pool_max)
-    return _result(
+    return sheet_result(
         "rest",
         req.actor,
         actor,
@@ -240,7 +213,7 @@ def pull_out(req: ActionRequest, dice: DiceSource) -> ActionResult:
     conds = without(victim.conditions, "impaled")
     if impaled.value > 1:
         conds.append(impaled.model_copy(update={"value": impaled.value - 1}))
-    hp = victim.hp - max(0, total)
+    hp = hp_after_loss(victim, max(0, total))
     after = victim.model_copy(update={"hp": hp, "conditions": life_conditions(conds, hp, settings)})
     return ActionResult(
         system=SYSTEM_ID,
@@ -321,7 +294,7 @@ def incapacitate_saves(req: ActionRequest, dice: DiceSource) -> ActionResult:
     failed = result.count(False)
     conds = without(sheet.conditions, "debilitated", "incapacitated")
     if failed:
-        conds.append(Condition(key="incapacitated" if failed == 2 else "debilitated", rounds=1))
+        conds.append(conditions.incapacitation(failed))
     after = sheet.model_copy(update={"conditions": conds})
     notes = [Note(key="incapacitate_saves", params={"passed": result})]
     return _victim_result("incapacitate_saves", req, fighter, sheet, after, roller, notes)

@@ -50,6 +50,16 @@ class Settings(BaseModel):
     specialisation_bonus: bool = Field(
         True, description="Fighter weapon specialisation: +1 to hit, +2 damage (melee)."
     )
+    supplementary_keeps_magic_bonus: bool = Field(
+        False,
+        description="A supplementary attack keeps the weapon's magic bonus (incantamenti read as special powers only).",
+    )
+    opportunity_attacks_per_round: int = Field(
+        1, ge=1, le=10, description="Attacks of opportunity or counter-attacks a combatant may make each round."
+    )
+    incapacitated_is_helpless: bool = Field(
+        False, description="An incapacitated combatant (Incapacitare) is hit automatically, like a helpless one."
+    )
 
     @field_validator("death_at", mode="before")
     @classmethod

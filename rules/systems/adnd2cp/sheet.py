@@ -180,6 +180,16 @@ class Condition(_Model):
     source: str | None = None  # who caused it (Fine Sanguinaria: the feared attacker)
 
 
+class ReadiedDefence(_Model):
+    """The defender's answer readied off-turn (`defend`) for the next attack on it this round."""
+
+    blows: list[str] = Field(default_factory=list)  # Deflessione Superiore / Evasione Migliorata
+    deflection_bonus: int = Field(0, ge=0, le=4)
+    evasion_bonus: int = Field(0, ge=0, le=20)
+    evasion_mastery: bool = False
+    dodge: bool = False  # try the Schivata (d100 against the dodge chance)
+
+
 DEFAULT_HP = 10
 _SHORTCUTS = {
     "int": "intelligence",
@@ -336,6 +346,10 @@ class Sheet(_Model):
     round_blows: list[str] = Field(default_factory=list)  # [ROUND] blows paid for the current round
     pending_round_blows: list[str] = Field(default_factory=list)  # declared for the next round
     quick_strike: int = Field(0, ge=0, le=2)  # Colpo Rapido copies paid at initiative, for the next attack
+    round_no: int = Field(0, ge=0)  # the round `start_round` last opened for this combatant
+    initiative_rolled: bool = False  # the initiative of `round_no` has been rolled
+    opportunity_attacks_made: int = Field(0, ge=0)  # attacks of opportunity / counter-attacks this round
+    readied_defence: ReadiedDefence | None = None  # `defend`: used by the next attack on it this round
 
     _pool: Any = PrivateAttr(default=None)
 

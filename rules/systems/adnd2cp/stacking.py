@@ -277,50 +277,95 @@ def plan_attack(
     return plan
 
 
+QUICK = "colpo_rapido"
+
+
 def plan_round(
     actor: Sheet, w: WeaponEntry | None, options: Options, settings: Settings, at_initiative: bool
 ) -> Plan:
-    """[ROUND] blows declared in the intentions phase (and Colpo Rapido at the pure initiative roll)."""
+    """[ROUND] blows declared in the intentions phase (and Colpo Rapido at the pure initiative roll):
+    for this round (paid now) or, with `next_round`, recorded for the next round / the next roll."""
     found = [blow(bid) for bid in options.blows]
     if options.casting and found:
         raise RulesError("error.adnd2cp.round_blow_with_spell", blows=options.blows)
-    quick = [b.id for b in found if b.id == "colpo_rapido"]
+    quick = [b.id for b in found if b.id == QUICK]
     rounds = [b.id for b in found if b.tag == "round"]
-    others = [b.id for b in found if b.tag != "round" and b.id != "colpo_rapido"]
-    if others or (quick and (not at_initiative or options.next_round)):
+    others = [b.id for b in found if b.tag != "round" and b.id != QUICK]
+    if others or (quick and not at_initiative):
         raise RulesError("error.adnd2cp.attack_blow_at_declaration", blows=others or quick)
+    _check_round_weapon(found, w)
+    if options.next_round:
+        return _plan_next_round(actor, rounds, quick, settings)
+    if rounds and actor.attacks_made > 0:
+        raise RulesError("error.adnd2cp.round_blow_too_late", blows=rounds)
+    already = actor.round_blows
+    _check_copies(already + rounds, "round")
+    _check_copies([QUICK] * actor.quick_strike + quick, "attack")
+    new_specials = count_specials(rounds)
+    _check_specials(actor, settings, actor.specials_used, new_specials)
+    costs = {bid: blow_cost(BLOWS[bid], w, actor, options) for bid in {*already, *rounds, *quick}}
+    round_cost = stack_cost(already, rounds, costs)
+    prior = (already + rounds if settings.round_blows_in_every_stack else []) + [QUICK] * actor.quick_strike
+    quick_cost = stack_cost(prior, quick, costs)
+    plan = Plan(rounds, quick, round_cost, quick_cost, new_specials)
+    _check_points(actor, plan.cost)
+    return plan
+
+
+def _check_round_weapon(found: list[Blow], w: WeaponEntry | None) -> None:
     for b in found:
         reason = weapon_refusal(b, w, w.delivery[0]) if w is not None else None
         if b.id == "attacco_extra" and w is not None and w.delivery == ["firearm"]:
             reason = "blow_delivery"
         if reason:
             raise _err(reason, b, weapon=w.id if w else None)
-    if rounds and actor.attacks_made > 0 and not options.next_round:
-        raise RulesError("error.adnd2cp.round_blow_too_late", blows=rounds)
-    already = actor.pending_round_blows if options.next_round else actor.round_blows
-    used = count_specials(actor.pending_round_blows) if options.next_round else actor.specials_used
-    _check_copies(already + rounds, "round")
-    _check_copies(["colpo_rapido"] * actor.quick_strike + quick, "attack")
+
+
+def _plan_next_round(actor: Sheet, rounds: list[str], quick: list[str], settings: Settings) -> Plan:
+    """Blows recorded in `pending_round_blows`: [ROUND] ones paid at the next `start_round`, Colpo Rapido
+    copies paid at the next initiative roll. Limits and points are checked on everything pending."""
+    old_rounds, _ = split_pending(actor.pending_round_blows)
+    pending = actor.pending_round_blows + rounds + quick
+    new_rounds, copies = split_pending(pending)
+    _check_copies(new_rounds, "round")
+    _check_copies([QUICK] * copies, "attack")
     new_specials = count_specials(rounds)
-    _check_specials(actor, settings, used, new_specials)
-    costs = {bid: blow_cost(BLOWS[bid], w, actor, options) for bid in {*already, *rounds, *quick}}
-    round_cost = stack_cost(already, rounds, costs)
-    prior = (already + rounds if settings.round_blows_in_every_stack else []) + [
-        "colpo_rapido"
-    ] * actor.quick_strike
-    quick_cost = stack_cost(prior, quick, costs)
-    plan = Plan(rounds, quick, round_cost, quick_cost, new_specials)
-    _check_points(actor, plan.cost + (pending_cost(actor) if options.next_round else 0))
-    return plan
+    _check_specials(actor, settings, count_specials(old_rounds), new_specials)
+    total = pending_total(actor, pending, settings)
+    _check_points(actor, total)
+    costs = own_costs(actor, new_rounds)
+    round_cost = stack_cost(old_rounds, rounds, costs)
+    quick_cost = total - pending_total(actor, actor.pending_round_blows, settings) - round_cost
+    return Plan(rounds, quick, round_cost, quick_cost, new_specials)
 
 
-def pending_cost(actor: Sheet) -> int:
-    """What the [ROUND] blows already declared for the next round will cost at its start."""
-    costs = {
-        bid: BLOWS[bid].cost if bid != "attacco_extra" or "quickness" not in actor.proficiencies else 10
-        for bid in actor.pending_round_blows
-    }
-    return stack_cost([], actor.pending_round_blows, costs)
+def split_pending(pending: list[str]) -> tuple[list[str], int]:
+    """Pending declarations: [ROUND] blows for the next round, and Colpo Rapido copies for the next roll."""
+    return [bid for bid in pending if bid != QUICK], pending.count(QUICK)
+
+
+def own_costs(actor: Sheet, ids: Iterable[str]) -> dict[str, int]:
+    """Own costs of blows that do not depend on a weapon ([ROUND] blows, Colpo Rapido)."""
+    return {bid: blow_cost(BLOWS[bid], None, actor, Options()) for bid in {*ids, QUICK}}
+
+
+def added_round_cost(actor: Sheet, paid: list[str], new: list[str]) -> int:
+    """Cost of [ROUND] blows added to those already paid this round (their surcharge is paid)."""
+    return stack_cost(paid, new, own_costs(actor, paid + new))
+
+
+def quick_strike_cost(actor: Sheet, copies: int, settings: Settings, round_blows: list[str]) -> int:
+    """Colpo Rapido copies paid at the roll: own cost plus the surcharge they add to the round's stack."""
+    prior = (list(round_blows) if settings.round_blows_in_every_stack else []) + [QUICK] * actor.quick_strike
+    return stack_cost(prior, [QUICK] * copies, own_costs(actor, prior))
+
+
+def pending_total(actor: Sheet, pending: list[str], settings: Settings) -> int:
+    """Everything pending costs: the [ROUND] blows at the round's start plus Colpo Rapido at the roll."""
+    rounds, copies = split_pending(pending)
+    costs = own_costs(actor, rounds)
+    prior = rounds if settings.round_blows_in_every_stack else []
+    return stack_cost([], rounds, costs) + stack_cost(prior, [QUICK] * copies, costs)
 
 
 def plan_defence(defender: Sheet, options: Options, settings: Settings) -> Plan:

@@ -10,11 +10,14 @@ from pydantic import BaseModel
 from rules.dice import DiceSource
 from rules.errors import RulesError
 from rules.model import ActionResult, Status
-from rules.system import ActionRequest, CombatSystem, Fighter
-from rules.systems.adnd2cp import attack, rounds, weapons
+from rules.system import ActionRequest, CombatSystem, FieldClass, Fighter
+from rules.systems.adnd2cp import attack, reactions, rounds, weapons
+from rules.systems.adnd2cp import conditions as condition_rules
+from rules.systems.adnd2cp import initiative as initiative_rules
 from rules.systems.adnd2cp.blows import BLOWS
 from rules.systems.adnd2cp.common import pick_weapon
 from rules.systems.adnd2cp.effects import wound_key
+from rules.systems.adnd2cp.fields import EDIT_ALIASES, FIELD_CLASSES
 from rules.systems.adnd2cp.options import Options
 from rules.systems.adnd2cp.pool import PoolBreakdown, pool_breakdown
 from rules.systems.adnd2cp.settings import Settings
@@ -44,7 +47,14 @@ class Adnd2cpSystem(CombatSystem):
         "pull_out",
         "stop_bleeding",
         "incapacitate_saves",
+        "defend",
     )
+    # Out of turn: the defender's blows readied against an incoming attack, and attacks of opportunity
+    # or counter-attacks (supplementary attacks), each counted within its limit (reactions.py).
+    reaction_actions: ClassVar[frozenset[str]] = frozenset({"defend"})
+    reaction_options: ClassVar[frozenset[str]] = frozenset({"opportunity"})
+    field_classes: ClassVar[Mapping[str, FieldClass]] = FIELD_CLASSES
+    edit_aliases: ClassVar[Mapping[str, str]] = EDIT_ALIASES
 
     def update_sheet(self, sheet: BaseModel, changes: Mapping[str, Any]) -> BaseModel:
         """A changed sheet; values set by hand stop being derived, the others follow their scores."""
@@ -53,6 +63,17 @@ class Adnd2cpSystem(CombatSystem):
         if "pool_max" in changes:
             data["pool_override"] = changes["pool_max"]
         return self.sheet(data)
+
+    def edit_sheet(self, sheet: BaseModel, changes: Mapping[str, Any]) -> BaseModel:
+        """The generic edit, plus: a relative pool edit starts from the computed pool, and an hp edit
+        updates dead / unconscious (the next damage applies the `death_at` setting again)."""
+        s = cast(Sheet, sheet)
+        if s.pool_override is None and any(self.edit_aliases.get(k, k) == "pool_override" for k in changes):
+            s = s.model_copy(update={"pool_override": s.pool_max})
+        edited = cast(Sheet, super().edit_sheet(s, changes))
+        if edited.hp == s.hp:
+            return edited
+        return edited.model_copy(update={"conditions": condition_rules.life_after_edit(edited)})
 
     def weapons(self) -> Mapping[str, str]:
         return weapons.names()
@@ -105,21 +126,33 @@ class Adnd2cpSystem(CombatSystem):
 
     def status(self, sheet: Any) -> Status:
         s = cast(Sheet, sheet)
-        level = wound_key(s)
+        numbers: dict[str, int | float | str] = {
+            "ac": s.ac,
+            "thac0": s.thac0,
+            "pool": s.points,
+            "pool_max": s.pool_max,
+            "specials_used": s.specials_used,
+        }
+        if s.attacks_left is not None:
+            numbers["attacks_left"] = s.attacks_left
         return Status(
-            level=level,
+            level=wound_key(s),
             conditions=[c.key for c in s.conditions],
             hp=s.hp,
             hp_max=s.hp_max,
-            numbers={
-                "ac": s.ac,
-                "thac0": s.thac0,
-                "pool": s.points,
-                "pool_max": s.pool_max,
-                "specials_used": s.specials_used,
-            },
-            out_of_fight=level in ("dead", "unconscious") or s.has("incapacitated"),
+            numbers=numbers,
+            out_of_fight=condition_rules.cannot_act(s),
+            dead=s.has("dead"),
         )
+
+    def conditions(self) -> list[str]:
+        return condition_rules.gm_conditions()
+
+    def set_condition(self, sheet: BaseModel, condition: str, on: bool) -> BaseModel:
+        return condition_rules.set_condition(cast(Sheet, sheet), condition, on)
+
+    def declare_for_initiative(self, req: ActionRequest) -> ActionResult:
+        return initiative_rules.declare_for_initiative(req)
 
     def start_round(
         self, fighter: Fighter[Any], settings: BaseModel, round_no: int, dice: DiceSource | None = None
@@ -127,7 +160,7 @@ class Adnd2cpSystem(CombatSystem):
         return rounds.start_round(cast(Fighter[Sheet], fighter), cast(Settings, settings), round_no)
 
     def initiative(self, req: ActionRequest, dice: DiceSource) -> ActionResult:
-        return rounds.initiative(req, dice)
+        return initiative_rules.initiative(req, dice)
 
     def attack(self, req: ActionRequest, dice: DiceSource) -> ActionResult:
         return attack.resolve(req, dice, ranged=False)
@@ -149,6 +182,8 @@ class Adnd2cpSystem(CombatSystem):
             return rounds.stop_bleeding(req, dice)
         if action == "incapacitate_saves":
             return rounds.incapacitate_saves(req, dice)
+        if action == "defend":
+            return reactions.defend(req)
         return super().act(action, req, dice)
 
 
