@@ -292,7 +292,10 @@ def turn_embed(tx: Texts, o: TurnOutcome) -> discord.Embed:
     title = tx("turn.round", round=enc.round) if o.new_round else tx("turn.title", round=enc.round)
     embed = discord.Embed(title=title, description="\n".join(lines), colour=NEUTRAL)
     if o.rolled:
-        value = "\n".join(f"{cut(c.name, 60)}: {c.initiative}" for c, _ in o.rolled)
+        value = "\n".join(
+            " · ".join([f"{cut(c.name, 60)}: {c.initiative}", *(n.removeprefix("• ") for n in _notes(tx, r))])
+            for c, r in o.rolled
+        )
         embed.add_field(name=tx("turn.rolled"), value=value, inline=False)
     hidden = {c.name for c in enc.combatants if c.hidden}
     upkeep = [_upkeep_line(tx, r, r.actor in hidden) for r in o.upkeep]

@@ -246,3 +246,27 @@ async def test_the_gm_can_force_an_attack_on_the_dead_in_arm5(table: Table) -> N
     table.dice(5, 3)
     r = await table.one("@gm #a /attack target:Bandit attacker:Wulf options:force")
     assert r.error is None, r.content
+
+
+AD = [
+    "@gm:it #c /encounter start system:adnd2cp name:Agguato",
+    '@gm:it #c /encounter add name:Orco stats:"thac0:17 ac:6 hp:9 damage:1d8 hd:2 int:9"',
+    '@ana:it #c /character create system:adnd2cp name:Bruna stats:"class:fighter level:5 str:17 dex:14 int:13'
+    ' ac:3 hp:42 weapon:long_sword"',
+    "@ana:it #c /encounter join character:Bruna",
+]
+
+
+async def test_colpo_rapido_is_declared_with_initiative_and_paid_at_the_next_roll(table: Table) -> None:
+    """adnd2cp: "al suo tiro puro dell'iniziativa" — declared between rounds, −1 and the cost next roll."""
+    await table.play(AD)
+    table.dice(10, 6)  # Bruna 10+5 = 15, Orco 6
+    await table.play(["@gm:it #c /initiative combatant:all", "@gm:it #c /encounter next"])
+    r = await table.one("@ana:it #c /initiative blows:colpo_rapido")
+    assert r.error is None and "Colpo Rapido" in text_of(r)
+    await table.play(["@gm:it #c /encounter next"])  # Bruna's turn (round 1)
+    table.dice(4, 7)  # round 2 (in arrival order): Orco 4, Bruna 7+5−1 = 11
+    r = await table.one("@gm:it #c /encounter next")
+    assert r.error is None and "Inizia il round 2" in text_of(r)
+    rolled = next(f for f in r.embeds[0]["fields"] if f["name"] == "Iniziativa tirata")
+    assert "Bruna: 11" in rolled["value"] and "Colpo Rapido" in rolled["value"]
