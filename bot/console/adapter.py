@@ -309,7 +309,9 @@ class LocalDiscord:
         if param is None or param.autocomplete is None:
             raise AdapterError(f"/{cmd.qualified_name} has no autocomplete for {option}")
         options = {k: v for k, v in (raw or {}).items()}
-        interaction = FakeInteraction(self.bot, self.user(user), channel, cmd, options, self.default_locale)
+        who = self.user(user)
+        locale = self.locales.get(who.name, self.default_locale)
+        interaction = FakeInteraction(self.bot, who, channel, cmd, options, locale)
         callback = param.autocomplete
         binding = cmd.binding
         if getattr(callback, "pass_command_binding", False) and binding is not None:

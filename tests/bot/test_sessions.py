@@ -178,3 +178,61 @@ async def test_a_whole_fight_in_the_players_language(table: Table, system_id: st
     # Every able combatant got a turn in round 1.
     first = {name for r, name in session.turns if r == 1}
     assert {"Jana", "Bořek"} <= first
+
+
+# system: (a condition of its own, its name in the players' language, an /encounter edit line, what shows)
+HANDS = {
+    "dnd35": ("prone", "Leží na zemi", "hp:-3", "22 → 19"),
+    "arm5": ("winded", "Zdyszany, bez kary", "wyczerpanie:+1", "1 → 2"),  # winded is fatigue level 1
+    "adnd2cp": ("stunned", None, "pf:-5", "42 → 37"),
+    "cz2d10": ("prone", None, "omráčení:+2", "→ 2"),
+    "pl_wladanie": ("prone", None, "obrażenia:+4", "0 → 4"),
+}
+
+
+@pytest.mark.parametrize("system_id", sorted(HANDS))
+async def test_the_gms_hands_in_every_system(table: Table, system_id: str) -> None:
+    """A system condition goes on through autocomplete's key, shows in the players' language, ticks away
+    with its owner's turns; an edit in the players' own words changes the sheet and says so."""
+    table.app.service.dice = RandomDice(9)
+    session = Session(table, system_id)
+    await session.setup()
+    condition, native, edit, shown = HANDS[system_id]
+    choices = await table.local.autocomplete("gm", session.channel, "encounter effect add", "name", "")
+    assert condition in [c.value for c in choices]
+    label = next(c.name for c in choices if c.value == condition)
+    assert label != condition  # named in the players' language, not by its key
+    if native is not None:
+        assert label == native
+    (added,) = await session.run("gm", f"/encounter effect add combatant:Jana name:{condition} rounds:1 ends:start")
+    assert label in text_of(added)
+    status = (await session.run("gm", "/encounter status"))[0]
+    assert label in text_of(status)
+    (changed,) = await session.run("gm", f'/encounter edit combatant:Jana stats:"{edit}"')
+    assert shown in text_of(changed), text_of(changed)
+    expired = False
+    for _ in range(8):
+        await session.next_turn()
+        enc = await session.encounter()
+        jana = enc.find("Jana")
+        assert jana is not None
+        if not jana.effects:
+            expired = True
+            break
+    assert expired
+    assert condition not in session.system.status(jana.model(session.system)).conditions
+
+
+async def test_cz2d10_shows_the_actions_left_after_an_action(table: Table) -> None:
+    table.app.service.dice = RandomDice(9)
+    session = Session(table, "cz2d10")
+    await session.setup()
+    await session.next_turn()
+    enc = await session.encounter()
+    current = enc.current(True)
+    assert current is not None
+    user = "gm" if current.is_npc else ("ana" if current.name == "Jana" else "bob")
+    actor = f' actor:"{current.name}"' if current.is_npc else ""
+    (r, *_) = await session.run(user, f"/action name:step{actor}")
+    field = next(f for f in r.embeds[0]["fields"] if "zbývající akce" in f["name"])
+    assert field["value"].isdigit()
