@@ -20,6 +20,7 @@ test: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check bot rules tests bench
 	$(BIN)/mypy rules
+	$(BIN)/mypy --explicit-package-bases bot
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py

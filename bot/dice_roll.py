@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-import d20
+import d20  # type: ignore[import-untyped]
 
 from bot.service.errors import UserError
 

@@ -223,7 +223,7 @@ class FakeInteraction:
             command=self.command_name,
             ephemeral=ephemeral,
             content=content or None,
-            embeds=[e.to_dict() for e in all_embeds],
+            embeds=[dict(e.to_dict()) for e in all_embeds],
             error=self.extras.get("error"),
             components=buttons(view),
             message_id=None if ephemeral or self.local is None else self.local.next_message_id(),
@@ -295,7 +295,7 @@ class LocalDiscord:
             who = self.user(user)
             locale = self.locales.get(who.name, self.default_locale)
             interaction = FakeInteraction(self.bot, who, channel, f"button {custom_id}", {}, locale, self, message_id)
-            button = discord.ui.Button(custom_id=custom_id, label=custom_id)
+            button: discord.ui.Button[Any] = discord.ui.Button(custom_id=custom_id, label=custom_id)
             item = await cls.from_custom_id(interaction, button, match)
             await item.callback(interaction)
             return interaction.responses

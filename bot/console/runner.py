@@ -229,7 +229,7 @@ class Console:
 
     def emit_error(self, text: str, message: str) -> None:
         if self.as_json:
-            record = {
+            record: dict[str, Any] = {
                 "user": None,
                 "channel": None,
                 "command": None,

@@ -29,9 +29,9 @@ def key_for(string: app_commands.locale_str, context: app_commands.TranslationCo
         return str(explicit)
     where, data = context.location, context.data
     if where in (Where.command_name, Where.group_name):
-        return "name.cmd." + data.qualified_name.replace(" ", ".")
+        return "name.cmd." + str(data.qualified_name).replace(" ", ".")
     if where is Where.parameter_name:
-        return "name.opt." + data.name
+        return "name.opt." + str(data.name)
     if where is Where.choice_name:
         return "name.choice." + str(data.value)
     return None

@@ -180,8 +180,8 @@ def action_embed(tx: Texts, o: ActionOutcome, full: bool = False) -> discord.Emb
                 value.append(tx("field.location") + ": " + tx.term("location", sub.location))
             value += _notes(tx, sub)
             embed.add_field(name=tx("field.attack_n", n=i), value="\n".join(value), inline=False)
-    for name, value in _result_fields(tx, r, hide_actor, hide_target):
-        embed.add_field(name=name, value=value, inline=True)
+    for name, text in _result_fields(tx, r, hide_actor, hide_target):
+        embed.add_field(name=name, value=text, inline=True)
     if o.target is not None:
         embed.add_field(
             name=tx("field.target_state", name=cut(o.target.name, 80)),

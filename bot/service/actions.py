@@ -2,27 +2,26 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from pydantic import BaseModel
 
 from bot.parsing import parse_pairs
 from bot.service.context import Ctx
-from bot.service.core import ServiceCore, get_system
+from bot.service.core import get_system
 from bot.service.errors import UserError
 from bot.service.outcomes import ActionOutcome
+from bot.service.staging import StagingMixin
 from bot.service.state import Combatant, Encounter, Exchange
 from bot.storage import repository as repo
 from rules import (
     ActionRequest,
     ActionResult,
     CombatSystem,
-    DefenceRequest,
 )
 
 
-class ActionMixin(ServiceCore):
+class ActionMixin(StagingMixin):
     """Resolve an action and write what it changed."""
 
     async def attack(
@@ -99,16 +98,6 @@ class ActionMixin(ServiceCore):
             raise UserError("error.turn_round_over", name=actor.name, reactions=reactions)
         raise UserError("error.not_your_turn", name=actor.name, current=current.name, reactions=reactions)
 
-    def _step_in(self, enc: Encounter, system: CombatSystem, actor: Combatant, current: Combatant) -> Combatant | None:
-        """Someone else moved in the order off their turn (a delaying combatant stepping in): placed
-        before the combatant whose turn it is, they act now; placed after, the turn stays put."""
-        acting = [c.id for c in enc.order(system.initiative_descending) if c.initiative is not None]
-        if actor.id in acting and current.id in acting and acting.index(actor.id) < acting.index(current.id):
-            enc.turn = acting.index(actor.id)
-            return actor
-        self._keep_turn(enc, current, system)
-        return None
-
     @staticmethod
     def _interrupt(
         enc: Encounter, system: CombatSystem, actor: Combatant, opts: BaseModel, result: ActionResult
@@ -140,23 +129,6 @@ class ActionMixin(ServiceCore):
                     others.append(c.fighter(system))
                     taken.add(c.id)
         return tuple(others)
-
-    def _defend_now(
-        self,
-        system: CombatSystem,
-        settings: BaseModel,
-        defender: Combatant,
-        attacker: Combatant,
-        pending: ActionResult,
-        choice: str | None,
-        options: BaseModel | None,
-    ) -> ActionResult:
-        exchange = pending.exchange or {}
-        if choice is None:
-            choice = system.default_defence(exchange)
-        dreq = DefenceRequest(defender.fighter(system), attacker.fighter(system), exchange, settings, choice, options)
-        result: ActionResult = self._rules(system.defend, dreq, self.dice)
-        return result
 
     async def _open_exchange(
         self,
@@ -227,83 +199,3 @@ class ActionMixin(ServiceCore):
             out = await self._apply(ctx, enc, system, action, result, actor, victim, move=move)
             out.out_of_turn = out_of_turn
             return out
-
-    async def _apply(
-        self,
-        ctx: Ctx,
-        enc: Encounter,
-        system: CombatSystem,
-        action: str,
-        result: ActionResult,
-        actor: Combatant,
-        target: Combatant | None,
-        close: Exchange | None = None,
-        automatic: bool = False,
-        move: tuple[int, list[int]] | None = None,
-    ) -> ActionOutcome:
-        after = self._copy(enc)
-        commit = repo.Commit(user_id=ctx.user_id)
-        out = self._stage(after, commit, ctx, system, action, result, actor, target, close, automatic, move)
-        commit.upsert = self._changed(enc, after)
-        await self._commit(enc, after, commit)
-        return out
-
-    def _stage(
-        self,
-        after: Encounter,
-        commit: repo.Commit,
-        ctx: Ctx,
-        system: CombatSystem,
-        action: str,
-        result: ActionResult,
-        actor: Combatant,
-        target: Combatant | None,
-        close: Exchange | None = None,
-        automatic: bool = False,
-        move: tuple[int, list[int]] | None = None,
-    ) -> ActionOutcome:
-        """Put what an action changed into `after` and `commit` (several may share one transaction)."""
-        desc = system.initiative_descending
-        was_current = after.current(desc)
-        if close is not None:
-            after.pending = [p for p in after.pending if p.id != close.id]
-            commit.closed_exchanges.append((close.id, "resolved"))
-        actor = after.by_id(actor.id) or actor
-        target = (after.by_id(target.id) or target) if target is not None else None
-        moved = result.outcome == "initiative_changed" and result.total is not None
-        if result.actor_sheet is not None:
-            actor = actor.with_sheet(result.actor_sheet)
-        if moved:
-            # Delay / ready / hold: the combatant acts on the new count from now on.
-            actor = replace(actor, initiative=result.total, tiebreak=list(result.tiebreak))
-        elif move is not None:
-            actor = replace(actor, initiative=move[0], tiebreak=move[1])
-        self._put(after, actor)
-        if target is not None and result.target_sheet is not None:
-            target = target.with_sheet(result.target_sheet)
-            self._put(after, target)
-        for sub in result.attacks:
-            # A sub-result may hit someone else (a cleave's second target): apply it to that combatant.
-            other = after.find(sub.target) if sub.target and sub.target_sheet is not None else None
-            if other is not None and other.id not in {actor.id, target.id if target else None}:
-                self._put(after, other.with_sheet(sub.target_sheet or {}))
-        passed: Combatant | None = None
-        if moved and was_current is not None and was_current.id == actor.id:
-            passed = after.current(desc)  # the one who delayed gives the turn to whoever now stands there
-            passed = None if passed is not None and passed.id == actor.id else passed
-        elif moved and was_current is not None:
-            passed = self._step_in(after, system, actor, was_current)
-        elif move is not None:
-            self._keep_turn(after, was_current, system)
-        commit.events.append((action, result.model_dump_json(exclude_defaults=True)))
-        return ActionOutcome(
-            after,
-            system,
-            result,
-            actor,
-            target,
-            self.is_gm(ctx, after),
-            automatic=automatic,
-            answers_to=close,
-            turn_passed_to=passed,
-        )

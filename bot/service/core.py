@@ -147,20 +147,23 @@ class ServiceCore:
             return current
         return owned[0]
 
-    def _check_turn(self, enc: Encounter, actor: Combatant, system: CombatSystem) -> None:
-        _, bot = self.encounter_settings(enc)
-        if not bot.enforce_turns or enc.round < 1:
-            return
-        current = enc.current(system.initiative_descending)
-        if current is not None and current.id != actor.id:
-            raise UserError("error.not_your_turn", name=actor.name, current=current.name)
-
     @staticmethod
     def _rules(call: Any, *args: Any) -> Any:
         try:
             return call(*args)
         except RulesError as exc:
             raise UserError(exc.key, **exc.params) from None
+
+    async def _effective_settings(self, ctx: Ctx, system: CombatSystem) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The rule and bot settings in force here: server defaults, then this channel's overrides."""
+        rules_values: dict[str, Any] = {}
+        bot_values: dict[str, Any] = {}
+        for sys_id, target in ((system.id, rules_values), ("bot", bot_values)):
+            guild, channel = await self.db.read(repo.load_settings, ctx.guild_id, ctx.channel_id, sys_id)
+            target.update(guild)
+            target.update(channel)
+        rules_model = system.settings(rules_values)
+        return rules_model.model_dump(mode="json"), BotSettings(**bot_values).model_dump(mode="json")
 
     def _keep_turn(self, enc: Encounter, current: Combatant | None, system: CombatSystem) -> None:
         """Keep the turn on the same combatant after the order changed; if it left, the next one."""

@@ -6,9 +6,10 @@ from typing import Any
 
 from bot.parsing import parse_pairs
 from bot.service.context import Ctx
-from bot.service.core import ServiceCore, get_system
+from bot.service.core import get_system
 from bot.service.errors import UserError
 from bot.service.outcomes import ActionOutcome
+from bot.service.staging import StagingMixin
 from bot.service.state import Combatant, Encounter, Exchange
 from bot.storage import repository as repo
 from rules import (
@@ -17,7 +18,7 @@ from rules import (
 )
 
 
-class ExchangeMixin(ServiceCore):
+class ExchangeMixin(StagingMixin):
     """Attacks waiting for the defender."""
 
     async def defend(
@@ -102,26 +103,6 @@ class ExchangeMixin(ServiceCore):
         opts = self._rules(system.options, parse_pairs(options)) if options else None
         final = self._defend_now(system, rules_settings, defender, attacker, pending, choice, opts)
         return await self._apply(ctx, enc, system, "defend", final, attacker, defender, close=x, automatic=automatic)
-
-    def _settle_staged(self, after: Encounter, commit: repo.Commit, which: Any) -> list[ActionOutcome]:
-        """Roll the default defence for the waiting attacks `which` picks, into `after` and `commit`
-        (the caller commits once: all of them and whatever else the command does, or none)."""
-        system = get_system(after.system)
-        rules_settings, _ = self.encounter_settings(after)
-        ctx = Ctx(after.guild_id, after.channel_id, commit.user_id, "", False)
-        outcomes = []
-        for x in sorted(after.pending, key=lambda p: p.id):
-            if not which(x):
-                continue
-            attacker, defender = after.by_id(x.attacker_id), after.by_id(x.defender_id)
-            if attacker is None or defender is None:
-                after.pending = [p for p in after.pending if p.id != x.id]
-                commit.closed_exchanges.append((x.id, "cancelled"))
-                continue
-            pending = ActionResult.model_validate(x.result)
-            final = self._defend_now(system, rules_settings, defender, attacker, pending, None, None)
-            outcomes.append(self._stage(after, commit, ctx, system, "defend", final, attacker, defender, x, True))
-        return outcomes
 
     async def resolve_pending(self, ctx: Ctx) -> list[ActionOutcome]:
         """GM: roll the default defence for every attack still waiting in this channel."""

@@ -27,16 +27,6 @@ class SettingsMixin(ServiceCore):
             raise UserError("error.name_the_system")
         return get_system(enc.system)
 
-    async def _effective_settings(self, ctx: Ctx, system: CombatSystem) -> tuple[dict[str, Any], dict[str, Any]]:
-        rules_values: dict[str, Any] = {}
-        bot_values: dict[str, Any] = {}
-        for sys_id, target in ((system.id, rules_values), ("bot", bot_values)):
-            guild, channel = await self.db.read(repo.load_settings, ctx.guild_id, ctx.channel_id, sys_id)
-            target.update(guild)
-            target.update(channel)
-        rules_model = system.settings(rules_values)
-        return rules_model.model_dump(mode="json"), BotSettings(**bot_values).model_dump(mode="json")
-
     async def pinned_language(self, guild_id: int, channel_id: int) -> str | None:
         """The language a GM pinned for this channel (or the server), if any; cached."""
         if channel_id not in self._pinned:

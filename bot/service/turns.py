@@ -12,9 +12,10 @@ from dataclasses import replace
 from pydantic import BaseModel
 
 from bot.service.context import Ctx
-from bot.service.core import ServiceCore, _json, get_system
+from bot.service.core import _json, get_system
 from bot.service.errors import UserError
 from bot.service.outcomes import InitiativeOutcome, TurnOutcome
+from bot.service.staging import StagingMixin
 from bot.service.state import Combatant, Effect, Encounter
 from bot.storage import repository as repo
 from rules import (
@@ -24,7 +25,7 @@ from rules import (
 )
 
 
-class TurnMixin(ServiceCore):
+class TurnMixin(StagingMixin):
     """Who acts when."""
 
     async def initiative(self, ctx: Ctx, who: str | None, blows: str | None = None) -> InitiativeOutcome:

@@ -50,7 +50,7 @@ class Database:
     async def _call(self, fn: Callable[..., T], *args: Any) -> T:
         # aiosqlite's worker-thread hook; `conn._conn` is the underlying sqlite3 connection.
         raw = self._conn._conn
-        return await self._conn._execute(fn, raw, *args)  # type: ignore[no-any-return]
+        return await self._conn._execute(fn, raw, *args)  # type: ignore[no-any-return, no-untyped-call]
 
     async def transaction(self, fn: Callable[..., T], *args: Any) -> T:
         future: asyncio.Future[T] = asyncio.get_running_loop().create_future()

@@ -1,0 +1,146 @@
+"""Staging what actions change: several may share one transaction (waiting defences and the turn)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from pydantic import BaseModel
+
+from bot.service.context import Ctx
+from bot.service.core import ServiceCore, get_system
+from bot.service.outcomes import ActionOutcome
+from bot.service.state import Combatant, Encounter, Exchange
+from bot.storage import repository as repo
+from rules import ActionResult, CombatSystem, DefenceRequest
+
+
+class StagingMixin(ServiceCore):
+    """Resolve a defence, put an action's changes into an encounter copy and a commit, write it."""
+
+    def _defend_now(
+        self,
+        system: CombatSystem,
+        settings: BaseModel,
+        defender: Combatant,
+        attacker: Combatant,
+        pending: ActionResult,
+        choice: str | None,
+        options: BaseModel | None,
+    ) -> ActionResult:
+        exchange = pending.exchange or {}
+        if choice is None:
+            choice = system.default_defence(exchange)
+        dreq = DefenceRequest(defender.fighter(system), attacker.fighter(system), exchange, settings, choice, options)
+        result: ActionResult = self._rules(system.defend, dreq, self.dice)
+        return result
+
+    async def _apply(
+        self,
+        ctx: Ctx,
+        enc: Encounter,
+        system: CombatSystem,
+        action: str,
+        result: ActionResult,
+        actor: Combatant,
+        target: Combatant | None,
+        close: Exchange | None = None,
+        automatic: bool = False,
+        move: tuple[int, list[int]] | None = None,
+    ) -> ActionOutcome:
+        after = self._copy(enc)
+        commit = repo.Commit(user_id=ctx.user_id)
+        out = self._stage(after, commit, ctx, system, action, result, actor, target, close, automatic, move)
+        commit.upsert = self._changed(enc, after)
+        await self._commit(enc, after, commit)
+        return out
+
+    def _stage(
+        self,
+        after: Encounter,
+        commit: repo.Commit,
+        ctx: Ctx,
+        system: CombatSystem,
+        action: str,
+        result: ActionResult,
+        actor: Combatant,
+        target: Combatant | None,
+        close: Exchange | None = None,
+        automatic: bool = False,
+        move: tuple[int, list[int]] | None = None,
+    ) -> ActionOutcome:
+        """Put what an action changed into `after` and `commit` (several may share one transaction)."""
+        desc = system.initiative_descending
+        was_current = after.current(desc)
+        if close is not None:
+            after.pending = [p for p in after.pending if p.id != close.id]
+            commit.closed_exchanges.append((close.id, "resolved"))
+        actor = after.by_id(actor.id) or actor
+        target = (after.by_id(target.id) or target) if target is not None else None
+        moved = result.outcome == "initiative_changed" and result.total is not None
+        if result.actor_sheet is not None:
+            actor = actor.with_sheet(result.actor_sheet)
+        if moved:
+            # Delay / ready / hold: the combatant acts on the new count from now on.
+            actor = replace(actor, initiative=result.total, tiebreak=list(result.tiebreak))
+        elif move is not None:
+            actor = replace(actor, initiative=move[0], tiebreak=move[1])
+        self._put(after, actor)
+        if target is not None and result.target_sheet is not None:
+            target = target.with_sheet(result.target_sheet)
+            self._put(after, target)
+        for sub in result.attacks:
+            # A sub-result may hit someone else (a cleave's second target): apply it to that combatant.
+            other = after.find(sub.target) if sub.target and sub.target_sheet is not None else None
+            if other is not None and other.id not in {actor.id, target.id if target else None}:
+                self._put(after, other.with_sheet(sub.target_sheet or {}))
+        passed: Combatant | None = None
+        if moved and was_current is not None and was_current.id == actor.id:
+            passed = after.current(desc)  # the one who delayed gives the turn to whoever now stands there
+            passed = None if passed is not None and passed.id == actor.id else passed
+        elif moved and was_current is not None:
+            passed = self._step_in(after, system, actor, was_current)
+        elif move is not None:
+            self._keep_turn(after, was_current, system)
+        commit.events.append((action, result.model_dump_json(exclude_defaults=True)))
+        return ActionOutcome(
+            after,
+            system,
+            result,
+            actor,
+            target,
+            self.is_gm(ctx, after),
+            automatic=automatic,
+            answers_to=close,
+            turn_passed_to=passed,
+        )
+
+    def _step_in(self, enc: Encounter, system: CombatSystem, actor: Combatant, current: Combatant) -> Combatant | None:
+        """Someone else moved in the order off their turn (a delaying combatant stepping in): placed
+        before the combatant whose turn it is, they act now; placed after, the turn stays put."""
+        acting = [c.id for c in enc.order(system.initiative_descending) if c.initiative is not None]
+        if actor.id in acting and current.id in acting and acting.index(actor.id) < acting.index(current.id):
+            enc.turn = acting.index(actor.id)
+            return actor
+        self._keep_turn(enc, current, system)
+        return None
+
+    def _settle_staged(self, after: Encounter, commit: repo.Commit, which: Any) -> list[ActionOutcome]:
+        """Roll the default defence for the waiting attacks `which` picks, into `after` and `commit`
+        (the caller commits once: all of them and whatever else the command does, or none)."""
+        system = get_system(after.system)
+        rules_settings, _ = self.encounter_settings(after)
+        ctx = Ctx(after.guild_id, after.channel_id, commit.user_id, "", False)
+        outcomes = []
+        for x in sorted(after.pending, key=lambda p: p.id):
+            if not which(x):
+                continue
+            attacker, defender = after.by_id(x.attacker_id), after.by_id(x.defender_id)
+            if attacker is None or defender is None:
+                after.pending = [p for p in after.pending if p.id != x.id]
+                commit.closed_exchanges.append((x.id, "cancelled"))
+                continue
+            pending = ActionResult.model_validate(x.result)
+            final = self._defend_now(system, rules_settings, defender, attacker, pending, None, None)
+            outcomes.append(self._stage(after, commit, ctx, system, "defend", final, attacker, defender, x, True))
+        return outcomes
