@@ -2,7 +2,22 @@
 
 from rules.dice import DiceSource, RandomDice, Roller, ScriptedDice
 from rules.errors import RulesError
-from rules.model import ActionResult, Damage, DieRoll, Modifier, Note, SettingInfo, StateChange, Status
+from rules.model import (
+    ActionResult,
+    Check,
+    Damage,
+    Die,
+    DieRoll,
+    Message,
+    Modifier,
+    Note,
+    Part,
+    SettingInfo,
+    StateChange,
+    Status,
+    Step,
+    Term,
+)
 from rules.registry import all_systems, get_system
 from rules.system import FIELD_CLASSES, ActionRequest, CombatSystem, DefenceRequest, FieldClass, Fighter
 
@@ -10,15 +25,19 @@ __all__ = [
     "FIELD_CLASSES",
     "ActionRequest",
     "ActionResult",
+    "Check",
     "CombatSystem",
     "Damage",
     "DefenceRequest",
     "DiceSource",
+    "Die",
     "DieRoll",
     "FieldClass",
     "Fighter",
+    "Message",
     "Modifier",
     "Note",
+    "Part",
     "RandomDice",
     "Roller",
     "RulesError",
@@ -26,6 +45,8 @@ __all__ = [
     "SettingInfo",
     "StateChange",
     "Status",
+    "Step",
+    "Term",
     "all_systems",
     "get_system",
 ]

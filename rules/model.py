@@ -2,9 +2,95 @@
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
+
+# Whose number it is: the one acting, the one acted on, or someone else (a second target, the round).
+Side = Literal["actor", "target", "other"]
+# What a die did: `kept` counts; `exploded` counts and was rolled again; `doubled` (a stress die's 1)
+# does not count but doubles what follows; `dropped`, `rerolled` and `botch` (a botch die) do not count.
+DieRole = Literal["kept", "exploded", "doubled", "dropped", "rerolled", "botch"]
+COUNTED: frozenset[str] = frozenset({"kept", "exploded"})
+
+
+@dataclass(slots=True)
+class Die:
+    """One die of a check: its size, its face and what it did."""
+
+    sides: int
+    face: int
+    role: DieRole = "kept"
+
+
+@dataclass(slots=True)
+class Part:
+    """A signed contribution to a check (`key` is a catalog term key), and whose number it is."""
+
+    key: str
+    value: int | float
+    side: Side = "actor"
+
+
+@dataclass(slots=True)
+class Step:
+    """What happens to a check's raw total afterwards, in order: `minus` a reduction (soak, armour,
+    DR × coefficient), `plus`, `times` / `divide` a multiplier, `floor` / `ceil` / `round` a rounding,
+    `set` (a botch makes it 0), `min` / `max` a bound. `total` is the running total after this step;
+    `detail` shows how a step's value is made (DR 2 × coefficient 1.5) and is not added again."""
+
+    op: Literal["minus", "plus", "times", "divide", "floor", "ceil", "round", "set", "min", "max"]
+    key: str
+    value: int | float
+    total: int | float
+    side: Side = "actor"
+    detail: list[Part] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Check:
+    """One roll that is compared or applied, as a player checks it at a glance:
+    counted dice × `multiplier` + `parts` = `raw`; then each of `steps` in order gives `total`, which is
+    compared with `versus` (the other side's own check, with its own parts) or applied (damage).
+
+    `label` is a catalog key (attack, defence, damage, soak, confirm, initiative, location, save …).
+    A hit-location roll names `location` instead of counting toward anything; `dice_steps` records a
+    die moved up or down its size ladder before rolling (key = why, value = ±steps), `dice_expr` the
+    die as written before those steps."""
+
+    label: str
+    side: Side = "actor"
+    dice: list[Die] = field(default_factory=list)
+    multiplier: int | float = 1
+    parts: list[Part] = field(default_factory=list)
+    raw: int | float | None = None
+    steps: list[Step] = field(default_factory=list)
+    total: int | float | None = None
+    versus: Check | None = None
+    outcome: str | None = None
+    location: str | None = None
+    dice_steps: list[Part] = field(default_factory=list)
+    dice_expr: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """A catalog term in an error's or a note's parameters (a location, a condition, a blow …): the bot
+    shows it in the reader's language instead of the id. `kind` is the catalog family (`location`,
+    `condition`, `term`, `weapon`, `action`, `outcome`, `wound`, `defence`, `blow` …)."""
+
+    kind: str
+    key: str
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """A catalog message inside another's parameters (why a value was refused: `problem.too_small` with
+    `{"limit": 10}`), rendered in the reader's language."""
+
+    key: str
+    params: dict[str, Any] = field(default_factory=dict)
 
 
 class _Data(BaseModel):
@@ -85,6 +171,8 @@ class ActionResult(_Data):
     exchange: dict[str, Any] | None = None
     actor_sheet: dict[str, Any] | None = None
     target_sheet: dict[str, Any] | None = None
+    # Every roll that is compared or applied, in the order a player reads them (see `Check`).
+    checks: list[Check] = Field(default_factory=list)
 
 
 class Status(_Data):

@@ -13,7 +13,7 @@ from pydantic import BaseModel, ValidationError
 
 from rules.dice import DiceSource
 from rules.errors import RulesError
-from rules.model import ActionResult, SettingInfo, Status
+from rules.model import ActionResult, Message, SettingInfo, Status, Term
 
 SheetT = TypeVar("SheetT", bound=BaseModel)
 
@@ -70,15 +70,29 @@ class DefenceRequest:
 
 
 def validated(model: type[BaseModel], data: Mapping[str, Any], what: str) -> Any:
-    """Validate into `model`, turning pydantic's error into a RulesError that names the field."""
+    """Validate into `model`, turning pydantic's error into a RulesError that names the field and says
+    why in catalog terms (`problem.<pydantic error type>` with its limits), never pydantic's English."""
     try:
         return model.model_validate(dict(data))
     except ValidationError as exc:
         first = exc.errors()[0]
-        loc = ".".join(str(p) for p in first.get("loc", ())) or what
+        path = [str(p) for p in first.get("loc", ()) if not isinstance(p, int)]
         if first.get("type") == "extra_forbidden":
-            raise RulesError(f"error.{what}_unknown", key=loc, allowed=sorted(model.model_fields)) from None
-        raise RulesError(f"error.{what}_invalid", key=loc, problem=first.get("msg", "")) from None
+            key = path[0] if path else what
+            raise RulesError(f"error.{what}_unknown", key=key, allowed=sorted(model.model_fields)) from None
+        if not path:  # a validator of the whole model: its problem names the key itself
+            raise RulesError(f"error.{what}_refused", problem=problem_of(first)) from None
+        raise RulesError(f"error.{what}_invalid", key=Term("term", path[0]), problem=problem_of(first)) from None
+
+
+def problem_of(error: Mapping[str, Any]) -> Message:
+    """Why pydantic refused a value, as a catalog message: `problem.<type>` with the limits it names.
+    A system's own validators raise `PydanticCustomError("<id>.<what>", …, {params})` for their reasons."""
+    ctx = {k: v for k, v in (error.get("ctx") or {}).items() if isinstance(v, (int, float, str))}
+    value = error.get("input")
+    if isinstance(value, (int, float, str)):
+        ctx.setdefault("value", value)
+    return Message(f"problem.{error.get('type', 'value_error')}", ctx)
 
 
 def _choices(annotation: Any) -> list[Any] | None:
@@ -223,6 +237,21 @@ class CombatSystem(ABC):
         if action in self.reaction_actions:
             return True
         return any(getattr(options, key, None) for key in self.reaction_options)
+
+    def descriptor(self, status: Status) -> str:
+        """How a hidden combatant looks to players, in five steps: `unhurt`, `wounded` (more than half
+        left), `badly_wounded` (15–50 %), `near_death` (under 15 %), `down` (out of the fight or dead).
+        HP systems use the HP left; wound-level systems map their own levels (and document the map)."""
+        if status.dead or status.out_of_fight:
+            return "down"
+        if status.hp is None or not status.hp_max:
+            return "unhurt" if status.level in ("unhurt", "healthy", "ok", "fine") else "wounded"
+        share = status.hp / status.hp_max
+        if share >= 1:
+            return "unhurt"
+        if share > 0.5:
+            return "wounded"
+        return "badly_wounded" if share >= 0.15 else "near_death"
 
     def conditions(self) -> list[str]:
         """Conditions of this system a GM may put on a combatant (`/encounter effect add`)."""

@@ -93,7 +93,9 @@ class BaseCog(commands.Cog):
                 exc.params,
             )
             interaction.extras["error"] = exc.key
-            reply = Reply(content=cut(tx(exc.key, **exc.params), CONTENT), ephemeral=True)
+            system = getattr(exc, "system", None)
+            shown = tx.for_system(system) if system else tx
+            reply = Reply(content=cut(shown(exc.key, **exc.params), CONTENT), ephemeral=True)
         except Exception:
             log.exception(
                 "command %s failed (user %s, channel %s, options %s)",

@@ -20,7 +20,7 @@ from bot.service.game import (
 )
 from bot.service.state import Combatant, Effect, Encounter
 from bot.storage.repository import Character
-from rules import ActionResult, CombatSystem, Damage, Modifier
+from rules import ActionResult, CombatSystem, Damage, Message, Modifier, Term
 
 COLOURS = {
     "hit": 0x2ECC71,
@@ -43,7 +43,17 @@ class Texts:
     system: str | None = None
 
     def __call__(self, key: str, /, **params: Any) -> str:
-        return self.catalog.text(self.lang, key, **params)
+        return self.catalog.text(self.lang, key, **{k: self.plain(v) for k, v in params.items()})
+
+    def plain(self, value: Any) -> Any:
+        """A parameter as the reader sees it: catalog terms and nested messages in this language."""
+        if isinstance(value, Term):
+            return self.term(value.kind, value.key)
+        if isinstance(value, Message):
+            return self(value.key, **value.params)
+        if isinstance(value, (list, tuple)):
+            return [self.plain(v) for v in value]
+        return value
 
     def term(self, kind: str, key: str) -> str:
         return self.catalog.term(self.lang, kind, self.system, key)

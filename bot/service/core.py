@@ -152,7 +152,10 @@ class ServiceCore:
         try:
             return call(*args)
         except RulesError as exc:
-            raise UserError(exc.key, **exc.params) from None
+            error = UserError(exc.key, **exc.params)
+            owner = getattr(call, "__self__", None)  # the system whose method refused
+            error.system = owner.id if isinstance(owner, CombatSystem) else None
+            raise error from None
 
     async def _effective_settings(self, ctx: Ctx, system: CombatSystem) -> tuple[dict[str, Any], dict[str, Any]]:
         """The rule and bot settings in force here: server defaults, then this channel's overrides."""

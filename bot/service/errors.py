@@ -10,3 +10,4 @@ class UserError(Exception):
         super().__init__(key)
         self.key = key
         self.params = params
+        self.system: str | None = None  # the game whose terms the parameters name, when one does
