@@ -19,7 +19,7 @@ from bot.cogs.base import SUPPORTED
 from bot.config import Config
 from bot.i18n.catalog import Catalog, default_catalog
 from bot.presenters import render
-from bot.presenters.render import Texts
+from bot.presenters.texts import Texts
 from bot.service.game import ActionOutcome, GameService
 from bot.service.state import Encounter
 from bot.storage import repository as repo

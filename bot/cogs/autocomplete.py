@@ -9,7 +9,7 @@ from discord import app_commands
 
 from bot.cogs.base import choices
 from bot.presenters.limits import cut
-from bot.presenters.render import Texts
+from bot.presenters.texts import Texts
 from bot.service.state import Encounter
 from rules import CombatSystem, all_systems, get_system
 

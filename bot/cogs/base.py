@@ -13,7 +13,7 @@ from discord.ext import commands
 
 from bot.i18n.catalog import default_catalog
 from bot.presenters.limits import CONTENT, cut
-from bot.presenters.render import Texts
+from bot.presenters.texts import Texts
 from bot.service.context import Ctx
 from bot.service.errors import UserError
 from rules import RulesError

@@ -8,7 +8,7 @@ from discord import app_commands
 from bot.cogs import autocomplete as ac
 from bot.cogs.base import BaseCog, Reply, describe
 from bot.presenters import render
-from bot.presenters.render import Texts
+from bot.presenters.texts import Texts
 from bot.service.context import Ctx
 from rules import get_system
 

@@ -9,7 +9,7 @@ from bot.cogs import autocomplete as ac
 from bot.cogs.base import BaseCog, Reply, describe
 from bot.cogs.defence import prompt_reply, typed_answer_reply
 from bot.presenters import render
-from bot.presenters.render import Texts
+from bot.presenters.texts import Texts
 from bot.service.context import Ctx
 from bot.service.game import ActionOutcome
 
@@ -28,11 +28,11 @@ def _reply(tx: Texts, o: ActionOutcome) -> Reply:
     passed = o.turn_passed_to
     users = [passed.owner_user_id] if passed is not None and passed.owner_user_id is not None else []
     content = f"<@{users[0]}>" if users else None
-    reply = Reply([render.action_embed(tx, o)], content=content, mention_users=users)
-    hidden = o.actor.hidden or (o.target is not None and o.target.hidden)
-    if hidden and o.gm_view:
-        # The table sees the redacted embed; the GM who acted also gets every number, privately.
-        reply.followups.append(Reply([render.action_embed(tx, o, full=True)], ephemeral=True))
+    public, private = render.action_embeds(tx, o)
+    reply = Reply([public], content=content, mention_users=users)
+    if private is not None and o.gm_view:
+        # The table sees the redacted embed; the GM who acted gets only the numbers it left out.
+        reply.followups.append(Reply([private], ephemeral=True))
     return reply
 
 

@@ -12,7 +12,8 @@ import discord
 
 from bot.cogs.base import BaseCog, Reply
 from bot.presenters import render
-from bot.presenters.render import Texts
+from bot.presenters.limits import escape
+from bot.presenters.texts import Texts
 from bot.service.context import Ctx
 from bot.service.game import ActionOutcome
 
@@ -69,8 +70,9 @@ def prompt_reply(tx: Texts, outcome: ActionOutcome) -> Reply:
     timeout = int(outcome.exchange.deadline - outcome.exchange.created_at)
     content = tx(
         "defence.prompt",
+        gender=outcome.target.gender,
         user=f"<@{outcome.prompt_user_id}>",
-        name=outcome.target.name,
+        name=escape(outcome.target.name),
         choices=choices,
         seconds=timeout,
     )

@@ -9,7 +9,7 @@ from bot.cogs.base import BaseCog, Reply, describe
 from bot.dice_roll import roll_expression
 from bot.presenters import render
 from bot.presenters.limits import cut
-from bot.presenters.render import Texts
+from bot.presenters.texts import Texts
 from bot.service.context import Ctx
 
 

@@ -11,7 +11,7 @@ from bot.cogs import autocomplete as ac
 from bot.cogs.base import BaseCog, Reply, describe
 from bot.presenters import render
 from bot.presenters.limits import cut, fit_embeds
-from bot.presenters.render import Texts
+from bot.presenters.texts import Texts
 from bot.service.context import Ctx
 from bot.service.errors import UserError
 from bot.service.game import EditOutcome, TurnOutcome

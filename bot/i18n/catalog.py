@@ -1,4 +1,9 @@
-"""Flat JSON catalogs per language: `bot/i18n/<lang>/*.json`, `{"key": "text with {param}"}`."""
+"""Flat JSON catalogs per language: `bot/i18n/<lang>/*.json`, `{"key": "text with {param}"}`.
+
+A key missing in the reader's language is a bug, not a word: in strict mode (the tests) it raises
+`MissingText`; in production it is logged and the English text is shown rather than an id.
+Plural forms are `key#one|few|many|other`, chosen by CLDR's rules (Babel); a gendered form is `key#m|f|n`.
+"""
 
 from __future__ import annotations
 
@@ -13,15 +18,24 @@ ROOT = Path(__file__).resolve().parent
 FALLBACK = "en"
 
 
+class MissingText(LookupError):
+    """A catalog key the reader's language does not have (strict mode)."""
+
+
 class _Params(dict[str, Any]):
-    """Leaves an unknown placeholder visible instead of failing the whole answer."""
+    """Leaves an unknown placeholder visible instead of failing the whole answer (strict mode raises)."""
+
+    strict = False
 
     def __missing__(self, key: str) -> str:
+        if self.strict:
+            raise MissingText(f"placeholder {{{key}}} not given")
         return "{" + key + "}"
 
 
 class Catalog:
-    def __init__(self, root: Path = ROOT) -> None:
+    def __init__(self, root: Path = ROOT, strict: bool = False) -> None:
+        self.strict = strict
         self.messages: dict[str, dict[str, str]] = {}
         for lang_dir in sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith("_")):
             merged: dict[str, str] = {}
@@ -34,58 +48,92 @@ class Catalog:
     def languages(self) -> list[str]:
         return sorted(self.messages)
 
+    def has_own(self, lang: str, key: str) -> bool:
+        return key in self.messages.get(lang, {})
+
     def lookup(self, lang: str, key: str) -> str | None:
         found = self.messages.get(lang, {}).get(key)
         if found is None and lang != FALLBACK:
             found = self.messages[FALLBACK].get(key)
+            if found is not None:
+                self._missing(lang, key)
         return found
 
+    def _missing(self, lang: str, key: str) -> None:
+        if self.strict:
+            raise MissingText(f"{lang}: {key}")
+        log.warning("catalog %s has no %s; showing the English text", lang, key)
+
     def text(self, lang: str, key: str, /, **params: Any) -> str:
-        template = self.lookup(lang, key)
-        if template is None and "count" in params:
+        template = None
+        if "count" in params:
             template = self._plural(lang, key, params["count"])
         if template is None:
-            log.debug("missing catalog key %s", key)
+            template = self.lookup(lang, key)
+        if template is None:
+            if self.strict:
+                raise MissingText(f"{lang}: {key}")
+            log.error("missing catalog key %s", key)
             return key
         if not params:
             return template
-        return template.format_map(_Params({k: _display(v) for k, v in params.items()}))
+        values = _Params({k: _display(v) for k, v in params.items()})
+        values.strict = self.strict
+        return template.format_map(values)
 
     def _plural(self, lang: str, key: str, count: Any) -> str | None:
-        """`key#one|few|many|other`, chosen by the language's plural rule (Czech and Polish have several)."""
-        form = plural_form(lang, int(count)) if isinstance(count, int) else "other"
-        found = self.messages.get(lang, {}).get(f"{key}#{form}") or self.messages.get(lang, {}).get(f"{key}#other")
-        if found is None and lang != FALLBACK:
-            return self._plural(FALLBACK, key, count)
-        return found
+        """`key#one|few|many|other`, chosen by the language's CLDR plural rule."""
+        own = self.messages.get(lang, {})
+        if not any(f"{key}#{form}" in own for form in ("one", "few", "many", "other")):
+            if lang != FALLBACK and any(f"{key}#{f}" in self.messages[FALLBACK] for f in ("one", "other")):
+                self._missing(lang, key)
+                return self._plural(FALLBACK, key, count)
+            return None
+        form = plural_form(lang, count) if isinstance(count, (int, float)) else "other"
+        return own.get(f"{key}#{form}") or own.get(f"{key}#other")
 
     def has(self, lang: str, key: str) -> bool:
-        return self.lookup(lang, key) is not None
+        return key in self.messages.get(lang, {}) or key in self.messages[FALLBACK]
 
     def term(self, lang: str, kind: str, system: str | None, key: str) -> str:
-        """A game term: the system's own wording first, then the generic one, then the raw key."""
-        if system:
-            found = self.lookup(lang, f"{kind}.{system}.{key}")
-            if found is not None:
-                return found
-        found = self.lookup(lang, f"{kind}.{key}")
-        return found if found is not None else key.replace("_", " ")
+        """A game term: the system's own wording first, then the generic one. A term missing everywhere
+        is a bug (strict mode raises); production shows the key rather than fail the whole answer."""
+        for candidate in ((f"{kind}.{system}.{key}",) if system else ()) + (f"{kind}.{key}",):
+            if candidate in self.messages.get(lang, {}):
+                return self.messages[lang][candidate]
+        for candidate in ((f"{kind}.{system}.{key}",) if system else ()) + (f"{kind}.{key}",):
+            if candidate in self.messages[FALLBACK]:
+                self._missing(lang, candidate)
+                return self.messages[FALLBACK][candidate]
+        if self.strict:
+            raise MissingText(f"{lang}: {kind}.{system}.{key}")
+        log.error("no catalog term %s.%s.%s", kind, system, key)
+        return key
+
+    def term_variant(self, lang: str, kind: str, system: str | None, key: str, variant: str) -> str | None:
+        """A term's gendered form (`wound.arm5.dead#f`) when the language has one, else None."""
+        own = self.messages.get(lang, {})
+        for candidate in ((f"{kind}.{system}.{key}#{variant}",) if system else ()) + (f"{kind}.{key}#{variant}",):
+            if candidate in own:
+                return own[candidate]
+        return None
 
 
-def plural_form(lang: str, n: int) -> str:
-    """CLDR cardinal categories for whole numbers in the bot's languages."""
-    n = abs(n)
-    if lang == "cs":
-        return "one" if n == 1 else "few" if 2 <= n <= 4 else "other"
-    if lang == "pl":
-        if n == 1:
-            return "one"
-        if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-            return "few"
-        return "many"
-    return "one" if n == 1 else "other"  # en, it
+@cache
+def _plural_rule(lang: str) -> Any:
+    from babel import Locale  # imported on first use: most answers need no plural
+
+    return Locale.parse(lang).plural_form
 
 
+def plural_form(lang: str, n: int | float) -> str:
+    """CLDR cardinal category (one, few, many, other) of a number in a language, by Babel."""
+    form: str = _plural_rule(lang)(abs(n))
+    return form
+
+
+# The forms a catalog writes for each language: those CLDR gives whole numbers (Czech "many" and
+# Italian "many" only cover fractions and millions, which fall back to "other").
 PLURAL_FORMS = {
     "en": ("one", "other"),
     "it": ("one", "other"),

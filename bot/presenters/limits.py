@@ -23,6 +23,16 @@ def cut(text: str, limit: int) -> str:
     return text[: limit - 1].rstrip() + ELLIPSIS
 
 
+def escape(name: str | None) -> str:
+    """A user-typed name made inert: no markdown, masked links, headings, mentions or line breaks."""
+    if not name:
+        return ""
+    flat = " ".join(name.split())
+    text = discord.utils.escape_markdown(flat, as_needed=False)
+    text = text.replace("@", "@\u200b").replace("<", "<\u200b").replace("#", "\\#")
+    return text
+
+
 def clamp(embed: discord.Embed) -> discord.Embed:
     """Cut every part to its limit, then shorten from the end until the whole fits in 6000."""
     if embed.title:

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from typing import Any
 
 import discord
 
-from bot.i18n.catalog import Catalog
-from bot.presenters.limits import clamp, cut
+from bot.presenters.checks import View, check_line
+from bot.presenters.limits import clamp, cut, escape
+from bot.presenters.texts import Texts
 from bot.service.game import (
     ActionOutcome,
     CharacterUpdate,
@@ -20,7 +20,8 @@ from bot.service.game import (
 )
 from bot.service.state import Combatant, Effect, Encounter
 from bot.storage.repository import Character
-from rules import ActionResult, CombatSystem, Damage, Message, Modifier, Term
+from rules import ActionResult, CombatSystem, Damage, Modifier
+from rules.model import Side
 
 COLOURS = {
     "hit": 0x2ECC71,
@@ -32,34 +33,6 @@ COLOURS = {
 }
 NEUTRAL = 0x5865F2
 HIDDEN = "?"
-
-
-@dataclass(frozen=True, slots=True)
-class Texts:
-    """Catalog lookups for one language and one game system."""
-
-    catalog: Catalog
-    lang: str
-    system: str | None = None
-
-    def __call__(self, key: str, /, **params: Any) -> str:
-        return self.catalog.text(self.lang, key, **{k: self.plain(v) for k, v in params.items()})
-
-    def plain(self, value: Any) -> Any:
-        """A parameter as the reader sees it: catalog terms and nested messages in this language."""
-        if isinstance(value, Term):
-            return self.term(value.kind, value.key)
-        if isinstance(value, Message):
-            return self(value.key, **value.params)
-        if isinstance(value, (list, tuple)):
-            return [self.plain(v) for v in value]
-        return value
-
-    def term(self, kind: str, key: str) -> str:
-        return self.catalog.term(self.lang, kind, self.system, key)
-
-    def for_system(self, system: str) -> Texts:
-        return Texts(self.catalog, self.lang, system)
 
 
 def _signed(value: int | float) -> str:
@@ -122,13 +95,14 @@ def _outcome_text(tx: Texts, r: ActionResult, hidden: bool = False) -> str:
     return text
 
 
-def _result_fields(tx: Texts, r: ActionResult, hide_actor: bool, hide_target: bool) -> list[tuple[str, str]]:
-    fields: list[tuple[str, str]] = [(tx("field.outcome"), _outcome_text(tx, r, hide_actor or hide_target))]
-    if r.damage is not None and (r.damage.rolled or r.damage.applied):
-        fields.append((tx("field.damage"), damage_line(tx, r.damage, hide_target)))
-    if r.location:
+def _result_fields(tx: Texts, r: ActionResult, view: View, o: ActionOutcome) -> list[tuple[str, str]]:
+    fields: list[tuple[str, str]] = [(tx("field.outcome"), _outcome_text(tx, r, bool(view.hide)))]
+    if r.damage is not None and not _has_damage_check(r) and (r.damage.rolled or r.damage.applied):
+        fields.append((tx("field.damage"), damage_line(tx, r.damage, "target" in view.hide)))
+    if r.location and not any(c.location for c in r.checks):
         fields.append((tx("field.location"), tx.term("location", r.location)))
-    if r.wound:
+    shown_level = o.system.status(o.target.model(o.system)).level if o.target is not None else None
+    if r.wound and r.wound != shown_level:  # the target's state line names the level already
         fields.append((tx("field.wound"), tx.term("wound", r.wound)))
     return fields
 
@@ -147,12 +121,15 @@ def _notes(tx: Texts, r: ActionResult) -> list[str]:
 
 def state_line(tx: Texts, system: CombatSystem, c: Combatant, hide: bool) -> str:
     status = system.status(c.model(system))
-    parts = [tx.term("wound", status.level)]
+    if hide:  # a hidden combatant shows players one of five steps, never its own levels or numbers
+        parts = [tx(f"descriptor.{system.descriptor(status)}", gender=c.gender)]
+    else:
+        parts = [tx.term("wound", status.level, c.gender)]
     if status.hp is not None and not hide:
         parts.append(tx("status.hp", hp=status.hp, max=status.hp_max if status.hp_max is not None else "?"))
     left = {e.name: e.rounds for e in c.effects if e.rounds is not None}
     conditions = [k for k in status.conditions if k != status.level]  # the level is already named
-    shown = [_with_rounds(tx.term("condition", k), left.get(k)) for k in conditions]
+    shown = [_with_rounds(tx.term("condition", k, c.gender), left.get(k)) for k in conditions]
     shown += [_with_rounds(e.name, e.rounds) for e in c.effects if not e.condition]
     if shown:
         parts.append(", ".join(shown))
@@ -165,37 +142,46 @@ def _with_rounds(label: str, rounds: int | None) -> str:
 
 def action_embed(tx: Texts, o: ActionOutcome, full: bool = False) -> discord.Embed:
     """The public (or, with `full`, the GM's) embed of an attack, shot or other action."""
+    return action_embeds(tx, o, full)[0]
+
+
+def action_embeds(tx: Texts, o: ActionOutcome, full: bool = False) -> tuple[discord.Embed, discord.Embed | None]:
+    """The embed everyone sees and, when a hidden side's numbers were left out of it, the GM's private
+    copy holding only those numbers (None when nothing was hidden)."""
     tx = tx.for_system(o.system.id)
     r = o.result
-    hide_actor = o.actor.hidden and not full
-    hide_target = bool(o.target and o.target.hidden) and not full
+    hide: set[Side] = set()
+    if o.actor.hidden and not full:
+        hide.add("actor")
+    if o.target is not None and o.target.hidden and not full:
+        hide.add("target")
+    view = View(frozenset(hide))
     icon = {"shot": "🏹", "attack": "⚔️"}.get(r.action, "✴️")
-    title = f"{icon} {o.actor.name}"
+    title = f"{icon} {escape(o.actor.name)}"
     if o.target is not None:
-        title += f" → {o.target.name}"
+        title += f" → {escape(o.target.name)}"
     if r.weapon:
         title += f" ({tx.term('weapon', r.weapon)})"
     lines = []
     if r.action not in ("attack", "shot"):
         lines.append(tx.term("action", r.action))
-    if r.rolls or r.total is not None:
-        lines.append(roll_line(tx, r, hide_actor, hide_target))
+    lines += _result_lines(tx, r, view)
     embed = discord.Embed(title=title, description="\n".join(lines) or None, colour=_colour(r.outcome))
-    if r.attacks:
-        for i, sub in enumerate(r.attacks, 1):
-            value = [roll_line(tx, sub, hide_actor, hide_target), _outcome_text(tx, sub, hide_actor or hide_target)]
-            if sub.damage is not None and (sub.damage.rolled or sub.damage.applied):
-                value.append(tx("field.damage") + ": " + damage_line(tx, sub.damage, hide_target))
-            if sub.location:
-                value.append(tx("field.location") + ": " + tx.term("location", sub.location))
-            value += _notes(tx, sub)
-            embed.add_field(name=tx("field.attack_n", n=i), value="\n".join(value), inline=False)
-    for name, text in _result_fields(tx, r, hide_actor, hide_target):
+    for i, sub in enumerate(r.attacks, 1):
+        value = [*_result_lines(tx, sub, view), _outcome_text(tx, sub, bool(hide))]
+        if sub.damage is not None and not _has_damage_check(sub) and (sub.damage.rolled or sub.damage.applied):
+            value.append(tx("field.damage") + ": " + damage_line(tx, sub.damage, "target" in hide))
+        if sub.location and not any(c.location for c in sub.checks):
+            value.append(tx("field.location") + ": " + tx.term("location", sub.location))
+        value += _notes(tx, sub)
+        name = tx("field.attack_on", n=i, name=cut(escape(sub.target), 60)) if _other_target(o, sub) else None
+        embed.add_field(name=name or tx("field.attack_n", n=i), value="\n".join(value), inline=False)
+    for name, text in _result_fields(tx, r, view, o):
         embed.add_field(name=name, value=text, inline=True)
     if o.target is not None:
         embed.add_field(
-            name=tx("field.target_state", name=cut(o.target.name, 80)),
-            value=state_line(tx, o.system, o.target, hide_target),
+            name=tx("field.target_state", name=cut(escape(o.target.name), 80)),
+            value=state_line(tx, o.system, o.target, "target" in hide),
             inline=False,
         )
     notes = _notes(tx, r)
@@ -205,13 +191,38 @@ def action_embed(tx: Texts, o: ActionOutcome, full: bool = False) -> discord.Emb
         notes.insert(0, "• " + tx("note.forced_on_dead"))
     if notes:
         embed.add_field(name=tx("field.notes"), value="\n".join(notes), inline=False)
-    left = None if hide_actor else o.system.status(o.actor.model(o.system)).actions_left
+    left = None if "actor" in hide else o.system.status(o.actor.model(o.system)).actions_left
     if left is not None:
-        embed.add_field(name=tx("field.actions_left", name=cut(o.actor.name, 80)), value=str(left), inline=True)
+        embed.add_field(name=tx("field.actions_left", name=cut(escape(o.actor.name), 80)), value=str(left), inline=True)
     if o.turn_passed_to is not None:
         embed.add_field(name=tx("field.turn"), value=_now_line(tx, o.turn_passed_to), inline=False)
     embed.set_footer(text=_footer(tx, o.system, o.encounter))
-    return clamp(embed)
+    private = None
+    if view.hid:
+        gm_lines = view.hidden_lines + ([_outcome_text(tx, r, False)] if r.margin is not None else [])
+        private = discord.Embed(title=title, description="\n".join(gm_lines), colour=NEUTRAL)
+        private.set_footer(text=tx("result.gm_copy"))
+    return clamp(embed), clamp(private) if private is not None else None
+
+
+def _result_lines(tx: Texts, r: ActionResult, view: View) -> list[str]:
+    """One line per check; a result from before checks existed keeps its old roll line."""
+    if r.checks:
+        return [check_line(tx, c, view) for c in r.checks]
+    if r.rolls or r.total is not None:
+        if view.hide:
+            view.hid = True
+            view.hidden_lines.append(roll_line(tx, r, False, False))
+        return [roll_line(tx, r, "actor" in view.hide, "target" in view.hide)]
+    return []
+
+
+def _has_damage_check(r: ActionResult) -> bool:
+    return r.damage is not None and any(c.total == r.damage.applied and c.raw is not None for c in r.checks)
+
+
+def _other_target(o: ActionOutcome, sub: ActionResult) -> bool:
+    return bool(sub.target) and (o.target is None or sub.target != o.target.name)
 
 
 def _now_line(tx: Texts, c: Combatant) -> str:
@@ -220,7 +231,8 @@ def _now_line(tx: Texts, c: Combatant) -> str:
 
 
 def _footer(tx: Texts, system: CombatSystem, enc: Encounter) -> str:
-    return tx("footer.encounter", system=_system_name(tx, system), name=cut(enc.name, 80), round=enc.round)
+    """A short tag of the game (its full name is in /encounter start's answer), the fight and the round."""
+    return tx("footer.encounter", system=tx(f"system.{system.id}.tag"), name=cut(enc.name, 80), round=enc.round)
 
 
 def _system_name(tx: Texts, system: CombatSystem) -> str:

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import Any
+
+from bot.gender import take_gender
 from bot.parsing import parse_pairs
 from bot.service.context import Ctx
 from bot.service.core import MAX_NAME, ServiceCore, _json, get_system
@@ -23,8 +27,10 @@ class CharacterMixin(ServiceCore):
         name = name.strip()
         if not name or len(name) > MAX_NAME:
             raise UserError("error.name_too_long", limit=MAX_NAME)
-        sheet = self._rules(system.sheet, parse_pairs(stats))
-        ch = repo.Character(0, ctx.guild_id, ctx.user_id, system.id, name, sheet.model_dump(mode="json"))
+        pairs = parse_pairs(stats)
+        gender = take_gender(pairs)
+        sheet = self._rules(system.sheet, pairs)
+        ch = repo.Character(0, ctx.guild_id, ctx.user_id, system.id, name, sheet.model_dump(mode="json"), gender)
         new_id = await self.db.transaction(repo.insert_character, ch)
         if new_id is None:
             raise UserError("error.character_exists", name=name)
@@ -51,41 +57,46 @@ class CharacterMixin(ServiceCore):
         ch = await self.character(ctx, name)
         system = get_system(ch.system)
         changes = parse_pairs(stats)
-        if not changes:
+        gender = take_gender(changes)
+        if not changes and gender is None:
             raise UserError("error.nothing_to_set")
         current = self._rules(system.sheet, ch.sheet)
         before = current.model_dump(mode="json")
-        after = self._rules(system.update_sheet, current, changes).model_dump(mode="json")
+        after = self._rules(system.update_sheet, current, changes).model_dump(mode="json") if changes else before
         changed = {k: v for k, v in after.items() if before.get(k) != v}
         turn = [k for k in changed if system.field_classes.get(k, "build") not in ("build", "lasting")]
         if turn:
             raise UserError("error.turn_state_fields", keys=turn)
+        rows: list[tuple[str, Any, Any]] = [(k, before.get(k), v) for k, v in changed.items()]
+        if gender is not None and gender != ch.gender:
+            rows.append(("gender", ch.gender, gender))
+            ch.gender = gender
         fights = await self.db.read(repo.combatants_of_character, ch.id)
         if not fights:
             ch.sheet = after
-            await self.db.transaction(repo.update_character, ch.id, ch.sheet)
-            return CharacterUpdate(ch, system, [(k, before.get(k), v) for k, v in changed.items()])
+            await self.db.transaction(repo.update_character, ch.id, ch.sheet, gender)
+            return CharacterUpdate(ch, system, rows)
         channel_id, combatant_id = fights[0]
         async with self.lock(channel_id):
             enc = await self.encounter(channel_id)
             c = enc.by_id(combatant_id) if enc is not None else None
             if enc is None or c is None:  # the fight ended meanwhile
                 ch.sheet = after
-                await self.db.transaction(repo.update_character, ch.id, ch.sheet)
-                return CharacterUpdate(ch, system, [(k, before.get(k), v) for k, v in changed.items()])
+                await self.db.transaction(repo.update_character, ch.id, ch.sheet, gender)
+                return CharacterUpdate(ch, system, rows)
             fighting = self._rules(system.sheet, {**c.sheet, **changed}).model_dump(mode="json")
             enc_after = self._copy(enc)
-            updated = c.with_sheet(fighting)
+            updated = replace(c.with_sheet(fighting), gender=ch.gender)
             self._put(enc_after, updated)
             ch.sheet = after
             commit = repo.Commit(
                 upsert=[updated],
                 user_id=ctx.user_id,
                 character_sheets=[(ch.id, after)],
+                character_genders=[(ch.id, gender)] if gender is not None else [],
                 events=[("character_set", _json({"name": c.name, "fields": sorted(changed)}))],
             )
             await self._commit(enc, enc_after, commit)
-            rows = [(k, before.get(k), v) for k, v in changed.items()]
             return CharacterUpdate(ch, system, rows, fight=enc_after, combatant=updated)
 
     async def rest_character(self, ctx: Ctx, name: str | None, hours: int) -> tuple[repo.Character, ActionResult]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from bot.gender import take_gender
 from bot.parsing import parse_pairs
 from bot.service.context import Ctx
 from bot.service.core import ServiceCore, _json, get_system
@@ -33,6 +34,7 @@ class EditMixin(ServiceCore):
             if not pairs:
                 raise UserError("error.nothing_to_set")
             init = next((pairs.pop(k) for k in list(pairs) if k in INITIATIVE_KEYS), None)
+            gender = take_gender(pairs)
             before = c.sheet
             model = self._rules(system.edit_sheet, c.model(system), pairs) if pairs else c.model(system)
             after_sheet = model.model_dump(mode="json")
@@ -45,6 +47,9 @@ class EditMixin(ServiceCore):
                 value = self._initiative_value(c, init)
                 changes.append(("initiative", c.initiative, value))
                 updated = replace(updated, initiative=value)
+            if gender is not None and gender != c.gender:
+                changes.append(("gender", c.gender, gender))
+                updated = replace(updated, gender=gender)
             if not changes:
                 raise UserError("error.nothing_changed", name=c.name)
             after = self._copy(enc)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.gender import take_gender
 from bot.parsing import parse_pairs
 from bot.service.context import Ctx
 from bot.service.core import MAX_COMBATANTS, MAX_COUNT, MAX_NAME, ServiceCore, _json, get_system
@@ -60,7 +61,9 @@ class EncounterMixin(ServiceCore):
             enc = await self._require(ctx)
             self._require_gm(ctx, enc)
             system = get_system(enc.system)
-            sheet = self._rules(system.sheet, parse_pairs(stats))
+            pairs = parse_pairs(stats)
+            gender = take_gender(pairs)
+            sheet = self._rules(system.sheet, pairs)
             names = self._npc_names(enc, name, count)
             if len(enc.combatants) + len(names) > MAX_COMBATANTS:
                 raise UserError("error.too_many_combatants", limit=MAX_COMBATANTS)
@@ -75,6 +78,7 @@ class EncounterMixin(ServiceCore):
                     hidden=hidden,
                     sheet_json=dumped,  # one text shared by the whole group until someone changes
                     seq=seq + i + 1,
+                    gender=gender,
                 )
                 for i, n in enumerate(names)
             ]
@@ -131,6 +135,7 @@ class EncounterMixin(ServiceCore):
                 hidden=False,
                 sheet_json=dump_sheet(self._carried(system, ch.sheet)),
                 seq=seq,
+                gender=ch.gender,
             )
             # A character arrives with fresh per-round state (actions, declared blows), not last fight's.
             rules_settings, _ = self.encounter_settings(enc)

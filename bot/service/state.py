@@ -82,6 +82,7 @@ class Combatant:
     tiebreak: list[int] = field(default_factory=list)
     seq: int = 0
     effects: list[Effect] = field(default_factory=list)
+    gender: str | None = None  # m, f or n; None reads neutrally
 
     @property
     def is_npc(self) -> bool:

@@ -41,6 +41,7 @@ def load_active_encounter(conn: sqlite3.Connection, channel_id: int) -> Encounte
                 tiebreak=json.loads(r["tiebreak"]),
                 seq=r["seq"],
                 effects=load_effects(r["effects"]),
+                gender=r["gender"],
             )
         )
     pending = [
@@ -113,6 +114,7 @@ class Commit:
     delete_ids: list[int] = field(default_factory=list)
     events: list[tuple[str, str]] = field(default_factory=list)  # (action, JSON payload)
     character_sheets: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+    character_genders: list[tuple[int, str]] = field(default_factory=list)
     new_exchanges: list[Exchange] = field(default_factory=list)
     closed_exchanges: list[tuple[int, str]] = field(default_factory=list)  # (id, resolved|cancelled)
     user_id: int = 0
@@ -136,14 +138,23 @@ def apply_commit(conn: sqlite3.Connection, commit: Commit) -> list[int]:
     for c in commit.upsert:
         if c.id:
             conn.execute(
-                "UPDATE combatants SET name = ?, hidden = ?, sheet = ?, initiative = ?, tiebreak = ?, effects = ?"
-                " WHERE id = ?",
-                (c.name, int(c.hidden), c.sheet_json, c.initiative, _dump(c.tiebreak), dump_effects(c.effects), c.id),
+                "UPDATE combatants SET name = ?, hidden = ?, sheet = ?, initiative = ?, tiebreak = ?, effects = ?,"
+                " gender = ? WHERE id = ?",
+                (
+                    c.name,
+                    int(c.hidden),
+                    c.sheet_json,
+                    c.initiative,
+                    _dump(c.tiebreak),
+                    dump_effects(c.effects),
+                    c.gender,
+                    c.id,
+                ),
             )
         else:
             cur = conn.execute(
                 "INSERT INTO combatants (encounter_id, name, owner_user_id, character_id, hidden, sheet,"
-                " initiative, tiebreak, seq, effects) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " initiative, tiebreak, seq, effects, gender) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     enc.id,
                     c.name,
@@ -155,6 +166,7 @@ def apply_commit(conn: sqlite3.Connection, commit: Commit) -> list[int]:
                     _dump(c.tiebreak),
                     c.seq,
                     dump_effects(c.effects),
+                    c.gender,
                 ),
             )
             new_ids.append(int(cur.lastrowid or 0))
@@ -169,6 +181,8 @@ def apply_commit(conn: sqlite3.Connection, commit: Commit) -> list[int]:
     )
     if commit.character_sheets:
         sync_character_sheets(conn, commit.character_sheets)
+    for character_id, gender in commit.character_genders:
+        conn.execute("UPDATE characters SET gender = ? WHERE id = ?", (gender, character_id))
     for xid, status in commit.closed_exchanges:
         cur = conn.execute("UPDATE exchanges SET status = ? WHERE id = ? AND status = 'pending'", (status, xid))
         if cur.rowcount != 1:
@@ -225,10 +239,13 @@ class Character:
     system: str
     name: str
     sheet: dict[str, Any]
+    gender: str | None = None
 
 
 def _character(row: sqlite3.Row) -> Character:
-    return Character(row["id"], row["guild_id"], row["user_id"], row["system"], row["name"], json.loads(row["sheet"]))
+    return Character(
+        row["id"], row["guild_id"], row["user_id"], row["system"], row["name"], json.loads(row["sheet"]), row["gender"]
+    )
 
 
 def list_characters(conn: sqlite3.Connection, guild_id: int, user_id: int) -> list[Character]:
@@ -250,16 +267,22 @@ def get_character(conn: sqlite3.Connection, guild_id: int, user_id: int, name: s
 def insert_character(conn: sqlite3.Connection, ch: Character) -> int | None:
     try:
         cur = conn.execute(
-            "INSERT INTO characters (guild_id, user_id, system, name, sheet, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-            (ch.guild_id, ch.user_id, ch.system, ch.name, _dump(ch.sheet), time.time()),
+            "INSERT INTO characters (guild_id, user_id, system, name, sheet, created_at, gender)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (ch.guild_id, ch.user_id, ch.system, ch.name, _dump(ch.sheet), time.time(), ch.gender),
         )
     except sqlite3.IntegrityError:
         return None
     return int(cur.lastrowid or 0)
 
 
-def update_character(conn: sqlite3.Connection, character_id: int, sheet: dict[str, Any]) -> None:
-    conn.execute("UPDATE characters SET sheet = ? WHERE id = ?", (_dump(sheet), character_id))
+def update_character(
+    conn: sqlite3.Connection, character_id: int, sheet: dict[str, Any], gender: str | None = None
+) -> None:
+    conn.execute(
+        "UPDATE characters SET sheet = ?, gender = COALESCE(?, gender) WHERE id = ?",
+        (_dump(sheet), gender, character_id),
+    )
 
 
 def delete_character(conn: sqlite3.Connection, character_id: int) -> None:

@@ -1,0 +1,184 @@
+"""One line per check, Avrae-style, that a player can add up at a glance:
+
+    **Útok** d20 (14) +3 Síla +2 obestoupení = **19** proti třídě zbroje **17** (10 základ +7 zbroj)
+    **Zranění** d8 (5) +3 Síla = 8 − 2 redukce zranění = **6**
+
+Counted dice × the multiplier + the signed parts = the raw total; each step after it shows its own
+running total; the bold number is what is compared or applied. A side the reader may not see (a hidden
+NPC's) shows its dice but never its parts or totals, nor anything computed from them (`?`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from rules.model import COUNTED, Check, Die, Part, Side, Step
+
+if TYPE_CHECKING:
+    from bot.presenters.texts import Texts
+
+HIDDEN = "?"
+STEP_SIGNS = {
+    "minus": "−",
+    "plus": "+",
+    "times": "×",
+    "divide": "÷",
+    "floor": "↓",
+    "ceil": "↑",
+    "round": "≈",
+    "set": "→",
+    "min": "≥",
+    "max": "≤",
+}
+ROUNDING = frozenset({"floor", "ceil", "round"})
+
+
+@dataclass
+class View:
+    """Whose numbers the reader may not see; `hid` records whether anything was left out."""
+
+    hide: frozenset[Side] = frozenset()
+    hid: bool = False
+    hidden_lines: list[str] = field(default_factory=list)  # the GM's copy: only lines that hid something
+
+    def hides(self, side: Side) -> bool:
+        if side in self.hide:
+            self.hid = True
+            return True
+        return False
+
+
+def number(tx: Texts, value: int | float) -> str:
+    """A number as the reader writes it (decimal comma in cs, pl and it)."""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    text = f"{value:g}" if isinstance(value, float) else str(value)
+    text = text.replace("-", "−")
+    return text.replace(".", ",") if tx.lang in ("cs", "pl", "it") else text
+
+
+def signed(tx: Texts, value: int | float) -> str:
+    shown = number(tx, abs(value))
+    return f"+{shown}" if value >= 0 else f"−{shown}"
+
+
+def dice_text(tx: Texts, dice: list[Die], multiplier: int | float = 1) -> str:
+    """`2d10 (4+5)`, `d10 (1↺ 7) ×2`, `4d6 (6+5+4+~~1~~)`; botch dice apart: `⚠ d10 (10, 3)`."""
+    counted = [d for d in dice if d.role != "botch"]
+    botch = [d for d in dice if d.role == "botch"]
+    groups: list[str] = []
+    for sides in dict.fromkeys(d.sides for d in counted):
+        same = [d for d in counted if d.sides == sides]
+        faces = "+".join(_face(d) for d in same).replace("+↺", "↺")
+        count = len([d for d in same if d.role in COUNTED])
+        groups.append(f"{count if count > 1 else ''}d{sides} ({faces})")
+    text = " ".join(groups)
+    if multiplier != 1:
+        text += f" ×{number(tx, multiplier)}"
+    if botch:
+        faces = ", ".join(str(d.face) for d in botch)
+        text += f" ⚠ {tx('check.botch_dice')} d{botch[0].sides} ({faces})"
+    return text
+
+
+def _face(d: Die) -> str:
+    if d.role == "exploded":
+        return f"{d.face}!"
+    if d.role == "doubled":
+        return f"{d.face}↺ "
+    if d.role in ("dropped", "rerolled"):
+        return f"~~{d.face}~~"
+    return str(d.face)
+
+
+def _part(tx: Texts, p: Part, view: View) -> str:
+    name = tx.term("term", p.key)
+    if view.hides(p.side):
+        return f"± {HIDDEN} {name}"
+    return f"{signed(tx, p.value)} {name}"
+
+
+def _step(tx: Texts, s: Step, hidden: bool, last: bool) -> str:
+    sign = STEP_SIGNS.get(s.op, s.op)
+    name = tx.term("term", s.key)
+    total = HIDDEN if hidden else number(tx, s.total)
+    total = f"**{total}**" if last else total
+    if s.op in ROUNDING:
+        return f"{sign} {name} = {total}"
+    value = HIDDEN if hidden else number(tx, s.value)
+    detail = ""
+    if s.detail and not hidden:
+        detail = " (" + " ".join(f"{tx.term('term', d.key)} {number(tx, d.value)}" for d in s.detail) + ")"
+    return f"{sign} {value} {name}{detail} = {total}"
+
+
+def check_line(tx: Texts, c: Check, view: View) -> str:
+    """The whole line of one check (its versus included)."""
+    hid_before = view.hid
+    line = _check_body(tx, c, view)
+    if view.hid and not hid_before:
+        view.hidden_lines.append(_check_body(tx, c, View()))
+    return line
+
+
+def _check_body(tx: Texts, c: Check, view: View) -> str:
+    pieces = [f"**{tx.term('check', c.label)}**"]
+    own_hidden = view.hides(c.side)
+    if c.dice_expr or c.dice_steps:
+        pieces.append(_dice_steps(tx, c))
+    if c.dice:
+        pieces.append(dice_text(tx, c.dice, c.multiplier))
+    secret = own_hidden
+    if c.parts and not own_hidden:
+        shown = [_part(tx, p, view) for p in c.parts]
+        secret = secret or any(p.side in view.hide for p in c.parts)
+        if not c.dice:  # a number with no dice starts unsigned: "10 základ +4 zbroj"
+            shown[0] = shown[0].lstrip("+")
+        pieces += shown
+    if c.location is not None:
+        if c.raw is not None and (c.dice or c.parts):
+            pieces.append(f"= {HIDDEN if secret else number(tx, c.raw)}")
+        pieces.append(f"→ {tx.term('location', c.location)}")
+    elif c.raw is not None or c.total is not None:
+        raw = c.raw if c.raw is not None else c.total
+        if c.steps:
+            pieces.append(f"= {HIDDEN if secret else number(tx, raw or 0)}")
+            for i, s in enumerate(c.steps):
+                secret = secret or view.hides(s.side)
+                pieces.append(_step(tx, s, secret, i == len(c.steps) - 1))
+        else:
+            pieces.append(f"= **{HIDDEN if secret else number(tx, raw or 0)}**")
+    if c.versus is not None:
+        pieces.append(_versus(tx, c.versus, view))
+    if c.outcome:
+        pieces.append(f"· {tx.term('outcome', c.outcome)}")
+    return " ".join(p for p in pieces if p)
+
+
+def _dice_steps(tx: Texts, c: Check) -> str:
+    """A die moved along its size ladder before rolling: `k8 (+1 stopień za siłę)`."""
+    steps = " ".join(f"{signed(tx, p.value)} {tx.term('term', p.key)}" for p in c.dice_steps)
+    expr = c.dice_expr or ""
+    return f"{expr} ({steps}) →" if steps else expr
+
+
+def _versus(tx: Texts, v: Check, view: View) -> str:
+    phrase = tx.term("versus", v.label)
+    if view.hides(v.side) or any(p.side in view.hide for p in v.parts):
+        view.hid = True
+        return f"{phrase} **{HIDDEN}**" + (f" ({dice_text(tx, v.dice, v.multiplier)})" if v.dice else "")
+    total = number(tx, v.total if v.total is not None else 0)
+    inner: list[str] = []
+    if v.dice:
+        inner.append(dice_text(tx, v.dice, v.multiplier))
+    shown_parts = [p for p in v.parts]
+    if v.dice or len(shown_parts) > 1 or (shown_parts and shown_parts[0].key != "base") or v.steps:
+        parts = [f"{signed(tx, p.value)} {tx.term('term', p.key)}" for p in shown_parts]
+        if parts and not v.dice:
+            parts[0] = parts[0].lstrip("+")
+        inner += parts
+        if v.steps:
+            inner.append(f"= {number(tx, v.raw or 0)}")
+            inner += [_step(tx, s, False, False) for s in v.steps]
+    return f"{phrase} **{total}**" + (f" ({' '.join(inner)})" if inner else "")

@@ -1,0 +1,45 @@
+"""Catalog lookups for one reader: their language, the game's own terms, and the combatant's gender."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from bot.i18n.catalog import Catalog
+from rules import Message, Term
+
+
+@dataclass(frozen=True, slots=True)
+class Texts:
+    """Catalog lookups for one language and one game system."""
+
+    catalog: Catalog
+    lang: str
+    system: str | None = None
+
+    def __call__(self, key: str, /, *, gender: str | None = None, **params: Any) -> str:
+        """A message; with `gender` (m, f, n) the form agreeing with that combatant where one exists."""
+        if gender and self.catalog.has_own(self.lang, f"{key}#{gender}"):
+            key = f"{key}#{gender}"
+        return self.catalog.text(self.lang, key, **{k: self.plain(v) for k, v in params.items()})
+
+    def plain(self, value: Any) -> Any:
+        """A parameter as the reader sees it: catalog terms and nested messages in this language."""
+        if isinstance(value, Term):
+            return self.term(value.kind, value.key)
+        if isinstance(value, Message):
+            return self(value.key, **value.params)
+        if isinstance(value, (list, tuple)):
+            return [self.plain(v) for v in value]
+        return value
+
+    def term(self, kind: str, key: str, gender: str | None = None) -> str:
+        """A game term (the system's own wording first); with `gender`, its agreeing form if it has one."""
+        if gender:
+            found = self.catalog.term_variant(self.lang, kind, self.system, key, gender)
+            if found is not None:
+                return found
+        return self.catalog.term(self.lang, kind, self.system, key)
+
+    def for_system(self, system: str) -> Texts:
+        return Texts(self.catalog, self.lang, system)
