@@ -159,3 +159,24 @@ def choices(values: list[str], current: str, limit: int = 25) -> list[app_comman
     starts = [v for v in values if v.casefold().startswith(folded)]
     inside = [v for v in values if folded and folded in v.casefold() and v not in starts]
     return [app_commands.Choice(name=cut(v, 100), value=v[:100]) for v in (starts + inside)[:limit]]
+
+
+def labeled_choices(options: list[tuple[str, str]], current: str, limit: int = 25) -> list[app_commands.Choice[str]]:
+    """Autocomplete over (value, label) pairs: typing matches the label in the user's words or the value;
+    the user sees the label, the command receives the value."""
+    folded = _fold(current)
+    starts = [(v, lbl) for v, lbl in options if _fold(lbl).startswith(folded) or _fold(v).startswith(folded)]
+    inside = [
+        (v, lbl)
+        for v, lbl in options
+        if folded and (folded in _fold(lbl) or folded in _fold(v)) and (v, lbl) not in starts
+    ]
+    return [app_commands.Choice(name=cut(lbl, 100), value=v[:100]) for v, lbl in (starts + inside)[:limit]]
+
+
+def _fold(text: str) -> str:
+    """Case and diacritics folded: `meč`, `Mec` and `MEČ` match."""
+    import unicodedata
+
+    decomposed = unicodedata.normalize("NFKD", text.casefold().strip())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).replace("ł", "l")

@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 
 from bot.cogs import autocomplete as ac
-from bot.cogs.base import BaseCog, Reply, choices, describe
+from bot.cogs.base import BaseCog, Reply, describe, labeled_choices, language
 from bot.presenters import render
 from bot.presenters.texts import Texts
 from bot.service.bot_settings import BotSettings
@@ -27,7 +27,14 @@ async def _system_of(interaction: discord.Interaction) -> str | None:
     return enc.system if enc else None
 
 
+def _texts(interaction: discord.Interaction, system_id: str | None) -> Texts:
+    app = interaction.client.app  # type: ignore[attr-defined]
+    tx = Texts(app.catalog, language(interaction, app.config.default_locale))
+    return tx.for_system(system_id) if system_id else tx
+
+
 async def setting_names(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """Settings by their name in the user's words (`Zaokrouhlování — …`); the command gets the id."""
     system_id = await _system_of(interaction)
     names = list(BotSettings.model_fields)
     if system_id:
@@ -35,7 +42,8 @@ async def setting_names(interaction: discord.Interaction, current: str) -> list[
             names = list(get_system(system_id).Settings.model_fields) + names
         except Exception:
             pass
-    return choices(names, current)
+    tx = _texts(interaction, system_id)
+    return labeled_choices([(n, tx.term("settingname", n)) for n in names], current)
 
 
 async def setting_values(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -47,9 +55,16 @@ async def setting_values(interaction: discord.Interaction, current: str) -> list
             infos = get_system(system_id).setting_infos() + infos
         except Exception:
             pass
+    tx = _texts(interaction, system_id)
     for info in infos:
         if info.name == name and info.choices:
-            return choices([str(c).lower() if isinstance(c, bool) else str(c) for c in info.choices], current)
+            labeled = []
+            for c in info.choices:
+                if isinstance(c, bool):
+                    labeled.append((str(c).lower(), tx("settings.yes") if c else tx("settings.no")))
+                else:
+                    labeled.append((str(c), tx.term("settingvalue", f"{name}.{c}")))
+            return labeled_choices(labeled, current)
     return []
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import discord
@@ -10,6 +9,7 @@ import discord
 from bot.presenters.checks import View, check_line
 from bot.presenters.limits import clamp, cut, escape
 from bot.presenters.texts import Texts
+from bot.service.bot_settings import BotSettings
 from bot.service.game import (
     ActionOutcome,
     CharacterUpdate,
@@ -22,6 +22,7 @@ from bot.service.state import Combatant, Effect, Encounter
 from bot.storage.repository import Character
 from rules import ActionResult, CombatSystem, Damage, Modifier
 from rules.model import Side
+from rules.system import describe_fields
 
 COLOURS = {
     "hit": 0x2ECC71,
@@ -406,22 +407,59 @@ def character_list_embed(tx: Texts, chars: list[Character]) -> discord.Embed:
     return clamp(discord.Embed(title=tx("character.list_title"), description="\n".join(lines), colour=NEUTRAL))
 
 
+# Settings shown in at most six titled groups; a name's words decide its group (bot settings have their own).
+SETTING_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("initiative", ("initiative", "init_", "flat_footed_at_start", "rolloff", "reflex", "stance_expiry")),
+    ("dice", ("botch", "rounding", "test_die", "fumble", "tie_rule", "nat20", "nat1", "natural_20", "confirm")),
+    (
+        "damage",
+        ("damage", "stabiliz", "death", "dying", "disabled", "soak", "wound", "fatigue", "hp", "armour", "size",
+         "spell", "penalt", "coverage", "unarmed", "helpless", "incapacitated", "empty_space", "extreme_band",
+         "weak", "stop_full_attack", "heavy_blows", "parry_impact"),
+    ),
+)  # fmt: skip
+BOT_SETTINGS = frozenset({"enforce_turns", "npc_defence", "defence_timeout", "language"})
+SETTING_LINE = 60
+
+
+def _setting_group(name: str) -> str:
+    if name in BOT_SETTINGS:
+        return "bot"
+    for group, words in SETTING_GROUPS:
+        if any(w in name for w in words):
+            return group
+    return "attack"
+
+
 def settings_embed(tx: Texts, view: SettingsView) -> discord.Embed:
+    """At most six titled groups, one short line per setting, the ones changed here first."""
     tx = tx.for_system(view.system.id)
-    lines = []
-    for name, value, source, help_text in view.rows:
-        key = f"setting.{view.system.id}.{name}"
-        helper = (
-            tx(key)
-            if tx.catalog.has(tx.lang, key)
-            else (tx(f"setting.{name}") if tx.catalog.has(tx.lang, f"setting.{name}") else help_text)
-        )
-        shown = json.dumps(value, ensure_ascii=False) if isinstance(value, bool) or value is None else value
-        lines.append(f"`{name}` = **{shown}** ({tx('settings.source_' + source)})\n  {cut(helper, 200)}")
-    embed = discord.Embed(
-        title=tx("settings.title", system=_system_name(tx, view.system)), description="\n".join(lines), colour=NEUTRAL
-    )
+    groups: dict[str, list[tuple[bool, str]]] = {}
+    choices = {i.name: i.choices or [] for i in [*view.system.setting_infos(), *describe_fields(BotSettings)]}
+    for name, value, source, _help in view.rows:
+        label = cut(tx.term("settingname", name), 36)
+        where = "" if source == "default" else f" ✎ {tx('settings.source_' + source)}"
+        shown = _setting_value(tx, name, value, choices.get(name, []))
+        line = f"{label}: **{cut(shown, max(6, SETTING_LINE - len(label) - len(where) - 2))}**{where}"
+        groups.setdefault(_setting_group(name), []).append((source == "default", line))
+    embed = discord.Embed(title=tx("settings.title", system=_system_name(tx, view.system)), colour=NEUTRAL)
+    embed.description = tx("settings.legend")
+    for group in ("bot", "initiative", "attack", "dice", "damage"):
+        rows = sorted(groups.get(group, []), key=lambda r: r[0])  # changed first, then by declaration
+        if rows:
+            embed.add_field(name=tx(f"settings.group.{group}"), value="\n".join(line for _, line in rows), inline=False)
     return clamp(embed)
+
+
+def _setting_value(tx: Texts, name: str, value: Any, choices: list[Any]) -> str:
+    """A setting's value in the reader's words: yes/no, a choice's own name, or the value as set."""
+    if isinstance(value, bool):
+        return tx("settings.yes") if value else tx("settings.no")
+    if value is None:
+        return "—"
+    if isinstance(value, str) and value in choices:
+        return tx.term("settingvalue", f"{name}.{value}")
+    return str(value)
 
 
 def message_embed(title: str, text: str, colour: int = NEUTRAL) -> discord.Embed:

@@ -52,9 +52,9 @@ async def test_settings_layers_and_copy_at_start(table: Table) -> None:
     r = await table.one("@gm #hall /settings set system:dnd35 name:enforce_turns value:true")
     assert r.error is None
     shown = await table.one("@gm #hall /settings show system:dnd35")
-    assert "enforce_turns = true (this channel)" in text_of(shown).replace("**", "").replace("`", "")
+    assert "Turns are enforced: yes ✎ this channel" in text_of(shown).replace("**", "")
     other = await table.one("@gm #yard /settings show system:dnd35")
-    assert "enforce_turns = false (server)" in text_of(other).replace("**", "").replace("`", "")
+    assert "Turns are enforced: no ✎ server" in text_of(other).replace("**", "")
     await table("@gm #yard /encounter start system:dnd35")
     (settings,) = (await table.query("SELECT settings FROM encounters WHERE channel_id != 0"))[0]
     assert '"enforce_turns":false' in settings
@@ -69,7 +69,7 @@ async def test_settings_layers_and_copy_at_start(table: Table) -> None:
     reset = await table.one("@gm #hall /settings reset system:dnd35")
     assert reset.error is None
     shown = await table.one("@gm #hall /settings show system:dnd35")
-    assert "enforce_turns = true (server)" in text_of(shown).replace("**", "").replace("`", "")
+    assert "Turns are enforced: yes ✎ server" in text_of(shown).replace("**", "")
 
 
 async def test_character_commands(table: Table) -> None:
@@ -103,3 +103,20 @@ async def test_roll_command(table: Table) -> None:
     assert r.error is None and "4d6kh3" in text_of(r)
     assert (await table.one("@ana /roll expression:1001d6")).error == "error.roll_too_many"
     assert (await table.one("@ana /roll expression:2k6+1")).error is None
+
+
+@pytest.mark.parametrize("system_id", ["dnd35", "arm5", "adnd2cp", "cz2d10", "pl_wladanie"])
+@pytest.mark.parametrize("lang", ["en", "cs", "pl", "it"])
+async def test_settings_show_fits_in_six_groups_of_short_lines(table: Table, system_id: str, lang: str) -> None:
+    await table(f"@gm:{lang} #hall /settings set system:{system_id} name:defence_timeout value:300")
+    shown = await table.one(f"@gm:{lang} #hall /settings show system:{system_id}")
+    (embed,) = shown.embeds
+    assert len(embed.get("fields", [])) <= 6
+    size = len(embed.get("title", "")) + len(embed.get("description", ""))
+    size += sum(len(f["name"]) + len(f["value"]) for f in embed["fields"])
+    assert size <= 2000
+    for field in embed["fields"]:
+        for line in field["value"].splitlines():
+            assert len(line.replace("**", "")) <= 60, line
+    first = embed["fields"][0]["value"].splitlines()[0]
+    assert "✎" in first  # what was changed comes first
