@@ -66,8 +66,9 @@ class Catalog:
 
     def text(self, lang: str, key: str, /, **params: Any) -> str:
         template = None
-        if "count" in params:
-            template = self._plural(lang, key, params["count"])
+        number = _counting(params)
+        if number is not None:
+            template = self._plural(lang, key, number)
         if template is None:
             template = self.lookup(lang, key)
         if template is None:
@@ -140,6 +141,15 @@ PLURAL_FORMS = {
     "cs": ("one", "few", "other"),
     "pl": ("one", "few", "many", "other"),
 }
+
+
+def _counting(params: dict[str, Any]) -> int | float | None:
+    """The number a plural form agrees with: `count`, else the only number among the parameters."""
+    if "count" in params:
+        value = params["count"]
+        return value if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+    numbers = [v for v in params.values() if isinstance(v, (int, float)) and not isinstance(v, bool)]
+    return numbers[0] if len(numbers) == 1 else None
 
 
 def _display(value: Any) -> str:
