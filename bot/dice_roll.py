@@ -10,7 +10,11 @@ import d20  # type: ignore[import-untyped]
 from bot.service.errors import UserError
 
 MAX_EXPRESSION = 200
-MAX_ROLLS = 1000
+MAX_ROLLS = 1000  # dice rolled in all, explosions and rerolls included
+MAX_DICE = 100  # dice in one term (so keep/drop never sorts more than this)
+MAX_SIZE = 1000  # faces of one die
+MAX_DEPTH = 20  # nesting of parentheses and operations
+MAX_TERMS = 50
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,19 +36,46 @@ def roll_expression(expression: str, rng: random.Random | None = None) -> RollOu
         raise UserError("error.roll_too_long", limit=MAX_EXPRESSION)
     # Czech and Polish players write dice as `2k6`; d20 reads `k` as keep, so only a leading count+k+digits maps.
     expression = _czech_dice(expression)
+    try:
+        tree = d20.parse(expression)
+    except (d20.RollError, RecursionError, ValueError):
+        raise UserError("error.roll_syntax", expression=expression) from None
+    _bounded(tree)
     saved = d20.expression.random if rng is not None else None
     try:
         if rng is not None:
             d20.expression.random = rng
-        result = _ROLLER.roll(expression)
+        result = _ROLLER.roll(tree)
+        total, detail = int(result.total), str(result)  # d20 works the arithmetic out lazily, here
     except d20.TooManyRolls:
         raise UserError("error.roll_too_many", limit=MAX_ROLLS) from None
-    except (d20.RollError, RecursionError, ValueError, ZeroDivisionError):
+    except (d20.RollValueError, ZeroDivisionError):
+        raise UserError("error.roll_value", expression=expression) from None
+    except (d20.RollError, RecursionError, ValueError):
         raise UserError("error.roll_syntax", expression=expression) from None
     finally:
         if saved is not None:
             d20.expression.random = saved
-    return RollOutcome(expression, int(result.total), str(result))
+    return RollOutcome(expression, total, detail)
+
+
+def _bounded(tree: object) -> None:
+    """Refuse work the bot must not do on the event loop, before rolling anything."""
+    terms = 0
+    stack: list[tuple[object, int]] = [(tree, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise UserError("error.roll_too_deep", limit=MAX_DEPTH)
+        if isinstance(node, d20.diceast.Dice):
+            terms += 1
+            if node.num > MAX_DICE:
+                raise UserError("error.roll_too_many_dice", limit=MAX_DICE)
+            if not 1 <= node.size <= MAX_SIZE:
+                raise UserError("error.roll_die_size", limit=MAX_SIZE)
+        if terms > MAX_TERMS:
+            raise UserError("error.roll_too_many_terms", limit=MAX_TERMS)
+        stack += [(child, depth + 1) for child in getattr(node, "children", [])]
 
 
 def _czech_dice(expression: str) -> str:

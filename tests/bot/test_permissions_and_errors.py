@@ -1,5 +1,7 @@
 """GM-only actions, hidden NPC numbers, and errors that change nothing."""
 
+import pytest
+
 from __future__ import annotations
 
 import json
@@ -129,3 +131,21 @@ async def test_failed_commit_leaves_cache_and_database_whole(table: Table, monke
     assert sheet["hp_current"] == 7
     status = await table.one("@gm #tavern /encounter status")
     assert "7/7" in text_of(status)
+
+
+@pytest.mark.parametrize(
+    ("expression", "error"),
+    [
+        ("1d6/0", "error.roll_value"),
+        ("1%0", "error.roll_value"),
+        ("1d1e1", "error.roll_too_many"),
+        ("1000d20kh3", "error.roll_too_many_dice"),
+        ("(" * 30 + "1" + ")" * 30, "error.roll_too_deep"),
+        ("1d0", "error.roll_die_size"),
+        ("d", "error.roll_syntax"),
+    ],
+)
+async def test_roll_refuses_what_it_cannot_or_must_not_work_out(table: Table, expression: str, error: str) -> None:
+    r = await table.one(f'@ana:pl /roll expression:"{expression}"')
+    assert r.ephemeral and r.error == error
+    assert r.content and "{" not in r.content and "error." not in r.content
