@@ -1,10 +1,10 @@
 """GM-only actions, hidden NPC numbers, and errors that change nothing."""
 
-import pytest
-
 from __future__ import annotations
 
 import json
+
+import pytest
 
 from tests.bot.conftest import Table, text_of
 from tests.bot.test_lifecycle import setup, start_with_ana_first
