@@ -4,22 +4,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import logging
 import sys
 
 from bot.config import Config
-
-
-def setup_logging(level: str, console: bool) -> None:
-    # The console keeps stdout for answers; logs go to stderr, quiet unless asked.
-    logging.basicConfig(
-        level=getattr(logging, level, logging.INFO) if not console else logging.WARNING,
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-        stream=sys.stderr,
-    )
-    logging.getLogger("discord.http").setLevel(logging.WARNING)
-    if console:
-        logging.getLogger("discord.client").setLevel(logging.ERROR)  # no voice warnings offline
+from bot.logs import setup_logging
 
 
 def console_args(argv: list[str]) -> argparse.Namespace:
@@ -43,7 +31,7 @@ def main(argv: list[str]) -> int:
         )
         return 2
     elif config.token:
-        setup_logging(config.log_level, console=False)
+        setup_logging(config.log_level, console=False, secrets=(config.token,))
         from bot.app import run_discord
 
         asyncio.run(run_discord(config))

@@ -15,6 +15,9 @@ CHANNEL_ID = "900000000000000003"
 USER = {"id": "900000000000000004", "username": "ana", "discriminator": "0", "avatar": None, "global_name": "Ana"}
 BOT_USER = {"id": APP_ID, "username": "combat-bot", "discriminator": "0", "avatar": None, "bot": True}
 
+# A distinctive interaction token, so a test can search the bot's logs for it.
+INTERACTION_TOKEN = "aW50ZXJhY3Rpb246c2VjcmV0LXRva2VuLTEyMzQ1Njc4OTA"
+
 
 def _json(data: Any, status: int = 200) -> web.Response:
     # discord.py compares the content type exactly: no charset suffix.
@@ -161,7 +164,7 @@ class FakeDiscord:
             "id": "910000000000000001",
             "application_id": APP_ID,
             "type": 2,
-            "token": "tok",
+            "token": INTERACTION_TOKEN,
             "version": 1,
             "guild_id": GUILD_ID,
             "channel_id": CHANNEL_ID,
