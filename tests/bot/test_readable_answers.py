@@ -13,7 +13,7 @@ from bot.i18n.catalog import default_catalog
 from bot.presenters.checks import View, check_line
 from bot.presenters.texts import Texts
 from rules import RandomDice, all_systems
-from rules.checks import check, die, dice_of, fixed, minus, part, times
+from rules.checks import check, dice_of, die, fixed, minus, part, times
 from tests.bot.conftest import Table
 from tests.bot.readable import check_line_errors
 from tests.bot.test_sessions import SESSIONS, Session

@@ -23,8 +23,16 @@ SHEETS: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
         {"attack": "+9", "defense": "+6", "damage": "+5", "soak": "+7", "size": "0"},
     ),
     "adnd2cp": (
-        {"class": "fighter", "level": "5", "str": "17", "dex": "14", "int": "13", "ac": "3", "hp": "42",
-         "weapon": "long_sword"},
+        {
+            "class": "fighter",
+            "level": "5",
+            "str": "17",
+            "dex": "14",
+            "int": "13",
+            "ac": "3",
+            "hp": "42",
+            "weapon": "long_sword",
+        },
         {"thac0": "17", "ac": "6", "hp": "9", "damage": "1d8", "hd": "2", "int": "9"},
     ),
     "cz2d10": (
@@ -53,9 +61,9 @@ def _assert_described(result: ActionResult) -> None:
         rolled = Counter(d.sides for d in r.rolls)
         assert shown == rolled, f"{r.action}: rolled {dict(rolled)} but the checks show {dict(shown)}"
         if r.total is not None and r.against is not None:
-            assert any(
-                c.total == r.total and c.versus is not None and c.versus.total == r.against for c in r.checks
-            ), f"{r.action}: no check shows {r.total} against {r.against}"
+            assert any(c.total == r.total and c.versus is not None and c.versus.total == r.against for c in r.checks), (
+                f"{r.action}: no check shows {r.total} against {r.against}"
+            )
         if r.damage is not None and (r.damage.rolled or r.damage.applied):
             damage = [c for c in r.checks if c.total == r.damage.applied and c.raw is not None]
             assert damage, f"{r.action}: no check ends at the {r.damage.applied} damage applied"
@@ -99,7 +107,9 @@ def test_initiative_is_described_by_a_check(system_id: str) -> None:
     system = get_system(system_id)
     actor, _ = _fighters(system_id)
     for seed in range(20):
-        result = system.initiative(ActionRequest(actor, None, system.options({}), system.settings({})), RandomDice(seed))
+        result = system.initiative(
+            ActionRequest(actor, None, system.options({}), system.settings({})), RandomDice(seed)
+        )
         verify_result(result)
         assert result.checks and result.checks[0].total == result.total
 
