@@ -23,6 +23,51 @@ def cut(text: str, limit: int) -> str:
     return text[: limit - 1].rstrip() + ELLIPSIS
 
 
+NAME = 32  # a name in a list row
+ROW = 90  # one row of a list (what the reader sees; mentions count as the name they show)
+
+
+def short_name(name: str, limit: int = NAME) -> str:
+    """A name shortened keeping both ends, so `Goblin łucznik 12` and `Goblin łucznik 13` stay apart:
+    "Goblin łu…ucznik 12". Every list uses this, so one combatant reads the same everywhere."""
+    name = " ".join(name.split())
+    if len(name) <= limit:
+        return name
+    tail = max(8, (limit - 1) // 2)
+    head = limit - 1 - tail
+    return name[:head].rstrip() + ELLIPSIS + name[-tail:].lstrip()
+
+
+def pack_rows(embed: discord.Embed, rows: list[str], continued: str, first_field: str | None = None) -> discord.Embed:
+    """Put every row in: the description first (unless it is taken: then fields, the first named
+    `first_field`), then fields named `continued`, within Discord's limits. Rows are kept whole; an embed
+    holds about 60 rows of 90 characters."""
+    description: list[str] = []
+    size = len(embed.title or "") + len(embed.footer.text or "") + len(embed.description or "")
+    used = 0
+    i = 0
+    room = 0 if embed.description else DESCRIPTION
+    while i < len(rows) and used + len(rows[i]) + 1 <= room:
+        description.append(rows[i])
+        used += len(rows[i]) + 1
+        i += 1
+    embed.description = "\n".join(description) or embed.description
+    size += used
+    while i < len(rows) and len(embed.fields) < FIELDS:
+        chunk: list[str] = []
+        length = 0
+        while i < len(rows) and length + len(rows[i]) + 1 <= FIELD_VALUE:
+            chunk.append(rows[i])
+            length += len(rows[i]) + 1
+            i += 1
+        if not chunk or size + length + len(continued) > TOTAL:
+            break
+        name = first_field if first_field and not description and not embed.fields else continued
+        embed.add_field(name=name, value="\n".join(chunk), inline=False)
+        size += length + len(continued)
+    return embed
+
+
 def escape(name: str | None) -> str:
     """A user-typed name made inert: no markdown, masked links, headings, mentions or line breaks."""
     if not name:

@@ -7,7 +7,7 @@ from typing import Any
 import discord
 
 from bot.presenters.checks import View, check_line
-from bot.presenters.limits import clamp, cut, escape
+from bot.presenters.limits import ROW, clamp, cut, escape, pack_rows, short_name
 from bot.presenters.texts import Texts
 from bot.service.bot_settings import BotSettings
 from bot.service.game import (
@@ -251,31 +251,37 @@ def started_embed(tx: Texts, enc: Encounter, system: CombatSystem) -> discord.Em
     return clamp(embed)
 
 
+def _row(prefix: str, c: Combatant, rest: str) -> str:
+    """One list row of at most ROW visible characters: the name shortened keeping both ends."""
+    name = escape(short_name(c.name))
+    owner = "" if c.is_npc else f" (<@{c.owner_user_id}>)"
+    seen = len(prefix) + len(name) + (16 if owner else 0) + 3
+    return f"{prefix}**{name}**{owner} — {cut(rest, max(10, ROW - seen))}"
+
+
 def status_embed(tx: Texts, enc: Encounter, system: CombatSystem, full: bool) -> discord.Embed:
+    """Every combatant, one compact row each (a GM's view adds the numbers while the table is small)."""
     tx = tx.for_system(system.id)
     order = enc.order(system.initiative_descending)
     current = enc.current(system.initiative_descending)
     title = tx("status.title", name=enc.name, round=enc.round) if enc.round else tx("status.title_setup", name=enc.name)
-    budget = max(20, 3800 // max(1, len(order)) - 60)
-    detailed = len(order) <= 12  # numbers lines only while the whole table still fits one embed
-    lines = []
+    detailed = len(order) <= 12  # numbers rows only while the whole table still fits one embed
+    rows = []
     for c in order:
         hide = c.hidden and not full
         marker = "▶" if current is not None and c.id == current.id else "•"
         init = "—" if c.initiative is None else str(c.initiative)
-        who = cut(c.name, min(budget, 100))
-        owner = "" if c.is_npc else f" (<@{c.owner_user_id}>)"
-        lines.append(f"{marker} `{init:>3}` **{who}**{owner} — {state_line(tx, system, c, hide)}")
+        rows.append(_row(f"{marker} `{init:>3}` ", c, state_line(tx, system, c, hide)))
         if (full or not hide) and detailed:
             numbers = system.status(c.model(system)).numbers
             if numbers:
-                lines.append("    " + cut(", ".join(f"{tx.term('term', k)} {v}" for k, v in numbers.items()), 160))
-    description = "\n".join(lines) if lines else tx("status.empty")
-    embed = discord.Embed(title=title, description=description, colour=NEUTRAL)
-    waiting = [c.name for c in order if c.initiative is None]
-    if waiting and enc.round < 1:
-        embed.add_field(name=tx("status.waiting"), value=cut(", ".join(waiting), 1000), inline=False)
+                rows.append("    " + cut(", ".join(f"{tx.term('term', k)} {v}" for k, v in numbers.items()), ROW - 4))
+    embed = discord.Embed(title=title, description=tx("status.empty") if not rows else None, colour=NEUTRAL)
     embed.set_footer(text=_footer(tx, system, enc))
+    pack_rows(embed, rows, tx("status.more"))
+    waiting = [short_name(c.name) for c in order if c.initiative is None]
+    if waiting and enc.round < 1 and len(embed.fields) < 25:
+        embed.add_field(name=tx("status.waiting"), value=cut(", ".join(waiting), 1000), inline=False)
     return clamp(embed)
 
 
@@ -287,15 +293,29 @@ def initiative_embed(tx: Texts, o: InitiativeOutcome) -> discord.Embed:
         embed = discord.Embed(title=tx("initiative.declared_title", name=cut(c.name, 100)), description=text)
         embed.set_footer(text=_footer(tx, o.system, o.encounter))
         return clamp(embed)
-    # The initiative total is public (the order shows it); a hidden NPC's modifiers are not.
-    lines = [f"**{cut(c.name, 100)}**: {roll_line(tx, r, c.hidden, False, public_total=True)}" for c, r in o.rolled]
-    embed = discord.Embed(title=tx("initiative.title"), description="\n".join(lines), colour=NEUTRAL)
+    # The initiative total is public (the order shows it); a hidden NPC's die and modifiers are not, since
+    # die + total would give the modifier away: its line shows the total alone.
+    # Each roll's own line while they are few; a big table gets the order alone (its totals are the rolls).
+    lines = [_initiative_line(tx, c, r) for c, r in o.rolled] if len(o.rolled) <= 10 else []
     order = [c for c in o.encounter.order(o.system.initiative_descending) if c.initiative is not None]
-    if order:
-        value = "\n".join(f"{i}. {cut(c.name, 60)} ({c.initiative})" for i, c in enumerate(order, 1))
-        embed.add_field(name=tx("initiative.order"), value=value, inline=False)
+    rows = [f"{i}. {escape(short_name(c.name))} ({c.initiative})" for i, c in enumerate(order, 1)]
+    embed = discord.Embed(title=tx("initiative.title"), colour=NEUTRAL)
     embed.set_footer(text=_footer(tx, o.system, o.encounter))
+    if lines:
+        embed.description = "\n".join(lines)
+        pack_rows(embed, rows, tx("status.more"), first_field=tx("initiative.order"))
+    else:
+        pack_rows(embed, [f"**{tx('initiative.order')}**", *rows], tx("status.more"))
     return clamp(embed)
+
+
+def _initiative_line(tx: Texts, c: Combatant, r: ActionResult) -> str:
+    name = escape(short_name(c.name))
+    if c.hidden:
+        return f"**{name}**: **{c.initiative}**"
+    if r.checks:
+        return f"**{name}**: " + " ".join(check_line(tx, k, View()) for k in r.checks)
+    return f"**{name}**: {roll_line(tx, r, False, False, public_total=True)}"
 
 
 def turn_embed(tx: Texts, o: TurnOutcome) -> discord.Embed:
@@ -360,12 +380,9 @@ def _effect_name(tx: Texts, system: CombatSystem, e: Effect) -> str:
 
 def summary_embed(tx: Texts, enc: Encounter, system: CombatSystem, events: int) -> discord.Embed:
     tx = tx.for_system(system.id)
-    lines = [f"• **{cut(c.name, 80)}** — {state_line(tx, system, c, c.hidden)}" for c in enc.combatants]
-    embed = discord.Embed(
-        title=tx("summary.title", name=enc.name),
-        description=tx("summary.body", rounds=enc.round, actions=events) + "\n\n" + "\n".join(lines),
-        colour=NEUTRAL,
-    )
+    rows = [_row("• ", c, state_line(tx, system, c, c.hidden)) for c in enc.combatants]
+    embed = discord.Embed(title=tx("summary.title", name=enc.name), colour=NEUTRAL)
+    pack_rows(embed, [tx("summary.body", rounds=enc.round, actions=events), "", *rows], tx("status.more"))
     return clamp(embed)
 
 

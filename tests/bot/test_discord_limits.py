@@ -107,3 +107,27 @@ async def test_embeds_fit_with_30_combatants_and_long_names(table: Table) -> Non
         embeds = [discord.Embed.from_dict(e) for e in r.embeds]
         assert fits(embeds), r.command
         assert len(r.content or "") <= 2000
+
+
+async def test_sixty_long_names_are_all_listed_and_told_apart(table: Table) -> None:
+    """Every list shows every combatant in rows of at most 90 characters; names sharing a long prefix
+    are shortened keeping both ends, so their numbers still tell them apart."""
+    from tests.bot.conftest import text_of
+
+    await table("@gm #big /encounter start system:dnd35 name:Horde")
+    long = "Goblin łucznik z Temného lesa za horami a řekami " + "x" * 40
+    await table(f'@gm #big /encounter add name:"{long}" stats:"ac:12 hp:5" count:30')
+    await table(f'@gm #big /encounter add name:"{long} B" stats:"ac:12 hp:5" count:30')
+    r = await table.one("@gm #big /initiative combatant:all")
+    assert r.error is None, r.content
+    status = await table.one("@gm #big /encounter status")
+    body = text_of(status)
+    rows = [line for line in body.splitlines() if line.startswith(("•", "▶"))]
+    assert len(rows) == 60
+    assert all(len(row.replace("**", "").replace("`", "")) <= 90 for row in rows)
+    shown = {row.split("**")[1] for row in rows}
+    assert len(shown) == 60  # every row names a different combatant
+    order = [line for line in text_of(r).splitlines() if line[:1].isdigit()]
+    assert len(order) == 60
+    end = await table.one("@gm #big /encounter end")
+    assert len([line for line in text_of(end).splitlines() if line.startswith("•")]) == 60

@@ -101,7 +101,7 @@ async def test_character_state_carries_back_after_the_fight(table: Table) -> Non
 async def test_roll_command(table: Table) -> None:
     r = await table.one("@ana /roll expression:4d6kh3+2")
     assert r.error is None and "4d6kh3" in text_of(r)
-    assert (await table.one("@ana /roll expression:1001d6")).error == "error.roll_too_many"
+    assert (await table.one("@ana /roll expression:1001d6")).error == "error.roll_too_many_dice"
     assert (await table.one("@ana /roll expression:2k6+1")).error is None
 
 
