@@ -1151,12 +1151,12 @@ def _armour_shown(
     factor, L243), then the rounding of the whole reduction."""
     factor = armour_factor(w, settings)
     shown = []
-    for slot, material, dr in armour_slots(t, part, settings, skip_acc):
+    for slot, material, dr in armour_slots(t, part, settings, skip_acc):  # armour, helmet, accessories
         coef = Fraction(MATERIALS[material].coef[dtype])
         detail = [Part("armour_dr", dr, TARGET), Part("damage_coefficient", number(coef), TARGET)]
         if factor != 1:
             detail.append(Part("armour_factor", number(factor), ACTOR))
-        shown.append((slot, Fraction(dr) * coef, detail))
+        shown.append((slot + "_reduction", Fraction(dr) * coef, detail))
     armour_steps(dmg, shown, factor, settings.rounding)
 
 

@@ -40,6 +40,17 @@ from rules.systems.cz2d10.tables import MATERIALS, SHIELDS, WEAPONS
 from rules.systems.cz2d10.values import Defence
 
 ACTIVE_STATES = ("normal", "non_dodging", "unarmed", "prone")
+# Wound level (the worst part's) -> what players see of a hidden combatant.
+DESCRIPTORS: Mapping[str, str] = {
+    "none": "unhurt",
+    "scratch": "wounded",
+    "light": "wounded",
+    "serious": "badly_wounded",
+    "severe": "near_death",
+    "mortal": "near_death",
+    "out_of_fight": "down",
+    "dead": "down",
+}
 
 
 class Cz2d10(CombatSystem):
@@ -71,6 +82,13 @@ class Cz2d10(CombatSystem):
 
     def status(self, sheet: Any) -> Status:
         return status_of(sheet)
+
+    def descriptor(self, status: Status) -> str:
+        """Wound levels, not HP: the worst level (any body part in the polygonal system) maps onto the five
+        steps a hidden combatant shows (documented in docs/rules/cz2d10.md, "Descriptors")."""
+        if status.dead or status.out_of_fight:
+            return "down"
+        return DESCRIPTORS.get(status.level, "wounded")
 
     def conditions(self) -> list[str]:
         return list(CONDITIONS)
