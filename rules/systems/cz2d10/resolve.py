@@ -594,6 +594,12 @@ class Shown:
         self.checks.append(c)
         return c
 
+    def chain(self, faces: list[int], goes_on: bool) -> None:
+        """M11: after a natural 20 the next roll only decides multiplication (19 or 20 goes on)."""
+        self.checks.append(
+            check("crit_chain", dice=d10s(faces), outcome="crit_multiplied" if goes_on else "crit_single")
+        )
+
     def against_range(self, label: str, faces: list[int], outcome: str | None = None) -> Check:
         c = check(label, dice=d10s(faces), versus=self.crit_range, outcome=outcome)
         self.checks.append(c)
@@ -645,7 +651,7 @@ def hit_test(ex: dict[str, Any], defence: int, settings: Settings, roller: Rolle
         h.crit = 1
         faces = _faces2(roller, "crit_chain")
         nxt: int | None = sum(faces)
-        sh.against_range("crit_chain", faces, "crit_multiplied" if nxt in (19, 20) else "crit_single")
+        sh.chain(faces, nxt in (19, 20))
     else:
         faces = _faces2(roller, "confirm")
         c = sum(faces)
@@ -660,7 +666,7 @@ def hit_test(ex: dict[str, Any], defence: int, settings: Settings, roller: Rolle
             h.crit += 1
             faces = _faces2(roller, "crit_chain")
             nxt = sum(faces)
-            sh.against_range("crit_chain", faces, "crit_multiplied" if nxt in (19, 20) else "crit_single")
+            sh.chain(faces, nxt in (19, 20))
         else:
             faces = _faces2(roller, "confirm")
             c = sum(faces)
@@ -1104,6 +1110,8 @@ def _damage(
         notes.append(Note(key="lance_charge_knockdown", params={"target_number": 10 + raw}))
     if used_effect != "miss_armour" and pieces:
         _armour_shown(dmg, t, part, settings, skip_acc, dtype, w)
+    elif pieces:
+        add_step(dmg, "minus", "armour_missed", 0, TARGET)  # M11: the crit went past the armour
     no_negative(dmg)
     applied = max(0, raw - reduced)
     before = applied
