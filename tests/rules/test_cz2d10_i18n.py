@@ -243,7 +243,7 @@ def test_problem_keys_of_the_validators_exist() -> None:
 
 # The seed itself writes "DR" in Czech (redukce zranění, DR); STR, DEX and CON stay English glosses.
 NATIVE_ONLY = {"cs": re.compile(r"\b(STR|DEX|CON)\b"), "pl": re.compile(r"\b(STR|DEX|CON|DR)\b")}
-NATIVE_ONLY["it"] = NATIVE_ONLY["pl"]
+NATIVE_ONLY["it"] = re.compile(r"\b(STR|DEX|CON|DR|FOR|DES|COS)\b")
 
 
 @pytest.mark.parametrize("lang", ["cs", "pl", "it"])

@@ -34,7 +34,7 @@ from rules.systems.cz2d10.resolve import (
 )
 from rules.systems.cz2d10.settings import Settings as CzSettings
 from rules.systems.cz2d10.sheet import Sheet as CzSheet
-from rules.systems.cz2d10.shown import attack_from_exchange, termed, terms
+from rules.systems.cz2d10.shown import attack_from_exchange, terms
 from rules.systems.cz2d10.status import conditions, status_of
 from rules.systems.cz2d10.tables import MATERIALS, SHIELDS, WEAPONS
 from rules.systems.cz2d10.values import Defence
@@ -156,7 +156,6 @@ class Cz2d10(CombatSystem):
                 defences=["none", *choices],
                 exchange=ex,
                 checks=[shown],
-                notes=termed(Note.model_validate(n) for n in ex["notes"]),
             )
         if settings.duel_system == "vzor2":
             chosen: set[str] | None = set() if ex["total"] <= 13 else None
