@@ -8,6 +8,7 @@ import pytest
 
 from rules.dice import ScriptedDice
 from rules.errors import RulesError
+from rules.model import Term
 from rules.system import ActionRequest, DefenceRequest, Fighter
 from rules.systems.cz2d10 import SYSTEM as S
 from rules.systems.cz2d10.derive import actions_per_round
@@ -162,9 +163,7 @@ def test_multiple_attacks_and_attackers_bonuses() -> None:
     assert "multiple_attacks" not in mods(one)
     a2 = {**FIGHTER, "attacks_on": {"T": 1}}
     assert mods(S.attack(req(a2, DUMMY), ScriptedDice([1, 2])))["multiple_attacks"] == 1
-    assert "multiple_attacks" not in mods(
-        S.attack(req(a2, {**DUMMY, "off_weapon": "light_axe"}), ScriptedDice([1, 2]))
-    )
+    assert "multiple_attacks" not in mods(S.attack(req(a2, {**DUMMY, "off_weapon": "light_axe"}), ScriptedDice([1, 2])))
     crowd = {**DUMMY, "attackers": ["X", "Y"]}
     assert mods(S.attack(req(FIGHTER, crowd), ScriptedDice([1, 2])))["multiple_opponents"] == 2
     reflex = {**crowd, "battle_reflexes": 1}
@@ -200,9 +199,7 @@ def test_flat_attack_deals_stun_without_shock() -> None:
 
 
 def test_flat_attack_on_a_limb_is_divided_by_three() -> None:
-    r = S.attack(
-        req(FIGHTER, {"dex": 2, "con": 3}, {"polygonal": True}, flat=True), ScriptedDice([5, 5, 5, 4, 3])
-    )
+    r = S.attack(req(FIGHTER, {"dex": 2, "con": 3}, {"polygonal": True}, flat=True), ScriptedDice([5, 5, 5, 4, 3]))
     assert r.location == "right_arm" and r.target_sheet is not None and r.target_sheet["stun"] == 2
 
 
@@ -258,9 +255,7 @@ def test_disarm_and_trip() -> None:
 def test_shock_failure_from_the_gm_adds_stun() -> None:
     r = S.attack(req(FIGHTER, DUMMY, shock="failed"), ScriptedDice([5, 5, 3]))
     assert r.target_sheet is not None and r.target_sheet["stun"] == 5
-    later = S.act(
-        "shock", req(S.sheet(r.target_sheet).model_dump(by_alias=True), shock="failed"), ScriptedDice([])
-    )
+    later = S.act("shock", req(S.sheet(r.target_sheet).model_dump(by_alias=True), shock="failed"), ScriptedDice([]))
     assert later.actor_sheet is not None and later.actor_sheet["stun"] == 10
 
 
@@ -295,9 +290,7 @@ def test_shield_bonus_by_skill() -> None:
         r = S.attack(req(FIGHTER, t), ScriptedDice([1, 2]))
         assert mods(r).get("def_shield", 0) == value
     t = {"dex": 0, "weapon": "light_blunt", "shield": "medium_shield", "guard": 1}
-    r = S.shot(
-        req({"dex": 8, "reaction": 5, "weapon": "light_crossbow", "weapon_skill": 2}, t), ScriptedDice([1, 2])
-    )
+    r = S.shot(req({"dex": 8, "reaction": 5, "weapon": "light_crossbow", "weapon_skill": 2}, t), ScriptedDice([1, 2]))
     assert mods(r)["def_shield"] == 4
 
 
@@ -426,9 +419,7 @@ def test_seed_example_three_opponents_two_attacks_one_reflex() -> None:
         ("full", False, True, 2, 0, 1),
     ],
 )
-def test_covering_an_ally(
-    stance: str, teamwork: bool, helpless: bool, ally: int, attack: int, defence: int
-) -> None:
+def test_covering_an_ally(stance: str, teamwork: bool, helpless: bool, ally: int, attack: int, defence: int) -> None:
     r = S.act(
         "cover_ally",
         req(FIGHTER, DUMMY, stance=stance, teamwork=teamwork, helpless_ally=helpless),
@@ -497,9 +488,14 @@ def test_disarm_in_defence_costs_one_action() -> None:
 def test_automatic_counter_attack_notes_and_ranged_stab_band() -> None:
     fists = {"str": 6, "dex": 6, "reaction": 5, "weapon_skill": {"bare_hands": 4}}
     r = S.attack(req(fists, DUMMY), ScriptedDice([1, 2]))
-    assert any(n.key == "auto_counter_attack" and n.params["reason"] == "unarmed_attacker" for n in r.notes)
+    assert any(
+        n.key == "auto_counter_attack" and n.params["reason"] == Term("term", "counter_reason_unarmed_attacker")
+        for n in r.notes
+    )
     r = S.attack(req(FIGHTER, {**DUMMY, "weapon": "pike"}, charge=True), ScriptedDice([1, 2]))
-    assert any(n.key == "auto_counter_attack" and n.params["reason"] == "charge" for n in r.notes)
+    assert any(
+        n.key == "auto_counter_attack" and n.params["reason"] == Term("term", "counter_reason_charge") for n in r.notes
+    )
     sniper = {"dex": 8, "reaction": 5, "weapon": "light_crossbow", "weapon_skill": 4, "back_attack": True}
     asleep = {**DUMMY, "aware": False, "immobile": True}
     with pytest.raises(RulesError, match="stab_needs_back_attack"):

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from rules.dice import ScriptedDice
+from rules.model import Term
 from rules.system import ActionRequest, DefenceRequest, Fighter
 from rules.systems.cz2d10 import SYSTEM
 
@@ -72,7 +73,7 @@ def test_example1_radek_hits_borek_with_a_thrust() -> None:
     assert r.total == 29 and r.against == 19 and r.outcome == "hit"  # natural 18 < crit 19 (mail DR 6)
     assert r.damage is not None
     assert (r.damage.rolled, r.damage.reduced_by, r.damage.applied) == (7, 5, 2)
-    assert any(n.key == "damage_type" and n.params["type"] == "thrust" for n in r.notes)
+    assert any(n.key == "damage_type" and n.params["type"] == Term("term", "thrust") for n in r.notes)
     assert any(n.key == "shock_test" for n in r.notes)
     assert r.actor_sheet is not None and r.actor_sheet["actions_left"] == 2
     assert r.target_sheet is not None and r.target_sheet["hp"] == r.target_sheet["hp_max"] - 2
@@ -85,7 +86,7 @@ def test_example1_borek_crits_and_must_miss_the_armour() -> None:
     assert [d.purpose for d in r.rolls] == ["attack", "attack", "crit_chain", "crit_chain", "damage"]
     assert r.damage is not None
     assert (r.damage.rolled, r.damage.reduced_by, r.damage.applied) == (6, 0, 6)
-    assert any(n.key == "crit_effect" and n.params["effect"] == "miss_armour" for n in r.notes)
+    assert any(n.key == "crit_effect" and n.params["effect"] == Term("term", "crit_miss_armour") for n in r.notes)
     assert any(n.key == "crit_level" and n.params["level"] == 1 for n in r.notes)
 
 
@@ -116,9 +117,7 @@ ARCHER_TARGET = {
 
 
 def test_example2_long_range_aimed_shot_crit_misses_armour() -> None:
-    r = S.shot(
-        req(ELISKA, ARCHER_TARGET, BASIC, distance=320, cover=4, aimed=True), ScriptedDice([10, 9, 8, 8, 5])
-    )
+    r = S.shot(req(ELISKA, ARCHER_TARGET, BASIC, distance=320, cover=4, aimed=True), ScriptedDice([10, 9, 8, 8, 5]))
     mods = {m.key: m.value for m in [*r.modifiers, *r.defence_modifiers]}
     assert mods["range_long"] == -5 and mods["def_cover"] == 2 and mods["def_shield"] == 2
     assert "def_weapon" not in mods and "def_guard" not in mods
@@ -174,7 +173,12 @@ def test_example3_crit_shift_to_the_left_arm_amputates() -> None:
     assert {m.key: m.value for m in r.modifiers}["location_shift"] == 2
     assert r.damage is not None and (r.damage.rolled, r.damage.reduced_by, r.damage.applied) == (17, 2, 15)
     amp = next(n for n in r.notes if n.key == "amputation")
-    assert amp.params == {"part": "left_arm", "overflow": 2, "stun_on_success": 5, "stun_on_failure": 9}
+    assert amp.params == {
+        "part": Term("location", "left_arm"),
+        "overflow": 2,
+        "stun_on_success": 5,
+        "stun_on_failure": 9,
+    }
     assert r.target_sheet is not None
     assert r.target_sheet["amputated"] == ["left_arm"]
     assert r.target_sheet["part_damage"] == {"left_arm": 15, "torso": 2}
@@ -210,9 +214,7 @@ def test_vzor2_worked_exchange() -> None:
 
 
 def test_example3_target_location_uses_the_smallest_shift() -> None:
-    r = S.attack(
-        req(AXEMAN, DEFENDER, POLY, target_location="left_arm"), ScriptedDice([10, 9, 7, 7, 9, 5, 7])
-    )
+    r = S.attack(req(AXEMAN, DEFENDER, POLY, target_location="left_arm"), ScriptedDice([10, 9, 7, 7, 9, 5, 7]))
     assert r.location == "left_arm" and {m.key: m.value for m in r.modifiers}["location_shift"] == 1
     assert not any(n.key == "crit_effect" for n in r.notes)  # the shift replaced the damage effect
 

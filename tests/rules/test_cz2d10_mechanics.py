@@ -8,6 +8,7 @@ import pytest
 
 from rules.dice import ScriptedDice
 from rules.errors import RulesError
+from rules.model import Term
 from rules.system import ActionRequest, Fighter
 from rules.systems.cz2d10 import SYSTEM as S
 from rules.systems.cz2d10.derive import rnd
@@ -63,11 +64,11 @@ def test_empty_space_floor_against_defence_below_13() -> None:
 def test_dodge_band_note() -> None:
     t = {"dex": 4, "weapon": "medium_straight_blade_1h", "weapon_skill": 6, "hp": 20}  # 13 | +4 | +2
     r = S.attack(req(FIGHTER, t), ScriptedDice([4, 3]))  # total 16 -> dodge band (14..17)
-    assert r.outcome == "miss" and r.notes[0].params == {"component": "dodge"}
+    assert r.outcome == "miss" and r.notes[0].params == {"component": Term("term", "stop_dodge")}
     r = S.attack(req(FIGHTER, t), ScriptedDice([5, 4]))  # total 18 -> stopped by the weapon
-    assert r.notes[0].params == {"component": "weapon"}
+    assert r.notes[0].params == {"component": Term("term", "stop_weapon")}
     r = S.attack(req(FIGHTER, t, {**BASIC, "dodge_band_top": "15+dex"}), ScriptedDice([5, 4]))
-    assert r.notes[0].params == {"component": "dodge"}  # 18 <= 15 + 4, capped at defence 19
+    assert r.notes[0].params == {"component": Term("term", "stop_dodge")}  # 18 <= 15 + 4, capped at defence 19
 
 
 def test_no_weapon_skill_at_all_is_minus_five_related_weapon_minus_three() -> None:
@@ -89,19 +90,14 @@ def test_finesse_and_brute_force_need_the_ability() -> None:
     dice = [1, 2, 1, 1, 1, 1]
     assert mods(S.attack(req(quick, DUMMY, base="finesse"), ScriptedDice(dice)))["finesse"] == 10
     assert (
-        mods(S.attack(req({**FIGHTER, "dex": 10}, DUMMY, base="finesse"), ScriptedDice(dice)))[
-            "str_dex_average"
-        ]
-        == 8
+        mods(S.attack(req({**FIGHTER, "dex": 10}, DUMMY, base="finesse"), ScriptedDice(dice)))["str_dex_average"] == 8
     )
 
 
 # ---- criticals -----------------------------------------------------------------------------------------
 def test_unconfirmed_threat_is_an_ordinary_hit() -> None:
     r = S.attack(req(FIGHTER, DUMMY), ScriptedDice([9, 9, 2, 3, 4]))  # 18 threat; confirm 5 + 9 = 14 <= 15
-    assert r.outcome == "hit" and [d.purpose for d in r.rolls] == ["attack"] * 2 + ["confirm"] * 2 + [
-        "damage"
-    ]
+    assert r.outcome == "hit" and [d.purpose for d in r.rolls] == ["attack"] * 2 + ["confirm"] * 2 + ["damage"]
 
 
 def test_confirmed_threat_multiplies_the_fixed_part_only() -> None:
@@ -147,14 +143,12 @@ def test_six_levels_rule(levels: int, effect: str) -> None:
     t = {**DUMMY, "armour": "leather", "armour_dr": 1}
     a = {**FIGHTER, "weapon_skill": levels}
     r = S.attack(req(a, t, crit_effect="multiply"), ScriptedDice([10, 10, 1, 1, 4]))
-    assert next(n for n in r.notes if n.key == "crit_effect").params["effect"] == effect
+    assert next(n for n in r.notes if n.key == "crit_effect").params["effect"] == Term("term", "crit_" + effect)
 
 
 def test_unarmoured_target_always_gets_multiplied() -> None:
-    r = S.attack(
-        req({**FIGHTER, "weapon_skill": 1}, DUMMY, crit_effect="miss_armour"), ScriptedDice([10, 10, 1, 1, 4])
-    )
-    assert next(n for n in r.notes if n.key == "crit_effect").params["effect"] == "multiply"
+    r = S.attack(req({**FIGHTER, "weapon_skill": 1}, DUMMY, crit_effect="miss_armour"), ScriptedDice([10, 10, 1, 1, 4]))
+    assert next(n for n in r.notes if n.key == "crit_effect").params["effect"] == Term("term", "crit_multiply")
 
 
 def test_unhittable_needs_two_crit_range_rolls_and_a_third_for_a_crit() -> None:
@@ -273,9 +267,7 @@ def test_thrown_range_from_str_and_throw_cost() -> None:
     a = {"str": 6, "dex": 8, "weapon": "light_straight_blade_thrown", "weapon_skill": 4}  # base 12 ft
     r = S.shot(req(a, DUMMY, distance=13), ScriptedDice([5, 5, 1]))
     assert mods(r)["range_medium"] == -2
-    assert (
-        r.actor_sheet is not None and r.actor_sheet["actions_left"] == 2 and r.actor_sheet["reload_left"] == 0
-    )
+    assert r.actor_sheet is not None and r.actor_sheet["actions_left"] == 2 and r.actor_sheet["reload_left"] == 0
     sling = {**a, "weapon": "sling"}  # base 30 ft, shoots for 2 actions
     r = S.shot(req(sling, DUMMY, distance=30), ScriptedDice([5, 5, 1]))
     assert "range_medium" not in mods(r) and r.actor_sheet is not None and r.actor_sheet["actions_left"] == 3
@@ -293,10 +285,7 @@ def test_cover_prone_and_immobile_targets() -> None:
     assert mods(S.shot(req(precise, DUMMY, cover=4, aimed=True), ScriptedDice([5, 5, 1])))
     assert "def_cover" not in mods(S.shot(req(precise, DUMMY, cover=4, aimed=True), ScriptedDice([5, 5, 1])))
     assert mods(S.shot(req(precise, DUMMY, cover=8, aimed=True), ScriptedDice([5, 5, 1])))["def_cover"] == 4
-    assert (
-        mods(S.shot(req(a, DUMMY, cover=6, loophole=True, aimed=True), ScriptedDice([5, 5, 1])))["def_cover"]
-        == 6
-    )
+    assert mods(S.shot(req(a, DUMMY, cover=6, loophole=True, aimed=True), ScriptedDice([5, 5, 1])))["def_cover"] == 6
 
 
 def test_into_melee_miss_that_cover_caused_hits_someone_else() -> None:
@@ -420,9 +409,7 @@ def test_thrust_attack_uses_the_shifted_table() -> None:
 
 
 def test_attacker_size_shifts_location() -> None:
-    r = S.attack(
-        req({**FIGHTER, "size": -1}, {"dex": 2}, {"polygonal": True}), ScriptedDice([4, 4, 1, 9, 10])
-    )
+    r = S.attack(req({**FIGHTER, "size": -1}, {"dex": 2}, {"polygonal": True}), ScriptedDice([4, 4, 1, 9, 10]))
     assert r.location == "left_leg"
 
 
@@ -463,9 +450,7 @@ def test_head_destroyed_is_death_and_limb_damage_penalises() -> None:
 
 def test_polygonal_equal_hp_and_toughness() -> None:
     t = {"dex": 2, "con": 1, "toughness": True}
-    r = S.attack(
-        req(FIGHTER, t, {"polygonal": True, "polygonal_equal_hp": True}), ScriptedDice([5, 5, 1, 1, 1])
-    )
+    r = S.attack(req(FIGHTER, t, {"polygonal": True, "polygonal_equal_hp": True}), ScriptedDice([5, 5, 1, 1, 1]))
     assert r.target_sheet is not None
     st = S.status_in(S.sheet(r.target_sheet), S.settings({"polygonal_equal_hp": True}))
     assert st.numbers["hp_head"] == 9 + 1 + 1 - 3
@@ -492,9 +477,7 @@ def test_polygonal_equal_hp_and_toughness() -> None:
 )
 def test_percentage_location_bands_table1(pct: int, part: str) -> None:
     t = {"dex": 2, "con": 4}
-    r = S.attack(
-        req(FIGHTER, t, {"polygonal": True, "location_method": "d100"}), ScriptedDice([5, 5, 1, pct])
-    )
+    r = S.attack(req(FIGHTER, t, {"polygonal": True, "location_method": "d100"}), ScriptedDice([5, 5, 1, pct]))
     assert r.location == part and r.rolls[-1].sides == 100
 
 
@@ -549,7 +532,7 @@ def test_auto_damage_type_needs_six_levels_and_follows_armour() -> None:
 
     def dtype(a: dict[str, Any], t: dict[str, Any], s: dict[str, Any] | None = None) -> str:
         r = S.attack(req(a, t, s), ScriptedDice([6, 6, 3, 5, 5]))
-        return str(next(n for n in r.notes if n.key == "damage_type").params["type"])
+        return str(next(n for n in r.notes if n.key == "damage_type").params["type"].key)
 
     assert dtype(FIGHTER, plate) == "cut_straight" and dtype(FIGHTER, mail) == "thrust"
     assert dtype({**FIGHTER, "weapon_skill": 5}, mail) == "cut_straight"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.checks import check, fixed
 from rules.dice import DiceSource, Roller
 from rules.model import ActionResult, Modifier, Note
 from rules.system import ActionRequest, Fighter
@@ -22,9 +23,10 @@ from rules.systems.cz2d10.derive import (
     weapon_of,
 )
 from rules.systems.cz2d10.options import Options
-from rules.systems.cz2d10.resolve import SYS, changes, disarm_values, err, spend_out_of_turn
+from rules.systems.cz2d10.resolve import SYS, changes, disarm_parts, err, opposed_check, spend_out_of_turn
 from rules.systems.cz2d10.settings import Settings
 from rules.systems.cz2d10.sheet import Sheet
+from rules.systems.cz2d10.shown import d10s, parts, terms
 from rules.systems.cz2d10.tables import WEAPONS, lookup_id
 
 ACTIONS: tuple[str, ...] = (
@@ -65,8 +67,8 @@ def initiative(req: ActionRequest, dice: DiceSource) -> ActionResult:
     s: Sheet = req.actor.sheet
     roller = Roller(dice)
     init = initiative_value(s, settings.polygonal)
-    roll = roller.d(10, "initiative") + roller.d(10, "initiative")
-    total = roll + init
+    faces = [roller.d(10, "initiative"), roller.d(10, "initiative")]
+    total = sum(faces) + init
     per = actions_per_round(s, settings.polygonal)
     notes = slow_notes(s, init, per)
     if not may_charge(s, settings):
@@ -82,6 +84,10 @@ def initiative(req: ActionRequest, dice: DiceSource) -> ActionResult:
     else:
         mods = [Modifier(key="initiative", value=init)]
     tiebreak = [init] if settings.init_tie_break == "initiative_then_rolloff" else []
+    shown_parts = [(m.key, m.value) for m in mods if m.value or m.key in ("reaction", "initiative")]
+    shown = check("initiative", dice=d10s(faces), parts=parts((k, int(v)) for k, v in shown_parts))
+    if s.initiative_fixed is not None:
+        shown.parts[0].key = "initiative_fixed"
     return _result(
         "initiative",
         req.actor,
@@ -92,6 +98,7 @@ def initiative(req: ActionRequest, dice: DiceSource) -> ActionResult:
         total=total,
         tiebreak=tiebreak,
         notes=notes,
+        checks=[shown],
     )
 
 
@@ -143,7 +150,15 @@ def start_round(f: Fighter[Any], settings: Settings, round_no: int) -> ActionRes
         init = initiative_value(s, settings.polygonal)
         tiebreak = [init] if settings.init_tie_break == "initiative_then_rolloff" else []
         return _result(
-            "start_round", f, s, upd, notes=notes, outcome="initiative_changed", total=back, tiebreak=tiebreak
+            "start_round",
+            f,
+            s,
+            upd,
+            notes=notes,
+            outcome="initiative_changed",
+            total=back,
+            tiebreak=tiebreak,
+            checks=[fixed("initiative", back, "initiative_roll")],
         )
     return _result("start_round", f, s, upd, notes=notes)
 
@@ -164,7 +179,7 @@ def act(action: str, req: ActionRequest, dice: DiceSource) -> ActionResult:
     opts: Options = req.options  # type: ignore[assignment]
     s: Sheet = req.actor.sheet
     if action not in ACTIONS:
-        raise err("unknown_action", action=action, allowed=list(ACTIONS))
+        raise err("unknown_action", action=action, allowed=terms("action", ACTIONS))
     if opts.held and not s.waiting:
         raise err("not_waiting")
     if action == "disarm":
@@ -185,6 +200,7 @@ def act(action: str, req: ActionRequest, dice: DiceSource) -> ActionResult:
         res.outcome = "initiative_changed"
         res.total = opts.new_initiative
         res.tiebreak = _tiebreak(s, settings)
+        res.checks = [fixed("initiative", opts.new_initiative, "new_initiative")]
     return res
 
 
@@ -362,17 +378,21 @@ def disarm_in_defence(req: ActionRequest, dice: DiceSource) -> ActionResult:
     s: Sheet = req.actor.sheet
     t: Sheet = req.target.sheet
     w, tw = weapon_of(s, req.weapon), weapon_of(t)
-    a_val, t_val = disarm_values(
+    mine, theirs = disarm_parts(
         s, t, w, tw, skill_levels(s, w, settings) or 0, skill_levels(t, tw, settings) or 0, settings
     )
+    a_val, t_val = sum(v for _, v in mine), sum(v for _, v in theirs)
     if out_of_fight(s, settings):
         raise err("out_of_fight")
     # L390 "Odzbrojení v obraně stojí 1 akci" (bare-handed 2), taken out of turn like any reaction
     spent = spend_out_of_turn(s, 2 if w.family == "bare_hands" else 1, settings, strict=False)
     roller = Roller(dice)
-    a_roll = roller.d(10, "disarm_attacker") + roller.d(10, "disarm_attacker") + a_val
-    t_roll = roller.d(10, "disarm_defender") + roller.d(10, "disarm_defender") + t_val
+    a_faces = [roller.d(10, "disarm_attacker"), roller.d(10, "disarm_attacker")]
+    t_faces = [roller.d(10, "disarm_defender"), roller.d(10, "disarm_defender")]
+    a_roll, t_roll = sum(a_faces) + a_val, sum(t_faces) + t_val
     margin = a_roll - t_roll
+    shown = opposed_check("disarm", mine, a_faces, theirs, t_faces)
+    shown.outcome = "disarmed" if margin > 0 else "failed"
     res = _result(
         "disarm",
         req.actor,
@@ -383,6 +403,7 @@ def disarm_in_defence(req: ActionRequest, dice: DiceSource) -> ActionResult:
         against=t_roll,
         margin=margin,
         modifiers=[Modifier(key="disarm_test", value=a_val), Modifier(key="disarm_resist", value=t_val)],
+        checks=[shown],
     )
     res.target = req.target.name
     if margin > 0:

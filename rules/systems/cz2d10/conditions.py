@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from rules.model import Term
 from rules.systems.cz2d10.derive import stun_pool, thresholds
 from rules.systems.cz2d10.resolve import err
 from rules.systems.cz2d10.sheet import Sheet
@@ -42,5 +43,5 @@ CONDITIONS: tuple[str, ...] = tuple(_SETTERS)
 def set_condition(sheet: Sheet, condition: str, on: bool) -> Sheet:
     setter = _SETTERS.get(condition)
     if setter is None:
-        raise err("unknown_condition", condition=condition, allowed=list(CONDITIONS))
+        raise err("unknown_condition", condition=condition, allowed=[Term("condition", c) for c in CONDITIONS])
     return sheet.updated(setter(sheet, on))

@@ -35,23 +35,33 @@ def armour_factor(weapon: Weapon, settings: Settings) -> Fraction:
     return Fraction(3, 2) if light or thrown else Fraction(1)
 
 
-def armour_pieces(
+def armour_slots(
     sheet: Sheet, part: str | None, settings: Settings, skip_accessories: bool
-) -> list[tuple[str, int]]:
-    """(material, DR) pieces that protect against this hit."""
+) -> list[tuple[str, str, int]]:
+    """(piece, material, DR) that protect against this hit: the part's armour (polygonal), or the body
+    armour, helmet and accessories as the `basic_armour_dr` setting joins them."""
     if settings.polygonal and part is not None:
         mat, dr = part_armour(sheet, part)
-        return [(mat.id, dr)] if dr else []
-    body = (sheet.armour or "generic", sheet.armour_dr)
-    helmet = (sheet.helmet or sheet.armour or "generic", sheet.helmet_dr)
-    acc = (sheet.accessories or sheet.armour or "generic", 0 if skip_accessories else sheet.accessories_dr)
+        return [("armour", mat.id, dr)] if dr else []
+    body = ("armour", sheet.armour or "generic", sheet.armour_dr)
+    helmet = ("helmet", sheet.helmet or sheet.armour or "generic", sheet.helmet_dr)
+    acc = (
+        "accessories",
+        sheet.accessories or sheet.armour or "generic",
+        0 if skip_accessories else sheet.accessories_dr,
+    )
     if settings.basic_armour_dr == "body_only":
         pieces = [body]
     elif settings.basic_armour_dr == "max":
-        pieces = [max((body, helmet, acc), key=lambda p: p[1])]
+        pieces = [max((body, helmet, acc), key=lambda p: p[2])]
     else:
         pieces = [body, helmet, acc]
-    return [p for p in pieces if p[1] > 0]
+    return [p for p in pieces if p[2] > 0]
+
+
+def armour_pieces(sheet: Sheet, part: str | None, settings: Settings, skip_accessories: bool) -> list[tuple[str, int]]:
+    """(material, DR) pieces that protect against this hit."""
+    return [(mat, dr) for _, mat, dr in armour_slots(sheet, part, settings, skip_accessories)]
 
 
 def reduction(pieces: list[tuple[str, int]], dtype: str, weapon: Weapon, settings: Settings) -> int:

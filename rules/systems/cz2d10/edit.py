@@ -11,6 +11,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from rules.errors import RulesError
+from rules.model import Message, Term
 from rules.system import validated
 from rules.systems.cz2d10.derive import actions_per_round, hp_max, part_hp, stun_pool
 from rules.systems.cz2d10.settings import Settings
@@ -86,11 +87,13 @@ PART_KEYS: Mapping[str, str] = MappingProxyType(_with_plain(_PARTS))
 Generic = Callable[[BaseModel, Mapping[str, Any]], BaseModel]
 
 
-def _number(key: str, text: str) -> int:
+def _number(part: str, text: str) -> int:
     try:
         return int(text.replace("−", "-").strip())
     except ValueError:
-        raise RulesError("error.stat_invalid", key=key, problem=text) from None
+        raise RulesError(
+            "error.stat_invalid", key=Term("location", part), problem=Message("problem.int_parsing", {"value": text})
+        ) from None
 
 
 def _part_damage(sheet: Sheet, part: str, key: str, value: Any, settings: Settings) -> int:
@@ -98,8 +101,8 @@ def _part_damage(sheet: Sheet, part: str, key: str, value: Any, settings: Settin
     text = str(value).strip()
     taken = sheet.part_damage.get(part, 0)
     if text[:1] in "+-−":
-        return max(0, taken - _number(key, text))
-    return max(0, part_hp(sheet, part, settings) - _number(key, text.lstrip("=")))
+        return max(0, taken - _number(part, text))
+    return max(0, part_hp(sheet, part, settings) - _number(part, text.lstrip("=")))
 
 
 def _current_values(sheet: Sheet, fields: list[str], settings: Settings) -> dict[str, Any]:

@@ -6,12 +6,13 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from rules.checks import add_step, check
 from rules.dice import DiceSource, Roller
 from rules.errors import RulesError
-from rules.model import ActionResult, Damage, DieRoll, Modifier, Note, StateChange
+from rules.model import ActionResult, Check, Damage, Die, DieRoll, Modifier, Note, Part, StateChange, Term
 from rules.notation import parse_dice
 from rules.system import ActionRequest
-from rules.systems.cz2d10.damage import apply_damage, armour_pieces, reduction, str_part
+from rules.systems.cz2d10.damage import apply_damage, armour_factor, armour_pieces, armour_slots, reduction, str_part
 from rules.systems.cz2d10.derive import (
     actions_left,
     base_actions,
@@ -34,7 +35,24 @@ from rules.systems.cz2d10.locations import best_shift, locate, percent_to_sum
 from rules.systems.cz2d10.options import Options
 from rules.systems.cz2d10.settings import Settings
 from rules.systems.cz2d10.sheet import Sheet
-from rules.systems.cz2d10.tables import PART_INFO, SHIELDS, WEAPONS, Weapon
+from rules.systems.cz2d10.shown import (
+    ACTOR,
+    OTHER,
+    TARGET,
+    armour_steps,
+    attack_check,
+    attack_from_exchange,
+    crit_range_check,
+    d10s,
+    damage_dice,
+    defence_check,
+    no_negative,
+    number,
+    parts,
+    rounding_step,
+    termed,
+)
+from rules.systems.cz2d10.tables import MATERIALS, PART_INFO, SHIELDS, WEAPONS, Weapon
 from rules.systems.cz2d10.values import (
     Defence,
     base_attack,
@@ -58,6 +76,7 @@ class Prepared:
     ex: dict[str, Any]
     actor_upd: dict[str, Any] = field(default_factory=dict)
     target_upd: dict[str, Any] = field(default_factory=dict)
+    attack: Check | None = None  # the attack test as shown (carried in `ex["checks"]` when the defence waits)
 
 
 # ---- costs --------------------------------------------------------------------------------------------
@@ -157,19 +176,31 @@ def _damage_type(a: Sheet, w: Weapon, opts: Options, levels: int, t: Sheet, sett
 
 def _crit_min(
     a: Sheet, t: Sheet, w: Weapon, opts: Options, settings: Settings, state: str
-) -> tuple[int, int, list[Modifier]]:
+) -> tuple[int, int, list[Modifier], list[tuple[str, int, str]]]:
+    """The crit range (M11, L342, L380) and its parts as shown: (key, value, side)."""
     mods: list[Modifier] = []
+    shown: list[tuple[str, int, str]] = [("crit_weapon", w.crit_min, ACTOR)]
+    if a.crit_range_bonus:
+        shown.append(("crit_range_bonus", -a.crit_range_bonus, ACTOR))
     cm = w.crit_min - a.crit_range_bonus
     mult = w.crit_mult
     if opts.stab:
         cm -= 1
+        shown.append(("crit_stab", -1, ACTOR))
         if a.back_attack and state == "immobile":
             cm -= 3
             mult += 1
-    reduce = t.guard // 10 + (0 if settings.polygonal else t.armour_dr // 6)
+            shown.append(("crit_back_attack", -3, ACTOR))
+    by_guard = t.guard // 10
+    by_armour = 0 if settings.polygonal else t.armour_dr // 6
+    reduce = by_guard + by_armour
+    if by_guard:
+        shown.append(("crit_reduction_guard", by_guard, TARGET))
+    if by_armour:
+        shown.append(("crit_reduction_armour", by_armour, TARGET))
     if reduce:
         mods.append(Modifier(key="crit_reduction", value=reduce))
-    return min(20, cm + reduce), mult, mods
+    return min(20, cm + reduce), mult, mods, shown
 
 
 def _check_actor(a: Sheet, w: Weapon, opts: Options, settings: Settings, shot: bool, weapon: str | None) -> None:
@@ -177,9 +208,9 @@ def _check_actor(a: Sheet, w: Weapon, opts: Options, settings: Settings, shot: b
     if weapon and weapon not in WEAPONS and w.id == "bare_hand":
         raise err("unknown_weapon", weapon=weapon)
     if shot and w.kind != "ranged":
-        raise err("not_a_ranged_weapon", weapon=w.id)
+        raise err("not_a_ranged_weapon", weapon=Term("weapon", w.id))
     if not shot and w.ranged:
-        raise err("not_a_melee_weapon", weapon=w.id)
+        raise err("not_a_melee_weapon", weapon=Term("weapon", w.id))
     if out_of_fight(a, settings):
         raise err("out_of_fight")
     if a.defence_mode == "full" or a.covering == "full":
@@ -348,7 +379,7 @@ def prepare(req: ActionRequest, roller: Roller, shot: bool) -> Prepared:
     if opts.targeted > lv:
         raise err("targeted_above_skill", penalty=opts.targeted, levels=lv)
     if settings.polygonal and part_unusable(a, "left_arm" if opts.off_hand else "right_arm", settings):
-        raise err("part_unusable", part="left_arm" if opts.off_hand else "right_arm")
+        raise err("part_unusable", part=Term("location", "left_arm" if opts.off_hand else "right_arm"))
     notes: list[Note] = []
     state = target_state(t, opts, settings)
     opts = _with_auto_stab(opts, state, shot, notes)
@@ -377,7 +408,7 @@ def prepare(req: ActionRequest, roller: Roller, shot: bool) -> Prepared:
         if opts.stab and band != "base":
             raise err("stab_needs_back_attack")
         if opts.targeted and not (band == "base" or (band == "medium" and a.precise_shot)):
-            raise err("targeted_shot_band", band=band)
+            raise err("targeted_shot_band", band=Term("term", "range_" + band))
         _shot_mods(a, t, opts, settings, band, mods, defence, notes)
         upd["reload_left"] = _reload_cost(a, w)
     else:
@@ -387,9 +418,10 @@ def prepare(req: ActionRequest, roller: Roller, shot: bool) -> Prepared:
     _defence_situational(t, opts, defence)
     mods = [(k, v) for k, v in mods if v or k in ("str_dex_average", "dex", "attack", "weapon_skill")]
     attack = sum(v for _, v in mods)
-    cm, mult, cm_mods = _crit_min(a, t, w, opts, settings, state)
+    cm, mult, cm_mods, crit_parts = _crit_min(a, t, w, opts, settings, state)
     r1 = roller.d(10, "attack")
     r2 = roller.d(10, "attack")
+    shown = attack_check((r1, r2), mods)
     ex: dict[str, Any] = {
         "actor": req.actor.name,
         "target": req.target.name,
@@ -402,6 +434,8 @@ def prepare(req: ActionRequest, roller: Roller, shot: bool) -> Prepared:
         "crit_min": cm,
         "crit_mult": mult,
         "crit_mods": [(m.key, m.value) for m in cm_mods],
+        "crit_parts": crit_parts,
+        "defence_fixed": t.defence_fixed is not None,
         "accessories_extra": 0 if settings.polygonal else max(0, t.accessories_dr - t.armour_dr),
         "damage_type": dtype,
         "levels": lv,
@@ -418,7 +452,7 @@ def prepare(req: ActionRequest, roller: Roller, shot: bool) -> Prepared:
         "notes": [n.model_dump() for n in notes],
         "target_upd": t_upd,
     }
-    return Prepared(ex, upd, t_upd)
+    return Prepared(ex, upd, t_upd, shown)
 
 
 def _reload_cost(a: Sheet, w: Weapon) -> int:
@@ -507,9 +541,7 @@ def _auto_counter_notes(a: Sheet, t: Sheet, w: Weapon, opts: Options, notes: lis
         notes.append(Note(key="auto_counter_attack", params={"reason": "charge"}))
 
 
-def _mounted_mods(
-    a: Sheet, t: Sheet, w: Weapon, opts: Options, mods: list[tuple[str, int]], d: Defence
-) -> None:
+def _mounted_mods(a: Sheet, t: Sheet, w: Weapon, opts: Options, mods: list[tuple[str, int]], d: Defence) -> None:
     """L424–437: a rider vs a foot soldier without a polearm: +2 attack, +1 defence; lance charge +3 more."""
     tw = weapon_of(t)
     if a.mounted and not t.mounted and tw.family != "polearm":
@@ -531,6 +563,49 @@ class Hit:
     accessories_missed: bool = False
 
 
+@dataclass(slots=True)
+class Shown:
+    """The checks of one exchange as they are made: the attack test and what it is compared with, then
+    every further roll (confirmation, crit chain, fumble, location, damage …) in reading order."""
+
+    attack: Check
+    ex: dict[str, Any]
+    checks: list[Check] = field(default_factory=list)
+    _crit_range: Check | None = None
+
+    @property
+    def defence(self) -> Check:
+        assert self.attack.versus is not None
+        return self.attack.versus
+
+    @property
+    def crit_range(self) -> Check:
+        if self._crit_range is None:
+            self._crit_range = crit_range_check(self.ex)
+        return self._crit_range
+
+    def retest(self, label: str, faces: list[int], settings: Settings, outcome: str | None = None) -> Check:
+        """A second attack test (confirmation): the same parts against the same defence, or (`crit_range`)
+        the dice alone against the crit range."""
+        if settings.confirm_mode == "crit_range":
+            c = check(label, dice=d10s(faces), versus=self.crit_range, outcome=outcome)
+        else:
+            c = check(label, dice=d10s(faces), parts=list(self.attack.parts), versus=self.defence, outcome=outcome)
+        self.checks.append(c)
+        return c
+
+    def chain(self, faces: list[int], goes_on: bool) -> None:
+        """M11: after a natural 20 the next roll only decides multiplication (19 or 20 goes on)."""
+        self.checks.append(
+            check("crit_chain", dice=d10s(faces), outcome="crit_multiplied" if goes_on else "crit_single")
+        )
+
+    def against_range(self, label: str, faces: list[int], outcome: str | None = None) -> Check:
+        c = check(label, dice=d10s(faces), versus=self.crit_range, outcome=outcome)
+        self.checks.append(c)
+        return c
+
+
 def _confirmed(c: int, ex: dict[str, Any], defence: int, settings: Settings) -> bool:
     if settings.confirm_mode == "crit_range":
         return c >= int(ex["crit_min"])
@@ -541,61 +616,93 @@ def _roll2(roller: Roller, purpose: str) -> int:
     return roller.d(10, purpose) + roller.d(10, purpose)
 
 
-def hit_test(ex: dict[str, Any], defence: int, settings: Settings, roller: Roller, stab: bool) -> Hit:
+def _faces2(roller: Roller, purpose: str) -> list[int]:
+    return [roller.d(10, purpose), roller.d(10, purpose)]
+
+
+def hit_test(ex: dict[str, Any], defence: int, settings: Settings, roller: Roller, stab: bool, sh: Shown) -> Hit:
     """M8 strict hit test, M10 unhittable chain, M11 crit threat/confirmation/multiplication, M12 fumbles."""
     h = Hit()
     r, total, cm = ex["natural"], ex["total"], ex["crit_min"]
     if defence - ex["attack"] >= 20:
         h.unhittable = True
         if r >= cm:
-            if _roll2(roller, "unhittable") >= cm:
+            second = _faces2(roller, "unhittable")
+            if sum(second) >= cm:
                 h.hit = True
-                if _roll2(roller, "unhittable") >= cm:
+                third = _faces2(roller, "unhittable")
+                sh.against_range("unhittable", second, "hit")
+                if sum(third) >= cm:
                     h.crit = 1
+                sh.against_range("unhittable", third, "crit" if h.crit else "no_crit")
+            else:
+                sh.against_range("unhittable", second, "miss")
         return h
     h.hit = total > defence and (total > 13 or not settings.empty_space_floor)
     if not h.hit:
         if r == 2 and settings.fumbles == "natural_2":
-            h.fumble = _fumble_level(ex, defence, settings, roller)
+            h.fumble = _fumble_level(ex, defence, settings, roller, sh)
         return h
     if r < cm:
-        _accessories(ex, h, defence, settings, roller)
+        _accessories(ex, h, defence, settings, roller, sh)
         return h
     h.threat = True
     if r == 20:
         h.crit = 1
-        nxt: int | None = _roll2(roller, "crit_chain")
+        faces = _faces2(roller, "crit_chain")
+        nxt: int | None = sum(faces)
+        sh.chain(faces, nxt in (19, 20))
     else:
-        c = _roll2(roller, "confirm")
-        if not _confirmed(c, ex, defence, settings):
+        faces = _faces2(roller, "confirm")
+        c = sum(faces)
+        ok = _confirmed(c, ex, defence, settings)
+        sh.retest("confirm", faces, settings, "confirmed" if ok else "not_confirmed")
+        if not ok:
             return h
         h.crit = 1
         nxt = c if r == 19 else None
     while nxt in (19, 20):
         if nxt == 20:
             h.crit += 1
-            nxt = _roll2(roller, "crit_chain")
+            faces = _faces2(roller, "crit_chain")
+            nxt = sum(faces)
+            sh.chain(faces, nxt in (19, 20))
         else:
-            c = _roll2(roller, "confirm")
-            if not _confirmed(c, ex, defence, settings):
+            faces = _faces2(roller, "confirm")
+            c = sum(faces)
+            ok = _confirmed(c, ex, defence, settings)
+            sh.retest("confirm", faces, settings, "confirmed" if ok else "not_confirmed")
+            if not ok:
                 break
             h.crit += 1
             nxt = c
     return h
 
 
-def _accessories(ex: dict[str, Any], h: Hit, defence: int, settings: Settings, roller: Roller) -> None:
+def _accessories(ex: dict[str, Any], h: Hit, defence: int, settings: Settings, roller: Roller, sh: Shown) -> None:
     """L327: accessories with more DR than the armour widen the crit range, only to miss the accessories."""
     extra = ex.get("accessories_extra", 0)
     if extra and ex["natural"] >= ex["crit_min"] - extra:
-        h.accessories_missed = _confirmed(_roll2(roller, "confirm"), ex, defence, settings)
+        faces = _faces2(roller, "confirm")
+        h.accessories_missed = _confirmed(sum(faces), ex, defence, settings)
+        sh.retest("confirm", faces, settings, "accessories_missed" if h.accessories_missed else "not_confirmed")
 
 
-def _fumble_level(ex: dict[str, Any], defence: int, settings: Settings, roller: Roller) -> int:
+def _fumble_level(ex: dict[str, Any], defence: int, settings: Settings, roller: Roller, sh: Shown) -> int:
     level = 0
     while True:
-        c = _roll2(roller, "fumble_confirm")
+        faces = _faces2(roller, "fumble_confirm")
+        c = sum(faces)
         ok = c == 2 if settings.confirm_mode == "crit_range" else c + ex["attack"] <= defence
+        outcome = "fumble_confirmed" if ok else "fumble_averted"
+        if settings.confirm_mode == "crit_range":
+            sh.checks.append(check("fumble_confirm", dice=d10s(faces), outcome=outcome))
+        else:
+            sh.checks.append(
+                check(
+                    "fumble_confirm", dice=d10s(faces), parts=list(sh.attack.parts), versus=sh.defence, outcome=outcome
+                )
+            )
         if not ok:
             return level
         level += 1
@@ -612,12 +719,13 @@ def _location(
     roller: Roller,
     opts: Options,
     use_crit_shift: bool,
+    sh: Shown,
 ) -> tuple[str, list[Modifier]]:
+    """H1–H8: the 2d10 (or d100) location roll, moved by the allowed shift; shown as its own check."""
     pct = settings.location_method == "d100"
-    roll = roller.d(100, "location") if pct else _roll2(roller, "location")
-    thrust = ex["damage_type"] == "thrust" or (
-        ex["damage_type"] == "missile" and settings.thrust_shift_missiles
-    )
+    faces = [roller.d(100, "location")] if pct else _faces2(roller, "location")
+    roll = sum(faces)
+    thrust = ex["damage_type"] == "thrust" or (ex["damage_type"] == "missile" and settings.thrust_shift_missiles)
     size_diff = a.size - t.size
     allowed = opts.targeted
     if ex["shot"] and opts.targeted:
@@ -636,7 +744,20 @@ def _location(
     if shift:
         mods.append(Modifier(key="location_shift", value=shift))
     where = percent_to_sum(roll + 2 * shift) if pct else roll + shift
-    return locate(where, settings.hit_table, size_diff, thrust), mods
+    part = locate(where, settings.hit_table, size_diff, thrust)
+    shown = check(
+        "location",
+        dice=[Die(100, faces[0])] if pct else d10s(faces),
+        parts=[Part("location_shift", 2 * shift if pct else shift)] if shift else [],
+        location=part,
+    )
+    low, high = (1, 100) if pct else (2, 20)
+    if shown.total is not None and shown.total > high:
+        add_step(shown, "max", "location_table_end", high, OTHER)
+    elif shown.total is not None and shown.total < low:
+        add_step(shown, "min", "location_table_end", low, OTHER)
+    sh.checks.append(shown)
+    return part, mods
 
 
 def _crit_choice(ex: dict[str, Any], opts: Options, armoured: bool, a: Sheet) -> tuple[str | None, bool]:
@@ -667,10 +788,14 @@ def finish(
     roller: Roller,
     actor_upd: dict[str, Any],
     target_upd: dict[str, Any],
+    attack: Check | None = None,
 ) -> ActionResult:
     opts = Options.model_validate(ex["options"])
     notes = [Note.model_validate(n) for n in ex["notes"]]
-    h = hit_test(ex, defence, settings, roller, opts.stab)
+    shown = attack if attack is not None else attack_from_exchange(ex)
+    shown.versus = defence_check(ex)
+    sh = Shown(shown, ex)
+    h = hit_test(ex, defence, settings, roller, opts.stab, sh)
     res = ActionResult(
         system=SYS,
         action="shot" if ex["shot"] else "attack",
@@ -697,25 +822,23 @@ def finish(
         _miss_notes(ex, defence, notes, opts, settings)
         _parry_impact(ex, a, t, notes, settings)
         stopped = next((n.params.get("component") for n in notes if n.key == "stopped_by"), None)
-        if (
-            stopped == "shield"
-            and t.shield
-            and SHIELDS[t.shield].improvised
-            and not (opts.disarm or opts.trip)
-        ):
-            _damage(ex, a, t, h, opts, res, notes, settings, roller, target_upd, improvised=True)
+        if stopped == "shield" and t.shield and SHIELDS[t.shield].improvised and not (opts.disarm or opts.trip):
+            _damage(ex, a, t, h, opts, res, notes, settings, roller, target_upd, sh, improvised=True)
     elif opts.disarm or opts.trip:
-        _manoeuvre(ex, a, t, opts, res, notes, settings, roller, target_upd)
+        _manoeuvre(ex, a, t, opts, res, notes, settings, roller, target_upd, sh)
     else:
-        _damage(ex, a, t, h, opts, res, notes, settings, roller, target_upd)
-    res.notes = notes
+        _damage(ex, a, t, h, opts, res, notes, settings, roller, target_upd, sh)
+    if not h.hit:
+        shown.outcome = "fumble" if h.fumble else "miss"
+    else:
+        shown.outcome = "crit" if h.crit else "threat" if h.threat else "hit"
+    res.checks = [shown, *sh.checks]
+    res.notes = termed(notes)
     res.rolls = list(roller.rolls)
     return res
 
 
-def _miss_notes(
-    ex: dict[str, Any], defence: int, notes: list[Note], opts: Options, settings: Settings
-) -> None:
+def _miss_notes(ex: dict[str, Any], defence: int, notes: list[Note], opts: Options, settings: Settings) -> None:
     """M9: which defence band stopped the blow (dodge, weapon, guard, shield …)."""
     total = ex["total"]
     if total <= 13:
@@ -731,11 +854,11 @@ def _miss_notes(
     run = 0
     for key, value, _ in comps:
         run += value
+        if key == "base" and run >= total:
+            break  # a quick NPC's fixed defence: no band to name
         if run >= total:
             notes.append(
-                Note.model_construct(
-                    key="stopped_by", params={"component": "dodge" if key.startswith("dex") else key}
-                )
+                Note.model_construct(key="stopped_by", params={"component": "dodge" if key.startswith("dex") else key})
             )
             break
     if opts.into_melee:
@@ -761,9 +884,7 @@ def _parry_impact(ex: dict[str, Any], a: Sheet, t: Sheet, notes: list[Note], set
     if minimum >= thresholds(hp, None if settings.polygonal else t.wound_thresholds)[0]:
         bonus = sum(v for k, v, _ in ex["components"] if k in ("weapon", "second_weapon", "guard"))
         notes.append(
-            Note.model_construct(
-                key="parry_impact_test", params={"value": t.str_ + bonus, "max_damage": minimum}
-            )
+            Note.model_construct(key="parry_impact_test", params={"value": t.str_ + bonus, "max_damage": minimum})
         )
 
 
@@ -775,24 +896,47 @@ def check_disarm(w: Weapon, levels: int) -> None:
         raise err("disarm_heavy_weapon")
 
 
+def disarm_parts(
+    a: Sheet, t: Sheet, w: Weapon, tw: Weapon, a_lv: int, t_lv: int, settings: Settings
+) -> tuple[list[tuple[str, int]], list[tuple[str, int]]]:
+    """Opposed disarm, each side's parts: levels + STR, +STR/3 for a two-handed grip; bare-hand adjustments."""
+    check_disarm(w, a_lv)
+    third = Fraction(1, 3)
+    mine = [("weapon_levels", a_lv), ("str", a.str_)]
+    if w.grip == "2R":
+        mine.append(("two_handed_grip", rnd(third * a.str_, settings.rounding)))
+    theirs = [("weapon_levels", t_lv), ("str", t.str_)]
+    if tw.grip == "2R":
+        theirs.append(("two_handed_grip", rnd(third * t.str_, settings.rounding)))
+    if w.family == "bare_hands":
+        theirs += _bare_hand_disarm_resistance(tw)
+    return [p for p in mine if p[1]], [p for p in theirs if p[1]]
+
+
 def disarm_values(
     a: Sheet, t: Sheet, w: Weapon, tw: Weapon, a_lv: int, t_lv: int, settings: Settings
 ) -> tuple[int, int]:
-    """Opposed disarm: levels + STR each side, +STR/3 for a two-handed grip; bare-hand adjustments."""
-    check_disarm(w, a_lv)
-    third = Fraction(1, 3)
-    a_val = a_lv + a.str_ + (rnd(third * a.str_, settings.rounding) if w.grip == "2R" else 0)
-    t_val = t_lv + t.str_ + (rnd(third * t.str_, settings.rounding) if tw.grip == "2R" else 0)
-    if w.family == "bare_hands":
-        t_val += _bare_hand_disarm_resistance(tw)
-    return a_val, t_val
+    mine, theirs = disarm_parts(a, t, w, tw, a_lv, t_lv, settings)
+    return sum(v for _, v in mine), sum(v for _, v in theirs)
 
 
-def _bare_hand_disarm_resistance(tw: Weapon) -> int:
+def _bare_hand_disarm_resistance(tw: Weapon) -> list[tuple[str, int]]:
     """L384, the defender's weapon against bare hands: "mají zbraně s délkou vyšší než dva postih -2" and
     "Meče mají proti odzbrojení holýma rukama bonus +3 (střední) a +6 (těžké)"."""
     sword = {"medium": 3, "heavy": 6}.get(tw.weight, 0) if tw.family == "straight_blade" else 0
-    return sword - (2 if tw.reach[1] > 2 else 0)
+    return [("sword_vs_bare_hands", sword), ("long_weapon_vs_bare_hands", -2 if tw.reach[1] > 2 else 0)]
+
+
+def opposed_check(
+    label: str,
+    mine: list[tuple[str, int]],
+    mine_faces: list[int],
+    theirs: list[tuple[str, int]],
+    their_faces: list[int],
+) -> Check:
+    """An opposed 2d10 test (disarm, trip): the actor's roll and parts against the target's own."""
+    versus = check(label + "_resist", side=TARGET, dice=d10s(their_faces), parts=parts(theirs, TARGET))
+    return check(label, dice=d10s(mine_faces), parts=parts(mine), versus=versus)
 
 
 def _manoeuvre(
@@ -805,22 +949,34 @@ def _manoeuvre(
     settings: Settings,
     roller: Roller,
     target_upd: dict[str, Any],
+    sh: Shown,
 ) -> None:
     """M25 disarm / M26 trip: an opposed 2d10 test instead of wounding (house: 2d10 + value each side)."""
     w = WEAPONS[ex["weapon"]]
     tw = weapon_of(t)
     a_lv, t_lv = ex["levels"], skill_levels(t, tw, settings) or 0
     if opts.disarm:
-        a_val, t_val = disarm_values(a, t, w, tw, a_lv, t_lv, settings)
+        mine, theirs = disarm_parts(a, t, w, tw, a_lv, t_lv, settings)
         key = "disarm"
     else:
-        a_val = a.str_ + a_lv
-        bal = t.balance if t.balance is not None else max(t.str_, t.con)
-        t_val = bal + rnd(Fraction(t.armour_dr, 2), settings.rounding)
+        mine = [p for p in (("str", a.str_), ("weapon_levels", a_lv)) if p[1]]
+        bal = (
+            ("balance", t.balance) if t.balance is not None else ("str", t.str_) if t.str_ >= t.con else ("con", t.con)
+        )
+        theirs = [bal, ("half_armour_dr", rnd(Fraction(t.armour_dr, 2), settings.rounding))]
+        theirs = [p for p in theirs if p[1] or p is bal]
         key = "trip"
-    a_roll = _roll2(roller, key + "_attacker") + a_val
-    t_roll = _roll2(roller, key + "_defender") + t_val
+    a_val, t_val = sum(v for _, v in mine), sum(v for _, v in theirs)
+    a_faces = _faces2(roller, key + "_attacker")
+    t_faces = _faces2(roller, key + "_defender")
+    shown = opposed_check(key, mine, a_faces, theirs, t_faces)
+    sh.checks.append(shown)
+    a_roll = sum(a_faces) + a_val
+    t_roll = sum(t_faces) + t_val
     margin = a_roll - t_roll
+    shown.outcome = (
+        ("disarmed" if key == "disarm" else "tripped" if margin >= 10 else "hooked") if margin > 0 else "failed"
+    )
     res.outcome = "hit"
     res.modifiers.append(Modifier(key=key + "_test", value=a_val))
     res.modifiers.append(Modifier(key=key + "_resist", value=t_val))
@@ -848,6 +1004,7 @@ def _damage(
     settings: Settings,
     roller: Roller,
     target_upd: dict[str, Any],
+    sh: Shown,
     improvised: bool = False,
 ) -> None:
     w = WEAPONS[ex["weapon"]]
@@ -858,12 +1015,36 @@ def _damage(
         fixed += [("weapon_specialization", a.weapon_specialization), ("power_attack", a.power_attack)]
     fixed = [(k, v) for k, v in fixed if v]
     fixed_sum = sum(v for _, v in fixed)
+    dtype = ex["damage_type"]
+    situ = 0
+    if opts.confined != "none" and not ex["shot"]:
+        k = 2 if opts.confined == "very_confined" else 1
+        situ = (-2 * k) if dtype.startswith("crush") else (-1 * k) if dtype.startswith("cut") else 0
+    kind = "stun" if opts.flat or (w.stun and not a.bare_hand_specialization) else "lethal"
+    dice, subtracted = damage_dice(expr.groups, faces)
+    dmg = check(
+        "stun_damage" if kind == "stun" else "damage",
+        dice=dice,
+        parts=[*subtracted, *parts(fixed), *([Part("confined", situ)] if situ else [])],
+    )
     if improvised:
         # L255: a blow stopped by an improvised shield passes with 5 × damage %; then 3/4 of it goes through.
         chance = 5 * max(0, dice_sum + fixed_sum)
         pct = roller.d(100, "improvised_shield")
-        if pct > chance:
+        held = pct > chance
+        sh.checks.append(
+            check(
+                "improvised_shield",
+                side=TARGET,
+                dice=[Die(100, pct)],
+                versus=check("improvised_shield_chance", parts=[Part("five_times_damage", chance)]),
+                outcome="held" if held else "pierced",
+            )
+        )
+        if held:
             notes.append(Note(key="improvised_shield_held", params={"roll": pct, "chance": chance}))
+            add_step(dmg, "set", "improvised_shield_held", 0, TARGET)
+            sh.checks.append(dmg)
             return
         notes.append(Note(key="improvised_shield_pierced", params={"roll": pct, "chance": chance}))
         res.outcome = "hit"
@@ -883,22 +1064,17 @@ def _damage(
     )
     part: str | None = None
     if settings.polygonal:
-        part, loc_mods = _location(ex, a, t, h, settings, roller, opts, crit_shift)
+        part, loc_mods = _location(ex, a, t, h, settings, roller, opts, crit_shift, sh)
         res.modifiers += loc_mods
         res.location = part
     skip_acc = h.accessories_missed
     pieces = armour_pieces(t, part, settings, skip_acc)
     armoured = bool(pieces)
-    dtype = ex["damage_type"]
     red = reduction(pieces, dtype, w, settings)
     damage_effect = crit or stab_crit
     if crit_shift and not (a.weapon_focus > 0 and lv >= 6):
         damage_effect = False
     effect, _free = _crit_choice(ex, opts, armoured, a) if damage_effect else (None, False)
-    situ = 0
-    if opts.confined != "none" and not ex["shot"]:
-        k = 2 if opts.confined == "very_confined" else 1
-        situ = (-2 * k) if dtype.startswith("crush") else (-1 * k) if dtype.startswith("cut") else 0
     mult = ex["crit_mult"]
 
     def outcome(eff: str | None) -> tuple[int, int, int | float]:
@@ -914,18 +1090,37 @@ def _damage(
     notes.append(Note(key="damage_type", params={"type": dtype}))
     if damage_effect and effect:
         notes.append(Note(key="crit_effect", params={"effect": effect}))
-    raw, reduced, used_mult = outcome(effect if damage_effect else None)
+    used_effect = effect if damage_effect else None
+    raw, reduced, used_mult = outcome(used_effect)
+    if used_effect == "multiply" and ex["shot"]:
+        add_step(dmg, "times", "crit_multiplier", mult, ACTOR)
+    elif used_effect == "multiply" and fixed_sum:
+        detail = [Part("fixed_part", fixed_sum), Part("crit_multiplier", mult)]
+        add_step(dmg, "plus", "crit_multiplied_fixed", fixed_sum * (mult - 1), ACTOR, detail)
+    no_negative(dmg)
     raw = max(0, raw)
     if improvised:
         raw = rnd(Fraction(3 * raw, 4), settings.rounding)
+        add_step(dmg, "times", "improvised_shield_pierced", 0.75, TARGET)
+        rounding_step(dmg, settings.rounding)
     if opts.charge and a.mounted and ex["weapon_reach"][1] >= 6 and not ex["shot"]:
         raw = rnd(Fraction(3 * raw, 2), settings.rounding)  # lance charge: 1.5× damage (L439)
+        add_step(dmg, "times", "lance_charge", 1.5, ACTOR)
+        rounding_step(dmg, settings.rounding)
         notes.append(Note(key="lance_charge_knockdown", params={"target_number": 10 + raw}))
+    if used_effect != "miss_armour" and pieces:
+        _armour_shown(dmg, t, part, settings, skip_acc, dtype, w)
+    elif pieces:
+        add_step(dmg, "minus", "armour_missed", 0, TARGET)  # M11: the crit went past the armour
+    no_negative(dmg)
     applied = max(0, raw - reduced)
-    applied = _pull(
-        opts, lv, ex["total"] - res.against if res.against is not None else 0, crit, applied, notes
-    )
-    kind = "stun" if opts.flat or (w.stun and not a.bare_hand_specialization) else "lethal"
+    before = applied
+    applied = _pull(opts, lv, ex["total"] - res.against if res.against is not None else 0, crit, applied, notes)
+    if opts.pull == "stop":
+        add_step(dmg, "set", "blow_stopped", 0, ACTOR)
+    elif applied != before:
+        add_step(dmg, "minus", "blow_reduced", before - applied, ACTOR)
+    sh.checks.append(dmg)
     mods = [Modifier(key=k, value=v) for k, v in fixed]
     if situ:
         mods.append(Modifier(key="confined", value=situ))
@@ -952,9 +1147,25 @@ def _damage(
     upd["last_damage"] = applied
     upd["last_location"] = part
     target_upd.update(upd)
-    _shock(t, applied, raw, kind, part, opts, notes, settings, target_upd, extra)
+    _shock(t, applied, raw, kind, part, opts, notes, settings, target_upd, extra, sh)
     if w.id == "bare_kick":
         notes.append(Note(key="kick_off_balance"))
+
+
+def _armour_shown(
+    dmg: Check, t: Sheet, part: str | None, settings: Settings, skip_acc: bool, dtype: str, w: Weapon
+) -> None:
+    """The armour reduction as minus steps: per piece DR × damage-type coefficient (× the light/thrown
+    factor, L243), then the rounding of the whole reduction."""
+    factor = armour_factor(w, settings)
+    shown = []
+    for slot, material, dr in armour_slots(t, part, settings, skip_acc):  # armour, helmet, accessories
+        coef = Fraction(MATERIALS[material].coef[dtype])
+        detail = [Part("armour_dr", dr, TARGET), Part("damage_coefficient", number(coef), TARGET)]
+        if factor != 1:
+            detail.append(Part("armour_factor", number(factor), ACTOR))
+        shown.append((slot + "_reduction", Fraction(dr) * coef, detail))
+    armour_steps(dmg, shown, factor, settings.rounding)
 
 
 def _pull(opts: Options, lv: int, margin: int, crit: bool, applied: int, notes: list[Note]) -> int:
@@ -987,6 +1198,7 @@ def _shock(
     settings: Settings,
     upd: dict[str, Any],
     extra: list[tuple[str, dict[str, Any]]],
+    sh: Shown,
 ) -> None:
     """D4 shock test: the GM resolves it (text not included); a failure adds stun = damage (A22). A flat stab
     tests an ordinary shock that never turns physical (L381); a real stab's failed shock is physical (L380)."""
@@ -1002,8 +1214,10 @@ def _shock(
             if opts.stab and not opts.flat:
                 _more_physical(t, applied, part, settings, upd)
                 notes.append(Note(key="secondary_shock"))
+                sh.checks.append(check("shock_physical", side=TARGET, parts=[Part("failed_shock", applied, TARGET)]))
             else:
                 upd["stun"] = upd.get("stun", t.stun) + applied
+                sh.checks.append(check("shock_stun", side=TARGET, parts=[Part("failed_shock", applied, TARGET)]))
     amputated = False
     for key, params in extra:
         if key == "amputation" and opts.shock != "unknown":
@@ -1013,6 +1227,8 @@ def _shock(
             dmg["torso"] = dmg.get("torso", 0) + amount
             upd["part_damage"] = dmg
             notes.append(Note(key="amputation_shock", params={"torso_damage": amount}))
+            why = "amputation_shock_passed" if opts.shock == "passed" else "amputation_shock_failed"
+            sh.checks.append(check("amputation_shock", side=TARGET, parts=[Part(why, amount, TARGET)]))
     if opts.shock == "failed" and (tested or amputated) and faints_after_failed_shock(t.updated(upd), settings):
         upd["fainted"] = True
         notes.append(Note(key="fainted_shock"))

@@ -7,8 +7,9 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
+from rules.checks import dump_checks
 from rules.dice import DiceSource, Roller
-from rules.model import ActionResult, Modifier, Note, Status
+from rules.model import ActionResult, Check, Modifier, Note, Status, Term
 from rules.system import ActionRequest, CombatSystem, DefenceRequest, FieldClass, Fighter
 from rules.systems.cz2d10 import actions as act_mod
 from rules.systems.cz2d10.conditions import CONDITIONS, set_condition
@@ -33,11 +34,23 @@ from rules.systems.cz2d10.resolve import (
 )
 from rules.systems.cz2d10.settings import Settings as CzSettings
 from rules.systems.cz2d10.sheet import Sheet as CzSheet
+from rules.systems.cz2d10.shown import attack_from_exchange, terms
 from rules.systems.cz2d10.status import conditions, status_of
 from rules.systems.cz2d10.tables import MATERIALS, SHIELDS, WEAPONS
 from rules.systems.cz2d10.values import Defence
 
 ACTIVE_STATES = ("normal", "non_dodging", "unarmed", "prone")
+# Wound level (the worst part's) -> what players see of a hidden combatant.
+DESCRIPTORS: Mapping[str, str] = {
+    "none": "unhurt",
+    "scratch": "wounded",
+    "light": "wounded",
+    "serious": "badly_wounded",
+    "severe": "near_death",
+    "mortal": "near_death",
+    "out_of_fight": "down",
+    "dead": "down",
+}
 
 
 class Cz2d10(CombatSystem):
@@ -69,6 +82,13 @@ class Cz2d10(CombatSystem):
 
     def status(self, sheet: Any) -> Status:
         return status_of(sheet)
+
+    def descriptor(self, status: Status) -> str:
+        """Wound levels, not HP: the worst level (any body part in the polygonal system) maps onto the five
+        steps a hidden combatant shows (documented in docs/rules/cz2d10.md, "Descriptors")."""
+        if status.dead or status.out_of_fight:
+            return "down"
+        return DESCRIPTORS.get(status.level, "wounded")
 
     def conditions(self) -> list[str]:
         return list(CONDITIONS)
@@ -120,6 +140,8 @@ class Cz2d10(CombatSystem):
             if virtual is None:
                 virtual = t.battle_reflexes * settings.reflex_virtual_actions
             ex["defender_budget"] = actions_left(t, settings.polygonal) + virtual
+            shown = prep.attack or attack_from_exchange(ex)
+            ex["checks"] = dump_checks([shown])  # the attack half, finished by the defence
             choices = [k for k, _, _ in d.components if k != "base"]
             return ActionResult(
                 system=SYS,
@@ -133,6 +155,7 @@ class Cz2d10(CombatSystem):
                 modifiers=[Modifier(key=k, value=v) for k, v in ex["mods"]],
                 defences=["none", *choices],
                 exchange=ex,
+                checks=[shown],
             )
         if settings.duel_system == "vzor2":
             chosen: set[str] | None = set() if ex["total"] <= 13 else None
@@ -140,7 +163,9 @@ class Cz2d10(CombatSystem):
             chosen = None
         target = req.target
         assert target is not None  # prepare() refuses an attack without one
-        return self._complete(ex, req.actor, target, d, chosen, settings, roller, prep.actor_upd, dict(prep.target_upd))
+        return self._complete(
+            ex, req.actor, target, d, chosen, settings, roller, prep.actor_upd, dict(prep.target_upd), prep.attack
+        )
 
     def _complete(
         self,
@@ -153,6 +178,7 @@ class Cz2d10(CombatSystem):
         roller: Roller,
         actor_upd: dict[str, Any],
         target_upd: dict[str, Any],
+        attack: Check | None = None,
     ) -> ActionResult:
         a: CzSheet = actor.sheet
         t: CzSheet = target.sheet
@@ -161,7 +187,7 @@ class Cz2d10(CombatSystem):
         defence = sum(v for _, v, _ in comps) + sum(v for _, v in d.situational)
         d_mods = [Modifier(key="def_" + k, value=v) for k, v, _ in comps]
         d_mods += [Modifier(key="def_" + k, value=v) for k, v in d.situational]
-        res = finish(ex, a, t, defence, d_mods, settings, roller, actor_upd, target_upd)
+        res = finish(ex, a, t, defence, d_mods, settings, roller, actor_upd, target_upd, attack)
         if res.weapon == "bare_kick" and res.outcome in ("hit", "crit", "miss"):
             actor_upd["off_balance"] = 2 if ex["levels"] >= 6 else 3
         a2 = a.updated(actor_upd) if actor_upd else a
@@ -225,7 +251,8 @@ class Cz2d10(CombatSystem):
             dict(ex.get("actor_upd", {})),
             target_upd,
         )
-        res.notes.append(Note(key="defence_bought", params={"components": sorted(chosen), "actions": cost}))
+        bought = [Term("term", "def_" + k) for k, _, _ in d.components if k in chosen]
+        res.notes.append(Note(key="defence_bought", params={"components": bought, "actions": cost}))
         return res
 
     def _parse_choice(self, choice: str, d: Defence, settings: CzSettings) -> set[str]:
@@ -233,9 +260,9 @@ class Cz2d10(CombatSystem):
         picked = [c.strip() for c in choice.split(",") if c.strip() and c.strip() != "none"]
         for c in picked:
             if c not in order:
-                raise err("unknown_defence", choice=c, allowed=["none", *order])
+                raise err("unknown_defence", choice=c, allowed=terms("defence", ["none", *order]))
         if settings.vzor2_defence_order == "prefix" and picked and set(picked) != set(order[: len(picked)]):
-            raise err("defence_not_prefix", order=order)
+            raise err("defence_not_prefix", order=terms("term", order, "def_"))
         return set(picked)
 
 
