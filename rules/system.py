@@ -79,7 +79,8 @@ def validated(model: type[BaseModel], data: Mapping[str, Any], what: str) -> Any
         path = [str(p) for p in first.get("loc", ()) if not isinstance(p, int)]
         if first.get("type") == "extra_forbidden":
             key = path[0] if path else what
-            raise RulesError(f"error.{what}_unknown", key=key, allowed=sorted(model.model_fields)) from None
+            allowed = [Term("term", name) for name in model.model_fields]
+            raise RulesError(f"error.{what}_unknown", key=key, allowed=allowed) from None
         if not path:  # a validator of the whole model: its problem names the key itself
             raise RulesError(f"error.{what}_refused", problem=problem_of(first)) from None
         raise RulesError(f"error.{what}_invalid", key=Term("term", path[0]), problem=problem_of(first)) from None
@@ -198,7 +199,9 @@ class CombatSystem(ABC):
                 try:
                     delta = float(text.replace("−", "-"))
                 except ValueError:
-                    raise RulesError("error.stat_invalid", key=key, problem=text) from None
+                    raise RulesError(
+                        "error.stat_invalid", key=key, problem=Message("problem.float_parsing", {"value": text})
+                    ) from None
                 total = current[field] + delta
                 resolved[field] = int(total) if isinstance(current[field], int) and total.is_integer() else total
             else:
