@@ -182,7 +182,7 @@ def _contest(
         checks=checks,
     )
     if won:
-        result.damage = on_win(fight, notes, checks)
+        result.damage = on_win(fight, notes, result.checks)
     result.notes = notes
     return finish(req, fight, result)
 
