@@ -503,3 +503,15 @@ def test_a_number_field_typed_wrong_is_named_by_the_field() -> None:
 def test_descriptor_counts_nonlethal_damage(stats: dict[str, str], expected: str) -> None:
     status: Status = S.status(S.sheet(stats))
     assert S.descriptor(status) == expected
+
+
+def verified(out: dict[str, Any]) -> dict[str, Any]:
+    """A dumped result (`rules.__main__.resolve`) whose checks, and its sub-results', add up (the other
+    dnd35 test files run every result they build through this)."""
+    from rules.checks import load_checks, verify
+
+    for c in load_checks(out.get("checks", [])):
+        verify(c, f"{out.get('action')}: ")
+    for sub in out.get("attacks", []):
+        verified(sub)
+    return out
