@@ -297,6 +297,9 @@ def damage_label(kind: str, confirmed: bool, mult: int) -> str:
 def _dice_shown(groups: tuple[tuple[int, int, int], ...], faces: list[int], side: Side) -> tuple[list[Die], list[Part]]:
     """The dice of one roll of an expression; a subtracted die (`1d6-1d4`) shows with a part taking it
     off twice, so the line still adds up."""
+    if len(groups) == 1 and groups[0][2] > 0:  # the usual `1d8+2`: no subtracted dice
+        sides = groups[0][1]
+        return [Die(sides, face) for face in faces], []
     dice: list[Die] = []
     parts: list[Part] = []
     pos = 0
@@ -350,7 +353,8 @@ def roll_damage(fight: Fight, swing: Swing, confirmed: bool, kind: str) -> tuple
         parts += taken
         if e.bonus:
             parts.append(Part("extra_damage_bonus", e.bonus, side))
-    c = check(damage_label(kind, confirmed, mult), side=side, dice=dice, parts=parts)
+    # raw = every die shown + every bonus shown = `total` before the minimum (built directly: hot path)
+    c = Check(damage_label(kind, confirmed, mult), side, dice, 1, parts, total, [], total)
     if total < 1:
         fight.notes.append(Note(key="minimum_damage", params={"rolled": total}))
         total = 1

@@ -63,25 +63,40 @@ def ac_pairs(target: Sheet, conds: frozenset[str], mode: str, touch: bool) -> li
     """What the AC is made of, as (term key, value) pairs without zeros: 10 + armour + shield + natural
     armour (not vs touch) + size + deflection + other + Dex (−5 when treated as 0) + dodge bonuses."""
     pairs: list[tuple[str, int]] = [("ac_base", 10)]
+    add = pairs.append
     if not touch:
-        pairs += [
-            ("armor_bonus", target.armor_bonus),
-            ("shield_bonus", target.shield_bonus),
-            ("natural_armor", target.natural_armor),
-        ]
-    pairs += [("size", target.size_mod), ("deflection_bonus", target.deflection_bonus), ("misc_ac", target.misc_ac)]
+        if target.armor_bonus:
+            add(("armor_bonus", target.armor_bonus))
+        if target.shield_bonus:
+            add(("shield_bonus", target.shield_bonus))
+        if target.natural_armor:
+            add(("natural_armor", target.natural_armor))
+    size = target.size_mod
+    if size:
+        add(("size", size))
+    if target.deflection_bonus:
+        add(("deflection_bonus", target.deflection_bonus))
+    if target.misc_ac:
+        add(("misc_ac", target.misc_ac))
     if mode == "zero":
-        pairs.append(("dex_zero", -5))
-    elif mode == "lose":
-        pairs.append(("dex", min(dex_to_ac(target, conds), 0)))
-    else:
-        pairs.append(("dex", dex_to_ac(target, conds)))
-        pairs.append(("dodge_bonuses", sum(target.dodge_bonuses)))
-        if "fighting_defensively" in conds:
-            pairs.append(("ac_fighting_defensively", FIGHTING_DEFENSIVELY_DODGE))
-        if "total_defense" in conds:
-            pairs.append(("ac_total_defense", TOTAL_DEFENSE_DODGE))
-    return [(k, v) for k, v in pairs if v]
+        add(("dex_zero", -5))
+        return pairs
+    dex = dex_to_ac(target, conds)
+    if mode == "lose":
+        if dex < 0:
+            add(("dex", dex))
+        return pairs
+    if dex:
+        add(("dex", dex))
+    if target.dodge_bonuses:
+        dodge = sum(target.dodge_bonuses)
+        if dodge:
+            add(("dodge_bonuses", dodge))
+    if "fighting_defensively" in conds:
+        add(("ac_fighting_defensively", FIGHTING_DEFENSIVELY_DODGE))
+    if "total_defense" in conds:
+        add(("ac_total_defense", TOTAL_DEFENSE_DODGE))
+    return pairs
 
 
 def base_ac(target: Sheet, conds: frozenset[str], mode: str, touch: bool) -> int:

@@ -29,14 +29,20 @@ def pairs(values: Iterable[tuple[str, int]], side: Side) -> list[Part]:
 
 
 def ac_check(ac: ArmorClass, side: Side) -> Check:
-    """The defender's AC as the attack check's `versus`: its parts, then the situational modifiers."""
-    return check(ac.key, side=side, parts=[*pairs(ac.parts, side), *parts(ac.modifiers, side)])
+    """The defender's AC as the attack check's `versus`: its parts, then the situational modifiers
+    (built directly: this is on every attack's path; they add up to `ac.value` by construction)."""
+    shown = [Part(k, v, side) for k, v in ac.parts]
+    shown += [Part(m.key, m.value, side) for m in ac.modifiers if m.value]
+    return Check(ac.key, side, [], 1, shown, ac.value, [], ac.value)
 
 
 def d20_check(
     label: str, face: int, mods: Sequence[Modifier], side: Side, versus: Check | None, outcome: str | None
 ) -> Check:
-    return check(label, side=side, dice=[Die(20, face)], parts=parts(mods, side), versus=versus, outcome=outcome)
+    """One d20 plus modifiers (zeros left out), built directly: raw = face + Σ modifiers."""
+    shown = [Part(m.key, m.value, side) for m in mods if m.value]
+    raw = face + sum(p.value for p in shown)
+    return Check(label, side, [Die(20, face)], 1, shown, raw, [], raw, versus, outcome)
 
 
 def fixed_check(label: str, value: int, key: str, side: Side = "other") -> Check:
