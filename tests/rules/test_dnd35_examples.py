@@ -6,6 +6,7 @@ from rules.__main__ import resolve
 from rules.dice import ScriptedDice
 from rules.registry import get_system
 from rules.system import Fighter
+from tests.rules.test_dnd35_checks import verified
 
 SYSTEM = get_system("dnd35")
 
@@ -16,7 +17,7 @@ def run(
     request: dict[str, Any] = {"system": "dnd35", "action": action, "actor": actor, "dice": dice, **kw}
     if target is not None:
         request["target"] = target
-    return resolve(request)
+    return verified(resolve(request))
 
 
 HANA = {

@@ -11,6 +11,7 @@ from rules.errors import RulesError
 from rules.registry import get_system
 from rules.system import ActionRequest, DefenceRequest, Fighter
 from rules.systems.dnd35.sheet import Sheet
+from tests.rules.test_dnd35_checks import verified
 
 SYSTEM = get_system("dnd35")
 
@@ -19,7 +20,7 @@ def run(action: str, actor: dict[str, Any], target: dict[str, Any] | None, dice:
     request: dict[str, Any] = {"system": "dnd35", "action": action, "actor": actor, "dice": dice, **kw}
     if target is not None:
         request["target"] = target
-    return resolve(request)
+    return verified(resolve(request))
 
 
 def sheet(data: dict[str, Any]) -> Sheet:

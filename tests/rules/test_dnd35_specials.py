@@ -8,13 +8,14 @@ from rules.__main__ import resolve
 from rules.errors import RulesError
 from rules.systems.dnd35.sheet import table_weapon
 from rules.systems.dnd35.specials import item_stats
+from tests.rules.test_dnd35_checks import verified
 
 
 def run(
     action: str, actor: dict[str, Any], target: dict[str, Any], dice: list[int], **kw: Any
 ) -> dict[str, Any]:
-    return resolve(
-        {"system": "dnd35", "action": action, "actor": actor, "target": target, "dice": dice, **kw}
+    return verified(
+        resolve({"system": "dnd35", "action": action, "actor": actor, "target": target, "dice": dice, **kw})
     )
 
 

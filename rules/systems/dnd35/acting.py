@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Literal
 
 from rules.errors import RulesError
-from rules.model import Note
+from rules.model import Note, Term
 from rules.systems.dnd35.hp import apply_damage, fast_copy, note, with_conditions
 from rules.systems.dnd35.settings import Settings
 from rules.systems.dnd35.sheet import Sheet
@@ -34,7 +34,7 @@ def restricted(sheet: Sheet) -> list[str]:
 def refuse_full_round(sheet: Sheet) -> None:
     limits = restricted(sheet)
     if limits:
-        raise RulesError("error.dnd35.full_round_restricted", conditions=limits)
+        raise RulesError("error.dnd35.full_round_restricted", conditions=[Term("condition", c) for c in limits])
 
 
 # --- attacks of opportunity -----------------------------------------------------------------------

@@ -3,9 +3,10 @@ aid another, coup de grace, trip."""
 
 from __future__ import annotations
 
+from rules.checks import check
 from rules.dice import DiceSource, Roller
 from rules.errors import RulesError
-from rules.model import ActionResult, Modifier, Note
+from rules.model import ActionResult, Check, Die, Modifier, Note, Part, Side, Term
 from rules.system import ActionRequest, Fighter
 from rules.systems.dnd35.acting import ActionKind, begin_action, end_action
 from rules.systems.dnd35.attack import (
@@ -14,11 +15,19 @@ from rules.systems.dnd35.attack import (
     Swing,
     base_mods,
     check_can_act,
+    fort_save_check,
     hits,
     nonlethal_mode,
     pick_weapon,
     roll_damage,
     situation_mods,
+)
+from rules.systems.dnd35.described import (
+    attack_outcome,
+    d20_check,
+    fixed_check,
+    other,
+    percent_check,
 )
 from rules.systems.dnd35.hp import (
     HP_FIELDS,
@@ -69,6 +78,11 @@ def initiative(req: ActionRequest, dice: DiceSource) -> ActionResult:
     if sheet.initiative_misc:
         mods.append(Modifier(key="initiative_misc", value=sheet.initiative_misc))
     total = face + sheet.initiative_mod
+    # "Ověření iniciativy je ověření Obratnosti"; a tie goes to the higher bonus, then a roll-off
+    checks = [
+        d20_check("initiative", face, mods, "actor", None, None),
+        check("initiative_tiebreak", dice=[Die(20, rolloff)]),
+    ]
     result = _result(
         req,
         "initiative",
@@ -77,6 +91,7 @@ def initiative(req: ActionRequest, dice: DiceSource) -> ActionResult:
         total=total,
         tiebreak=[sheet.initiative_mod, rolloff],
         outcome="rolled",
+        checks=checks,
     )
     after = with_conditions(sheet, add=("flat_footed",)) if settings.flat_footed_at_start else sheet
     return _finish_actor(result, req.actor.name, sheet, after)
@@ -104,14 +119,13 @@ def stabilise_roll(name: str, sheet: Sheet, settings: Settings, roller: Roller, 
         wound=sheet_state(after),
         conditions=condition_list(after),
         changes=diff(name, sheet, after, HP_FIELDS),
+        checks=[percent_check("stabilize", pct, chance, "stabilize_chance", "actor", outcome)],
     )
     result.actor_sheet = after.model_dump()
     return result
 
 
-def start_round(
-    fighter: Fighter[Sheet], settings: Settings, round_no: int, dice: DiceSource
-) -> ActionResult | None:
+def start_round(fighter: Fighter[Sheet], settings: Settings, round_no: int, dice: DiceSource) -> ActionResult | None:
     """Round upkeep: flat-footed ends after round 1, stances may expire, the round's attacks of
     opportunity are counted afresh, the dying roll d%."""
     sheet = fighter.sheet
@@ -205,7 +219,7 @@ def delay_or_ready(action: str, req: ActionRequest) -> ActionResult:
 def stabilize(req: ActionRequest, dice: DiceSource) -> ActionResult:
     sheet: Sheet = req.actor.sheet
     if sheet_state(sheet) != "dying":
-        raise RulesError("error.dnd35.not_dying", state=sheet_state(sheet))
+        raise RulesError("error.dnd35.not_dying", state=Term("wound", sheet_state(sheet)))
     settings: Settings = req.settings  # type: ignore[assignment]
     return stabilise_roll(req.actor.name, sheet, settings, Roller(dice), "stabilize")
 
@@ -253,9 +267,7 @@ def heal_check(req: ActionRequest, dice: DiceSource) -> ActionResult:
     before: Sheet = target.sheet
     ok = total >= HEAL_DC
     after = (
-        set_hp(before, conditions=[*before.conditions, "stable"])
-        if ok and sheet_state(before) == "dying"
-        else before
+        set_hp(before, conditions=[*before.conditions, "stable"]) if ok and sheet_state(before) == "dying" else before
     )
     result = _result(
         req,
@@ -270,6 +282,16 @@ def heal_check(req: ActionRequest, dice: DiceSource) -> ActionResult:
         wound=sheet_state(after),
         conditions=condition_list(after),
         changes=diff(target.name, before, after, HP_FIELDS),
+        checks=[
+            d20_check(
+                "heal_check",
+                face,
+                [Modifier(key="heal", value=skill)],
+                "actor",
+                fixed_check("heal_dc", HEAL_DC, "dc"),
+                "success" if ok else "failure",
+            )
+        ],
     )
     if after is not before:
         result.target_sheet = after.model_dump()
@@ -306,6 +328,10 @@ def aid_another(req: ActionRequest, dice: DiceSource) -> ActionResult:
     face = fight.roller.d(20, "attack")
     ok = hits(face, bonus, 10)
     notes = [Note(key=f"aid_{fight.opts.aid}", params={"bonus": AID_BONUS})] if ok else []
+    # "Provedeš hod na útok proti TZ 10"
+    shown = d20_check(
+        "attack", face, mods, "actor", fixed_check("aid_ac", 10, "ac_base", "target"), attack_outcome(face, ok)
+    )
     result = _result(
         req,
         "aid_another",
@@ -318,6 +344,7 @@ def aid_another(req: ActionRequest, dice: DiceSource) -> ActionResult:
         margin=face + bonus - 10,
         outcome="success" if ok else "failure",
         notes=notes,
+        checks=[shown],
     )
     result = finish_actor(fight, result)
     result.notes = result.notes + fight.notes
@@ -325,7 +352,7 @@ def aid_another(req: ActionRequest, dice: DiceSource) -> ActionResult:
 
 
 def coup_de_grace(req: ActionRequest, dice: DiceSource) -> ActionResult:
-    """"Bezmocnému protivníkovi můžeš úplnou akcí zbraní nablízko zasadit tzv. ránu z milosti …
+    """ "Bezmocnému protivníkovi můžeš úplnou akcí zbraní nablízko zasadit tzv. ránu z milosti …
     Automaticky ho zasáhneš, navíc automaticky kriticky. Pokud obránce přežije způsobené zranění, musí
     uspět v hodu na záchranu na Výdrž (TO 10 + udělené zranění) nebo zemře." A full-round action
     (refused under restricted activity), only against a helpless target (its sheet or the `helpless`
@@ -344,7 +371,8 @@ def coup_de_grace(req: ActionRequest, dice: DiceSource) -> ActionResult:
     weapon = pick_weapon(fight.actor, req.weapon, bow)
     grip = "two" if weapon.category == "two_handed" else "one"
     kind, _ = nonlethal_mode(fight.actor, weapon, fight.opts)
-    damage = roll_damage(fight, Swing(weapon, [], grip), True, kind)
+    damage, shown = roll_damage(fight, Swing(weapon, [], grip), True, kind)
+    checks = [shown]
     before = fight.target
     after = apply_damage(before, damage.applied, kind, fight.settings.temp_hp_absorb_nonlethal)
     notes: list[Note] = []
@@ -353,6 +381,14 @@ def coup_de_grace(req: ActionRequest, dice: DiceSource) -> ActionResult:
         dc = 10 + damage.applied
         total = face + after.fort_save
         saved = face == 20 or (face != 1 and total >= dc)
+        # "hod na záchranu na Výdrž (TO 10 + udělené zranění)": the DC's parts are the rule's 10 and the
+        # damage the actor dealt
+        dc_check = check(
+            "coup_de_grace_dc",
+            side="other",
+            parts=[Part("dc_base", 10, "other"), Part("damage_dealt", damage.applied, "actor")],
+        )
+        checks.append(fort_save_check("fort_save", face, after.fort_save, dc_check, "target", saved))
         notes.append(
             Note(
                 key="coup_de_grace_saved" if saved else "coup_de_grace_killed",
@@ -373,21 +409,46 @@ def coup_de_grace(req: ActionRequest, dice: DiceSource) -> ActionResult:
         conditions=condition_list(after),
         changes=diff(_target(req).name, before, after, HP_FIELDS),
         notes=notes + fight.notes,
+        checks=checks,
     )
     result.target_sheet = after.model_dump()
     return finish_actor(fight, result)
 
 
+def _tie_outcome(mine: int, theirs: int, settings: Settings) -> str:
+    if settings.opposed_tie_rule == "defender_wins":
+        return "tie_defender_wins"
+    if mine != theirs:
+        return "tie_higher_modifier" if mine > theirs else "tie_lower_modifier"
+    return "tie_reroll"
+
+
 def _opposed(
-    roller: Roller, purpose: str, mine: int, theirs: int, settings: Settings
+    roller: Roller,
+    purpose: str,
+    mine: list[Modifier],
+    theirs: list[Modifier],
+    settings: Settings,
+    checks: list[Check],
+    flip: bool = False,
 ) -> tuple[bool, list[int]]:
-    """Opposed check: higher total wins; tie → higher modifier, then re-roll (or the defender wins)."""
+    """Opposed check: higher total wins; tie → higher modifier, then re-roll (or the defender wins).
+    Every pair of rolls is a check (label `purpose`) against the defender's (`<purpose>_defender`)."""
+    me: Side = "target" if flip else "actor"
+    them = other(me)
+    bonus_mine = sum(int(m.value) for m in mine)
+    bonus_theirs = sum(int(m.value) for m in theirs)
     while True:
         a = roller.d(20, f"{purpose}_attacker")
         b = roller.d(20, f"{purpose}_defender")
-        if a + mine != b + theirs:
-            return a + mine > b + theirs, [a + mine, b + theirs]
-        if settings.opposed_tie_rule == "defender_wins":
-            return False, [a + mine, b + theirs]
-        if mine != theirs:
-            return mine > theirs, [a + mine, b + theirs]
+        ta, tb = a + bonus_mine, b + bonus_theirs
+        if ta != tb:
+            won = ta > tb
+            outcome = "opposed_won" if won else "opposed_lost"
+        else:
+            outcome = _tie_outcome(bonus_mine, bonus_theirs, settings)
+            won = outcome == "tie_higher_modifier"
+        versus = d20_check(f"{purpose}_defender", b, theirs, them, None, None)
+        checks.append(d20_check(purpose, a, mine, me, versus, outcome))
+        if outcome != "tie_reroll":
+            return won, [ta, tb]

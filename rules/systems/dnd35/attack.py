@@ -5,13 +5,24 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules.checks import check
 from rules.dice import Roller
 from rules.errors import RulesError
-from rules.model import ActionResult, Damage, Modifier, Note, StateChange
+from rules.model import ActionResult, Check, Damage, Die, Modifier, Note, Part, Side, StateChange
 from rules.notation import parse_dice
 from rules.system import ActionRequest
 from rules.systems.dnd35.acting import ActionKind
 from rules.systems.dnd35.defense import ArmorClass
+from rules.systems.dnd35.described import (
+    ac_check,
+    attack_outcome,
+    d20_check,
+    fixed_check,
+    minimum_step,
+    percent_check,
+    terms,
+    weapon_term,
+)
 from rules.systems.dnd35.hp import (
     HP_FIELDS,
     apply_damage,
@@ -75,10 +86,22 @@ class Fight:
     kind: ActionKind = "standard"  # the kind of action a special action is
     actor_flags: frozenset[str] = frozenset()
     target_flags: frozenset[str] = frozenset()
+    # The target's attack of opportunity inside the actor's action (trip, grapple, an unarmed attack …):
+    # this fight's actor is the action's target, so its numbers are side "target" and the other's "actor".
+    flip: bool = False
 
     def __post_init__(self) -> None:
         self.actor_flags = flagged(self.opts, ATTACKER_FLAGS)
         self.target_flags = flagged(self.opts, TARGET_FLAGS)
+
+    @property
+    def me(self) -> Side:
+        """The side of this fight's attacker within the whole action."""
+        return "target" if self.flip else "actor"
+
+    @property
+    def them(self) -> Side:
+        return "actor" if self.flip else "target"
 
 
 # --- weapons --------------------------------------------------------------------------------------
@@ -88,19 +111,17 @@ def pick_weapon(actor: Sheet, name: str | None, ranged: bool) -> Weapon:
         found = actor.find_weapon(name) or table_weapon(name, actor.size)
         if found is None:
             raise RulesError(
-                "error.dnd35.unknown_weapon", weapon=name, allowed=[w.name for w in actor.weapons]
+                "error.dnd35.unknown_weapon", weapon=name, allowed=[weapon_term(w.name) for w in actor.weapons]
             )
         weapon = found
     elif actor.weapons:
-        weapon = next(
-            (w for w in actor.weapons if (w.range_increment_ft is not None) == ranged), actor.weapons[0]
-        )
+        weapon = next((w for w in actor.weapons if (w.range_increment_ft is not None) == ranged), actor.weapons[0])
     else:
         weapon = table_weapon("unarmed", actor.size)  # type: ignore[assignment]
     if ranged and weapon.range_increment_ft is None:
-        raise RulesError("error.dnd35.not_ranged_weapon", weapon=weapon.name)
+        raise RulesError("error.dnd35.not_ranged_weapon", weapon=weapon_term(weapon.name))
     if not ranged and weapon.is_ranged_only:
-        raise RulesError("error.dnd35.ranged_only_weapon", weapon=weapon.name)
+        raise RulesError("error.dnd35.ranged_only_weapon", weapon=weapon_term(weapon.name))
     return weapon
 
 
@@ -126,7 +147,7 @@ def off_hand_weapon(actor: Sheet, primary: Weapon, name: str | None, ranged: boo
     """The off-hand weapon: named, else the sheet's next melee (or, for a shot, thrown) weapon; a double
     weapon's other end. Two-weapon shots need a thrown weapon (or sling) in each hand."""
     if ranged and not throwable_pair(primary):
-        raise RulesError("error.dnd35.two_weapon_ranged", weapon=primary.name)
+        raise RulesError("error.dnd35.two_weapon_ranged", weapon=weapon_term(primary.name))
     if name:
         off = pick_weapon(actor, name, ranged)
     else:
@@ -139,7 +160,7 @@ def off_hand_weapon(actor: Sheet, primary: Weapon, name: str | None, ranged: boo
         else:
             raise RulesError("error.dnd35.no_off_hand_weapon")
     if ranged and not throwable_pair(off):
-        raise RulesError("error.dnd35.two_weapon_ranged", weapon=off.name)
+        raise RulesError("error.dnd35.two_weapon_ranged", weapon=weapon_term(off.name))
     return off
 
 
@@ -266,25 +287,59 @@ def multiplier(fight: Fight, weapon: Weapon, confirmed: bool) -> int:
     return total
 
 
-def roll_damage(fight: Fight, swing: Swing, confirmed: bool, kind: str) -> Damage:
+def damage_label(kind: str, confirmed: bool, mult: int) -> str:
+    """damage, crit_damage (a critical hit: rolled again), multiplied_damage (set against a charge, a
+    lance on a charging mount); nonlethal_… for nonlethal damage."""
+    base = "crit_damage" if confirmed else ("multiplied_damage" if mult > 1 else "damage")
+    return base if kind != "nonlethal" else f"nonlethal_{base}"
+
+
+def _dice_shown(groups: tuple[tuple[int, int, int], ...], faces: list[int], side: Side) -> tuple[list[Die], list[Part]]:
+    """The dice of one roll of an expression; a subtracted die (`1d6-1d4`) shows with a part taking it
+    off twice, so the line still adds up."""
+    if len(groups) == 1 and groups[0][2] > 0:  # the usual `1d8+2`: no subtracted dice
+        sides = groups[0][1]
+        return [Die(sides, face) for face in faces], []
+    dice: list[Die] = []
+    parts: list[Part] = []
+    pos = 0
+    for count, sides, sign in groups:
+        for face in faces[pos : pos + count]:
+            dice.append(Die(sides, face))
+            if sign < 0:
+                parts.append(Part("dice_subtracted", -2 * face, side))
+        pos += count
+    return dice, parts
+
+
+def roll_damage(fight: Fight, swing: Swing, confirmed: bool, kind: str) -> tuple[Damage, Check]:
+    """Damage of one hit and its check: "Hoď zranění (se všemi opravami) tolikrát, kolik určuje dané
+    číslo, a výsledky sečti" — each roll's dice and bonuses shown; extra dice once; at least 1."""
     weapon, roller = swing.weapon, fight.roller
+    side = fight.me
     expr = parse_dice(weapon.damage)
-    mods = [mod("weapon_dice_bonus", expr.bonus)] if expr.bonus else []
     sd = str_damage(fight.actor, weapon, swing.grip)
-    if sd:
-        mods.append(mod("str_damage", sd))
-    if weapon.flat_bonus:
-        mods.append(mod("weapon_flat", weapon.flat_bonus))
-    if fight.opts.damage_misc:
-        mods.append(mod("damage_misc", fight.opts.damage_misc))
+    bonuses = (
+        ("weapon_dice_bonus", expr.bonus),
+        ("str_damage", sd),
+        ("weapon_flat", weapon.flat_bonus),
+        ("damage_misc", fight.opts.damage_misc),
+    )
+    mods = [mod(k, v) for k, v in bonuses if v]
     per_roll_bonus = expr.bonus + sd + weapon.flat_bonus + fight.opts.damage_misc
+    per_roll_parts = [Part(m.key, m.value, side) for m in mods]
     mult = multiplier(fight, weapon, confirmed)
     faces: list[int] = []
+    dice: list[Die] = []
+    parts: list[Part] = []
     total = 0
     for _ in range(mult):
         rolled, dice_sum = expr.roll(roller, "damage")
         faces += rolled
         total += dice_sum + per_roll_bonus
+        shown, taken = _dice_shown(expr.groups, rolled, side)
+        dice += shown
+        parts += taken + per_roll_parts
     extra = list(weapon.extra_damage_dice)
     if fight.opts.extra_damage:
         extra.append(fight.opts.extra_damage)
@@ -293,10 +348,19 @@ def roll_damage(fight: Fight, swing: Swing, confirmed: bool, kind: str) -> Damag
         rolled, dice_sum = e.roll(roller, "extra_damage")
         faces += rolled
         total += dice_sum + e.bonus
+        shown, taken = _dice_shown(e.groups, rolled, side)
+        dice += shown
+        parts += taken
+        if e.bonus:
+            parts.append(Part("extra_damage_bonus", e.bonus, side))
+    # raw = every die shown + every bonus shown = `total` before the minimum (built directly: hot path)
+    c = Check(damage_label(kind, confirmed, mult), side, dice, 1, parts, total, [], total)
     if total < 1:
         fight.notes.append(Note(key="minimum_damage", params={"rolled": total}))
         total = 1
-    return Damage(dice=faces, modifiers=mods, multiplier=mult, rolled=total, applied=total, kind=kind)
+        minimum_step(c, 1, "minimum_damage")
+    damage = Damage(dice=faces, modifiers=mods, multiplier=mult, rolled=total, applied=total, kind=kind)
+    return damage, c
 
 
 # --- one attack -----------------------------------------------------------------------------------
@@ -305,7 +369,9 @@ def hits(face: int, bonus: int, ac: int) -> bool:
     return face == 20 or (face != 1 and face + bonus >= ac)
 
 
-def confirm(fight: Fight, face: int, bonus: int, ac: int, notes: list[Note]) -> bool:
+def confirm(fight: Fight, face: int, swing: Swing, ac: ArmorClass, notes: list[Note], checks: list[Check]) -> bool:
+    """ "Hod na kritiku - druhý hod na útok, provedený se všemi opravami jako hod první": its own check."""
+    bonus = sum(int(m.value) for m in swing.mods)
     if fight.target.crit_immune:
         notes.append(note("crit_immune"))
         return False
@@ -313,10 +379,10 @@ def confirm(fight: Fight, face: int, bonus: int, ac: int, notes: list[Note]) -> 
         notes.append(note("auto_confirm"))
         return True
     c = fight.roller.d(20, "confirm")
-    ok = hits(c, bonus, ac)
-    notes.append(
-        Note(key="crit_confirmed" if ok else "threat_not_confirmed", params={"roll": c, "total": c + bonus})
-    )
+    ok = hits(c, bonus, ac.value)
+    notes.append(Note(key="crit_confirmed" if ok else "threat_not_confirmed", params={"roll": c, "total": c + bonus}))
+    outcome = "crit" if ok else "threat_not_confirmed"
+    checks.append(d20_check("confirm", c, swing.mods, fight.me, ac_check(ac, fight.them), outcome))
     return ok
 
 
@@ -324,26 +390,28 @@ def concealment_pct(value: str | int) -> int:
     return value if isinstance(value, int) else CONCEALMENT_PCT[value]
 
 
-def concealed(fight: Fight, notes: list[Note]) -> bool:
-    """A13: after a hit (and any confirmation roll) d% ≤ miss chance → miss."""
-    chance = (
-        fight.opts.miss_chance
-        if fight.opts.miss_chance is not None
-        else concealment_pct(fight.opts.concealment)
-    )
+def concealed(fight: Fight, notes: list[Note], checks: list[Check]) -> bool:
+    """A13: after a hit (and any confirmation roll) d% ≤ miss chance → miss ("obránce musí hodit udaná
+    procenta"): a d% check against the miss chance."""
+    chance = fight.opts.miss_chance if fight.opts.miss_chance is not None else concealment_pct(fight.opts.concealment)
     if not chance:
         return False
     pct = fight.roller.d(100, "concealment")
     missed = pct <= chance
-    notes.append(
-        Note(
-            key="concealment_miss" if missed else "concealment_passed", params={"roll": pct, "chance": chance}
-        )
-    )
+    key = "concealment_miss" if missed else "concealment_passed"
+    notes.append(Note(key=key, params={"roll": pct, "chance": chance}))
+    checks.append(percent_check("concealment", pct, chance, "miss_chance", fight.them, key))
     return missed
 
 
-def massive_check(fight: Fight, target: Sheet, amount: int, kind: str, notes: list[Note]) -> Sheet:
+def fort_save_check(label: str, face: int, save: int, dc: Check, side: Side, saved: bool) -> Check:
+    parts = [Part("fort_save", save, side)] if save else []
+    return check(
+        label, side=side, dice=[Die(20, face)], parts=parts, versus=dc, outcome="saved" if saved else "not_saved"
+    )
+
+
+def massive_check(fight: Fight, target: Sheet, amount: int, kind: str, notes: list[Note], checks: list[Check]) -> Sheet:
     s = fight.settings
     if not s.massive_damage or kind != "lethal" or amount < s.massive_damage_threshold:
         return target
@@ -358,6 +426,8 @@ def massive_check(fight: Fight, target: Sheet, amount: int, kind: str, notes: li
             params={"roll": face, "total": total, "dc": MASSIVE_DC},
         )
     )
+    dc = fixed_check("massive_dc", MASSIVE_DC, "dc")
+    checks.append(fort_save_check("massive_save", face, target.fort_save, dc, fight.them, saved))
     if saved:
         return target
     return target.model_copy(update={"conditions": with_state(target.conditions, "dead")})
@@ -377,13 +447,14 @@ def strike_fields(fight: Fight, swing: Swing, ac: ArmorClass) -> dict[str, Any]:
     kind, _ = nonlethal_mode(fight.actor, swing.weapon, fight.opts)
     face = roller.d(20, "attack")
     hit = hits(face, bonus, ac.value)
+    checks = [d20_check("attack", face, swing.mods, fight.me, ac_check(ac, fight.them), attack_outcome(face, hit))]
     if face in (1, 20):
         notes.append(note(f"natural_{face}"))
     confirmed = False
     if hit and face >= swing.weapon.threat_min:
         notes.append(note("threat"))
-        confirmed = confirm(fight, face, bonus, ac.value, notes)
-    if hit and concealed(fight, notes):
+        confirmed = confirm(fight, face, swing, ac, notes, checks)
+    if hit and concealed(fight, notes, checks):
         hit = confirmed = False
     if swing.hand == "off":
         notes.append(note("off_hand"))
@@ -392,9 +463,10 @@ def strike_fields(fight: Fight, swing: Swing, ac: ArmorClass) -> dict[str, Any]:
     changes: list[StateChange] = []
     if hit:
         before = fight.target
-        damage = roll_damage(fight, swing, confirmed, kind)
+        damage, shown = roll_damage(fight, swing, confirmed, kind)
+        checks.append(shown)
         after = apply_damage(before, damage.applied, kind, fight.settings.temp_hp_absorb_nonlethal)
-        after = massive_check(fight, after, damage.applied, kind, notes)
+        after = massive_check(fight, after, damage.applied, kind, notes, checks)
         fight.target = after
         changes = diff(target_name or "target", before, after, HP_FIELDS)
     return {
@@ -415,10 +487,11 @@ def strike_fields(fight: Fight, swing: Swing, ac: ArmorClass) -> dict[str, Any]:
         "conditions": condition_list(fight.target),
         "changes": changes,
         "notes": ac.notes + notes,
+        "checks": checks,
     }
 
 
 def check_can_act(actor: Sheet) -> None:
     blocked = sorted(effective_conditions(actor) & CANNOT_ACT)
     if blocked:
-        raise RulesError("error.dnd35.cannot_act", conditions=blocked)
+        raise RulesError("error.dnd35.cannot_act", conditions=terms("condition", blocked))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rules.errors import RulesError
-from rules.model import Modifier, Note
+from rules.model import Modifier, Note, Term
 from rules.systems.dnd35.hp import effective_conditions, mod
 from rules.systems.dnd35.options import TARGET_FLAGS, Options, flagged
 from rules.systems.dnd35.settings import Settings
@@ -26,6 +26,9 @@ class ArmorClass:
     key: str  # ac / touch_ac / flat_footed_ac / touch_flat_footed_ac
     modifiers: list[Modifier] = field(default_factory=list)  # situational, keys prefixed "ac_"
     notes: list[Note] = field(default_factory=list)
+    # What the sheet's AC is made of (ac_base 10, armour, Dex …), before the situational `modifiers`:
+    # with them it adds up to `value` (the defender's side of an attack check).
+    parts: list[tuple[str, int]] = field(default_factory=list)
 
 
 def dex_handling(target: Sheet, conds: frozenset[str], opts: Options, actor_invisible: bool) -> str:
@@ -56,22 +59,48 @@ def dex_to_ac(target: Sheet, conds: frozenset[str]) -> int:
     return min(dex, target.max_dex_bonus) if target.max_dex_bonus is not None else dex
 
 
-def base_ac(target: Sheet, conds: frozenset[str], mode: str, touch: bool) -> int:
-    if mode == "zero":
-        dex, dodge = -5, 0
-    elif mode == "lose":
-        dex, dodge = min(dex_to_ac(target, conds), 0), 0
-    else:
-        dex = dex_to_ac(target, conds)
-        dodge = sum(target.dodge_bonuses)
-        if "fighting_defensively" in conds:
-            dodge += FIGHTING_DEFENSIVELY_DODGE
-        if "total_defense" in conds:
-            dodge += TOTAL_DEFENSE_DODGE
-    ac = 10 + target.size_mod + target.deflection_bonus + target.misc_ac + dex + dodge
+def ac_pairs(target: Sheet, conds: frozenset[str], mode: str, touch: bool) -> list[tuple[str, int]]:
+    """What the AC is made of, as (term key, value) pairs without zeros: 10 + armour + shield + natural
+    armour (not vs touch) + size + deflection + other + Dex (−5 when treated as 0) + dodge bonuses."""
+    pairs: list[tuple[str, int]] = [("ac_base", 10)]
+    add = pairs.append
     if not touch:
-        ac += target.armor_bonus + target.shield_bonus + target.natural_armor
-    return ac
+        if target.armor_bonus:
+            add(("armor_bonus", target.armor_bonus))
+        if target.shield_bonus:
+            add(("shield_bonus", target.shield_bonus))
+        if target.natural_armor:
+            add(("natural_armor", target.natural_armor))
+    size = target.size_mod
+    if size:
+        add(("size", size))
+    if target.deflection_bonus:
+        add(("deflection_bonus", target.deflection_bonus))
+    if target.misc_ac:
+        add(("misc_ac", target.misc_ac))
+    if mode == "zero":
+        add(("dex_zero", -5))
+        return pairs
+    dex = dex_to_ac(target, conds)
+    if mode == "lose":
+        if dex < 0:
+            add(("dex", dex))
+        return pairs
+    if dex:
+        add(("dex", dex))
+    if target.dodge_bonuses:
+        dodge = sum(target.dodge_bonuses)
+        if dodge:
+            add(("dodge_bonuses", dodge))
+    if "fighting_defensively" in conds:
+        add(("ac_fighting_defensively", FIGHTING_DEFENSIVELY_DODGE))
+    if "total_defense" in conds:
+        add(("ac_total_defense", TOTAL_DEFENSE_DODGE))
+    return pairs
+
+
+def base_ac(target: Sheet, conds: frozenset[str], mode: str, touch: bool) -> int:
+    return sum(v for _, v in ac_pairs(target, conds, mode, touch))
 
 
 def situational(conds: frozenset[str], opts: Options, settings: Settings, ranged: bool) -> list[Modifier]:
@@ -84,9 +113,7 @@ def situational(conds: frozenset[str], opts: Options, settings: Settings, ranged
         value = row[col]
         if cond == "pinned":
             # A22: −4 against everyone but the pinner (ranged too when the setting says so), once.
-            value = (
-                0 if opts.grapple_opponent else (-4 if (not ranged or settings.pinned_ranged_penalty) else 0)
-            )
+            value = 0 if opts.grapple_opponent else (-4 if (not ranged or settings.pinned_ranged_penalty) else 0)
             if "helpless" in conds and not ranged:
                 value = 0  # helpless already gives −4 vs melee; never −8
         if value:
@@ -119,12 +146,12 @@ def armor_class(
     """The AC this attack must reach; `flags` = the target states asserted by options (if known)."""
     conds = effective_conditions(target) | (flagged(opts, TARGET_FLAGS) if flags is None else flags)
     mode = dex_handling(target, conds, opts, actor_invisible)
-    value = base_ac(target, conds, mode, touch)
+    pairs = ac_pairs(target, conds, mode, touch)
     mods = situational(conds, opts, settings, ranged)
-    value += sum(int(m.value) for m in mods)
+    value = sum(v for _, v in pairs) + sum(int(m.value) for m in mods)
     key = ("touch_" if touch else "") + ("flat_footed_ac" if mode != "keep" else "ac")
-    notes = [Note(key="dex_lost", params={"mode": mode})] if mode != "keep" else []
-    return ArmorClass(value, key, mods, notes)
+    notes = [Note(key="dex_lost", params={"mode": Term("term", f"dex_{mode}")})] if mode != "keep" else []
+    return ArmorClass(value, key, mods, notes, pairs)
 
 
 def sheet_acs(target: Sheet) -> dict[str, int]:

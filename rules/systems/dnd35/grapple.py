@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from rules.dice import DiceSource
 from rules.errors import RulesError
-from rules.model import ActionResult, Damage, Modifier, Note, StateChange
+from rules.model import ActionResult, Check, Damage, Modifier, Note, StateChange
 from rules.system import ActionRequest
 from rules.systems.dnd35.acting import end_action
 from rules.systems.dnd35.actions import _fight, _opposed, _target
@@ -20,6 +20,7 @@ from rules.systems.dnd35.attack import (
     situation_mods,
 )
 from rules.systems.dnd35.defense import armor_class
+from rules.systems.dnd35.described import ac_check, attack_outcome, d20_check
 from rules.systems.dnd35.hp import HP_FIELDS, apply_damage, condition_list, diff, sheet_state, with_conditions
 from rules.systems.dnd35.opportunity import aoo_weapon, attack_of_opportunity, unarmed_of
 from rules.systems.dnd35.sheet import Sheet
@@ -46,21 +47,22 @@ def total_of(mods: list[Modifier]) -> int:
     return sum(int(m.value) for m in mods)
 
 
-def _grapple_damage(fight: Fight, notes: list[Note]) -> tuple[Damage, Sheet]:
+def _grapple_damage(fight: Fight, notes: list[Note], checks: list[Check]) -> tuple[Damage, Sheet]:
     kind = "lethal" if fight.opts.lethal else "nonlethal"
-    damage = roll_damage(fight, Swing(unarmed_of(fight.actor), [], "one"), False, kind)
+    damage, shown = roll_damage(fight, Swing(unarmed_of(fight.actor), [], "one"), False, kind)
+    checks.append(shown)
     after = apply_damage(fight.target, damage.applied, kind, fight.settings.temp_hp_absorb_nonlethal)
     return damage, after
 
 
-def _check(fight: Fight, notes: list[Note], extra: int = 0) -> tuple[bool, list[Modifier]]:
+def _check(fight: Fight, notes: list[Note], checks: list[Check], extra: int = 0) -> tuple[bool, list[Modifier]]:
     mine = grapple_mods(fight.actor)
     if fight.opts.lethal:
         mine.append(Modifier(key="lethal_grapple", value=LETHAL_GRAPPLE_PENALTY))
     if extra:
         mine.append(Modifier(key="grapple_misc", value=extra))
-    theirs = total_of(grapple_mods(fight.target))
-    won, totals = _opposed(fight.roller, "grapple", total_of(mine), theirs, fight.settings)
+    theirs = grapple_mods(fight.target)
+    won, totals = _opposed(fight.roller, "grapple", mine, theirs, fight.settings, checks)
     notes.append(Note(key="grapple_check", params={"attacker": totals[0], "defender": totals[1]}))
     return won, mine
 
@@ -136,17 +138,22 @@ def grapple(req: ActionRequest, dice: DiceSource) -> ActionResult:
     result.modifiers = mods + ac.modifiers
     result.total, result.against, result.against_key = face + bonus, ac.value, ac.key
     result.margin = face + bonus - ac.value
-    if not hits(face, bonus, ac.value):
+    hit = hits(face, bonus, ac.value)
+    # "2. krok: Chycení. K uchopení cíle použij útok dotykem nablízko."
+    result.checks.append(
+        d20_check("touch_attack", face, mods, "actor", ac_check(ac, "target"), attack_outcome(face, hit))
+    )
+    if not hit:
         result.notes = notes
         return finish(req, fight, result)
     if SIZES[fight.target.size].index - SIZES[fight.actor.size].index >= 2:
         notes.append(Note(key="grapple_auto_fail"))
         result.notes = notes
         return finish(req, fight, result)
-    won, _ = _check(fight, notes)
+    won, _ = _check(fight, notes, result.checks)
     if won:
         result.outcome = "grappling"
-        result.damage, after = _grapple_damage(fight, notes)
+        result.damage, after = _grapple_damage(fight, notes, result.checks)
         fight.target = with_conditions(after, add=("grappling",))
         fight.actor = with_conditions(fight.actor, add=("grappling",))
     result.notes = notes
@@ -154,12 +161,17 @@ def grapple(req: ActionRequest, dice: DiceSource) -> ActionResult:
 
 
 def _contest(
-    req: ActionRequest, dice: DiceSource, action: str, win: str, on_win: Callable[[Fight, Notes], Damage | None]
+    req: ActionRequest,
+    dice: DiceSource,
+    action: str,
+    win: str,
+    on_win: Callable[[Fight, Notes, list[Check]], Damage | None],
 ) -> ActionResult:
     """One opposed grapple check; `on_win` changes the fight (and may deal damage) when the actor wins."""
     fight = _fight(req, dice)
     notes: list[Note] = []
-    won, mods = _check(fight, notes)
+    checks: list[Check] = []
+    won, mods = _check(fight, notes, checks)
     result = ActionResult(
         system=SYSTEM_ID,
         action=action,
@@ -167,9 +179,10 @@ def _contest(
         target=_target(req).name,
         modifiers=mods,
         outcome=win if won else "grapple_failed",
+        checks=checks,
     )
     if won:
-        result.damage = on_win(fight, notes)
+        result.damage = on_win(fight, notes, result.checks)
     result.notes = notes
     return finish(req, fight, result)
 
@@ -177,8 +190,8 @@ def _contest(
 def grapple_damage(req: ActionRequest, dice: DiceSource) -> ActionResult:
     """Damage your grapple opponent: win the opposed check → unarmed damage (nonlethal unless `lethal`)."""
 
-    def hurt(fight: Fight, notes: Notes) -> Damage | None:
-        damage, fight.target = _grapple_damage(fight, notes)
+    def hurt(fight: Fight, notes: Notes, checks: list[Check]) -> Damage | None:
+        damage, fight.target = _grapple_damage(fight, notes, checks)
         return damage
 
     return _contest(req, dice, "grapple_damage", "grapple_damage", hurt)
@@ -187,7 +200,7 @@ def grapple_damage(req: ActionRequest, dice: DiceSource) -> ActionResult:
 def pin(req: ActionRequest, dice: DiceSource) -> ActionResult:
     """Pin your grapple opponent (instead of an attack): win the opposed check → pinned for 1 round."""
 
-    def hold(fight: Fight, notes: Notes) -> Damage | None:
+    def hold(fight: Fight, notes: Notes, checks: list[Check]) -> Damage | None:
         fight.target = with_conditions(fight.target, add=("grappling", "pinned"))
         return None
 
@@ -197,7 +210,7 @@ def pin(req: ActionRequest, dice: DiceSource) -> ActionResult:
 def escape_grapple(req: ActionRequest, dice: DiceSource) -> ActionResult:
     """Escape (actor = the grappled one, target = the grappler): win the opposed check → both free."""
 
-    def free(fight: Fight, notes: Notes) -> Damage | None:
+    def free(fight: Fight, notes: Notes, checks: list[Check]) -> Damage | None:
         fight.actor = with_conditions(fight.actor, remove=("grappling", "pinned"))
         fight.target = with_conditions(fight.target, remove=("grappling",))
         return None

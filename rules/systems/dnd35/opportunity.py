@@ -4,7 +4,7 @@ attack or an unarmed attack provokes, and the round's limit (`acting.aoo_limit`)
 from __future__ import annotations
 
 from rules.errors import RulesError
-from rules.model import ActionResult
+from rules.model import ActionResult, Term
 from rules.system import ActionRequest
 from rules.systems.dnd35.acting import aoo_left, spend_aoo
 from rules.systems.dnd35.attack import Fight, Swing, base_mods, situation_mods, strike
@@ -12,7 +12,7 @@ from rules.systems.dnd35.defense import armor_class
 from rules.systems.dnd35.hp import effective_conditions, note
 from rules.systems.dnd35.options import Options
 from rules.systems.dnd35.sheet import Sheet, Weapon, table_weapon
-from rules.systems.dnd35.tables import CANNOT_ACT
+from rules.systems.dnd35.tables import CANNOT_ACT, CONDITIONS
 
 
 def unarmed_of(sheet: Sheet) -> Weapon:
@@ -43,7 +43,10 @@ def check_aoo(actor: Sheet, opts: Options) -> None:
     if opts.concealment == "total":
         blocked.append("target_total_concealment")
     if blocked:
-        raise RulesError("error.dnd35.no_attack_of_opportunity", reasons=blocked)
+        raise RulesError(
+            "error.dnd35.no_attack_of_opportunity",
+            reasons=[Term("condition" if r in CONDITIONS else "term", r) for r in blocked],
+        )
 
 
 def aoo_weapon(fight: Fight, improved_feat: str = "improved_grapple") -> Weapon | None:
@@ -65,12 +68,13 @@ def aoo_weapon(fight: Fight, improved_feat: str = "improved_grapple") -> Weapon 
 
 def attack_of_opportunity(fight: Fight, weapon: Weapon) -> ActionResult:
     """The target's AoO on the actor, at its highest attack bonus, rolled first; it counts against the
-    target's attacks of opportunity this round."""
+    target's attacks of opportunity this round. Its checks keep the sides of the whole action: the AoO's
+    attacker is the action's target (`Fight.flip`)."""
     req = fight.req
     assert req.target is not None
     fight.target = spend_aoo(fight.target)
     swapped = ActionRequest(req.target, req.actor, Options(), fight.settings, weapon.name)
-    aoo = Fight(swapped, fight.target, fight.actor, Options(), fight.settings, fight.roller, False)
+    aoo = Fight(swapped, fight.target, fight.actor, Options(), fight.settings, fight.roller, False, flip=True)
     mods = base_mods(fight.target, weapon, fight.target.bab, False) + situation_mods(aoo, weapon)
     grip = "two" if weapon.category == "two_handed" else "one"
     ac = armor_class(fight.actor, aoo.opts, fight.settings, ranged=False, touch=False, actor_invisible=False)
@@ -80,7 +84,7 @@ def attack_of_opportunity(fight: Fight, weapon: Weapon) -> ActionResult:
 
 
 def unarmed_provocation(fight: Fight, weapon: Weapon) -> ActionResult | None:
-    """"Pokud je postava ozbrojena, provokuješ jí k útoku, když na ní útočíš neozbrojen. Příležitostný
+    """ "Pokud je postava ozbrojena, provokuješ jí k útoku, když na ní útočíš neozbrojen. Příležitostný
     útok proběhne ještě před tím tvým." Not when the unarmed attack counts as armed (Improved Unarmed
     Strike, a touch spell), for a shot, or for an attack of opportunity."""
     opts = fight.opts

@@ -4,6 +4,7 @@ import re
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic_core import PydanticCustomError
 
 from rules.notation import parse_dice
 from rules.systems.dnd35.tables import (
@@ -104,17 +105,30 @@ def table_weapon(name: Str, size: Str = "medium") -> Weapon | None:
 
 
 def _int(value: Any, key: Str) -> Int:
+    """A whole number from `+3`, `-1`, `12`; the key as the user typed it names what was refused."""
     try:
         return Int(Str(value).strip().replace("+", "", 1)) if isinstance(value, Str) else Int(value)
     except ValueError:
-        raise ValueError(f"{key}: not a whole number: {value!r}") from None
+        raise PydanticCustomError(
+            "dnd35.not_whole_number", "{key}: not a whole number: {value}", {"key": key, "value": Str(value)}
+        ) from None
+
+
+def _int_or_raw(value: Str) -> Int | Str:
+    """A sheet field's number, or the text as typed: the field's own validation then names the field."""
+    try:
+        return Int(value.strip().replace("+", "", 1))
+    except ValueError:
+        return value
 
 
 def _parse_crit(text: Any) -> tuple[Int, Int]:
     """`19-20/x2`, `19-20`, `x3`, `20/x3`, `18` → (threat_min, crit_mult)."""
     m = _CRIT.match(Str(text).replace("–", "-").replace("—", "-"))
     if not m or not (m.group(1) or m.group(2)):
-        raise ValueError(f"crit: expected like 19-20/x2, got {text!r}")
+        raise PydanticCustomError(
+            "dnd35.crit_format", "crit: expected like 19-20/x2, got {value}", {"value": Str(text)}
+        )
     return Int(m.group(1) or 20), Int(m.group(2) or 2)
 
 
@@ -197,7 +211,9 @@ def _apply_ac(data: dict[Str, Any]) -> None:
         diff = _int(ac, "ac") - now_ac
         key = "natural_armor" if touch is not None else "misc_ac"
         if touch is not None and diff < 0:
-            raise ValueError("ac: lower than touch AC")
+            raise PydanticCustomError(
+                "dnd35.ac_below_touch", "AC {ac} is lower than touch AC {touch}", {"ac": ac, "touch": touch}
+            )
         data[key] = _int(data.get(key, 0), key) + diff
 
 
@@ -214,7 +230,11 @@ def _table_weapons(data: dict[Str, Any]) -> None:
         if isinstance(w, Str):
             found = table_weapon(w, size if size in SIZES else "medium")
             if found is None:
-                raise ValueError(f"weapons: unknown weapon {w!r}; give its stats as an object")
+                raise PydanticCustomError(
+                    "dnd35.unknown_weapon_name",
+                    "weapons: unknown weapon {value}; give its stats as an object",
+                    {"value": w},
+                )
             out.append(found)
         else:
             out.append(w)
@@ -226,7 +246,7 @@ def expand_shortcuts(raw: dict[Str, Any]) -> dict[Str, Any]:
     data = dict(raw)
     for key in _INT_FIELDS:
         if isinstance(data.get(key), Str):
-            data[key] = _int(data[key], key)
+            data[key] = _int_or_raw(data[key])
     if isinstance(data.get("size"), Str):
         data["size"] = data["size"].strip().lower()
     for key in ("feats", "conditions", "turn_conditions"):
@@ -319,7 +339,7 @@ class Sheet(BaseModel):
             key = norm_key(raw)
             key = CONDITION_ALIASES.get(key, key)
             if key not in CONDITIONS:
-                raise ValueError(f"unknown condition {raw!r}; known: {', '.join(sorted(CONDITIONS))}")
+                raise PydanticCustomError("dnd35.unknown_condition", "unknown condition {value}", {"value": raw})
             if key not in out:
                 out.append(key)
         return out

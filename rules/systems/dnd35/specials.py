@@ -6,9 +6,10 @@ defender gets an attack of opportunity it is rolled first and shown in `attacks`
 
 from __future__ import annotations
 
+from rules.checks import minus
 from rules.dice import DiceSource
 from rules.errors import RulesError
-from rules.model import ActionResult, Damage, Modifier, Note
+from rules.model import ActionResult, Check, Damage, Modifier, Note, Term
 from rules.system import ActionRequest
 from rules.systems.dnd35.acting import restricted
 from rules.systems.dnd35.actions import _fight, _opposed, _target
@@ -23,6 +24,7 @@ from rules.systems.dnd35.attack import (
     situation_mods,
 )
 from rules.systems.dnd35.defense import armor_class
+from rules.systems.dnd35.described import ac_check, attack_outcome, d20_check, minimum_step, weapon_term
 from rules.systems.dnd35.grapple import finish, total_of
 from rules.systems.dnd35.hp import mod, note, sheet_state, with_conditions
 from rules.systems.dnd35.opportunity import aoo_weapon, attack_of_opportunity, unarmed_of
@@ -102,7 +104,7 @@ def _target_weapon(target: Sheet, name: str | None) -> Weapon:
         found = target.find_weapon(name)
         if found is None:
             raise RulesError(
-                "error.dnd35.unknown_weapon", weapon=name, allowed=[w.name for w in target.weapons]
+                "error.dnd35.unknown_weapon", weapon=name, allowed=[weapon_term(w.name) for w in target.weapons]
             )
         return found
     if not target.weapons:
@@ -110,9 +112,7 @@ def _target_weapon(target: Sheet, name: str | None) -> Weapon:
     return target.weapons[0]
 
 
-def _opposed_attack_mods(
-    fight: Fight, weapon: Weapon, their: Weapon
-) -> tuple[list[Modifier], list[Modifier]]:
+def _opposed_attack_mods(fight: Fight, weapon: Weapon, their: Weapon) -> tuple[list[Modifier], list[Modifier]]:
     actor, target = fight.actor, fight.target
     mine = base_mods(actor, weapon, actor.bab, False) + situation_mods(fight, weapon)
     theirs = base_mods(target, their, target.bab, False)
@@ -143,7 +143,7 @@ def disarm(req: ActionRequest, dice: DiceSource) -> ActionResult:
     _feat_bonus(fight.actor, "improved_disarm", mine)
     if their.is_ranged_only:
         theirs.append(mod("not_melee_weapon", -4))
-    won, totals = _opposed(fight.roller, "disarm", total_of(mine), total_of(theirs), fight.settings)
+    won, totals = _opposed(fight.roller, "disarm", mine, theirs, fight.settings, result.checks)
     notes.append(Note(key="opposed_check", params={"attacker": totals[0], "defender": totals[1]}))
     result.modifiers = mine
     if won:
@@ -152,9 +152,9 @@ def disarm(req: ActionRequest, dice: DiceSource) -> ActionResult:
         fight.target = fight.target.model_copy(update={"weapons": left})
         if weapon.category == "unarmed":
             fight.actor = fight.actor.model_copy(update={"weapons": [*fight.actor.weapons, their]})
-            notes.append(Note(key="weapon_taken", params={"weapon": their.name}))
+            notes.append(Note(key="weapon_taken", params={"weapon": weapon_term(their.name)}))
         else:
-            notes.append(Note(key="weapon_dropped", params={"weapon": their.name}))
+            notes.append(Note(key="weapon_dropped", params={"weapon": weapon_term(their.name)}))
     elif not their.is_ranged_only:
         notes.append(note("counter_disarm_allowed"))
     result.notes = notes
@@ -185,7 +185,7 @@ def sunder(req: ActionRequest, dice: DiceSource) -> ActionResult:
     fight = _fight(req, dice)
     weapon = pick_weapon(fight.actor, req.weapon, False)
     if weapon.damage_types and not {"slashing", "bludgeoning"} & set(weapon.damage_types):
-        raise RulesError("error.dnd35.sunder_needs_slashing_or_bludgeoning", weapon=weapon.name)
+        raise RulesError("error.dnd35.sunder_needs_slashing_or_bludgeoning", weapon=weapon_term(weapon.name))
     their = _target_weapon(fight.target, fight.opts.target_weapon)
     result = _result(req, "sunder", "sunder_failed", weapon.name)
     notes: list[Note] = []
@@ -194,14 +194,19 @@ def sunder(req: ActionRequest, dice: DiceSource) -> ActionResult:
         return finish(req, fight, result)
     mine, theirs = _opposed_attack_mods(fight, weapon, their)
     _feat_bonus(fight.actor, "improved_sunder", mine)
-    won, totals = _opposed(fight.roller, "sunder", total_of(mine), total_of(theirs), fight.settings)
+    won, totals = _opposed(fight.roller, "sunder", mine, theirs, fight.settings, result.checks)
     notes.append(Note(key="opposed_check", params={"attacker": totals[0], "defender": totals[1]}))
     result.modifiers = mine
     if won:
         grip = "two" if weapon.category == "two_handed" or fight.opts.two_handed else "one"
-        rolled = roll_damage(fight, Swing(weapon, [], grip), False, "lethal")
+        rolled, shown = roll_damage(fight, Swing(weapon, [], grip), False, "lethal")
         kind, hardness, max_hp = item_stats(their, fight.opts.item, fight.target.size)
         dealt = max(0, rolled.applied - hardness)
+        # the item's hardness is taken off the damage ("Tvrdost"), never below 0
+        shown.label = "item_damage"
+        minus(shown, "hardness", hardness, "target")
+        minimum_step(shown, 0, "minimum_zero")
+        result.checks.append(shown)
         left = (fight.opts.item_hp if fight.opts.item_hp is not None else max_hp) - dealt
         result.damage = Damage(
             dice=rolled.dice,
@@ -212,8 +217,8 @@ def sunder(req: ActionRequest, dice: DiceSource) -> ActionResult:
             kind="object",
         )
         params = {
-            "weapon": their.name,
-            "item": kind,
+            "weapon": weapon_term(their.name),
+            "item": Term("term", f"item_{kind}"),
             "hardness": hardness,
             "hp_left": max(left, 0),
             "hp_max": max_hp,
@@ -249,7 +254,7 @@ def move_limit(fight: Fight) -> int:
 
 
 def push(fight: Fight, margin: int, notes: list[Note]) -> int:
-    """"Pokud jsi překonal výsledek ověření Síly obránce, zatlačil jsi ho zpátky o 5 stop. Pokud se chceš
+    """ "Pokud jsi překonal výsledek ověření Síly obránce, zatlačil jsi ho zpátky o 5 stop. Pokud se chceš
     pohybovat s ním, zatlačíš ho o dalších 5 stop dál za každý 5 bodů … Nicméně nemůžeš ujít více stop,
     než je tvoje normální rychlost." Following is the attacker's choice (`follow`); the movement already
     made this turn (`moved_ft`) counts against the limit."""
@@ -288,7 +293,7 @@ def bull_rush(req: ActionRequest, dice: DiceSource) -> ActionResult:
         fight.actor = with_conditions(fight.actor, add=("charging",))
     _feat_bonus(fight.actor, "improved_bull_rush", mine)
     theirs = _strength_mods(fight.target, True)
-    won, totals = _opposed(fight.roller, "bull_rush", total_of(mine), total_of(theirs), fight.settings)
+    won, totals = _opposed(fight.roller, "bull_rush", mine, theirs, fight.settings, result.checks)
     notes.append(Note(key="opposed_check", params={"attacker": totals[0], "defender": totals[1]}))
     result.modifiers = mine
     if won:
@@ -317,7 +322,7 @@ def overrun(req: ActionRequest, dice: DiceSource) -> ActionResult:
     mine = _strength_mods(fight.actor, False)
     _feat_bonus(fight.actor, "improved_overrun", mine)
     theirs = _strength_mods(fight.target, True, best_of_dex=True)
-    won, totals = _opposed(fight.roller, "overrun", total_of(mine), total_of(theirs), fight.settings)
+    won, totals = _opposed(fight.roller, "overrun", mine, theirs, fight.settings, result.checks)
     notes.append(Note(key="opposed_check", params={"attacker": totals[0], "defender": totals[1]}))
     result.modifiers = mine
     if won:
@@ -331,7 +336,7 @@ def overrun(req: ActionRequest, dice: DiceSource) -> ActionResult:
 
 # --- feint -----------------------------------------------------------------------------------------
 def feint_penalty(target: Sheet, nonhumanoid: bool) -> list[Modifier]:
-    """"Při pokusu o takovýto klamný útok vůči tvoru, který není humanoid, máš postih -4. Vůči tvoru se
+    """ "Při pokusu o takovýto klamný útok vůči tvoru, který není humanoid, máš postih -4. Vůči tvoru se
     zvířecí Inteligencí (1 nebo 2) máš postih -8." Two cases: an animal mind −8 (whatever its shape),
     another non-humanoid −4 — never both."""
     if target.int <= 2:
@@ -349,8 +354,10 @@ def feint(req: ActionRequest, dice: DiceSource) -> ActionResult:
     mine = [mod("bluff", fight.actor.skills.get("bluff", 0))]
     mine += feint_penalty(fight.target, fight.opts.target_nonhumanoid)
     theirs = [mod("sense_motive", fight.target.skills.get("sense_motive", 0)), mod("bab", fight.target.bab)]
-    won, totals = _opposed(fight.roller, "feint", total_of(mine), total_of(theirs), fight.settings)
+    checks: list[Check] = []
+    won, totals = _opposed(fight.roller, "feint", mine, theirs, fight.settings, checks)
     result = _result(req, "feint", "feinted" if won else "feint_failed")
+    result.checks = checks
     result.modifiers = mine
     result.notes = [Note(key="opposed_check", params={"attacker": totals[0], "defender": totals[1]})]
     if won:
@@ -388,11 +395,16 @@ def trip(req: ActionRequest, dice: DiceSource) -> ActionResult:
     result.modifiers = mods + ac.modifiers
     result.total, result.against, result.against_key = face + bonus, ac.value, ac.key
     result.margin = face + bonus - ac.value
-    if hits(face, bonus, ac.value):
+    hit = hits(face, bonus, ac.value)
+    # "útok dotykem nablízko" against touch AC, then the opposed Strength check
+    result.checks.append(
+        d20_check("touch_attack", face, mods, "actor", ac_check(ac, "target"), attack_outcome(face, hit))
+    )
+    if hit:
         mine = _strength_mods(fight.actor, False)
         _feat_bonus(fight.actor, "improved_trip", mine)
         theirs = _strength_mods(fight.target, True, best_of_dex=True)
-        won, totals = _opposed(fight.roller, "trip", total_of(mine), total_of(theirs), fight.settings)
+        won, totals = _opposed(fight.roller, "trip", mine, theirs, fight.settings, result.checks)
         notes.append(Note(key="trip_check", params={"attacker": totals[0], "defender": totals[1]}))
         if won:
             result.outcome = "tripped"

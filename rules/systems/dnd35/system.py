@@ -9,7 +9,7 @@ from pydantic import BaseModel
 
 from rules.dice import DiceSource, RandomDice
 from rules.errors import RulesError
-from rules.model import ActionResult, Status
+from rules.model import ActionResult, Status, Term
 from rules.system import ActionRequest, CombatSystem, FieldClass, Fighter
 from rules.systems.dnd35 import actions, grapple, specials
 from rules.systems.dnd35.acting import aoo_left
@@ -96,6 +96,19 @@ class Dnd35(CombatSystem):
             dead=state == "dead",
         )
 
+    def descriptor(self, status: Status) -> str:
+        """As the HP share (`CombatSystem.descriptor`), with nonlethal damage counted against the hit points
+        left: staggered (nonlethal = HP) and disabled (0 HP) look near death; unconscious, dying, stable
+        and dead are down (out of the fight)."""
+        if status.dead or status.out_of_fight:
+            return "down"
+        if status.level in ("disabled", "staggered"):
+            return "near_death"
+        nonlethal = status.numbers.get("nonlethal", 0)
+        hp = status.hp if status.hp is not None else 0
+        left = hp - (nonlethal if isinstance(nonlethal, int) else 0)
+        return super().descriptor(status.model_copy(update={"hp": max(left, 0)}))
+
     # --- conditions and GM edits ----------------------------------------------------------------------
     def conditions(self) -> list[str]:
         """Every condition the rules know except those the hit points decide (disabled, dying, stable,
@@ -106,7 +119,8 @@ class Dnd35(CombatSystem):
         key = norm_key(condition)
         key = CONDITION_ALIASES.get(key, key)
         if key not in self.conditions():
-            raise RulesError("error.unknown_condition", condition=condition, allowed=self.conditions())
+            allowed = [Term("condition", c) for c in self.conditions()]
+            raise RulesError("error.unknown_condition", condition=condition, allowed=allowed)
         s: Sheet = sheet  # type: ignore[assignment]
         now = condition_list(s)
         if on:
@@ -173,5 +187,7 @@ class Dnd35(CombatSystem):
             "feint": specials.feint,
         }.get(action)
         if handler is None:
-            raise RulesError("error.unknown_action", action=action, allowed=list(self.extra_actions))
+            raise RulesError(
+                "error.unknown_action", action=action, allowed=[Term("action", a) for a in self.extra_actions]
+            )
         return handler(req, dice)
