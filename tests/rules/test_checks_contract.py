@@ -57,8 +57,10 @@ def _assert_described(result: ActionResult) -> None:
     for r in _flatten(result):
         if not r.rolls and r.total is None:
             continue
-        shown = Counter(d.sides for c in r.checks for d in all_dice(c))
-        rolled = Counter(d.sides for d in r.rolls)
+        # A summary result (a full attack) may list its sub-results' dice too: then the whole tree shows them.
+        tree = _flatten(r) if r.attacks else [r]
+        shown = Counter(d.sides for t in tree for c in t.checks for d in all_dice(c))
+        rolled = Counter(d.sides for d in r.rolls) if r.rolls else Counter(d.sides for t in tree for d in t.rolls)
         assert shown == rolled, f"{r.action}: rolled {dict(rolled)} but the checks show {dict(shown)}"
         if r.total is not None and r.against is not None:
             assert any(c.total == r.total and c.versus is not None and c.versus.total == r.against for c in r.checks), (
