@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from dataclasses import replace
+
 import discord
 
 from bot.presenters.checks import View, check_line
@@ -98,7 +100,10 @@ def _outcome_text(tx: Texts, r: ActionResult, hidden: bool = False) -> str:
 
 def _result_fields(tx: Texts, r: ActionResult, view: View, o: ActionOutcome) -> list[tuple[str, str]]:
     fields: list[tuple[str, str]] = [(tx("field.outcome"), _outcome_text(tx, r, bool(view.hide)))]
-    if r.damage is not None and not _has_damage_check(r) and (r.damage.rolled or r.damage.applied):
+    if r.attacks and r.damage is not None and any(s.checks for s in r.attacks):
+        shown = HIDDEN if "target" in view.hide else str(r.damage.applied)
+        fields.append((tx("field.damage_total"), f"**{shown}**"))
+    elif r.damage is not None and not _has_damage_check(r) and (r.damage.rolled or r.damage.applied):
         fields.append((tx("field.damage"), damage_line(tx, r.damage, "target" in view.hide)))
     if r.location and not any(c.location for c in r.checks):
         fields.append((tx("field.location"), tx.term("location", r.location)))
@@ -207,9 +212,13 @@ def action_embeds(tx: Texts, o: ActionOutcome, full: bool = False) -> tuple[disc
 
 
 def _result_lines(tx: Texts, r: ActionResult, view: View) -> list[str]:
-    """One line per check; a result from before checks existed keeps its old roll line."""
+    """One line per check; a result from before checks existed keeps its old roll line. A summary
+    (a full attack) shows its sub-results' lines in their own fields instead."""
     if r.checks:
-        return [check_line(tx, c, view) for c in r.checks]
+        # The result's own outcome is its field: a check that says the same is not repeated.
+        return [check_line(tx, replace(c, outcome=None) if c.outcome == r.outcome else c, view) for c in r.checks]
+    if r.attacks:
+        return []
     if r.rolls or r.total is not None:
         if view.hide:
             view.hid = True
