@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from rules.checks import verify_result
 from rules.dice import ScriptedDice
 from rules.errors import RulesError
 from rules.model import ActionResult
@@ -39,12 +40,14 @@ def play(req: ActionRequest, faces: list[int], choice: str | None, *, ranged: bo
     """Attack (or shoot) and answer the defence prompt with `choice` on the same dice list."""
     dice = ScriptedDice(faces)
     first = S.shot(req, dice) if ranged else S.attack(req, dice)
+    verify_result(first)
     if first.outcome != "pending_defence":
         assert dice.remaining == 0
         return first
     assert req.target is not None
     result = S.defend(DefenceRequest(req.target, req.actor, first.exchange or {}, req.settings, choice), dice)
     assert dice.remaining == 0
+    verify_result(result)
     return result.model_copy(update={"defences": first.defences})
 
 

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from rules.__main__ import resolve
+from rules.checks import verify_result
 from rules.dice import ScriptedDice
 from rules.errors import RulesError
 from rules.model import ActionResult
@@ -47,6 +48,8 @@ def exchange(req: ActionRequest, faces: list[int], choice: str | None, ranged: b
         DefenceRequest(req.target, req.actor, pending.exchange or {}, req.settings, choice), dice
     )
     assert dice.remaining == 0
+    verify_result(pending)
+    verify_result(result)
     return result
 
 

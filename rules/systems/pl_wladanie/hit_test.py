@@ -124,15 +124,23 @@ def build_attempt(
         _range(attempt, sheet, opts, settings, distance)
     if opts.modifier:
         attempt.modifiers.append(Modifier(key="modifier", value=opts.modifier))
-    steps = 0
-    if not_for_throwing and improvised:
-        steps = -settings.thrown_improvised_steps
-    elif not_for_throwing:
-        steps = THROWN_STEPS
-    elif improvised:
-        steps = IMPROVISED_STEPS
-    attempt.plan = damage_plan(weapon, sheet.strength, steps=steps, raise_category=not ranged and two_handed)
+    attempt.plan = damage_plan(
+        weapon, sheet.strength, reasons=_dice_steps(improvised, not_for_throwing, settings),
+        raise_category=not ranged and two_handed,
+    )  # fmt: skip
     return attempt
+
+
+def _dice_steps(improvised: bool, not_for_throwing: bool, settings: Settings) -> tuple[tuple[str, int], ...]:
+    """Why the damage dice move down the ladder: improvised −2; thrown and not made for throwing −2, which
+    replaces the improvised −2 unless the group counts both (`thrown_improvised_steps: 4`)."""
+    if not_for_throwing and improvised and settings.thrown_improvised_steps == 4:
+        return (("improvised", IMPROVISED_STEPS), ("not_for_throwing", THROWN_STEPS))
+    if not_for_throwing:
+        return (("not_for_throwing", THROWN_STEPS),)
+    if improvised:
+        return (("improvised", IMPROVISED_STEPS),)
+    return ()
 
 
 def _range(attempt: Attempt, sheet: Sheet, opts: Options, settings: Settings, distance: float | None) -> None:

@@ -6,6 +6,13 @@ from typing import Final
 
 SYSTEM_ID: Final = "pl_wladanie"
 
+_PLAIN = str.maketrans("ąćęłńóśźżáčďéěíňřšťúůýžàèìòù", "acelnoszzacdeeinrstuuyzaeiou")
+
+
+def fold(text: str) -> str:
+    """A typed name folded for lookups: lower case, `_` for spaces and hyphens, no diacritics."""
+    return text.strip().lower().replace(" ", "_").replace("-", "_").translate(_PLAIN)
+
 # "Stopnie obrażeń a zamiany kostek obrażeń", read row by row (the only monotonic order).
 DAMAGE_LADDER_ROWS: Final[tuple[tuple[str, ...], ...]] = (
     ("1k2", "1k4", "1k6", "1k8", "1k10", "1k12", "2k6"),
