@@ -9,7 +9,7 @@ import pytest
 from rules.checks import verify_result
 from rules.dice import ScriptedDice
 from rules.errors import RulesError
-from rules.model import ActionResult
+from rules.model import ActionResult, Term
 from rules.registry import get_system
 from rules.system import ActionRequest, DefenceRequest, Fighter
 
@@ -135,7 +135,7 @@ def test_down_condition_is_a_helpless_target(
     assert numbers(by_gm) == numbers(by_options)
     assert {**numbers(by_wounds), "damage": None} == {**numbers(by_options), "damage": None}
     assert by_gm.against == 11 + (10 if ranged else -10)
-    assert any(n.key == "helpless_target" and n.params["state"] == condition for n in by_gm.notes)
+    assert any(n.key == "helpless_target" and n.params["state"] == Term("wound", condition) for n in by_gm.notes)
     assert condition in by_gm.conditions  # the result lists the target's down state too
     if by_gm.outcome != "miss":
         assert by_gm.defences == ["none"]

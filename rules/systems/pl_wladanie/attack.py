@@ -9,7 +9,7 @@ from typing import Any, cast
 from rules.checks import check, dump_checks, load_checks
 from rules.dice import DiceSource, Roller
 from rules.errors import RulesError
-from rules.model import ActionResult, Check, Die, Modifier, Note, Part
+from rules.model import ActionResult, Check, Die, Modifier, Note, Part, Term
 from rules.system import ActionRequest, DefenceRequest, Fighter
 
 from .area_attack import area_attack
@@ -89,7 +89,7 @@ def resolve_attack(req: ActionRequest, dice: DiceSource, *, ranged: bool) -> Act
     opts = cast(Options, req.options)
     settings = cast(Settings, req.settings)
     if actor.sheet.helpless is not None:
-        raise RulesError("error.pl_wladanie.cannot_act", name=actor.name, state=actor.sheet.helpless)
+        raise RulesError("error.pl_wladanie.cannot_act", name=actor.name, state=Term("wound", actor.sheet.helpless))
     weapon = actor.sheet.weapon(req.weapon)
     if req.distance is None and opts.distance_m is not None:
         req = dataclasses.replace(req, distance=opts.distance_m)
@@ -110,7 +110,7 @@ def resolve_attack(req: ActionRequest, dice: DiceSource, *, ranged: bool) -> Act
     attack = hit_test_check(shown, attempt.modifiers, versus, "miss" if margin < 0 else "hit")
     notes = list(attempt.notes)
     if sit.helpless is not None:
-        notes.append(Note(key="helpless_target", params={"state": sit.helpless}))
+        notes.append(Note(key="helpless_target", params={"state": Term("wound", sit.helpless)}))
     if sit.unprepared:
         notes.append(Note(key="unprepared_defence", params={"surprise": sit.surprised, "unseen": sit.unseen}))
     fields: dict[str, Any] = {
@@ -197,9 +197,11 @@ def _defend(req: DefenceRequest, dice: DiceSource) -> ActionResult:
     choice = req.choice or default_defence(ex) or "none"
     refused: list[Note] = []
     if choice not in DEFENCE_CHOICES:
-        raise RulesError("error.pl_wladanie.defence_unknown", choice=choice, allowed=allowed)
+        raise RulesError("error.pl_wladanie.defence_unknown", choice=choice, allowed=_defences(allowed))
     if choice not in allowed:  # e.g. a surprised defender asked to parry: the blow lands undefended
-        refused.append(Note(key="defence_not_allowed", params={"choice": choice, "allowed": allowed}))
+        refused.append(
+            Note(key="defence_not_allowed", params={"choice": Term("defence", choice), "allowed": _defences(allowed)})
+        )
         choice = "none"
     roller = Roller(dice)
     total = int(ex["total"])
@@ -254,7 +256,8 @@ def _active_defence(
     notes: list[Any] = fields["notes"]
     notes += defence.notes
     if choice == "parry":
-        notes.append(Note(key="defence_action", params={"cost": "bonus" if defence.bonus_action else "regular"}))
+        cost = Term("term", "cost_bonus_action" if defence.bonus_action else "cost_regular_action")
+        notes.append(Note(key="defence_action", params={"cost": cost}))
     mods += [Modifier(key=m["key"], value=m["value"]) for m in ex.get("active_modifiers", [])]
     shown, face = roll_test(roller, settings, choice)
     defence_total = face + int(sum(m.value for m in mods))
@@ -271,6 +274,10 @@ def _active_defence(
     tested = check(choice, side="target", dice=shown, parts=mod_parts(mods, "target"))
     fields["checks"].append(against_defence(total, tested, fields["outcome"]))
     return stopped
+
+
+def _defences(choices: list[str]) -> list[Term]:
+    return [Term("defence", c) for c in choices]
 
 
 def _note(data: Mapping[str, Any]) -> Note:
