@@ -44,6 +44,9 @@ class PlWladanie(CombatSystem):
     def status(self, sheet: Any) -> Status:
         return conditions_rules.status(cast(Sheet, sheet))
 
+    def descriptor(self, status: Status) -> str:
+        return conditions_rules.descriptor(status)
+
     def conditions(self) -> list[str]:
         return list(conditions_rules.CONDITIONS)
 
