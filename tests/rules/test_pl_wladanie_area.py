@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from rules.checks import verify_result
 from rules.dice import ScriptedDice
 from rules.errors import RulesError
 from rules.model import ActionResult
@@ -43,6 +44,7 @@ def throw(
     dice = ScriptedDice(faces)
     result = S.shot(req, dice)
     assert dice.remaining == 0
+    verify_result(result)
     return result
 
 

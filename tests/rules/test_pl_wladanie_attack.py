@@ -6,9 +6,10 @@ from typing import Any
 
 import pytest
 
+from rules.checks import verify_result
 from rules.dice import ScriptedDice
 from rules.errors import RulesError
-from rules.model import ActionResult
+from rules.model import ActionResult, Term
 from rules.registry import get_system
 from rules.system import ActionRequest, DefenceRequest, Fighter
 
@@ -43,14 +44,18 @@ def hit(req: ActionRequest, faces: list[int], *, ranged: bool = False, choice: s
     """Attack and, when it reaches the defence, finish it with `choice`."""
     dice = ScriptedDice(faces)
     first = S.shot(req, dice) if ranged else S.attack(req, dice)
+    verify_result(first)
     if first.outcome != "pending_defence":
         return first
     assert req.target is not None
-    return S.defend(DefenceRequest(req.target, req.actor, first.exchange or {}, req.settings, choice), dice)
+    result = S.defend(DefenceRequest(req.target, req.actor, first.exchange or {}, req.settings, choice), dice)
+    verify_result(result)
+    return result
 
 
 def st_of(**options: Any) -> int:
     result = S.attack(request(FIGHTER, TARGET, **options), ScriptedDice([1]))
+    verify_result(result)
     assert result.against is not None
     return result.against
 
@@ -523,7 +528,7 @@ def test_area_scatter_never_beyond_maximum_range() -> None:
         ScriptedDice([1, 4, 2, 2]),
     )
     note = next(n for n in north.notes if n.key == "scatter")
-    assert note.params["dy"] == 5 and note.params["orientation"] == "map_north"
+    assert note.params["dy"] == 5 and note.params["orientation"] == Term("term", "scatter_map_north")
 
 
 def test_missing_physical_defence_is_an_error() -> None:
@@ -549,7 +554,7 @@ def test_weapon_attacking_as_a_bonus_action_needs_a_regular_action_when_heavy() 
     quick = {"id": "quick", "damage_dice": "1k6", "weight_kg": 3.1, "attack_action_cost": "bonus"}
     heavy = S.attack(request({"lift_kg": 20, "weapons": [quick]}, TARGET), ScriptedDice([10]))
     note = next(n for n in heavy.notes if n.key == "heavy_no_bonus_action_attacks")
-    assert note.params == {"cost": "regular"}
+    assert note.params == {"cost": Term("term", "cost_regular_action")}
     light_enough = S.attack(request({"lift_kg": 21, "weapons": [quick]}, TARGET), ScriptedDice([10]))
     assert "heavy_weapon" not in mods(light_enough)
 

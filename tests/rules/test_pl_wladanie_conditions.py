@@ -6,9 +6,10 @@ from typing import Any
 
 import pytest
 
+from rules.checks import verify_result
 from rules.dice import ScriptedDice
 from rules.errors import RulesError
-from rules.model import ActionResult
+from rules.model import ActionResult, Term
 from rules.registry import get_system
 from rules.system import ActionRequest, DefenceRequest, Fighter
 
@@ -39,12 +40,14 @@ def play(req: ActionRequest, faces: list[int], choice: str | None, *, ranged: bo
     """Attack (or shoot) and answer the defence prompt with `choice` on the same dice list."""
     dice = ScriptedDice(faces)
     first = S.shot(req, dice) if ranged else S.attack(req, dice)
+    verify_result(first)
     if first.outcome != "pending_defence":
         assert dice.remaining == 0
         return first
     assert req.target is not None
     result = S.defend(DefenceRequest(req.target, req.actor, first.exchange or {}, req.settings, choice), dice)
     assert dice.remaining == 0
+    verify_result(result)
     return result.model_copy(update={"defences": first.defences})
 
 
@@ -132,7 +135,7 @@ def test_down_condition_is_a_helpless_target(
     assert numbers(by_gm) == numbers(by_options)
     assert {**numbers(by_wounds), "damage": None} == {**numbers(by_options), "damage": None}
     assert by_gm.against == 11 + (10 if ranged else -10)
-    assert any(n.key == "helpless_target" and n.params["state"] == condition for n in by_gm.notes)
+    assert any(n.key == "helpless_target" and n.params["state"] == Term("wound", condition) for n in by_gm.notes)
     assert condition in by_gm.conditions  # the result lists the target's down state too
     if by_gm.outcome != "miss":
         assert by_gm.defences == ["none"]

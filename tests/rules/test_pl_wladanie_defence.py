@@ -7,9 +7,10 @@ from typing import Any
 import pytest
 
 from rules.__main__ import resolve
+from rules.checks import verify_result
 from rules.dice import ScriptedDice
 from rules.errors import RulesError
-from rules.model import ActionResult
+from rules.model import ActionResult, Term
 from rules.registry import get_system
 from rules.system import ActionRequest, DefenceRequest, Fighter
 
@@ -47,6 +48,8 @@ def exchange(req: ActionRequest, faces: list[int], choice: str | None, ranged: b
         DefenceRequest(req.target, req.actor, pending.exchange or {}, req.settings, choice), dice
     )
     assert dice.remaining == 0
+    verify_result(pending)
+    verify_result(result)
     return result
 
 
@@ -67,7 +70,8 @@ def test_full_attack_then_shield_parry_stops_the_hit() -> None:
     assert {m.key: m.value for m in result.modifiers} == {"wladanie": 5}
     assert {m.key: m.value for m in result.defence_modifiers} == {"parry_skill": 4, "shield_parry": 3}
     assert [r.purpose for r in result.rolls] == ["attack", "parry"]
-    assert any(n.key == "defence_action" and n.params["cost"] == "bonus" for n in result.notes)
+    bonus = Term("term", "cost_bonus_action")
+    assert any(n.key == "defence_action" and n.params["cost"] == bonus for n in result.notes)
     assert result.damage is None and result.target_sheet is None
 
 
@@ -81,7 +85,7 @@ def test_shield_parry_is_a_wladanie_test_with_the_shield() -> None:
     assert not any(n.key == "no_shield_skill" for n in result.notes)
     without = exchange(request(DEFENDER), [10, 5, 5], "parry")  # same dice, parowanie 4: 12 < 15
     assert without.outcome == "hit" and without.against == 12
-    assert any(n.key == "no_shield_skill" and n.params["shield"] == "shield" for n in without.notes)
+    assert any(n.key == "no_shield_skill" and n.params["shield"] == Term("term", "shield") for n in without.notes)
 
 
 @pytest.mark.parametrize(
@@ -130,7 +134,8 @@ def test_weapon_parry_without_shield_costs_a_regular_action() -> None:
     target = {"physical_defence": 12, "parry_skill": 4, "weapons": [{**SWORD, "parry_modifier": 1}]}
     result = exchange(request(target), [10, 10], "parry")
     assert result.outcome == "parried" and result.against == 15
-    assert any(n.key == "defence_action" and n.params["cost"] == "regular" for n in result.notes)
+    regular = Term("term", "cost_regular_action")
+    assert any(n.key == "defence_action" and n.params["cost"] == regular for n in result.notes)
 
 
 def test_flanking_does_not_touch_parry_unless_set() -> None:

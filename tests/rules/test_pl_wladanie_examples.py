@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.checks import verify_result
 from rules.dice import ScriptedDice
 from rules.registry import get_system
 from rules.system import ActionRequest, DefenceRequest, Fighter
@@ -63,8 +64,11 @@ def request(
 
 def finish(req: ActionRequest, pending: Any, dice: ScriptedDice, choice: str | None) -> Any:
     assert req.target is not None
+    verify_result(pending)
     dreq = DefenceRequest(req.target, req.actor, pending.exchange, req.settings, choice)
-    return S.defend(dreq, dice)
+    result = S.defend(dreq, dice)
+    verify_result(result)
+    return result
 
 
 def test_example_1_back_and_flank_two_handed_axe_armour_holds() -> None:

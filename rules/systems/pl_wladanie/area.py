@@ -27,12 +27,13 @@ def distance_row(failure_by: int) -> tuple[int | None, int]:
     return row[1], row[2]
 
 
-def diagram(roller: Roller, purpose: str) -> tuple[int, tuple[int, int]]:
-    """A k10 on the scatter diagram, rolling again on 10."""
+def diagram(roller: Roller, purpose: str) -> tuple[list[int], tuple[int, int]]:
+    """A k10 on the scatter diagram, rolling again on 10: every face rolled (the last one counts)."""
+    faces: list[int] = []
     while True:
-        face = roller.d(10, purpose)
-        if face != SCATTER_REROLL:
-            return face, SCATTER_OFFSETS[face]
+        faces.append(roller.d(10, purpose))
+        if faces[-1] != SCATTER_REROLL:
+            return faces, SCATTER_OFFSETS[faces[-1]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +47,9 @@ class Scatter:
     dy: int
     area_m2: int
     clamped: bool
+    # The dice as rolled, for the checks: a k10 showing 10 was rolled again.
+    direction_faces: tuple[int, ...] = ()
+    landing_faces: tuple[int, ...] = ()
 
     @property
     def on_target(self) -> bool:
@@ -60,11 +64,14 @@ def scatter(
     cx = cy = 0
     distance = 0
     direction: int | None = None
+    turned: list[int] = []
     if sides is not None:
         distance = roller.d(sides, "scatter_distance")
-        direction, (ox, oy) = diagram(roller, "scatter_direction")
+        turned, (ox, oy) = diagram(roller, "scatter_direction")
+        direction = turned[-1]
         cx, cy = ox * distance, oy * distance
-    landing, (lx, ly) = diagram(roller, "scatter_landing")
+    fell, (lx, ly) = diagram(roller, "scatter_landing")
+    landing = fell[-1]
     dx, dy = cx + lx, cy + ly
     clamped = False
     if max_range_m is not None and along_line:
@@ -73,4 +80,4 @@ def scatter(
         room = int((exact(max_range_m) - exact(distance_m)).to_integral_value(rounding=ROUND_FLOOR))
         if dy > room:
             dy, clamped = room, True
-    return Scatter(failure_by, sides, distance, direction, landing, dx, dy, area, clamped)
+    return Scatter(failure_by, sides, distance, direction, landing, dx, dy, area, clamped, tuple(turned), tuple(fell))

@@ -6,15 +6,17 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any, cast
 
+from rules.checks import check, dump_checks, load_checks
 from rules.dice import DiceSource, Roller
 from rules.errors import RulesError
-from rules.model import ActionResult, Modifier, Note
+from rules.model import ActionResult, Check, Die, Modifier, Note, Part, Term
 from rules.system import ActionRequest, DefenceRequest, Fighter
 
 from .area_attack import area_attack
 from .checks import Situation, roll_test, situation
 from .conditions import condition_keys
 from .damage import DamagePlan
+from .described import against_defence, defence_check, hit_test_check, mod_parts, plain_params, term_params
 from .finish import finish
 from .hit import apply_hit
 from .hit_test import Attempt, build_attempt
@@ -60,14 +62,19 @@ def _plan_dict(plan: DamagePlan) -> dict[str, Any]:
         "strength_bonus": plan.strength_bonus,
         "weak": plan.weak,
         "modifiers": [{"key": m.key, "value": m.value} for m in plan.modifiers],
+        "dice_expr": plan.dice_expr,
+        "dice_steps": [[key, value] for key, value in plan.dice_steps],
     }
 
 
 def _plan(data: Mapping[str, Any]) -> DamagePlan:
     mods = tuple(Modifier(key=m["key"], value=m["value"]) for m in data["modifiers"])
+    steps = tuple((str(key), int(value)) for key, value in data.get("dice_steps", ()))
+    expr = data.get("dice_expr")
     return DamagePlan(
-        str(data["dice"]), int(data["category"]), int(data["strength_bonus"]), bool(data["weak"]), mods
-    )
+        str(data["dice"]), int(data["category"]), int(data["strength_bonus"]), bool(data["weak"]), mods,
+        str(expr) if expr is not None else None, steps,
+    )  # fmt: skip
 
 
 def _self_injury(weapon: Weapon, opts: Options, settings: Settings) -> bool:
@@ -82,7 +89,7 @@ def resolve_attack(req: ActionRequest, dice: DiceSource, *, ranged: bool) -> Act
     opts = cast(Options, req.options)
     settings = cast(Settings, req.settings)
     if actor.sheet.helpless is not None:
-        raise RulesError("error.pl_wladanie.cannot_act", name=actor.name, state=actor.sheet.helpless)
+        raise RulesError("error.pl_wladanie.cannot_act", name=actor.name, state=Term("wound", actor.sheet.helpless))
     weapon = actor.sheet.weapon(req.weapon)
     if req.distance is None and opts.distance_m is not None:
         req = dataclasses.replace(req, distance=opts.distance_m)
@@ -96,12 +103,14 @@ def resolve_attack(req: ActionRequest, dice: DiceSource, *, ranged: bool) -> Act
     base, against_key = _defence_value(target, sit)
     st = base + int(sum(m.value for m in sit.st_mods))
     roller = Roller(dice)
-    face = roll_test(roller, settings, "attack")
+    shown, face = roll_test(roller, settings, "attack")
     total = face + attempt.bonus
     margin = total - st
+    versus = defence_check(against_key, base, sit.st_mods)
+    attack = hit_test_check(shown, attempt.modifiers, versus, "miss" if margin < 0 else "hit")
     notes = list(attempt.notes)
     if sit.helpless is not None:
-        notes.append(Note(key="helpless_target", params={"state": sit.helpless}))
+        notes.append(Note(key="helpless_target", params={"state": Term("wound", sit.helpless)}))
     if sit.unprepared:
         notes.append(Note(key="unprepared_defence", params={"surprise": sit.surprised, "unseen": sit.unseen}))
     fields: dict[str, Any] = {
@@ -118,6 +127,7 @@ def resolve_attack(req: ActionRequest, dice: DiceSource, *, ranged: bool) -> Act
         "margin": margin,
         "notes": [*notes, Note(key="st", params={"defence": base, "st": st})],
         "conditions": condition_keys(target.sheet),
+        "checks": [attack],
     }
     if margin < 0:
         return finish({**fields, "outcome": "miss"}, None, actor, attempt.fatigue)
@@ -148,7 +158,8 @@ def _exchange(
         "margin": fields["margin"],
         "rolls": [{"purpose": r.purpose, "sides": r.sides, "face": r.face} for r in fields["rolls"]],
         "modifiers": [{"key": m.key, "value": m.value} for m in fields["modifiers"]],
-        "notes": [{"key": n.key, "params": n.params} for n in fields["notes"]],
+        "notes": [{"key": n.key, "params": plain_params(n.params)} for n in fields["notes"]],
+        "checks": dump_checks(fields["checks"]),
         "active_modifiers": [{"key": m.key, "value": m.value} for m in sit.active_mods],
         "defences": allowed,
         "default": default_choice(target, allowed, settings),
@@ -186,9 +197,11 @@ def _defend(req: DefenceRequest, dice: DiceSource) -> ActionResult:
     choice = req.choice or default_defence(ex) or "none"
     refused: list[Note] = []
     if choice not in DEFENCE_CHOICES:
-        raise RulesError("error.pl_wladanie.defence_unknown", choice=choice, allowed=allowed)
+        raise RulesError("error.pl_wladanie.defence_unknown", choice=choice, allowed=_defences(allowed))
     if choice not in allowed:  # e.g. a surprised defender asked to parry: the blow lands undefended
-        refused.append(Note(key="defence_not_allowed", params={"choice": choice, "allowed": allowed}))
+        refused.append(
+            Note(key="defence_not_allowed", params={"choice": Term("defence", choice), "allowed": _defences(allowed)})
+        )
         choice = "none"
     roller = Roller(dice)
     total = int(ex["total"])
@@ -204,9 +217,10 @@ def _defend(req: DefenceRequest, dice: DiceSource) -> ActionResult:
         "against": int(ex["st"]),
         "against_key": str(ex.get("against_key", "physical_defence")),
         "margin": int(ex["margin"]),
-        "notes": [*ex.get("notes", []), *refused],
+        "notes": [*(_note(n) for n in ex.get("notes", [])), *refused],
         "conditions": condition_keys(defender.sheet),
         "outcome": "hit",
+        "checks": _attack_checks(ex),
     }
     fatigue = int(ex.get("fatigue", 0))
     if choice != "none" and _active_defence(fields, roller, defender.sheet, choice, ex, settings):
@@ -242,9 +256,11 @@ def _active_defence(
     notes: list[Any] = fields["notes"]
     notes += defence.notes
     if choice == "parry":
-        notes.append(Note(key="defence_action", params={"cost": "bonus" if defence.bonus_action else "regular"}))
+        cost = Term("term", "cost_bonus_action" if defence.bonus_action else "cost_regular_action")
+        notes.append(Note(key="defence_action", params={"cost": cost}))
     mods += [Modifier(key=m["key"], value=m["value"]) for m in ex.get("active_modifiers", [])]
-    defence_total = roll_test(roller, settings, choice) + int(sum(m.value for m in mods))
+    shown, face = roll_test(roller, settings, choice)
+    defence_total = face + int(sum(m.value for m in mods))
     total = int(fields["total"])
     stopped = defence_total >= total
     if settings.parry_resolution == "gm":
@@ -255,4 +271,27 @@ def _active_defence(
     fields.update(against=defence_total, against_key=choice, margin=total - defence_total)
     if stopped:
         fields["outcome"] = "parried" if choice == "parry" else "dodged"
+    tested = check(choice, side="target", dice=shown, parts=mod_parts(mods, "target"))
+    fields["checks"].append(against_defence(total, tested, fields["outcome"]))
     return stopped
+
+
+def _defences(choices: list[str]) -> list[Term]:
+    return [Term("defence", c) for c in choices]
+
+
+def _note(data: Mapping[str, Any]) -> Note:
+    return Note(key=str(data["key"]), params=term_params(data.get("params", {})))
+
+
+def _attack_checks(ex: Mapping[str, Any]) -> list[Check]:
+    """The hit test against the ST as the attack half showed it (rebuilt for an exchange made before
+    checks travelled in it: its dice, the attacker's modifiers and the ST as one number)."""
+    if "checks" in ex:
+        return load_checks(ex["checks"])
+    dice = [Die(int(r["sides"]), int(r["face"])) for r in ex["rolls"] if r.get("purpose") == "attack"]
+    mods = [m for m in ex["modifiers"] if not str(m["key"]).startswith(("defence_", "area_"))]
+    key = str(ex.get("against_key", "physical_defence"))
+    versus = check(key, side="target", parts=[Part(key, int(ex["st"]), "target")])
+    return [check("attack", dice=dice, parts=[Part(str(m["key"]), m["value"]) for m in mods if m["value"]],
+                  versus=versus, outcome="hit")]  # fmt: skip

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
 
 from rules.dice import Roller
-from rules.model import Modifier
+from rules.model import Die, Modifier
 from rules.notation import parse_dice
 
 from .options import Options
@@ -25,10 +25,12 @@ def exact(value: float) -> Decimal:
     return Decimal(str(value))
 
 
-def roll_test(roller: Roller, settings: Settings, purpose: str) -> int:
-    """Roll the test die (GM setting, house default 1k20) and return the face sum."""
-    _, value = parse_dice(settings.test_die).roll(roller, purpose)
-    return value
+def roll_test(roller: Roller, settings: Settings, purpose: str) -> tuple[list[Die], int]:
+    """Roll the test die (GM setting, house default 1k20): the dice as shown in a check, and their sum."""
+    expr = parse_dice(settings.test_die)
+    faces, value = expr.roll(roller, purpose)
+    sides = expr.groups[0][1]  # every test die is one group of equal dice (1d20, 2d10, 3d6)
+    return [Die(sides, face) for face in faces], value
 
 
 @dataclass(frozen=True, slots=True)

@@ -59,6 +59,26 @@ def status(sheet: Sheet) -> Status:
     )
 
 
+# How a hidden combatant looks to players (`CombatSystem.descriptor`): the house wound levels mapped
+# onto the five steps. Without thresholds every wound is `hurt`, which shows as wounded.
+DESCRIPTORS: dict[str, str] = {
+    "unhurt": "unhurt",
+    "hurt": "wounded",
+    "light": "wounded",
+    "serious": "badly_wounded",
+    "critical": "near_death",
+    "out": "down",
+    "unconscious": "down",
+    "dead": "down",
+}
+
+
+def descriptor(status: Status) -> str:
+    if status.dead or status.out_of_fight:
+        return "down"
+    return DESCRIPTORS.get(status.level, "wounded")
+
+
 def _threshold_level(value: str | None) -> str | None:
     """A level the GM's thresholds give (light … dead); unhurt/hurt/None are shown from damage alone."""
     return value if value in WOUND_KEYS else None

@@ -93,16 +93,28 @@ def weak_halve(value: int, settings: Settings) -> int:
 
 @dataclass(frozen=True, slots=True)
 class DamagePlan:
-    """Everything the damage test needs, fixed when the attack is made."""
+    """Everything the damage test needs, fixed when the attack is made. `dice` are the dice rolled;
+    when they were moved along the ladder, `dice_expr` is the weapon's dice as written and `dice_steps`
+    the reasons with their steps (improvised −2, better-made weapon +1 …)."""
 
     dice: str
     category: int
     strength_bonus: int
     weak: bool
     modifiers: tuple[Modifier, ...]
+    dice_expr: str | None = None
+    dice_steps: tuple[tuple[str, int], ...] = ()
 
 
-def damage_plan(weapon: Weapon, strength: int, *, steps: int, raise_category: bool) -> DamagePlan:
+WEAPON_STEPS = "weapon_damage_steps"  # a better-made (or worse) weapon's own steps
+
+
+def damage_plan(
+    weapon: Weapon, strength: int, *, reasons: tuple[tuple[str, int], ...] = (), raise_category: bool
+) -> DamagePlan:
+    """The damage test of one attack: dice moved by `reasons` (and the weapon's own steps), strength damage
+    at the weapon's category (one up for a two-handed direct attack unless light), the weak trait."""
+    steps = sum(value for _, value in reasons)
     dice = shift_dice(weapon.damage_dice, steps + weapon.damage_steps, weapon.ladder_dice)
     category = category_index(weapon.strength_category)
     if raise_category and "light" not in weapon.traits:
@@ -113,7 +125,11 @@ def damage_plan(weapon: Weapon, strength: int, *, steps: int, raise_category: bo
         mods.append(Modifier(key="damage_steps", value=steps))
     if bonus:
         mods.append(Modifier(key="strength_damage", value=bonus))
-    return DamagePlan(dice, category, bonus, "weak" in weapon.traits, tuple(mods))
+    shown = tuple((key, value) for key, value in reasons if value)
+    if weapon.damage_steps:
+        shown += ((WEAPON_STEPS, weapon.damage_steps),)
+    written = weapon.damage_dice if dice != weapon.damage_dice else None
+    return DamagePlan(dice, category, bonus, "weak" in weapon.traits, tuple(mods), written, shown if written else ())
 
 
 # --- coverage and armour ---------------------------------------------------------------------------

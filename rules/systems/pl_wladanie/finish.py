@@ -41,6 +41,7 @@ def finish(
             location=hit.location,
             wound=hit.wound,
             notes=[*fields["notes"], *hit.notes],
+            checks=[*fields.get("checks", []), *hit.checks],
         )
         changes = [*hit.changes, *changes]
         if hit.target_sheet is not None:

@@ -5,12 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules.checks import check, minus
 from rules.dice import Roller
-from rules.model import Damage, Modifier, Note, StateChange
+from rules.model import Check, Damage, Die, Modifier, Note, Part, StateChange, Term
 from rules.notation import parse_dice
 from rules.system import Fighter
 
 from .damage import DamagePlan, category_label_at, protectors, weak_halve, wound_level
+from .described import NEGATIVE_DICE, armour_step, copied, expr_dice, floor_at_zero, weak_steps
 from .settings import Settings, location_table
 from .sheet import Sheet
 
@@ -24,17 +26,20 @@ class HitOutcome:
     changes: list[StateChange] = field(default_factory=list)
     target_sheet: Sheet | None = None
     actor_sheet: Sheet | None = None
+    # The location roll (if one was rolled), the damage test ending at the damage applied, self-injury.
+    checks: list[Check] = field(default_factory=list)
 
 
-def roll_location(roller: Roller, aimed: str | None, settings: Settings) -> str:
-    """The aimed part; else torso (house default) or a roll on the GM's location table."""
+def roll_location(roller: Roller, aimed: str | None, settings: Settings) -> tuple[str, Check | None]:
+    """The aimed part; else torso (house default) or a roll on the GM's location table (its own check)."""
     if aimed is not None:
-        return aimed
+        return aimed, None
     if settings.unnamed_location == "torso":
-        return "torso"
+        return "torso", None
     sides, rows = location_table(settings)
     face = roller.d(sides, "location")
-    return next(part for low, high, part in rows if low <= face <= high)
+    part = next(part for low, high, part in rows if low <= face <= high)
+    return part, check("location", dice=[Die(sides, face)], location=part)
 
 
 def _change(name: str, fieldname: str, before: Any, after: Any) -> StateChange:
@@ -43,13 +48,15 @@ def _change(name: str, fieldname: str, before: Any, after: Any) -> StateChange:
 
 @dataclass(frozen=True, slots=True)
 class DamageTest:
-    """One damage test (test obrażeń): dice + strength damage (+ bonus), halved when weak."""
+    """One damage test (test obrażeń): dice + strength damage (+ bonus), halved when weak; `check` shows
+    it as rolled, before any armour."""
 
     faces: list[int]
     value: int
     modifiers: tuple[Modifier, ...]
     weak: bool
     category: int
+    check: Check
 
 
 def damage_test(roller: Roller, plan: DamagePlan, settings: Settings) -> DamageTest:
@@ -59,11 +66,23 @@ def damage_test(roller: Roller, plan: DamagePlan, settings: Settings) -> DamageT
     mods = list(plan.modifiers)
     if expr.bonus:
         mods.append(Modifier(key="damage_bonus", value=expr.bonus))
+    dice, negative = expr_dice(expr, faces)
+    parts = [Part("strength_damage", plan.strength_bonus)] if plan.strength_bonus else []
+    parts += [Part("damage_bonus", expr.bonus)] if expr.bonus else []
+    parts += [Part(NEGATIVE_DICE, negative)] if negative else []
+    shown = check(
+        "damage",
+        dice=dice,
+        parts=parts,
+        dice_expr=plan.dice_expr,
+        dice_steps=[Part(key, value) for key, value in plan.dice_steps],
+    )
     if plan.weak:
         halved = weak_halve(test, settings)
         mods.append(Modifier(key="weak", value=halved - test))
         test = halved
-    return DamageTest(faces, test, tuple(mods), plan.weak, plan.category)
+        weak_steps(shown, settings)
+    return DamageTest(faces, test, tuple(mods), plan.weak, plan.category, shown)
 
 
 def apply_hit(
@@ -86,24 +105,38 @@ def apply_hit(
 
 
 def land(
-    roller: Roller, target: Fighter[Sheet], *, total: int, test: DamageTest, aimed: str | None, settings: Settings
+    roller: Roller,
+    target: Fighter[Sheet],
+    *,
+    total: int,
+    test: DamageTest,
+    aimed: str | None,
+    settings: Settings,
+    shown: Check | None = None,
 ) -> HitOutcome:
-    """One damage test landing on one target: location, coverage and armour layers, the wound recorded."""
-    location = roll_location(roller, aimed, settings)
+    """One damage test landing on one target: location, coverage and armour layers, the wound recorded.
+
+    `shown` is where the target's damage check starts (default: the damage test with its dice); each
+    armour layer that held is a step of it, which ends at the damage applied."""
+    location, located = roll_location(roller, aimed, settings)
     notes: list[Note] = []
     if test.category:
         notes.append(Note(key="strength_category", params={"category": category_label_at(test.category)}))
+    damage_check = copied(shown if shown is not None else test.check)
     reduction = 0
     for p in protectors(target.sheet, location, total, settings):
         notes.append(
             Note(
                 key="coverage_beaten" if p.beaten else "coverage_held",
-                params={"piece": p.key, "coverage": p.coverage, "total": total, "armour": p.armour},
+                params={"piece": Term("term", p.key), "coverage": p.coverage, "total": total, "armour": p.armour},
             )
         )
         if not p.beaten:
             reduction += p.armour
+            if p.armour:
+                armour_step(damage_check, p.key, p.armour, p.coverage)
     applied = max(0, test.value - reduction)
+    floor_at_zero(damage_check)
     damage = Damage(
         dice=test.faces,
         modifiers=list(test.modifiers),
@@ -113,7 +146,7 @@ def land(
         applied=applied,
         kind="wound",
     )
-    out = HitOutcome(damage, location, None, notes)
+    out = HitOutcome(damage, location, None, notes, checks=[*([located] if located else []), damage_check])
     _record_damage(out, target, applied, settings)
     return out
 
@@ -145,6 +178,12 @@ def _self_injury(out: HitOutcome, attacker: Fighter[Sheet], test: int) -> None:
     if excess <= 0:
         return
     after = sheet.damage_taken + excess
+    hurt = check("self_injury", parts=[Part("damage_test", test)])
+    if sheet.endurance:
+        minus(hurt, "endurance", sheet.endurance, side="actor")
+    if sheet.natural_armour:
+        minus(hurt, "natural_armour", sheet.natural_armour, side="actor")
+    out.checks.append(hurt)
     out.notes.append(Note(key="self_injury", params={"damage": excess, "limit": limit}))
     out.changes.append(_change(attacker.name, "damage_taken", sheet.damage_taken, after))
     out.actor_sheet = sheet.model_copy(update={"damage_taken": after})

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rules.errors import RulesError
-from rules.model import Modifier, Note
+from rules.model import Modifier, Note, Term
 
 from .checks import (
     HEAVY_EFFORT_RELIEF,
@@ -78,7 +78,8 @@ def _heavy(attempt: Attempt, sheet: Sheet, opts: Options, settings: Settings) ->
             if opts.bonus_action:
                 raise RulesError("error.pl_wladanie.heavy_bonus_action", penalty=h.penalty)
             # Even a weapon that normally attacks as a bonus action must now spend a regular action.
-            attempt.notes.append(Note(key="heavy_no_bonus_action_attacks", params={"cost": "regular"}))
+            cost = Term("term", "cost_regular_action")
+            attempt.notes.append(Note(key="heavy_no_bonus_action_attacks", params={"cost": cost}))
         if h.extra_bonus_action:
             attempt.notes.append(Note(key="heavy_extra_bonus_action"))
     if opts.extra_effort:
@@ -100,10 +101,10 @@ def build_attempt(
 ) -> Attempt:
     """Everything on the attacker's side of the hit test (skill, improvised, throwing, heavy, range)."""
     if not ranged and weapon.ranged_kind in ("shooting", "spell"):
-        raise RulesError("error.pl_wladanie.ranged_weapon_in_melee", weapon=weapon.id)
+        raise RulesError("error.pl_wladanie.ranged_weapon_in_melee", weapon=Term("weapon", weapon.id))
     throwing = ranged and (opts.throw or weapon.ranged_kind in (None, "thrown"))
     if throwing and "unarmed" in weapon.traits:
-        raise RulesError("error.pl_wladanie.cannot_throw", weapon=weapon.id)
+        raise RulesError("error.pl_wladanie.cannot_throw", weapon=Term("weapon", weapon.id))
     two_handed = opts.grip == "two_handed" if opts.grip else weapon.two_handed
     attempt = Attempt("ranged" if ranged else "direct", weapon, two_handed, throwing)
     too_heavy = _heavy(attempt, sheet, opts, settings)
@@ -111,7 +112,7 @@ def build_attempt(
     if too_heavy:
         attempt.modifiers.insert(0, Modifier(key="non_proficient", value=settings.non_proficiency_penalty))
     elif value is None:
-        attempt.notes.append(Note(key="no_skill", params={"skill": weapon.skill_key}))
+        attempt.notes.append(Note(key="no_skill", params={"skill": Term("weapon", weapon.skill_key)}))
     else:
         attempt.modifiers.insert(0, Modifier(key=key, value=value))
     improvised = opts.improvised or weapon.improvised
@@ -124,15 +125,23 @@ def build_attempt(
         _range(attempt, sheet, opts, settings, distance)
     if opts.modifier:
         attempt.modifiers.append(Modifier(key="modifier", value=opts.modifier))
-    steps = 0
-    if not_for_throwing and improvised:
-        steps = -settings.thrown_improvised_steps
-    elif not_for_throwing:
-        steps = THROWN_STEPS
-    elif improvised:
-        steps = IMPROVISED_STEPS
-    attempt.plan = damage_plan(weapon, sheet.strength, steps=steps, raise_category=not ranged and two_handed)
+    attempt.plan = damage_plan(
+        weapon, sheet.strength, reasons=_dice_steps(improvised, not_for_throwing, settings),
+        raise_category=not ranged and two_handed,
+    )  # fmt: skip
     return attempt
+
+
+def _dice_steps(improvised: bool, not_for_throwing: bool, settings: Settings) -> tuple[tuple[str, int], ...]:
+    """Why the damage dice move down the ladder: improvised −2; thrown and not made for throwing −2, which
+    replaces the improvised −2 unless the group counts both (`thrown_improvised_steps: 4`)."""
+    if not_for_throwing and improvised and settings.thrown_improvised_steps == 4:
+        return (("improvised", IMPROVISED_STEPS), ("not_for_throwing", THROWN_STEPS))
+    if not_for_throwing:
+        return (("not_for_throwing", THROWN_STEPS),)
+    if improvised:
+        return (("improvised", IMPROVISED_STEPS),)
+    return ()
 
 
 def _range(attempt: Attempt, sheet: Sheet, opts: Options, settings: Settings, distance: float | None) -> None:

@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from typing import cast
 
+from rules.checks import check, fixed, parts_of
 from rules.dice import DiceSource, Roller
 from rules.errors import RulesError
-from rules.model import ActionResult, Modifier, Note, StateChange
+from rules.model import ActionResult, Die, Modifier, Note, Part, Side, StateChange, Term
 from rules.system import ActionRequest, Fighter
 
 from .checks import roll_test
 from .options import Options
 from .settings import Settings
-from .sheet import Sheet
-from .tables import SYSTEM_ID
+from .sheet import FIELD_SHORTCUTS, Sheet
+from .tables import SYSTEM_ID, fold
 
 REGULAR_PER, BONUS_PER = 10, 5
 TIEBREAK_DIE = 20
@@ -49,14 +50,16 @@ def initiative(req: ActionRequest, dice: DiceSource) -> ActionResult:
     settings = cast(Settings, req.settings)
     sheet = actor.sheet
     roller = Roller(dice)
-    face = roll_test(roller, settings, "initiative")
+    shown, face = roll_test(roller, settings, "initiative")
     mods = [Modifier(key="initiative_bonus", value=sheet.initiative_bonus)]
     if opts.modifier:
         mods.append(Modifier(key="modifier", value=opts.modifier))
     total = face + sheet.initiative_bonus + opts.modifier
+    checks = [check("initiative", dice=shown, parts=parts_of((m.key, m.value) for m in mods))]
     tiebreak = [1 if sheet.is_hero else 0, sheet.reflex]
     if settings.initiative_rolloff:
         tiebreak.append(roller.d(TIEBREAK_DIE, "tiebreak"))
+        checks.append(check("tiebreak", dice=[Die(TIEBREAK_DIE, tiebreak[-1])]))
     notes: list[Note] = []
     archer = _archer_initiative(req, opts)
     if settings.archer_rush and archer is not None:
@@ -72,6 +75,7 @@ def initiative(req: ActionRequest, dice: DiceSource) -> ActionResult:
         total=total,
         tiebreak=tiebreak,
         notes=notes,
+        checks=checks,
         changes=[StateChange(combatant=actor.name, field="initiative_result", before=sheet.initiative_result,
                              after=total)],
         actor_sheet=after.model_dump(),
@@ -90,6 +94,9 @@ def rush(req: ActionRequest) -> ActionResult:
     if own is None or archer is None:
         raise RulesError("error.pl_wladanie.initiative_needed")
     note = _rush_note(own, archer)
+    side: Side = "target" if opts.archer_initiative is None else "other"  # the target's result, or one typed in
+    versus = check("archer_initiative", side=side, parts=[Part("initiative_result", archer, side)])
+    shown = check("initiative", parts=[Part("initiative_result", own)], versus=versus, outcome="archer_rush")
     return ActionResult(
         system=SYSTEM_ID,
         action="archer_rush",
@@ -101,6 +108,7 @@ def rush(req: ActionRequest) -> ActionResult:
         margin=own - archer,
         outcome="archer_rush",
         notes=[note],
+        checks=[shown],
     )
 
 
@@ -124,14 +132,20 @@ def plain_test(req: ActionRequest, dice: DiceSource) -> ActionResult:
         raise RulesError("error.pl_wladanie.st_required")
     mods: list[Modifier] = []
     notes: list[Note] = []
+    skill = None
     if opts.test_skill is not None:
-        mods.append(Modifier(key="skill", value=_skill_value(actor.sheet, opts.test_skill)))
-        notes.append(Note(key="test_skill", params={"skill": opts.test_skill}))
+        skill, value = _skill(actor.sheet, opts.test_skill)
+        mods.append(Modifier(key="skill", value=value))
+        notes.append(Note(key="test_skill", params={"skill": Term("term", skill)}))
     if opts.modifier:
         mods.append(Modifier(key="modifier", value=opts.modifier))
     roller = Roller(dice)
-    total = roll_test(roller, settings, "test") + int(sum(m.value for m in mods))
+    shown, face = roll_test(roller, settings, "test")
+    total = face + int(sum(m.value for m in mods))
     margin = total - opts.st
+    outcome = "success" if margin >= 0 else "failure"
+    parts = [Part(skill if m.key == "skill" and skill else m.key, m.value) for m in mods if m.value]
+    tested = check("test", dice=shown, parts=parts, versus=fixed("st", opts.st, "st", "other"), outcome=outcome)
     return ActionResult(
         system=SYSTEM_ID,
         action="test",
@@ -142,16 +156,27 @@ def plain_test(req: ActionRequest, dice: DiceSource) -> ActionResult:
         against=opts.st,
         against_key="st",
         margin=margin,
-        outcome="success" if margin >= 0 else "failure",
+        outcome=outcome,
         notes=notes,
+        checks=[tested],
     )
 
 
-def _skill_value(sheet: Sheet, name: str) -> int:
+# Names a player may type for the skill fields (`test_skill:parowanie`), folded (no diacritics).
+_SKILL_NAMES = {fold(k): v for k, v in FIELD_SHORTCUTS.items() if v in _SKILL_FIELDS}
+
+
+def _skill(sheet: Sheet, name: str) -> tuple[str, int]:
+    """The tested skill's key and value: a władanie from `weapon_skills`, or a skill field by its key or
+    its Polish name (parowanie, unik, walka wręcz, refleks, inicjatywa, siła, wytrwałość)."""
     if name in sheet.weapon_skills:
-        return sheet.weapon_skills[name]
-    if name in _SKILL_FIELDS:
-        return int(getattr(sheet, name))
-    raise RulesError(
-        "error.pl_wladanie.unknown_skill", skill=name, allowed=[*sheet.weapon_skills, *_SKILL_FIELDS]
-    )
+        return name, sheet.weapon_skills[name]
+    folded = fold(name)
+    for key, value in sheet.weapon_skills.items():
+        if fold(key) == folded:
+            return key, value
+    field = _SKILL_NAMES.get(folded, folded)
+    if field in _SKILL_FIELDS:
+        return field, int(getattr(sheet, field))
+    allowed = [Term("term", k) for k in (*sheet.weapon_skills, *_SKILL_FIELDS)]
+    raise RulesError("error.pl_wladanie.unknown_skill", skill=name, allowed=allowed)

@@ -68,5 +68,6 @@ def field_hit(fields: dict[str, Any], name: str, hit: HitOutcome) -> ActionResul
         conditions=condition_keys(hit.target_sheet),
         changes=hit.changes,
         notes=[Note(key="on_field", params={"name": name}), *hit.notes],
+        checks=hit.checks,
         target_sheet=hit.target_sheet.model_dump(),
     )

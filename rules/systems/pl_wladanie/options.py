@@ -6,7 +6,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from .tables import LOCATION_ALIASES
+from .tables import body_part
 
 Location = Literal["head", "torso", "left_arm", "right_arm", "left_leg", "right_leg", "arm", "leg"]
 
@@ -82,7 +82,7 @@ class Options(BaseModel):
             elif name == "grip" and isinstance(value, str):
                 value = value.strip().lower().replace("-", "_").replace(" ", "_")
             if name == "location" and isinstance(value, str):
-                value = LOCATION_ALIASES.get(value.strip().lower(), value.strip().lower())
+                value = body_part(value) or value.strip().lower()
             if key == "two_handed":
                 name, value = "grip", ("two_handed" if value else "one_handed")
             if isinstance(value, bool) and isinstance(out.get(name), bool):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.model import Modifier, Note
+from rules.model import Modifier, Note, Term
 
 from .settings import Settings
 from .sheet import Sheet
@@ -42,7 +42,7 @@ def parry(sheet: Sheet) -> Defence:
         skill = sheet.shield_skill
         if skill is not None:
             return Defence("shield_skill", skill, "shield_parry", shield.parry_modifier, True)
-        note = Note(key="no_shield_skill", params={"shield": shield.id})
+        note = Note(key="no_shield_skill", params={"shield": Term("term", shield.id)})
         return Defence("parry_skill", sheet.parry_skill, "shield_parry", shield.parry_modifier, True, (note,))
     weapon = sheet.weapon(None)
     return Defence("parry_skill", sheet.parry_skill, "weapon_parry", weapon.parry_modifier, "parry" in weapon.traits)

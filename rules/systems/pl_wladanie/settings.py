@@ -6,49 +6,62 @@ from functools import lru_cache
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic_core import PydanticCustomError
 
 from rules.errors import RulesError
+from rules.model import Message
 
-from .tables import BODY_PARTS, DEFAULT_LOCATION_TABLE, WOUND_KEYS
+from .sheet import unknown_part
+from .tables import DEFAULT_LOCATION_TABLE, WOUND_ALIASES, WOUND_KEYS, body_part, fold
 
 
 @lru_cache(maxsize=64)
 def parse_location_table(text: str) -> tuple[int, tuple[tuple[int, int, str], ...]]:
-    """`"1-2:head,3-10:torso,…"` → (die sides, ((low, high, part), …)); ranges must cover 1..sides."""
+    """`"1-2:head,3-10:torso,…"` → (die sides, ((low, high, part), …)); ranges must cover 1..sides.
+    Parts may be named in any of the bot's languages (`1-2:głowa,3-10:korpus,…`)."""
     rows: list[tuple[int, int, str]] = []
     for chunk in text.split(","):
-        span, _, part = chunk.strip().partition(":")
+        span, _, name = chunk.strip().partition(":")
         low_text, _, high_text = span.partition("-")
         try:
             low, high = int(low_text), int(high_text or low_text)
         except ValueError:
-            raise ValueError(f"bad location table entry {chunk!r}") from None
-        if part.strip() not in BODY_PARTS:
-            raise ValueError(f"unknown body part {part!r} in location table")
-        rows.append((low, high, part.strip()))
+            raise PydanticCustomError(
+                "pl_wladanie.location_table_entry", "bad location table entry {entry}", {"entry": chunk.strip()}
+            ) from None
+        part = body_part(name)
+        if part is None:
+            raise unknown_part(name.strip())
+        rows.append((low, high, part))
     rows.sort()
     expected = 1
     for low, high, _ in rows:
         if low != expected or high < low:
-            raise ValueError("location table ranges must run 1, 2, … without gaps or overlaps")
+            raise PydanticCustomError(
+                "pl_wladanie.location_table_gaps", "location table ranges must run 1, 2, … without gaps or overlaps"
+            )
         expected = high + 1
     return expected - 1, tuple(rows)
 
 
 @lru_cache(maxsize=64)
 def parse_wound_thresholds(text: str) -> tuple[tuple[int, str], ...]:
-    """`"light:5,serious:10,critical:15,out:20"` → ((5, "light"), …) sorted by threshold."""
+    """`"light:5,serious:10,critical:15,out:20"` → ((5, "light"), …) sorted by threshold; the levels may be
+    named in any of the bot's languages (`lekka:5,ciężka:10,krytyczna:15,poza_walką:20,śmierć:30`)."""
     if not text.strip():
         return ()
     out: list[tuple[int, str]] = []
     for chunk in text.split(","):
-        key, _, value = chunk.strip().partition(":")
-        if key.strip() not in WOUND_KEYS:
-            raise ValueError(f"unknown wound level {key!r}; use {', '.join(WOUND_KEYS)}")
+        name, _, value = chunk.strip().partition(":")
+        key = WOUND_ALIASES.get(fold(name), fold(name))
+        if key not in WOUND_KEYS:
+            raise PydanticCustomError("pl_wladanie.wound_level", "unknown wound level {level}", {"level": name.strip()})
         try:
-            out.append((int(value), key.strip()))
+            out.append((int(value), key))
         except ValueError:
-            raise ValueError(f"bad wound threshold {chunk!r}") from None
+            raise PydanticCustomError(
+                "pl_wladanie.wound_threshold", "bad wound threshold {entry}", {"entry": chunk.strip()}
+            ) from None
     return tuple(sorted(out))
 
 
@@ -144,5 +157,6 @@ class Settings(BaseModel):
 def location_table(settings: Settings) -> tuple[int, tuple[tuple[int, int, str], ...]]:
     try:
         return parse_location_table(settings.location_table)
-    except ValueError as exc:  # pragma: no cover - validated on input
-        raise RulesError("error.pl_wladanie.location_table", problem=str(exc)) from None
+    except PydanticCustomError as exc:  # pragma: no cover - validated on input
+        problem = Message(f"problem.{exc.type}", {k: v for k, v in (exc.context or {}).items()})
+        raise RulesError("error.pl_wladanie.location_table", problem=problem) from None

@@ -5,39 +5,55 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic_core import PydanticCustomError
 
 from rules.errors import RulesError
+from rules.model import Term
 from rules.notation import parse_dice
 
-from .tables import BODY_PARTS, LOCATION_ALIASES, OUT_LEVELS, PART_GROUPS, STRENGTH_CATEGORY_LABELS
+from .tables import OUT_LEVELS, PART_GROUPS, STRENGTH_CATEGORY_LABELS, body_part, fold
 
 Trait = Literal["light", "weak", "unarmed", "parry", "heavy"]
 Condition = Literal["prone", "unaware", "cannot_see_attacker", "flanked_or_pinned"]
 Down = Literal["unconscious", "dead"]
-# Names a GM may type for a down state (`stan:nieprzytomny`); "-", "none", "nie" … clear it.
+# Names a GM may type for a down state (`stan:nieprzytomny`, folded), in the bot's languages; "-", "none",
+# "nie", "żywy" … clear it.
 _DOWN_NAMES = {
-    "nieprzytomny": "unconscious", "nieprzytomna": "unconscious", "unconscious": "unconscious",
-    "martwy": "dead", "martwa": "dead", "dead": "dead",
+    "nieprzytomny": "unconscious", "nieprzytomna": "unconscious", "bez_przytomnosci": "unconscious",
+    "v_bezvedomi": "unconscious", "privo_di_sensi": "unconscious", "priva_di_sensi": "unconscious",
+    "senza_sensi": "unconscious", "unconscious": "unconscious",
+    "martwy": "dead", "martwa": "dead", "nie_zyje": "dead", "smierc": "dead", "mrtvy": "dead", "mrtva": "dead",
+    "smrt": "dead", "morto": "dead", "morta": "dead", "morte": "dead", "dead": "dead",
 }  # fmt: skip
-_NOT_DOWN = {"", "-", "none", "no", "nie", "false", "alive", "zywy", "żywy", "przytomny"}
+_NOT_DOWN = {
+    "", "-", "none", "no", "nie", "ne", "false", "alive", "zywy", "zywa", "przytomny", "przytomna", "zivy",
+    "ziva", "vivo", "viva",
+}  # fmt: skip
+# What a player may type for the unarmed strike (folded): its id, its Polish name, a fist, in any language.
+_UNARMED_NAMES = frozenset(
+    {"unarmed", "fist", "piesc", "wrecz", "uderzenie_bez_broni", "bez_broni", "pest", "beze_zbrane", "pugno"}
+)
 RangedKind = Literal["shooting", "thrown", "spell"]
 
 
+def unknown_part(name: str) -> PydanticCustomError:
+    """Why a body part is refused; the catalog (problem.pl_wladanie.body_part) lists the names to type."""
+    return PydanticCustomError("pl_wladanie.body_part", "unknown body part {part}", {"part": name})
+
+
 def part_key(name: str) -> str:
-    """One canonical body-part key from a key or a Polish/English alias."""
-    key = name.strip().lower().replace(" ", "_")
-    key = LOCATION_ALIASES.get(key, key)
-    if key not in BODY_PARTS:
-        raise ValueError(f"unknown body part {name!r}; use one of {', '.join(BODY_PARTS)}")
+    """One canonical body-part key from a key or an alias (Polish, Czech, Italian, English)."""
+    key = body_part(name)
+    if key is None:
+        raise unknown_part(name)
     return key
 
 
 def part_keys(names: list[str]) -> list[str]:
-    """Canonical parts for a list that may hold groups ("arms", "legs", "all")."""
+    """Canonical parts for a list that may hold groups ("arms", "legs", "all", "ręce", "nogi" …)."""
     out: list[str] = []
     for name in names:
-        key = name.strip().lower().replace(" ", "_")
-        for part in PART_GROUPS.get(key) or (part_key(key),):
+        for part in PART_GROUPS.get(fold(name)) or (part_key(name),):
             if part not in out:
                 out.append(part)
     return out
@@ -54,8 +70,8 @@ def category_label(value: Any) -> str:
         return text
     if text.isdigit() and int(text) > 6:
         return text
-    raise ValueError(
-        f"unknown strength category {value!r}; use one of {', '.join(STRENGTH_CATEGORY_LABELS)}, 7 …"
+    raise PydanticCustomError(
+        "pl_wladanie.strength_category", "unknown strength category {category}", {"category": str(value)}
     )
 
 
@@ -80,6 +96,9 @@ _WEAPON_KEYS = {
     "name": "id", "damage": "damage_dice", "dice": "damage_dice", "category": "strength_category",
     "strength_damage": "strength_category", "weight": "weight_kg", "range_m": "max_range_m",
     "max_range": "max_range_m", "range": "max_range_m",
+    # Polish names (the dice-ladder error tells a player to type `odpowiednik:1k4`)
+    "nazwa": "id", "kostki": "damage_dice", "sila_obrazen": "strength_category", "waga": "weight_kg",
+    "cechy": "traits", "zasieg": "max_range_m", "stopnie": "damage_steps", "odpowiednik": "ladder_dice",
 }  # fmt: skip
 _ARMOUR_KEYS = {"name": "id", "covers": "parts", "locations": "parts", "body_parts": "parts", "part": "parts"}
 
@@ -126,7 +145,8 @@ class Weapon(_Model):
             try:
                 parse_dice(value)
             except RulesError:
-                raise ValueError(f"bad damage dice {value!r}; write e.g. 2k6 or 1k8+1") from None
+                problem = "bad damage dice {dice}"
+                raise PydanticCustomError("pl_wladanie.damage_dice", problem, {"dice": value}) from None
         return value
 
     @model_validator(mode="before")
@@ -337,8 +357,12 @@ class Sheet(_Model):
     def _down(cls, value: Any) -> Any:
         if value is None or not isinstance(value, str):
             return value
-        text = value.strip().lower()
-        return None if text in _NOT_DOWN else _DOWN_NAMES.get(text, text)
+        text = fold(value)
+        if text in _NOT_DOWN:
+            return None
+        if text not in _DOWN_NAMES:
+            raise PydanticCustomError("pl_wladanie.down", "unknown state {state}", {"state": value})
+        return _DOWN_NAMES[text]
 
     @field_validator("damage_by_location")
     @classmethod
@@ -352,11 +376,10 @@ class Sheet(_Model):
         for w in self.weapons:
             if w.id == weapon_id:
                 return w
-        if weapon_id in ("unarmed", "fist", "piesc", "pięść", "wrecz"):
+        if fold(weapon_id) in _UNARMED_NAMES:
             return UNARMED
-        raise RulesError(
-            "error.pl_wladanie.unknown_weapon", weapon=weapon_id, allowed=[w.id for w in self.weapons]
-        )
+        allowed = [Term("weapon", w.id) for w in self.weapons] + [Term("weapon", UNARMED.id)]
+        raise RulesError("error.pl_wladanie.unknown_weapon", weapon=weapon_id, allowed=allowed)
 
     @property
     def helpless(self) -> str | None:

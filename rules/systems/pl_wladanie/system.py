@@ -8,7 +8,8 @@ from typing import Any, ClassVar, cast
 from pydantic import BaseModel
 
 from rules.dice import DiceSource
-from rules.model import ActionResult, Status
+from rules.errors import RulesError
+from rules.model import ActionResult, Status, Term
 from rules.system import ActionRequest, CombatSystem, DefenceRequest, FieldClass, Fighter
 
 from . import attack as attack_rules
@@ -43,12 +44,16 @@ class PlWladanie(CombatSystem):
     def status(self, sheet: Any) -> Status:
         return conditions_rules.status(cast(Sheet, sheet))
 
+    def descriptor(self, status: Status) -> str:
+        return conditions_rules.descriptor(status)
+
     def conditions(self) -> list[str]:
         return list(conditions_rules.CONDITIONS)
 
     def set_condition(self, sheet: BaseModel, condition: str, on: bool) -> BaseModel:
         if condition not in conditions_rules.CONDITIONS:
-            return super().set_condition(sheet, condition, on)
+            allowed = [Term("condition", c) for c in conditions_rules.CONDITIONS]
+            raise RulesError("error.unknown_condition", condition=condition, allowed=allowed)
         return conditions_rules.with_condition(cast(Sheet, sheet), condition, on)
 
     def edit_sheet(self, sheet: BaseModel, changes: Mapping[str, Any]) -> BaseModel:
