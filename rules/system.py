@@ -90,6 +90,9 @@ def problem_of(error: Mapping[str, Any]) -> Message:
     """Why pydantic refused a value, as a catalog message: `problem.<type>` with the limits it names.
     A system's own validators raise `PydanticCustomError("<id>.<what>", …, {params})` for their reasons."""
     ctx = {k: v for k, v in (error.get("ctx") or {}).items() if isinstance(v, (int, float, str))}
+    if error.get("type") == "literal_error" and isinstance(ctx.get("expected"), str):
+        # The values to type, as syntax: `one_handed`, `two_handed` (not a sentence with code words in it).
+        ctx["expected"] = ", ".join(f"`{v.strip(chr(39))}`" for v in ctx["expected"].replace(" or ", ", ").split(", "))
     value = error.get("input")
     if isinstance(value, (int, float, str)):
         ctx.setdefault("value", value)
@@ -262,7 +265,8 @@ class CombatSystem(ABC):
 
     def set_condition(self, sheet: BaseModel, condition: str, on: bool) -> BaseModel:
         """The sheet with a system condition put on (or taken off), exactly as the rules' own would."""
-        raise RulesError("error.unknown_condition", condition=condition, allowed=self.conditions() or ["—"])
+        allowed = [Term("condition", c) for c in self.conditions()] or ["—"]
+        raise RulesError("error.unknown_condition", condition=condition, allowed=allowed)
 
     def declare_for_initiative(self, req: ActionRequest) -> ActionResult:
         """Something declared before the next initiative roll (adnd2cp: Colpo Rapido)."""

@@ -140,6 +140,9 @@ def _check_body(tx: Texts, c: Check, view: View) -> str:
         if c.raw is not None and (c.dice or c.parts):
             pieces.append(f"= {HIDDEN if secret else number(tx, c.raw)}")
         pieces.append(f"→ {tx.term('location', c.location)}")
+    elif not c.dice and len(c.parts) == 1 and not c.steps and not own_hidden and not secret:
+        pieces[-1] = pieces[-1].lstrip("+")  # a number restated (the attack total a parry answers): no sum
+        pieces[-1] = f"**{number(tx, c.total if c.total is not None else 0)}**"
     elif c.raw is not None or c.total is not None:
         raw = c.raw if c.raw is not None else c.total
         if c.steps:
