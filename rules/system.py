@@ -89,10 +89,12 @@ def validated(model: type[BaseModel], data: Mapping[str, Any], what: str) -> Any
 def problem_of(error: Mapping[str, Any]) -> Message:
     """Why pydantic refused a value, as a catalog message: `problem.<type>` with the limits it names.
     A system's own validators raise `PydanticCustomError("<id>.<what>", …, {params})` for their reasons."""
-    ctx = {k: v for k, v in (error.get("ctx") or {}).items() if isinstance(v, (int, float, str))}
-    if error.get("type") == "literal_error" and isinstance(ctx.get("expected"), str):
+    ctx: dict[str, Any] = {k: v for k, v in (error.get("ctx") or {}).items() if isinstance(v, (int, float, str))}
+    expected = ctx.get("expected")
+    if error.get("type") == "literal_error" and isinstance(expected, str):
         # The values to type, as syntax: `one_handed`, `two_handed` (not a sentence with code words in it).
-        ctx["expected"] = ", ".join(f"`{v.strip(chr(39))}`" for v in ctx["expected"].replace(" or ", ", ").split(", "))
+        values = expected.replace(" or ", ", ").split(", ")
+        ctx["expected"] = ", ".join(f"`{v.strip(chr(39))}`" for v in values)
     value = error.get("input")
     if isinstance(value, (int, float, str)):
         ctx.setdefault("value", value)
@@ -265,7 +267,7 @@ class CombatSystem(ABC):
 
     def set_condition(self, sheet: BaseModel, condition: str, on: bool) -> BaseModel:
         """The sheet with a system condition put on (or taken off), exactly as the rules' own would."""
-        allowed = [Term("condition", c) for c in self.conditions()] or ["—"]
+        allowed: list[Term | str] = [Term("condition", c) for c in self.conditions()] or ["—"]
         raise RulesError("error.unknown_condition", condition=condition, allowed=allowed)
 
     def declare_for_initiative(self, req: ActionRequest) -> ActionResult:
