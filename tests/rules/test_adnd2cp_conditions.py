@@ -60,6 +60,7 @@ def gm(sheet: Any, condition: str) -> Any:
 def same(a: ActionResult, b: ActionResult) -> None:
     """The same attack under the rules' condition and under the GM's: same numbers and outcome."""
     assert (a.total, a.against, a.outcome, a.modifiers) == (b.total, b.against, b.outcome, b.modifiers)
+    assert a.defence_modifiers == b.defence_modifiers
     assert (a.damage.applied if a.damage else None) == (b.damage.applied if b.damage else None)
 
 
@@ -171,15 +172,17 @@ def test_surprised_condition_is_the_surprised_option() -> None:
     a = hit(fighter(), dodgy, [9, 4], surprised=True)
     b = hit(fighter(), gm(dodgy, "surprised"), [9, 4])
     same(a, b)
-    assert (a.against, a.total, a.outcome) == (15 - 5, 9 + 1, "hit")  # +1, and AC 3 loses its Dex 2
+    # the defender's side: AC 3 loses its Dex 2, and +1 against a surprised defender lowers the number needed
+    assert (a.against, a.total, a.outcome) == (15 - 5 - 1, 9, "hit")
 
 
 @pytest.mark.parametrize("condition", ["stunned", "prone"])
 def test_stunned_or_prone_defender_plus_four(condition: str) -> None:
     plain = hit(fighter(), target(), [6, 4], modifier=4)
     marked = hit(fighter(), gm(target(), condition), [6, 4])
-    assert (plain.total, plain.outcome) == (marked.total, marked.outcome) == (10, "hit")
-    assert any(m.key == "target_" + condition and m.value == 4 for m in marked.modifiers)
+    assert (plain.outcome, plain.margin) == (marked.outcome, marked.margin) == ("hit", 0)
+    assert (plain.total, plain.against, marked.total, marked.against) == (10, 10, 6, 6)
+    assert [(m.key, m.value) for m in marked.defence_modifiers] == [("target_" + condition, -4)]
     assert S.status(gm(target(), condition)).out_of_fight == (condition == "stunned")
 
 
