@@ -11,6 +11,7 @@ from rules.errors import RulesError
 from rules.model import ActionResult, Term
 from rules.registry import get_system
 from rules.system import ActionRequest, Fighter
+from tests.rules.test_adnd2cp_checks import described
 
 S = get_system("adnd2cp")
 WEAPONS = [
@@ -59,7 +60,7 @@ def hit(
     dice_source = ScriptedDice(dice)
     result = (S.shot if shot else S.attack)(req, dice_source)
     assert dice_source.remaining == 0, "every scripted die must be used"
-    return result
+    return described(result)
 
 
 def mod(result: ActionResult, key: str) -> int | float | None:

@@ -12,6 +12,7 @@ from rules.errors import RulesError
 from rules.model import ActionResult
 from rules.registry import get_system
 from rules.system import ActionRequest, Fighter
+from tests.rules.test_adnd2cp_checks import described
 
 S = get_system("adnd2cp")
 WEAPONS = ["long_sword", "footman_mace", "dagger", "halberd"]
@@ -43,7 +44,7 @@ def hit(
     source = ScriptedDice(dice)
     result = (S.shot if shot else S.attack)(req, source)
     assert source.remaining == 0
-    return result
+    return described(result)
 
 
 def victim_of(result: ActionResult) -> Any:
@@ -66,7 +67,7 @@ def same(a: ActionResult, b: ActionResult) -> None:
 
 def initiative(sheet: Any, die: int) -> ActionResult:
     req = ActionRequest(Fighter("T", sheet), None, S.options({}), S.settings({}))
-    return S.initiative(req, ScriptedDice([die]))
+    return described(S.initiative(req, ScriptedDice([die])))
 
 
 def next_round(sheet: Any, round_no: int = 2) -> tuple[Any, ActionResult | None]:
