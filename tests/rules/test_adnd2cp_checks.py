@@ -631,3 +631,11 @@ def test_checks_survive_the_round_trip_as_json() -> None:
     assert again.checks == r.checks
     assert isinstance(again.checks[0].parts[0] if again.checks[0].parts else Part("x", 0), Part)
     assert all(isinstance(s, Step) for c in again.checks for s in c.steps)
+
+
+def test_names_shown_as_terms_have_no_placeholders() -> None:
+    """Terms are looked up, not formatted: a placeholder in one would show as {source}."""
+    kinds = ("term", "condition", "wound", "outcome", "blow", "check", "versus", "option", "defence", "weapon", "die")
+    for lang in LANGS:
+        bad = [k for k, v in CATALOGS[lang].items() if k.split(".")[0] in kinds and ".adnd2cp." in k and "{" in v]
+        assert bad == [], (lang, bad)
