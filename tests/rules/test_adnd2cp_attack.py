@@ -8,9 +8,10 @@ import pytest
 
 from rules.dice import ScriptedDice
 from rules.errors import RulesError
-from rules.model import ActionResult
+from rules.model import ActionResult, Term
 from rules.registry import get_system
 from rules.system import ActionRequest, Fighter
+from tests.rules.test_adnd2cp_checks import described
 
 S = get_system("adnd2cp")
 WEAPONS = [
@@ -59,11 +60,16 @@ def hit(
     dice_source = ScriptedDice(dice)
     result = (S.shot if shot else S.attack)(req, dice_source)
     assert dice_source.remaining == 0, "every scripted die must be used"
-    return result
+    return described(result)
 
 
 def mod(result: ActionResult, key: str) -> int | float | None:
     return next((m.value for m in result.modifiers if m.key == key), None)
+
+
+def defence_mod(result: ActionResult, key: str) -> int | float | None:
+    """The defender's side: how much it changes the number needed."""
+    return next((m.value for m in result.defence_modifiers if m.key == key), None)
 
 
 def notes(result: ActionResult) -> list[str]:
@@ -240,7 +246,7 @@ def test_fighting_defensively_capped_by_the_racial_dex_limit() -> None:
     plain = target(ac=4, dex_ac_adjustment=2, round_blows=["combattere_sulla_difensiva"])
     assert hit(fighter(), plain, [1]).against == 15 - 3
     rear = hit(fighter(), plain, [1], rear=True)
-    assert rear.against == 15 - 6 and mod(rear, "rear") == 2
+    assert rear.against == 15 - 6 - 2 and defence_mod(rear, "rear") == -2 and mod(rear, "rear") is None
 
 
 def test_two_weapon_penalties_reduced_by_dexterity() -> None:
@@ -306,7 +312,7 @@ def test_cause_great_pain_percentage_save_with_bonuses() -> None:
         pain_tolerance_passed=True,
     )
     save = next(n for n in r.notes if n.key == "save")
-    assert save.params["chance"] == 65 and save.params["passed"] == [False]
+    assert save.params["chance"] == 65 and save.params["passed"] == [Term("outcome", "failed")]
     assert r.conditions == ["pain_penalty"]
     r = hit(
         fighter(),
@@ -417,7 +423,7 @@ def test_opening_throw_then_melee_bonus() -> None:
     victim = after(r)
     assert victim.has("guard_opened")
     m = hit(fighter(), victim, [10, 5])
-    assert mod(m, "guard_opened") == 1 and m.damage is not None and m.damage.applied == 6
+    assert defence_mod(m, "guard_opened") == -1 and m.damage is not None and m.damage.applied == 6
     assert not after(m).has("guard_opened")
     m = hit(fighter(), victim, [10, 8])
     assert m.damage is not None and m.damage.applied == 8  # never above the die's maximum

@@ -12,6 +12,7 @@ from rules.errors import RulesError
 from rules.model import ActionResult
 from rules.registry import get_system
 from rules.system import ActionRequest, Fighter
+from tests.rules.test_adnd2cp_checks import described
 
 S = get_system("adnd2cp")
 WEAPONS = ["long_sword", "footman_mace", "dagger", "halberd"]
@@ -43,7 +44,7 @@ def hit(
     source = ScriptedDice(dice)
     result = (S.shot if shot else S.attack)(req, source)
     assert source.remaining == 0
-    return result
+    return described(result)
 
 
 def victim_of(result: ActionResult) -> Any:
@@ -60,12 +61,13 @@ def gm(sheet: Any, condition: str) -> Any:
 def same(a: ActionResult, b: ActionResult) -> None:
     """The same attack under the rules' condition and under the GM's: same numbers and outcome."""
     assert (a.total, a.against, a.outcome, a.modifiers) == (b.total, b.against, b.outcome, b.modifiers)
+    assert a.defence_modifiers == b.defence_modifiers
     assert (a.damage.applied if a.damage else None) == (b.damage.applied if b.damage else None)
 
 
 def initiative(sheet: Any, die: int) -> ActionResult:
     req = ActionRequest(Fighter("T", sheet), None, S.options({}), S.settings({}))
-    return S.initiative(req, ScriptedDice([die]))
+    return described(S.initiative(req, ScriptedDice([die])))
 
 
 def next_round(sheet: Any, round_no: int = 2) -> tuple[Any, ActionResult | None]:
@@ -171,15 +173,17 @@ def test_surprised_condition_is_the_surprised_option() -> None:
     a = hit(fighter(), dodgy, [9, 4], surprised=True)
     b = hit(fighter(), gm(dodgy, "surprised"), [9, 4])
     same(a, b)
-    assert (a.against, a.total, a.outcome) == (15 - 5, 9 + 1, "hit")  # +1, and AC 3 loses its Dex 2
+    # the defender's side: AC 3 loses its Dex 2, and +1 against a surprised defender lowers the number needed
+    assert (a.against, a.total, a.outcome) == (15 - 5 - 1, 9, "hit")
 
 
 @pytest.mark.parametrize("condition", ["stunned", "prone"])
 def test_stunned_or_prone_defender_plus_four(condition: str) -> None:
     plain = hit(fighter(), target(), [6, 4], modifier=4)
     marked = hit(fighter(), gm(target(), condition), [6, 4])
-    assert (plain.total, plain.outcome) == (marked.total, marked.outcome) == (10, "hit")
-    assert any(m.key == "target_" + condition and m.value == 4 for m in marked.modifiers)
+    assert (plain.outcome, plain.margin) == (marked.outcome, marked.margin) == ("hit", 0)
+    assert (plain.total, plain.against, marked.total, marked.against) == (10, 10, 6, 6)
+    assert [(m.key, m.value) for m in marked.defence_modifiers] == [("target_" + condition, -4)]
     assert S.status(gm(target(), condition)).out_of_fight == (condition == "stunned")
 
 

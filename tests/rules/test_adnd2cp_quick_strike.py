@@ -16,6 +16,7 @@ from rules.errors import RulesError
 from rules.model import ActionResult
 from rules.registry import get_system
 from rules.system import ActionRequest, Fighter
+from tests.rules.test_adnd2cp_checks import described
 
 S = get_system("adnd2cp")
 
@@ -50,7 +51,7 @@ def roll(
     source = ScriptedDice([die])
     result = S.initiative(request(actor, settings, weapon, **opts), source)
     assert source.remaining == 0
-    return result
+    return described(result)
 
 
 def begin(actor: Any, round_no: int, settings: dict[str, Any] | None = None) -> Any:

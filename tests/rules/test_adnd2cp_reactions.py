@@ -12,6 +12,7 @@ from rules.errors import RulesError
 from rules.model import ActionResult
 from rules.registry import get_system
 from rules.system import ActionRequest, Fighter
+from tests.rules.test_adnd2cp_checks import described
 
 S = get_system("adnd2cp")
 
@@ -48,7 +49,7 @@ def run(
     source = ScriptedDice(dice)
     result = S.attack(req, source) if action == "attack" else S.act(action, req, source)
     assert source.remaining == 0
-    return result
+    return described(result)
 
 
 def sheet(result: ActionResult, who: str = "actor") -> Any:

@@ -15,6 +15,7 @@ from rules.errors import RulesError
 from rules.model import ActionResult
 from rules.registry import get_system
 from rules.system import ActionRequest, Fighter
+from tests.rules.test_adnd2cp_checks import described
 
 S = get_system("adnd2cp")
 
@@ -49,10 +50,10 @@ def act(
     )
     dice_source = ScriptedDice(dice or [])
     if action == "initiative":
-        return S.initiative(req, dice_source)
+        return described(S.initiative(req, dice_source))
     if action in ("attack", "shot"):
-        return (S.attack if action == "attack" else S.shot)(req, dice_source)
-    return S.act(action, req, dice_source)
+        return described((S.attack if action == "attack" else S.shot)(req, dice_source))
+    return described(S.act(action, req, dice_source))
 
 
 def sheet_after(result: ActionResult, who: str = "actor") -> Any:

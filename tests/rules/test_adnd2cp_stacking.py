@@ -11,6 +11,7 @@ from rules.errors import RulesError
 from rules.model import ActionResult
 from rules.registry import get_system
 from rules.system import ActionRequest, Fighter
+from tests.rules.test_adnd2cp_checks import described
 
 S = get_system("adnd2cp")
 
@@ -62,7 +63,7 @@ def attack(
         distance,
     )
     roll = S.shot if shot else S.attack
-    return roll(req, ScriptedDice(dice if dice is not None else [2, 1, 1, 1, 1, 1]))
+    return described(roll(req, ScriptedDice(dice if dice is not None else [2, 1, 1, 1, 1, 1])))
 
 
 def spent(actor: Any, result: ActionResult) -> int:

@@ -12,6 +12,7 @@ from rules.errors import RulesError
 from rules.model import ActionResult
 from rules.registry import get_system
 from rules.system import ActionRequest, Fighter
+from tests.rules.test_adnd2cp_checks import described
 
 S = get_system("adnd2cp")
 # A +2 long sword (incantamento +2) in the hands of a 6th-level fighter, THAC0 15.
@@ -35,7 +36,7 @@ def attack(actor: Any, tgt: Any, dice: list[int], settings: dict[str, Any] | Non
     source = ScriptedDice(dice)
     result = S.attack(req, source)
     assert source.remaining == 0
-    return result
+    return described(result)
 
 
 def mod(result: ActionResult, key: str) -> int | float | None:

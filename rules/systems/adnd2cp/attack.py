@@ -5,13 +5,14 @@ from __future__ import annotations
 from collections import Counter
 from typing import cast
 
+from rules.checks import check, die, part
 from rules.dice import DiceSource, Roller
 from rules.errors import RulesError
-from rules.model import ActionResult, Note
+from rules.model import ActionResult, Check, Note, Term
 from rules.system import ActionRequest
 from rules.systems.adnd2cp import effects, tables
 from rules.systems.adnd2cp.blows import BLOWS
-from rules.systems.adnd2cp.common import SYSTEM_ID, changes, pick_weapon, without
+from rules.systems.adnd2cp.common import SYSTEM_ID, blow_terms, changes, pick_weapon, weapon_term, without
 from rules.systems.adnd2cp.conditions import TO_HIT_AGAINST, is_helpless
 from rules.systems.adnd2cp.context import Attack, magic_bonus, roll_hits, str_applies
 from rules.systems.adnd2cp.options import Options
@@ -27,11 +28,11 @@ def _delivery(w: WeaponEntry, ranged: bool) -> str:
         for kind in ("missile", "firearm", "thrown"):
             if kind in w.delivery:
                 return kind
-        raise RulesError("error.adnd2cp.not_a_ranged_weapon", weapon=w.id)
+        raise RulesError("error.adnd2cp.not_a_ranged_weapon", weapon=weapon_term(w.id))
     for kind in ("melee", "natural"):
         if kind in w.delivery:
             return kind
-    raise RulesError("error.adnd2cp.not_a_melee_weapon", weapon=w.id)
+    raise RulesError("error.adnd2cp.not_a_melee_weapon", weapon=weapon_term(w.id))
 
 
 def _count_attack(a: Attack, supplementary: bool) -> None:
@@ -59,7 +60,7 @@ def _pay(a: Attack, supplementary: bool) -> None:
         update["round_blows"] = actor.round_blows + plan.round_blows
         if "attacco_extra" in plan.round_blows:
             update["extra_attacks_left"] = actor.extra_attacks_left + 1
-        a.note("round_blows_paid", blows=plan.round_blows, cost=plan.round_cost)
+        a.note("round_blows_paid", blows=blow_terms(plan.round_blows), cost=plan.round_cost)
     extra_left = cast(int, update.get("extra_attacks_left", actor.extra_attacks_left))
     if a.options.extra_attack:
         update["extra_attacks_left"] = max(0, extra_left - 1)
@@ -69,7 +70,7 @@ def _pay(a: Attack, supplementary: bool) -> None:
         update["quick_strike"] = 0
     a.actor = actor.model_copy(update=update)
     if plan.attack_blows:
-        a.note("blows_paid", blows=plan.attack_blows, cost=plan.attack_cost, points=a.actor.points)
+        a.note("blows_paid", blows=blow_terms(plan.attack_blows), cost=plan.attack_cost, points=a.actor.points)
     quick = plan.attack_blows.count("colpo_rapido")
     if quick:  # normally declared at the initiative roll: the GM moves the attack in the order
         factor = max(1, a.weapon.speed_factor - quick - actor.quick_strike)
@@ -94,6 +95,8 @@ def _range_band(a: Attack) -> str:
 
 
 def _to_hit_mods(a: Attack) -> None:
+    """The attacker's modifiers to the d20, and the defender's (its position and state), which lower
+    the number needed instead: the line reads d20 + the attacker's = total vs THAC0 − AC − the defender's."""
     actor, w, o, target = a.actor, a.weapon, a.options, a.target
     if str_applies(a):
         a.mod("str", actor.str_to_hit)
@@ -101,7 +104,11 @@ def _to_hit_mods(a: Attack) -> None:
         a.mod("dex_missile", actor.dex_missile)
         band = _range_band(a)
         if "proiettile_fatale" in a.blows and band != "short":
-            raise RulesError("error.adnd2cp.blow_short_range_only", blow="proiettile_fatale", band=band)
+            raise RulesError(
+                "error.adnd2cp.blow_short_range_only",
+                blow=Term("blow", "proiettile_fatale"),
+                band=Term("term", "range_" + band),
+            )
         a.mod("range_" + band, tables.RANGE_MODIFIER[band])
     a.mod("magic", magic_bonus(a))
     if w.magic and not magic_bonus(a):
@@ -113,10 +120,6 @@ def _to_hit_mods(a: Attack) -> None:
         a.mod("nonproficient", max((tables.NONPROFICIENT[c.group] for c in actor.classes), default=-2))
     if o.hand != "single":
         a.mod("two_weapon_" + o.hand, min(0, (-2 if o.hand == "main" else -4) + actor.dex_missile))
-    a.mod("rear", 2 if o.rear else 0)
-    a.mod("surprised", 1 if _target_surprised(a) else 0)
-    for key, bonus in TO_HIT_AGAINST.items():
-        a.mod("target_" + key, bonus if target.has(key) else 0)
     a.mod("backstab", 4 if o.backstab else 0)
     a.mod("situational", o.modifier)
     for bid, n in sorted(a.blows.items()):
@@ -127,9 +130,14 @@ def _to_hit_mods(a: Attack) -> None:
     if o.extra_attack and actor.multi_or_dual_class_warrior:
         a.mod("extra_attack_multiclass", -2)
     effects.attacker_condition_mods(a.mod, actor, a.req.target.name if a.req.target else "", a.melee)
+    # The defender's side: from behind, surprised, stunned or prone, its guard opened.
+    a.defence_mod("rear", 2 if o.rear else 0)
+    a.defence_mod("surprised", 1 if _target_surprised(a) else 0)
+    for key, bonus in TO_HIT_AGAINST.items():
+        a.defence_mod("target_" + key, bonus if target.has(key) else 0)
     if a.melee and target.has("guard_opened"):
         a.guard = True
-        a.mod("guard_opened", 1)
+        a.defence_mod("guard_opened", 1)
 
 
 def _target_surprised(a: Attack) -> bool:
@@ -141,21 +149,27 @@ def _dex_applies(a: Attack) -> bool:
     return not (a.options.rear or _target_surprised(a) or a.target.has("impaled"))
 
 
-def target_ac(a: Attack) -> int:
+def needed_check(a: Attack) -> Check:
+    """The number needed: THAC0 (the attacker's) − the target's AC as it stands against this attack
+    (Dexterity lost, Combattere sulla Difensiva) − the defender's situational bonuses."""
     t = a.target
+    parts = [part("thac0", a.actor.thac0), part("ac", -t.ac, "target")]
     if not _dex_applies(a):
         if t.dex_ac_adjustment:
             a.note("dex_ac_lost", ac=t.ac, lost=t.dex_ac_adjustment)
-        return t.ac + t.dex_ac_adjustment
-    copies = t.round_blows.count("combattere_sulla_difensiva")
-    if not copies:
-        return t.ac
-    cap = t.racial_max_dex_ac_adjustment + 1 - t.dex_ac_adjustment
-    if t.armour_dex_cap is not None:
-        cap = min(cap, t.armour_dex_cap - t.dex_ac_adjustment)
-    bonus = max(0, min(copies, cap))
-    a.note("fighting_defensively", bonus=bonus, bought=copies, ac=t.ac - bonus)
-    return t.ac - bonus
+            parts.append(part("dex_ac_lost", -t.dex_ac_adjustment, "target"))
+    else:
+        copies = t.round_blows.count("combattere_sulla_difensiva")
+        if copies:
+            cap = t.racial_max_dex_ac_adjustment + 1 - t.dex_ac_adjustment
+            if t.armour_dex_cap is not None:
+                cap = min(cap, t.armour_dex_cap - t.dex_ac_adjustment)
+            bonus = max(0, min(copies, cap))
+            a.note("fighting_defensively", bonus=bonus, bought=copies, ac=t.ac - bonus)
+            if bonus:
+                parts.append(part("blow.combattere_sulla_difensiva", bonus, "target"))
+    parts += [part(m.key, m.value, "target") for m in a.defence_mods]
+    return check("needed", side="target", parts=parts)
 
 
 # --- resolution ---------------------------------------------------------------------------------------
@@ -191,14 +205,17 @@ def resolve(req: ActionRequest, dice: DiceSource, ranged: bool) -> ActionResult:
     actor, target = cast(Sheet, req.actor.sheet), cast(Sheet, req.target.sheet)
     a = _set_up(req, actor, target, dice, ranged)
     _to_hit_mods(a)
-    ac = target_ac(a)
-    needed = a.needed = a.actor.thac0 - ac
+    versus = needed_check(a)
+    needed = a.needed = int(versus.total or 0)
     face = a.face = a.roller.d(20, "attack")
-    total = face + sum(int(m.value) for m in a.mods)
+    to_hit = check("attack", dice=[die(20, face)], parts=[part(m.key, m.value) for m in a.mods], versus=versus)
+    total = int(to_hit.total or 0)
+    a.checks.append(to_hit)
     a.helpless = is_helpless(a.target, a.settings)
     if a.helpless:
         a.note("helpless_hit")
     hit = roll_hits(a, face, total, needed)
+    to_hit.outcome = "hit" if hit else "miss"
     only_nat20 = hit and not a.helpless and total < needed
     if face == 20:
         a.note("natural_20", only_nat20=only_nat20)
@@ -206,7 +223,7 @@ def resolve(req: ActionRequest, dice: DiceSource, ranged: bool) -> ActionResult:
         a.target = a.target.model_copy(update={"conditions": without(a.target.conditions, "guard_opened")})
     outcome, damage = "miss", None
     if hit:
-        outcome, damage = effects.on_hit(a, total, only_nat20)
+        outcome, damage = effects.on_hit(a, to_hit, only_nat20)
     elif a.plan.all_blows:
         a.note("blows_spent_on_miss", cost=a.plan.cost)
     sub = effects.cleave(a, face, total) if "fendente_frontale" in a.blows else []
@@ -219,6 +236,7 @@ def resolve(req: ActionRequest, dice: DiceSource, ranged: bool) -> ActionResult:
         weapon=a.weapon.id,
         rolls=a.roller.rolls,
         modifiers=a.mods,
+        defence_modifiers=a.defence_mods,
         total=total,
         against=needed,
         against_key="thac0_minus_ac",
@@ -232,4 +250,5 @@ def resolve(req: ActionRequest, dice: DiceSource, ranged: bool) -> ActionResult:
         attacks=sub,
         actor_sheet=a.actor.model_dump() if a.actor is not actor else None,
         target_sheet=a.target.model_dump() if a.target is not target else None,
+        checks=a.checks,
     )

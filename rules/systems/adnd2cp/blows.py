@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from pydantic_core import PydanticCustomError
+
 Tag = Literal["attacco", "round"]
 Kind = Literal["general", "special"]
 
@@ -323,10 +325,11 @@ HUGE_SAVE_BONUS = frozenset(
 
 def blow(blow_id: str) -> Blow:
     from rules.errors import RulesError
+    from rules.model import Term
 
     found = BLOWS.get(blow_id)
     if found is None:
-        raise RulesError("error.adnd2cp.unknown_blow", blow=blow_id, allowed=sorted(BLOWS))
+        raise RulesError("error.adnd2cp.unknown_blow", blow=blow_id, allowed=[Term("blow", b) for b in sorted(BLOWS)])
     return found
 
 
@@ -339,5 +342,7 @@ def parse_blow_list(value: object) -> list[str]:
     elif isinstance(value, (list, tuple)):
         items = [str(part).strip() for part in value]
     else:
-        raise ValueError("blows must be a list of blow ids or a comma-separated string")
+        raise PydanticCustomError(
+            "adnd2cp.blow_list", "a list of combat blows or a comma-separated text is needed", {}
+        )
     return [item.lower().replace(" ", "_").replace("à", "a") for item in items if item]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.errors import RulesError
-from rules.model import StateChange
+from rules.model import StateChange, Term
 from rules.systems.adnd2cp.settings import Settings
 from rules.systems.adnd2cp.sheet import Condition, Sheet, WeaponEntry
 
@@ -24,6 +24,15 @@ _TRACKED = (
     "quick_strike",
     "opportunity_attacks_made",
 )
+
+
+def blow_terms(ids: list[str]) -> list[Term]:
+    """Blow ids as catalog terms (the bot names them in the reader's language)."""
+    return [Term("blow", bid) for bid in ids]
+
+
+def weapon_term(weapon_id: str) -> Term:
+    return Term("weapon", weapon_id)
 
 
 def _norm(text: str) -> str:
@@ -57,7 +66,7 @@ def _unknown(weapon: str, sheet: Sheet) -> WeaponEntry:
     raise RulesError(
         "error.adnd2cp.unknown_weapon",
         weapon=weapon,
-        allowed=[w.id for w in sheet.weapons] + sorted(weapons.names()),
+        allowed=[weapon_term(w.id) for w in sheet.weapons] + [weapon_term(w) for w in sorted(weapons.names())],
     )
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rules.errors import RulesError
+from rules.model import Term
 from rules.systems.adnd2cp.common import with_condition, without
 from rules.systems.adnd2cp.settings import Settings
 from rules.systems.adnd2cp.sheet import Condition, Sheet
@@ -86,7 +87,8 @@ def gm_conditions() -> list[str]:
 def set_condition(sheet: Sheet, condition: str, on: bool) -> Sheet:
     maker = _MAKERS.get(condition)
     if maker is None:
-        raise RulesError("error.adnd2cp.unknown_condition", condition=condition, allowed=gm_conditions())
+        allowed = [Term("condition", key) for key in gm_conditions()]
+        raise RulesError("error.adnd2cp.unknown_condition", condition=condition, allowed=allowed)
     if not on:
         return sheet.model_copy(update={"conditions": without(sheet.conditions, condition)})
     if sheet.has(condition):

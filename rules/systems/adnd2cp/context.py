@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from rules.checks import dice_of
 from rules.dice import Roller
-from rules.model import Modifier, Note
+from rules.errors import RulesError
+from rules.model import Check, Die, Modifier, Note
 from rules.notation import parse_dice
 from rules.system import ActionRequest
 from rules.systems.adnd2cp.common import hp_after_loss, life_conditions
@@ -30,7 +32,10 @@ class Attack:
     roller: Roller
     plan: Plan = field(default_factory=lambda: Plan([], [], 0, 0, 0))
     mods: list[Modifier] = field(default_factory=list)
+    # The defender's side of the to-hit roll (its position, its state), as it changes the number needed.
+    defence_mods: list[Modifier] = field(default_factory=list)
     notes: list[Note] = field(default_factory=list)
+    checks: list[Check] = field(default_factory=list)  # what the player reads, in order
     defence_blows: list[str] = field(default_factory=list)
     guard: bool = False  # Lancio di Apertura opened the target's guard for this melee attack
     needed: int = 0
@@ -45,6 +50,12 @@ class Attack:
     def mod(self, key: str, value: int) -> None:
         if value:
             self.mods.append(Modifier(key=key, value=value))
+
+    def defence_mod(self, key: str, to_hit: int) -> None:
+        """A to-hit bonus that comes from the defender (rear, surprised, prone …): it lowers the number
+        needed, on the defender's side of the roll."""
+        if to_hit:
+            self.defence_mods.append(Modifier(key=key, value=-to_hit))
 
     @property
     def melee(self) -> bool:
@@ -88,11 +99,22 @@ def base_expr_text(a: Attack, large: bool) -> str:
     return w.damage_large if large and w.damage_large else w.damage
 
 
-def roll_base(a: Attack, large: bool, purpose: str) -> tuple[list[int], int, int]:
-    """Roll the weapon's base damage dice: (faces, dice sum, built-in bonus of the die)."""
+def roll_base(a: Attack, large: bool, purpose: str, roller: Roller | None = None) -> tuple[list[Die], int, int]:
+    """Roll the weapon's base damage dice: (dice, dice sum, built-in bonus of the die)."""
     expr = parse_dice(base_expr_text(a, large))
-    faces, total = expr.roll(a.roller, purpose)
-    return faces, total, expr.bonus
+    dice, dice_sum = roll_expr_dice(expr.groups, roller or a.roller, purpose)
+    return dice, dice_sum, expr.bonus
+
+
+def roll_expr_dice(groups: tuple[tuple[int, int, int], ...], roller: Roller, purpose: str) -> tuple[list[Die], int]:
+    """Every die of a damage expression, as the check shows them, and their sum. Weapons never subtract
+    dice (the sheet refuses `1d6-1d4`)."""
+    dice: list[Die] = []
+    for count, sides, sign in groups:
+        if sign < 0:
+            raise RulesError("error.dice_notation", text=f"-{count}d{sides}")
+        dice += dice_of(sides, roller.many(count, sides, purpose))
+    return dice, sum(d.face for d in dice)
 
 
 def max_dice(a: Attack, large: bool) -> int:

@@ -5,10 +5,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import cast
 
-from rules.model import ActionResult, Damage, Modifier, Note
+from rules.checks import add_step, check, die, fixed, minus, part, parts_of, times
+from rules.dice import Roller
+from rules.model import ActionResult, Check, Damage, Die, Modifier, Note, Term
 from rules.systems.adnd2cp import conditions, tables
 from rules.systems.adnd2cp.blows import BLOWS, HUGE_SAVE_BONUS, SAVES
-from rules.systems.adnd2cp.common import SYSTEM_ID, hp_after_loss, life_conditions, pick_weapon, with_condition
+from rules.systems.adnd2cp.common import (
+    SYSTEM_ID,
+    blow_terms,
+    hp_after_loss,
+    life_conditions,
+    pick_weapon,
+    with_condition,
+)
 from rules.systems.adnd2cp.context import (
     Attack,
     apply_damage,
@@ -19,6 +28,7 @@ from rules.systems.adnd2cp.context import (
     roll_hits,
     str_applies,
 )
+from rules.systems.adnd2cp.percent import DODGE_CHANCE, chance_check, passed, roll_under, save_rolls
 from rules.systems.adnd2cp.sheet import Condition, Sheet
 from rules.systems.adnd2cp.stacking import Plan
 
@@ -45,7 +55,7 @@ def attacker_condition_mods(
 
 
 def pay_defence(target: Sheet, plan: Plan, notes: list[Note]) -> Sheet:
-    notes.append(Note(key="defence_blows_paid", params={"blows": plan.attack_blows, "cost": plan.cost}))
+    notes.append(Note(key="defence_blows_paid", params={"blows": blow_terms(plan.attack_blows), "cost": plan.cost}))
     return target.model_copy(
         update={
             "pool_current": target.points - plan.cost,
@@ -70,16 +80,18 @@ def _avoided(a: Attack) -> str | None:
         return "dodged" if o.dodged else None
     if not (evasion or o.dodge):
         return None
-    base = t.mastery_dodge_pct if o.evasion_mastery else t.dodge_pct
-    chance = base + (o.evasion_bonus if evasion else 0)
-    if not o.evasion_mastery:
-        chance = min(50, chance)
-    chance -= 10 if a.guard else 0
-    if chance <= 0:
+    base = ("mastery_dodge_pct", t.mastery_dodge_pct) if o.evasion_mastery else ("dodge_pct", t.dodge_pct)
+    chance = chance_check(DODGE_CHANCE, [base, ("blow.evasione_migliorata", o.evasion_bonus if evasion else 0)])
+    if not o.evasion_mastery and (chance.total or 0) > 50:
+        add_step(chance, "max", "dodge_cap", 50, "target")  # the art's 50 % maximum
+    if a.guard:
+        minus(chance, "guard_opened", 10, side="target")  # Lancio di Apertura: −10 % to the dodge
+    if (chance.total or 0) <= 0:
         return None
-    face = a.roller.d(100, "dodge")
-    a.note("dodge", chance=chance, roll=face)
-    return "dodged" if face <= chance else None
+    roll = roll_under(a.roller, "dodge", chance, "dodged", "not_dodged")
+    a.checks.append(roll)
+    a.note("dodge", chance=chance.total, roll=roll.dice[0].face)
+    return "dodged" if roll.outcome == "dodged" else None
 
 
 # --- damage -------------------------------------------------------------------------------------------
@@ -102,24 +114,39 @@ def _str_type_bonus(a: Attack, active: Callable[[str], bool], mods: list[Modifie
             a.note("str_cap", cap=cap, str_damage=str_dmg, lost=capped - room)
 
 
-def roll_damage(
-    a: Attack, active: Callable[[str], bool], large: bool, prefix: str = "damage", secondary: bool = False
-) -> Damage:
+def _dropped(dice: list[Die]) -> list[Die]:
+    return [Die(d.sides, d.face, "dropped") for d in dice]
 
-    faces, dice_sum, builtin = roll_base(a, large, prefix)
+
+def roll_damage(
+    a: Attack,
+    active: Callable[[str], bool],
+    large: bool,
+    prefix: str = "damage",
+    secondary: bool = False,
+    roller: Roller | None = None,
+) -> tuple[Damage, Check]:
+    """The hit's damage and its check: weapon dice + the die's built-in bonus (+ the opened guard's +1)
+    [× backstab] + Strength, magic, blows … = raw; then ×1.5 rounded up (Attacco Letale on monster
+    damage), never below 0, − the damage reduction = applied."""
+    dice, dice_sum, builtin = roll_base(a, large, prefix, roller)
     if active("attacco_brutale") and not secondary:
-        again, again_sum, _ = roll_base(a, large, prefix + "_brutal")
-        faces += again
+        again, again_sum, _ = roll_base(a, large, prefix + "_brutal", roller)
         a.note("brutal_keep_higher", first=dice_sum, second=again_sum)
+        dice = _dropped(dice) + again if again_sum > dice_sum else dice + _dropped(again)
         dice_sum = max(dice_sum, again_sum)
+    pre: list[tuple[str, int]] = []
     if a.guard and not secondary:
-        dice_sum = min(dice_sum + 1, max_dice(a, large))
+        raised = min(dice_sum + 1, max_dice(a, large))
+        pre.append(("guard_opened", raised - dice_sum))
+        dice_sum = raised
     base = dice_sum + builtin
     unsplit = a.weapon.damage_unsplit
     if active("attacco_letale") and not secondary and not unsplit:
-        again, again_sum, again_bonus = roll_base(a, large, prefix + "_lethal")
-        faces += again
+        again, again_sum, again_bonus = roll_base(a, large, prefix + "_lethal", roller)
+        dice += again
         base += again_sum + again_bonus
+        builtin += again_bonus
     multiplier: float = 1
     if a.options.backstab:
         multiplier = tables.backstab_multiplier(max(1, a.actor.group_level("rogue")))
@@ -139,49 +166,74 @@ def roll_damage(
     if "fendente_frontale" in a.blows:
         mods.append(Modifier(key="blow.fendente_frontale", value=-1 if "S" in a.weapon.damage_type else -2))
     total = base + sum(int(m.value) for m in mods)
+    weapon_parts = parts_of([("die_bonus", builtin)]) + parts_of(pre, side="target")
+    if multiplier != 1:  # backstab multiplies the weapon's dice; the bonuses come after
+        shown = times(check("damage", dice=dice, parts=weapon_parts), "backstab", multiplier)
+        for m in mods:
+            add_step(shown, "plus", m.key, m.value)
+    else:
+        shown = check("damage", dice=dice, parts=weapon_parts + [part(m.key, m.value) for m in mods])
     if active("attacco_letale") and not secondary and unsplit:
         multiplier, total = 1.5, -(-total * 3 // 2)
+        times(shown, "blow.attacco_letale", 1.5)
+        add_step(shown, "ceil", "round_up")
     rolled = max(0, total)
+    if total < 0:
+        add_step(shown, "min", "no_negative_damage", 0)
     reduced = min(rolled, a.options.damage_reduction)
-    return Damage(
-        dice=faces,
+    if reduced:
+        minus(shown, "damage_reduction", reduced)
+    damage = Damage(
+        dice=[d.face for d in dice],
         modifiers=mods,
         multiplier=multiplier,
         rolled=rolled,
         reduced_by=reduced,
         applied=rolled - reduced,
     )
+    return damage, shown
 
 
 # --- saves --------------------------------------------------------------------------------------------
-def _save_bonus(a: Attack, bid: str) -> int:
+def _save_bonuses(a: Attack, bid: str) -> list[tuple[str, int]]:
+    """The seed's bonuses to the victim's save, each with its reason (term key)."""
     t, o = a.target, a.options
-    bonus = o.save_modifier
+    found = [("save_modifier", o.save_modifier)]
     if bid in HUGE_SAVE_BONUS and t.size == "H":
-        bonus += 10
+        found.append(("size_huge", 10))
     if bid == "causare_grande_dolore" and o.pain_tolerance_passed and "pain_tolerance" in t.proficiencies:
-        bonus += 15
+        found.append(("pain_tolerance", 15))
     if bid == "disarmare" and (t.weapons or o.target_weapon):
         held = pick_weapon(t, o.target_weapon)
-        bonus += tables.DISARM_RANK_SAVE_BONUS.get(held.rank, 0) + (10 if held.hands == 2 else 0)
-    return bonus
+        found.append(("disarm_rank", tables.DISARM_RANK_SAVE_BONUS.get(held.rank, 0)))
+        found.append(("two_handed_weapon", 10 if held.hands == 2 else 0))
+    return [(key, value) for key, value in found if value]
+
+
+def save_kind(kind: str) -> Term:
+    return Term("term", "save_kind." + kind)
 
 
 def saves(a: Attack, bid: str, count: int = 1) -> list[bool] | None:
     """The blow's save(s): the GM's outcome, or d100 ≤ chance (base % from the GM); None = not given."""
     kind, pure = SAVES[bid]
     o = a.options
-    bonus = 0 if pure else _save_bonus(a, bid)
+    bonuses = [] if pure else _save_bonuses(a, bid)
     if bid == "incapacitare" and o.saves_failed is not None:
         return [False] * o.saves_failed + [True] * (2 - o.saves_failed)
     if o.save is not None:
         return [o.save == "passed"] * count
+    blow = Term("blow", bid)
     if o.save_pct is None:
-        a.note("save_needed", blow=bid, kind=kind, pure=pure, bonus=bonus)
+        bonus = sum(value for _, value in bonuses)
+        a.note("save_needed", blow=blow, kind=save_kind(kind), pure=pure, bonus=bonus)
         return None
-    chance = o.save_pct + bonus
-    results = [a.roller.d(100, "save." + bid) <= chance for _ in range(count)]
-    a.note("save", blow=bid, kind=kind, pure=pure, chance=chance, passed=results)
+    rolled = save_rolls(a.roller, "save." + bid, [("save_pct", o.save_pct), *bonuses], count)
+    a.checks += rolled
+    results = passed(rolled)
+    chance = rolled[0].versus.total if rolled[0].versus is not None else o.save_pct
+    outcomes = [Term("outcome", c.outcome or "failed") for c in rolled]
+    a.note("save", blow=blow, kind=save_kind(kind), pure=pure, chance=chance, passed=outcomes)
     return results
 
 
@@ -226,15 +278,21 @@ def _bleed(a: Attack) -> None:
 
 
 def _deep_thrust(a: Attack, large: bool) -> int:
-
+    """Save passed: 1, 1d2 or 1d3 by the weapon's size; failed: a pure roll of the weapon's dice."""
     result = saves(a, "trafiggere_in_profondita")
     if result is None:
         return 0
-    if result[0]:
-        size = a.weapon.size
-        return 1 if size == "S" else a.roller.d(2 if size == "M" else 3, "damage_deep_thrust")
-    _, dice_sum, _ = roll_base(a, large, "damage_deep_thrust")
-    return dice_sum
+    label = "damage_deep_thrust"
+    if not result[0]:
+        dice, _, _ = roll_base(a, large, label)
+        extra = check(label, dice=dice)
+    elif a.weapon.size == "S":
+        extra = fixed(label, 1, key="small_weapon")
+    else:
+        sides = 2 if a.weapon.size == "M" else 3
+        extra = check(label, dice=[die(sides, a.roller.d(sides, label))])
+    a.checks.append(extra)
+    return int(extra.total or 0)
 
 
 def _impale(a: Attack) -> None:
@@ -249,7 +307,7 @@ def _impale(a: Attack) -> None:
 def _opening(a: Attack) -> None:
     t = a.target
     if "incorporeal" in t.creature_traits or t.intelligence == 0 or t.size not in ("S", "M", "L"):
-        a.note("blow_no_effect_on_target", blow="lancio_di_apertura")
+        a.note("blow_no_effect_on_target", blow=Term("blow", "lancio_di_apertura"))
         return
     result = saves(a, "lancio_di_apertura")
     if result is not None and not result[0]:
@@ -273,11 +331,11 @@ def _slow(a: Attack) -> None:
         _add_condition(a, conditions.slowed_next())
 
 
-def _fatal_missile_rolls(a: Attack, total: int) -> int:
+def _fatal_missile_rolls(a: Attack, to_hit: Check) -> int:
     """Extra to-hit rolls of Proiettile Fatale: -5 then -8 replacing the -2 (or cumulative)."""
-
     needed = a.needed
-    base = total - a.face  # modifiers of the first roll (its -2 included)
+    base = (to_hit.total or 0) - a.face  # modifiers of the first roll (its -2 included)
+    key = "blow.proiettile_fatale"
     hits = 0
     for step in (-5, -8):
         shift = (
@@ -286,30 +344,37 @@ def _fatal_missile_rolls(a: Attack, total: int) -> int:
             else step + (-5 if step == -8 else 0)
         )
         face = a.roller.d(20, "attack_fatal_missile")
-        if not roll_hits(a, face, face + base + shift, needed):
+        parts = [part(p.key, p.value + shift if p.key == key else p.value) for p in to_hit.parts]
+        again = check("attack_fatal_missile", dice=[die(20, face)], parts=parts, versus=to_hit.versus)
+        hit = roll_hits(a, face, int(face + base + shift), needed)
+        again.outcome = "hit" if hit else "miss"
+        a.checks.append(again)
+        if not hit:
             break
         hits += 1
     a.note("fatal_missile_hits", extra_hits=hits)
     return hits
 
 
-def on_hit(a: Attack, total: int, only_nat20: bool) -> tuple[str, Damage | None]:
+def on_hit(a: Attack, to_hit: Check, only_nat20: bool) -> tuple[str, Damage | None]:
+    """Dodge, damage, the special blows' riders. The damage check comes last: it adds the riders'
+    extra damage, whose own dice are shown before it."""
     specials = [bid for bid in dict.fromkeys(a.plan.attack_blows) if BLOWS[bid].kind == "special"]
     void = {bid for bid in specials if only_nat20 and not BLOWS[bid].nat20_exempt}
     for bid in sorted(void):
-        a.note("blow_void_nat20", blow=bid)
+        a.note("blow_void_nat20", blow=Term("blow", bid))
 
     def active(bid: str) -> bool:
         return bid in a.blows and bid not in void
 
-    extra_hits = _fatal_missile_rolls(a, total) if active("proiettile_fatale") else 0
+    extra_hits = _fatal_missile_rolls(a, to_hit) if active("proiettile_fatale") else 0
     avoided = _avoided(a)
     if avoided:
         for bid in specials:
-            a.note("blow_void_avoided", blow=bid)
+            a.note("blow_void_avoided", blow=Term("blow", bid))
         return avoided, None
     large = a.target.size in ("L", "H", "G")
-    damage = None if "disarmare" in a.blows else roll_damage(a, active, large)
+    damage, shown = (None, None) if "disarmare" in a.blows else roll_damage(a, active, large)
     if damage is None:
         a.note("disarm_no_damage")
     no_damage = damage is not None and damage.applied <= 0
@@ -318,15 +383,20 @@ def on_hit(a: Attack, total: int, only_nat20: bool) -> tuple[str, Damage | None]
         if not active(bid):
             continue
         if no_damage and not BLOWS[bid].nodamage_exempt:
-            a.note("blow_void_no_damage", blow=bid)
+            a.note("blow_void_no_damage", blow=Term("blow", bid))
             continue
-        extra += _rider(a, bid, damage.applied if damage else 0, large, extra_hits)
+        more = _rider(a, bid, damage.applied if damage else 0, large, extra_hits)
+        if more and shown is not None:
+            add_step(shown, "plus", "blow." + bid, more)
+        extra += more
     if damage is not None and extra:
         damage = damage.model_copy(
             update={"rolled": damage.rolled + extra, "applied": damage.applied + extra}
         )
     if damage is not None:
         apply_damage(a, damage.applied)
+    if shown is not None:
+        a.checks.append(shown)
     if active("fine_sanguinaria") and a.target.has("dead") and not no_damage:
         a.note(
             "bloody_end_fear",
@@ -360,15 +430,25 @@ def _rider(a: Attack, bid: str, applied: int, large: bool, extra_hits: int) -> i
     elif bid == "proiettile_fatale":
         extra = 0
         for _ in range(extra_hits):
-            _, dice_sum, builtin = roll_base(a, large, "damage_fatal_missile")
-            extra += dice_sum + builtin
+            dice, _, builtin = roll_base(a, large, "damage_fatal_missile")
+            more = check("damage_fatal_missile", dice=dice, parts=parts_of([("die_bonus", builtin)]))
+            a.checks.append(more)
+            extra += int(more.total or 0)
         return extra
     return 0
 
 
-def cleave(a: Attack, face: int, total: int) -> list[ActionResult]:
-    """Fendente Frontale: the same to-hit total against a second adjacent front target's AC."""
+def _second_target_defence(sheet: Sheet | None) -> list[Modifier]:
+    """The second target's own state (stunned, prone) lowers the number needed against it."""
+    if sheet is None:
+        return []
+    return [Modifier(key="target_" + k, value=-v) for k, v in conditions.TO_HIT_AGAINST.items() if sheet.has(k)]
 
+
+def cleave(a: Attack, face: int, total: int) -> list[ActionResult]:
+    """Fendente Frontale: the same to-hit total against a second adjacent front target's AC. Its own
+    result (the second target is its target) shows the same roll's total against its number needed,
+    and its own damage dice."""
     second = a.req.other(a.options.second_target)
     second_sheet = cast(Sheet, second.sheet) if second is not None else None
     ac = second_sheet.ac if second_sheet is not None else a.options.second_target_ac
@@ -376,12 +456,22 @@ def cleave(a: Attack, face: int, total: int) -> list[ActionResult]:
         a.note("cleave_second_target_needed")
         return []
     large = (second_sheet.size if second_sheet is not None else a.options.second_target_size) in ("L", "H", "G")
-    needed = a.actor.thac0 - ac
+    defence = _second_target_defence(second_sheet)
+    versus = check(
+        "needed",
+        side="target",
+        parts=[part("thac0", a.actor.thac0), part("ac", -ac, "target")]
+        + [part(m.key, m.value, "target") for m in defence],
+    )
+    needed = int(versus.total or 0)
     helpless = second_sheet is not None and conditions.is_helpless(second_sheet, a.settings)
     hit = helpless or die_hits(a.settings, face, total, needed)
+    shown = [check("attack_cleave", parts=[part("attack", total)], versus=versus, outcome="hit" if hit else "miss")]
+    roller = Roller(a.roller.source)  # the second target's damage dice belong to its own result
     damage = None
     if hit:
-        damage = roll_damage(a, lambda bid: False, large, "damage_cleave", secondary=True)
+        damage, damage_check = roll_damage(a, lambda bid: False, large, "damage_cleave", True, roller)
+        shown.append(damage_check)
     after: Sheet | None = None
     if hit and damage is not None and second_sheet is not None:
         # The engine applies the cleave to the named combatant; without one the GM applies it.
@@ -396,6 +486,8 @@ def cleave(a: Attack, face: int, total: int) -> list[ActionResult]:
             actor=a.req.actor.name,
             target=second.name if second is not None else None,
             weapon=a.weapon.id,
+            rolls=roller.rolls,
+            defence_modifiers=defence,
             total=total,
             against=needed,
             against_key="thac0_minus_ac",
@@ -404,5 +496,6 @@ def cleave(a: Attack, face: int, total: int) -> list[ActionResult]:
             damage=damage,
             notes=[Note(key="apply_to_second_target")] if hit and after is None else [],
             target_sheet=after.model_dump() if after is not None else None,
+            checks=shown,
         )
     ]

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from typing import cast
 
+from rules.checks import check, die, part
 from rules.dice import DiceSource, Roller
 from rules.errors import RulesError
-from rules.model import ActionResult, Modifier, Note
+from rules.model import ActionResult, Modifier, Note, Part
 from rules.system import ActionRequest
 from rules.systems.adnd2cp.blows import BLOWS
-from rules.systems.adnd2cp.common import pick_weapon
+from rules.systems.adnd2cp.common import blow_terms, pick_weapon, weapon_term
 from rules.systems.adnd2cp.options import Options
 from rules.systems.adnd2cp.rounds import apply_round_plan, sheet_result
 from rules.systems.adnd2cp.settings import Settings
@@ -39,7 +40,7 @@ def pay_declared_quick_strike(actor: Sheet, weapon: WeaponEntry, settings: Setti
         return actor
     left = actor.model_copy(update={"pending_round_blows": rounds})
     if not speed_factor_used(settings) or not _quick_strike_fits(weapon):
-        notes.append(Note(key="quick_strike_lapsed", params={"weapon": weapon.id}))
+        notes.append(Note(key="quick_strike_lapsed", params={"weapon": weapon_term(weapon.id)}))
         return left
     # [ROUND] blows not paid yet (round 1: the roll comes before `start_round`) are in the stack too.
     cost = quick_strike_cost(actor, copies, settings, actor.round_blows + rounds)
@@ -66,11 +67,12 @@ def initiative(req: ActionRequest, dice: DiceSource) -> ActionResult:
     roller = Roller(dice)
     pure = roller.d(10, "initiative")
     mods = _initiative_modifiers(actor, after, weapon, options, factor_used, notes)
+    shown = check("initiative", dice=[die(10, pure)], parts=_initiative_parts(mods, weapon))
     if plan is not None:
         notes.append(
             Note(
                 key="round_blows_paid" if not options.next_round else "round_blows_declared",
-                params={"blows": plan.all_blows, "cost": plan.cost},
+                params={"blows": blow_terms(plan.all_blows), "cost": plan.cost},
             )
         )
     return sheet_result(
@@ -83,7 +85,20 @@ def initiative(req: ActionRequest, dice: DiceSource) -> ActionResult:
         total=pure + sum(int(m.value) for m in mods),
         notes=notes,
         weapon=weapon.id,
+        checks=[shown],
     )
+
+
+def _initiative_parts(mods: list[Modifier], weapon: WeaponEntry) -> list[Part]:
+    """The pure roll's parts: the weapon's speed factor and Colpo Rapido's −1 a copy apart (the factor
+    never goes below +1), then the other modifiers."""
+    parts: list[Part] = []
+    for m in mods:
+        if m.key == "speed_factor" and m.value < weapon.speed_factor:
+            parts += [part("speed_factor", weapon.speed_factor), part("blow." + QUICK, m.value - weapon.speed_factor)]
+        else:
+            parts.append(part(m.key, m.value))
+    return parts
 
 
 def _initiative_modifiers(
@@ -115,11 +130,11 @@ def declare_for_initiative(req: ActionRequest) -> ActionResult:
         raise RulesError("error.adnd2cp.declare_needs_blows")
     others = [bid for bid in options.blows if bid != QUICK]
     if others:
-        raise RulesError("error.adnd2cp.not_declared_at_initiative", blows=others)
+        raise RulesError("error.adnd2cp.not_declared_at_initiative", blows=blow_terms(others))
     if not speed_factor_used(settings):
         raise RulesError("error.adnd2cp.quick_strike_without_speed_factor")
     if actor.initiative_rolled and not settings.reroll_initiative_each_round:
-        raise RulesError("error.adnd2cp.initiative_already_rolled", blows=options.blows)
+        raise RulesError("error.adnd2cp.initiative_already_rolled", blows=blow_terms(options.blows))
     weapon = pick_weapon(actor, req.weapon)
     plan = plan_round(actor, weapon, options.model_copy(update={"next_round": True}), settings, at_initiative=True)
     after = apply_round_plan(actor, plan, next_round=True)

@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import cast
 
 from rules.errors import RulesError
-from rules.model import ActionResult, Note
+from rules.model import ActionResult, Message, Note, Term
 from rules.system import ActionRequest
+from rules.systems.adnd2cp.common import blow_terms
 from rules.systems.adnd2cp.options import Options
 from rules.systems.adnd2cp.rounds import sheet_result
 from rules.systems.adnd2cp.settings import Settings
@@ -15,6 +16,11 @@ from rules.systems.adnd2cp.sheet import ReadiedDefence, Sheet
 from rules.systems.adnd2cp.stacking import Plan, plan_defence
 
 _DEFENCE_FIELDS = ("deflection_bonus", "evasion_bonus", "evasion_mastery", "dodge")
+
+
+def defence_terms(blows: list[str], dodge: bool) -> list[Term]:
+    """The readied defence as the reader sees it: its blows, and the plain Schivata when tried."""
+    return blow_terms(blows) + ([Term("term", "dodge_try")] if dodge else [])
 
 
 # --- the defender's blows ---------------------------------------------------------------------------
@@ -31,7 +37,7 @@ def defend(req: ActionRequest) -> ActionResult:
     plan = plan_defence(actor, options.model_copy(update={"target_blows": blows}), settings)
     readied = ReadiedDefence(blows=blows, **{f: getattr(options, f) for f in _DEFENCE_FIELDS})
     after = actor.model_copy(update={"readied_defence": readied})
-    note = Note(key="defence_readied", params={"blows": blows, "cost": plan.cost, "dodge": options.dodge})
+    note = Note(key="defence_readied", params={"defence": defence_terms(blows, options.dodge), "cost": plan.cost})
     return sheet_result("defend", req.actor, actor, after, outcome="declared", total=plan.cost, notes=[note])
 
 
@@ -48,7 +54,7 @@ def with_readied_defence(target: Sheet, options: Options, notes: list[Note]) -> 
     merged = options.model_copy(
         update={"target_blows": readied.blows, **{f: getattr(readied, f) for f in _DEFENCE_FIELDS}}
     )
-    notes.append(Note(key="defence_readied_used", params={"blows": readied.blows, "dodge": readied.dodge}))
+    notes.append(Note(key="defence_readied_used", params={"defence": defence_terms(readied.blows, readied.dodge)}))
     return merged, target.model_copy(update={"readied_defence": None})
 
 
@@ -60,7 +66,8 @@ def plan_readied_defence(target: Sheet, options: Options, settings: Settings, no
     try:
         return plan_defence(target, options, settings)
     except RulesError as exc:
-        notes.append(Note(key="defence_lapsed", params={"reason": exc.key, **exc.params}))
+        reason = Message(exc.key, exc.params)
+        notes.append(Note(key="defence_lapsed", params={"defence": blow_terms(options.target_blows), "reason": reason}))
         return None
 
 

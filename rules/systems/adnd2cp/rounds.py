@@ -4,14 +4,25 @@ from __future__ import annotations
 
 from typing import cast
 
+from rules.checks import check
 from rules.dice import DiceSource, Roller
 from rules.errors import RulesError
-from rules.model import ActionResult, Damage, Note
+from rules.model import ActionResult, Check, Damage, Note, Term
 from rules.notation import parse_dice
 from rules.system import ActionRequest, Fighter
 from rules.systems.adnd2cp import conditions, tables
-from rules.systems.adnd2cp.common import SYSTEM_ID, changes, hp_after_loss, life_conditions, pick_weapon, without
+from rules.systems.adnd2cp.common import (
+    SYSTEM_ID,
+    blow_terms,
+    changes,
+    hp_after_loss,
+    life_conditions,
+    pick_weapon,
+    without,
+)
+from rules.systems.adnd2cp.context import roll_expr_dice
 from rules.systems.adnd2cp.options import Options
+from rules.systems.adnd2cp.percent import passed, save_rolls
 from rules.systems.adnd2cp.pool import after_rest, rest_gain_per_hour
 from rules.systems.adnd2cp.settings import Settings
 from rules.systems.adnd2cp.sheet import Condition, Sheet
@@ -62,7 +73,9 @@ def declare(req: ActionRequest) -> ActionResult:
         actor,
         after,
         total=plan.cost,
-        notes=[Note(key=key, params={"blows": plan.round_blows, "cost": plan.cost, "points": after.points})],
+        notes=[
+            Note(key=key, params={"blows": blow_terms(plan.round_blows), "cost": plan.cost, "points": after.points})
+        ],
     )
 
 
@@ -158,7 +171,7 @@ def _pay_pending(sheet: Sheet, settings: Settings, notes: list[Note]) -> Sheet:
         notes.append(Note(key="round_blows_shortfall", params={"cost": cost, "points": sheet.points}))
         if settings.unknown_cost_shortfall == "spend_all_remaining":
             points = 0
-    notes.append(Note(key="round_blows_paid", params={"blows": blows, "cost": cost}))
+    notes.append(Note(key="round_blows_paid", params={"blows": blow_terms(blows), "cost": cost}))
     return sheet.model_copy(
         update={
             "pool_current": points,
@@ -209,7 +222,9 @@ def pull_out(req: ActionRequest, dice: DiceSource) -> ActionResult:
     expr = parse_dice(
         weapon.damage_large if victim.size in ("L", "H", "G") and weapon.damage_large else weapon.damage
     )
-    faces, total = expr.roll(roller, "damage")
+    rolled, total = roll_expr_dice(expr.groups, roller, "damage")  # the weapon's dice, no bonus at all
+    faces = [d.face for d in rolled]
+    shown = check("damage", dice=rolled)
     conds = without(victim.conditions, "impaled")
     if impaled.value > 1:
         conds.append(impaled.model_copy(update={"value": impaled.value - 1}))
@@ -224,22 +239,29 @@ def pull_out(req: ActionRequest, dice: DiceSource) -> ActionResult:
         rolls=roller.rolls,
         outcome="hit",
         damage=Damage(dice=faces, rolled=max(0, total), applied=max(0, total)),
+        checks=[shown],
         conditions=[c.key for c in after.conditions],
         changes=changes(victim_fighter.name, victim, after),
         target_sheet=after.model_dump(),
     )
 
 
-def _gm_saves(options: Options, roller: Roller, purpose: str, count: int) -> list[bool] | None:
-    """Saves given by the GM (save / saves_failed) or rolled d100 <= save_pct + save_modifier."""
+def _gm_saves(options: Options, roller: Roller, purpose: str, count: int) -> tuple[list[bool] | None, list[Check]]:
+    """Saves given by the GM (save / saves_failed) or rolled d100 <= save_pct + save_modifier, each
+    rolled one shown as a check."""
     if options.saves_failed is not None:
-        return [False] * min(count, options.saves_failed) + [True] * max(0, count - options.saves_failed)
+        return [False] * min(count, options.saves_failed) + [True] * max(0, count - options.saves_failed), []
     if options.save is not None:
-        return [options.save == "passed"] * count
+        return [options.save == "passed"] * count, []
     if options.save_pct is None:
-        return None
-    chance = options.save_pct + options.save_modifier
-    return [roller.d(100, purpose) <= chance for _ in range(count)]
+        return None, []
+    chance = [("save_pct", options.save_pct), ("save_modifier", options.save_modifier)]
+    rolled = save_rolls(roller, purpose, chance, count)
+    return passed(rolled), rolled
+
+
+def _outcomes(result: list[bool]) -> list[Term]:
+    return [Term("outcome", "passed" if ok else "failed") for ok in result]
 
 
 def _victim_result(
@@ -250,6 +272,7 @@ def _victim_result(
     after: Sheet,
     roller: Roller,
     notes: list[Note],
+    shown: list[Check],
 ) -> ActionResult:
     return ActionResult(
         system=SYSTEM_ID,
@@ -261,6 +284,7 @@ def _victim_result(
         conditions=[c.key for c in after.conditions],
         changes=changes(fighter.name, before, after),
         target_sheet=after.model_dump() if after is not before else None,
+        checks=shown,
     )
 
 
@@ -273,13 +297,17 @@ def stop_bleeding(req: ActionRequest, dice: DiceSource) -> ActionResult:
         raise RulesError("error.adnd2cp.not_bleeding")
     options, roller = cast(Options, req.options), Roller(dice)
     pure = options.model_copy(update={"save_modifier": 0})  # pure saves: no modifier
-    result = _gm_saves(pure, roller, "save.bleeding", 2)
+    result, shown = _gm_saves(pure, roller, "save.bleeding", 2)
+    if result is None:
+        notes = [Note(key="bleeding_stopped_by_healing")]
+    else:
+        key = "bleeding_stopped" if all(result) else "bleeding_goes_on"
+        notes = [Note(key=key, params={"saves": _outcomes(result)})]
     stopped = result is None or all(result)
-    notes = [Note(key="bleeding_stopped" if stopped else "bleeding_goes_on", params={"saves": result})]
     after = (
         sheet.model_copy(update={"conditions": without(sheet.conditions, "bleeding")}) if stopped else sheet
     )
-    return _victim_result("stop_bleeding", req, fighter, sheet, after, roller, notes)
+    return _victim_result("stop_bleeding", req, fighter, sheet, after, roller, notes, shown)
 
 
 def incapacitate_saves(req: ActionRequest, dice: DiceSource) -> ActionResult:
@@ -288,7 +316,7 @@ def incapacitate_saves(req: ActionRequest, dice: DiceSource) -> ActionResult:
     fighter = cast(Fighter[Sheet], req.target or req.actor)
     sheet = fighter.sheet
     options, roller = cast(Options, req.options), Roller(dice)
-    result = _gm_saves(options, roller, "save.incapacitare", 2)
+    result, shown = _gm_saves(options, roller, "save.incapacitare", 2)
     if result is None:
         raise RulesError("error.adnd2cp.save_outcome_needed")
     failed = result.count(False)
@@ -296,5 +324,5 @@ def incapacitate_saves(req: ActionRequest, dice: DiceSource) -> ActionResult:
     if failed:
         conds.append(conditions.incapacitation(failed))
     after = sheet.model_copy(update={"conditions": conds})
-    notes = [Note(key="incapacitate_saves", params={"passed": result})]
-    return _victim_result("incapacitate_saves", req, fighter, sheet, after, roller, notes)
+    notes = [Note(key="incapacitate_saves", params={"passed": _outcomes(result)})]
+    return _victim_result("incapacitate_saves", req, fighter, sheet, after, roller, notes, shown)

@@ -5,8 +5,11 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Literal, cast
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, computed_field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, computed_field, field_validator, model_validator
+from pydantic_core import PydanticCustomError
 
+from rules.errors import RulesError
+from rules.notation import parse_dice
 from rules.systems.adnd2cp import tables, weapons
 from rules.systems.adnd2cp.tables import Group, Rank, Relation, Size
 
@@ -98,6 +101,22 @@ class WeaponEntry(_Model):
     proficient: bool = True
     natural_kind: str | None = None  # bite, claw, tail, punch … (Fendente Frontale refuses bites)
     cost_size: Literal["S", "M", "L"] | None = None  # Attacco Letale cost size, if not the weapon's
+
+    @field_validator("damage", "damage_large")
+    @classmethod
+    def _dice(cls, value: str | None) -> str | None:
+        """Damage as AD&D writes it (1d8, 2d4, 1d6+1): dice that add up, never subtracted dice."""
+        if value is None:
+            return value
+        try:
+            expr = parse_dice(value)
+        except RulesError:
+            expr = None
+        if expr is None or any(sign < 0 for _, _, sign in expr.groups):
+            raise PydanticCustomError(
+                "adnd2cp.damage_dice", "damage dice such as 1d8 or 1d6+1 are needed, not {value}", {"value": value}
+            )
+        return value
 
     @model_validator(mode="before")
     @classmethod
@@ -203,7 +222,32 @@ _SHORTCUTS = {
 
 
 def _signed(value: Any) -> int:
-    return int(str(value).replace(" ", ""))
+    try:
+        return int(str(value).replace(" ", "").replace("−", "-"))
+    except ValueError:
+        raise PydanticCustomError(
+            "adnd2cp.attack_bonus", "the attack bonus is a whole number such as +3, not {value}", {"value": str(value)}
+        ) from None
+
+
+def _strength(text: str) -> tuple[int, int]:
+    """ "18/76" -> (18, 76); "18/00" -> (18, 100)."""
+    score, _, pct = text.partition("/")
+    try:
+        return int(score), 100 if pct.strip() in ("00", "100") else int(pct)
+    except ValueError:
+        raise PydanticCustomError(
+            "adnd2cp.strength", "Strength is a score such as 17 or 18/76, not {value}", {"value": text}
+        ) from None
+
+
+def _level(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise PydanticCustomError(
+            "adnd2cp.level", "the level is a whole number (7, or 7/6 for two classes), not {value}", {"value": text}
+        ) from None
 
 
 def _expand_shortcuts(data: dict[str, Any]) -> dict[str, Any]:
@@ -219,9 +263,7 @@ def _expand_shortcuts(data: dict[str, Any]) -> dict[str, Any]:
         if short in out:
             out.setdefault(full, out.pop(short))
     if isinstance(out.get("strength"), str) and "/" in out["strength"]:
-        score, pct = out["strength"].split("/")
-        out["strength"] = int(score)
-        out["strength_pct"] = 100 if pct.strip() in ("00", "100") else int(pct)
+        out["strength"], out["strength_pct"] = _strength(out["strength"])
     if "hit_dice" in out and "kind" not in out and "class" not in out and "classes" not in out:
         out["kind"] = "monster"
     if "class" in out or "level" in out:
@@ -230,7 +272,7 @@ def _expand_shortcuts(data: dict[str, Any]) -> dict[str, Any]:
         levels = levels * len(names) if len(levels) == 1 else levels
         out.setdefault(
             "classes",
-            [{"class_name": n.strip(), "level": int(lv)} for n, lv in zip(names, levels, strict=False)],
+            [{"class_name": n.strip(), "level": _level(lv)} for n, lv in zip(names, levels, strict=False)],
         )
     quick: dict[str, Any] = {}
     if "weapon" in out:
@@ -352,6 +394,23 @@ class Sheet(_Model):
     readied_defence: ReadiedDefence | None = None  # `defend`: used by the next attack on it this round
 
     _pool: Any = PrivateAttr(default=None)
+
+    @field_validator("attacks_per_round", mode="before")
+    @classmethod
+    def _rate(cls, value: Any) -> Any:
+        """Attacks per round as AD&D writes them: 1, 3/2, 2, 5/2 …"""
+        if value is None:
+            return value
+        text = str(value).replace(" ", "")
+        try:
+            ok = Fraction(text) > 0
+        except (ValueError, ZeroDivisionError):
+            ok = False
+        if not ok:
+            raise PydanticCustomError(
+                "adnd2cp.attack_rate", "attacks per round such as 1, 3/2 or 2 are needed, not {value}", {"value": text}
+            )
+        return text
 
     @model_validator(mode="before")
     @classmethod

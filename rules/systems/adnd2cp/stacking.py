@@ -7,8 +7,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from rules.errors import RulesError
+from rules.model import Term
 from rules.systems.adnd2cp import weapons as weapon_data
 from rules.systems.adnd2cp.blows import BLOWS, GENERAL, Blow, blow
+from rules.systems.adnd2cp.common import blow_terms
 from rules.systems.adnd2cp.options import Options
 from rules.systems.adnd2cp.settings import Settings
 from rules.systems.adnd2cp.sheet import Sheet, WeaponEntry
@@ -21,8 +23,15 @@ _SIZE_RANK = {"S": 1, "M": 2, "L": 3}
 
 
 def _err(reason: str, b: Blow | None = None, **params: object) -> RulesError:
+    """A refusal naming the blow, the weapon and the way it is used as catalog terms."""
     if b is not None:
-        params = {"blow": b.id, "name": b.name_it, **params}
+        params = {"blow": Term("blow", b.id), "name": Term("blow", b.id), **params}
+    if isinstance(params.get("weapon"), str):
+        params["weapon"] = Term("weapon", str(params["weapon"]))
+    if isinstance(params.get("delivery"), str):
+        params["delivery"] = Term("term", "delivery." + str(params["delivery"]))
+    if isinstance(params.get("where"), str):
+        params["where"] = Term("term", "stack." + str(params["where"]))
     return RulesError(f"error.adnd2cp.{reason}", **params)
 
 
@@ -48,7 +57,7 @@ def blow_cost(b: Blow, w: WeaponEntry | None, actor: Sheet, options: Options) ->
     if b.id == "proiettile_fatale":
         ammo = options.ammo or (w.ammo if w else None)
         if ammo not in weapon_data.AMMO_COST:
-            raise _err("ammo_needed", b, allowed=sorted(weapon_data.AMMO_COST))
+            raise _err("ammo_needed", b, allowed=[Term("term", "ammo." + x) for x in sorted(weapon_data.AMMO_COST)])
         return weapon_data.AMMO_COST[ammo]
     if b.id == "disarmare" and w is not None and is_sai(w):
         return 4
@@ -239,13 +248,13 @@ def plan_attack(
         return Plan([], [], 0, 0, 0)
     found = [blow(bid) for bid in ids]
     if supplementary:
-        raise RulesError("error.adnd2cp.blows_on_supplementary", blows=ids)
+        raise RulesError("error.adnd2cp.blows_on_supplementary", blows=blow_terms(ids))
     late_round = [b.id for b in found if b.tag == "round"]
     on_attack = [b.id for b in found if b.tag == "attacco"]
     if late_round and actor.attacks_made > 0:
-        raise RulesError("error.adnd2cp.round_blow_too_late", blows=late_round)
+        raise RulesError("error.adnd2cp.round_blow_too_late", blows=blow_terms(late_round))
     if late_round and options.casting:
-        raise RulesError("error.adnd2cp.round_blow_with_spell", blows=late_round)
+        raise RulesError("error.adnd2cp.round_blow_with_spell", blows=blow_terms(late_round))
     for b in found:
         if b.defensive:
             raise _err("defensive_blow_on_attack", b)
@@ -287,17 +296,17 @@ def plan_round(
     for this round (paid now) or, with `next_round`, recorded for the next round / the next roll."""
     found = [blow(bid) for bid in options.blows]
     if options.casting and found:
-        raise RulesError("error.adnd2cp.round_blow_with_spell", blows=options.blows)
+        raise RulesError("error.adnd2cp.round_blow_with_spell", blows=blow_terms(options.blows))
     quick = [b.id for b in found if b.id == QUICK]
     rounds = [b.id for b in found if b.tag == "round"]
     others = [b.id for b in found if b.tag != "round" and b.id != QUICK]
     if others or (quick and not at_initiative):
-        raise RulesError("error.adnd2cp.attack_blow_at_declaration", blows=others or quick)
+        raise RulesError("error.adnd2cp.attack_blow_at_declaration", blows=blow_terms(others or quick))
     _check_round_weapon(found, w)
     if options.next_round:
         return _plan_next_round(actor, rounds, quick, settings)
     if rounds and actor.attacks_made > 0:
-        raise RulesError("error.adnd2cp.round_blow_too_late", blows=rounds)
+        raise RulesError("error.adnd2cp.round_blow_too_late", blows=blow_terms(rounds))
     already = actor.round_blows
     _check_copies(already + rounds, "round")
     _check_copies([QUICK] * actor.quick_strike + quick, "attack")
@@ -318,7 +327,7 @@ def _check_round_weapon(found: list[Blow], w: WeaponEntry | None) -> None:
         if b.id == "attacco_extra" and w is not None and w.delivery == ["firearm"]:
             reason = "blow_delivery"
         if reason:
-            raise _err(reason, b, weapon=w.id if w else None)
+            raise _err(reason, b, weapon=w.id if w else None, delivery=w.delivery[0] if w else None)
 
 
 def _plan_next_round(actor: Sheet, rounds: list[str], quick: list[str], settings: Settings) -> Plan:

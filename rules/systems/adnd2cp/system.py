@@ -9,8 +9,8 @@ from pydantic import BaseModel
 
 from rules.dice import DiceSource
 from rules.errors import RulesError
-from rules.model import ActionResult, Status
-from rules.system import ActionRequest, CombatSystem, FieldClass, Fighter
+from rules.model import ActionResult, Status, Term
+from rules.system import ActionRequest, CombatSystem, DefenceRequest, FieldClass, Fighter
 from rules.systems.adnd2cp import attack, reactions, rounds, weapons
 from rules.systems.adnd2cp import conditions as condition_rules
 from rules.systems.adnd2cp import initiative as initiative_rules
@@ -170,6 +170,12 @@ class Adnd2cpSystem(CombatSystem):
 
     def parry_alternatives(self) -> list[str]:
         return ["target_blows", "dodge", "dodged", "deflected"]
+
+    def defend(self, req: DefenceRequest, dice: DiceSource) -> ActionResult:
+        """No active defence: the defender's answers are options of the attack, named in the reader's
+        language (`option.adnd2cp.<key>`)."""
+        instead = [Term("option", key) for key in self.parry_alternatives()]
+        raise RulesError("error.no_active_defence", system=self.name, instead=instead)
 
     def act(self, action: str, req: ActionRequest, dice: DiceSource) -> ActionResult:
         if action == "declare":
