@@ -15,6 +15,7 @@ from bot.storage import repository as repo
 from rules import (
     ActionResult,
     CombatSystem,
+    Term,
 )
 
 
@@ -47,9 +48,10 @@ class ExchangeMixin(StagingMixin):
                     raise UserError("error.answer_in_order", attacker=self._name(enc, first.attacker_id))
             else:
                 if not system.has_active_defence:
-                    raise UserError(
-                        "error.no_active_defence", system=system.name, instead=system.parry_alternatives() or ["—"]
-                    )
+                    instead = [Term("option", k) for k in system.parry_alternatives()] or ["—"]
+                    error = UserError("error.no_active_defence", system=Term("system", system.id), instead=instead)
+                    error.system = system.id
+                    raise error
                 target = self._defender(ctx, enc, defender, system)
                 queue = enc.pending_for(target.id)
                 if not queue:
