@@ -13,7 +13,7 @@ import pytest
 
 from rules.dice import ScriptedDice
 from rules.errors import RulesError
-from rules.model import ActionResult
+from rules.model import ActionResult, Term
 from rules.system import ActionRequest, DefenceRequest, Fighter
 from rules.systems.arm5 import SYSTEM
 
@@ -110,7 +110,7 @@ def test_incapacitated_as_an_eliminujace_wound_leaves_it() -> None:
     for sheet in (hit.target_sheet, by_gm):
         with pytest.raises(RulesError) as err:
             exchange(sheet, ATTACKER, [6, 6])
-        assert err.value.params["state"] == "incapacitated"
+        assert err.value.params["state"] == Term("condition", "incapacitated")
 
 
 def test_dead_as_an_usmiercajace_wound_leaves_it() -> None:

@@ -8,7 +8,7 @@ import pytest
 
 from rules.dice import ScriptedDice
 from rules.errors import RulesError
-from rules.model import ActionResult
+from rules.model import ActionResult, Term
 from rules.system import ActionRequest, Fighter
 from rules.systems.arm5 import SYSTEM
 
@@ -174,4 +174,4 @@ def test_only_spells_can_be_fast_cast(action: str) -> None:
             SYSTEM.shot(req, ScriptedDice([5, 5]))
         else:
             SYSTEM.act(action, req, ScriptedDice([5, 5]))
-    assert err.value.key == "error.arm5.fast_casting_spells_only" and err.value.params == {"action": action}
+    assert err.value.key == "error.arm5.fast_casting_spells_only" and err.value.params == {"action": Term("action", action)}
