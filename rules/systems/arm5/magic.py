@@ -86,7 +86,7 @@ def magic_attack(req: ActionRequest, dice: DiceSource) -> ActionResult:
         notes.append(note("spell_no_damage"))
         shown = dmg.check
         if shown.total != 0:  # an unbotched 0 under `any_zero`: the seed's "wynik 0 oznacza brak obrażeń"
-            add_step(shown, "set", "spell_zero", 0)
+            add_step(shown, "set", "zero_no_damage", 0)
         shown.outcome = "no_damage"
         return _result(
             base,
