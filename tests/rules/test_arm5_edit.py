@@ -62,4 +62,5 @@ def test_bad_numbers_name_the_field_in_the_readers_words() -> None:
     with pytest.raises(RulesError) as err:
         edit({"lekkie": "dużo"})
     assert err.value.key == "error.stat_invalid"
-    assert err.value.params == {"key": Term("term", "light"), "problem": Message("problem.int_parsing", {"value": "dużo"})}
+    problem = Message("problem.int_parsing", {"value": "dużo"})
+    assert err.value.params == {"key": Term("term", "light"), "problem": problem}

@@ -174,4 +174,5 @@ def test_only_spells_can_be_fast_cast(action: str) -> None:
             SYSTEM.shot(req, ScriptedDice([5, 5]))
         else:
             SYSTEM.act(action, req, ScriptedDice([5, 5]))
-    assert err.value.key == "error.arm5.fast_casting_spells_only" and err.value.params == {"action": Term("action", action)}
+    assert err.value.key == "error.arm5.fast_casting_spells_only"
+    assert err.value.params == {"action": Term("action", action)}
