@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from rules.checks import verify_result
 from rules.dice import ScriptedDice
 from rules.errors import RulesError
 from rules.model import ActionResult, Term
@@ -43,6 +44,7 @@ def exchange(
     assert pending.exchange is not None and req.target is not None
     result = SYSTEM.defend(DefenceRequest(req.target, req.actor, pending.exchange, req.settings), dice)
     assert dice.remaining == 0
+    verify_result(result)  # every check adds up as shown
     return result
 
 

@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from rules.checks import verify_result
 from rules.dice import ScriptedDice
 from rules.errors import RulesError
 from rules.model import ActionResult
@@ -37,6 +38,7 @@ def disengage(
     )
     result = SYSTEM.act("disengage", req, dice)
     assert dice.remaining == 0
+    verify_result(result)  # every check adds up as shown
     return result
 
 

@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from rules.checks import verify_result
 from rules.dice import ScriptedDice
 from rules.errors import RulesError
 from rules.model import ActionResult, Term
@@ -31,6 +32,7 @@ def act(action: str, actor: Fighter[Any], target: Fighter[Any] | None, faces: li
     req = ActionRequest(actor, target, SYSTEM.options({}), SYSTEM.settings({}))
     result = SYSTEM.act(action, req, dice)
     assert dice.remaining == 0
+    verify_result(result)  # every check adds up as shown
     return result
 
 
@@ -127,6 +129,7 @@ def spell(
     )
     result = SYSTEM.act("magic_attack", req, dice)
     assert dice.remaining == 0
+    verify_result(result)  # every check adds up as shown
     return result
 
 
