@@ -16,7 +16,18 @@ from rules.systems.arm5.common import changes_of, conditions, fighter_sheet, in_
 from rules.systems.arm5.fields import FIELD_CLASSES
 from rules.systems.arm5.options import Options
 from rules.systems.arm5.settings import Settings
-from rules.systems.arm5.sheet import Abilities, Sheet, Shield, Spell, Weapon, Wounds
+from rules.systems.arm5.sheet import (
+    ABILITY_NAMES,
+    TOTAL_KEYS,
+    WOUND_KEYS,
+    Abilities,
+    Sheet,
+    Shield,
+    Spell,
+    Weapon,
+    Wounds,
+)
+from rules.systems.arm5.tables import FATIGUE_PENALTY, UNCONSCIOUS
 from rules.systems.arm5.weapons import SHIELDS, WEAPONS
 
 # The sheet's nested parts: a refusal inside one names the part's own key.
@@ -65,6 +76,8 @@ class ArsMagica(CombatSystem):
         except ValidationError as exc:
             first = exc.errors()[0]
             loc = [str(p) for p in first.get("loc", ()) if not isinstance(p, int)]
+            if len(loc) == 1 and first.get("type") == "extra_forbidden":  # what a player may type instead
+                raise RulesError("error.stat_unknown", key=loc[0], allowed=self._typed_keys()) from None
             if len(loc) > 1 and loc[0] in NESTED:
                 if first.get("type") == "extra_forbidden":
                     known = list(NESTED[loc[0]].model_fields)
@@ -82,6 +95,13 @@ class ArsMagica(CombatSystem):
             assert isinstance(edited, Sheet)
             edited = self.update_sheet(edited, {"wounds": edit.wound_counts(edited.wounds, wounds)})
         return edited
+
+    def _typed_keys(self) -> list[str]:
+        """The sheet keys a player types: the build and lasting fields, the Abilities and wound counts
+        at the top level, and the quick-line totals (the fight's own bookkeeping is left out)."""
+        nested = {"abilities", "wounds", "weapon", "shield", "spells"}
+        fields = [f for f in self.fields_of("build", "lasting") if f not in nested]
+        return [*fields, "weapon", "shield", *ABILITY_NAMES, *WOUND_KEYS, *TOTAL_KEYS, "soak"]
 
     def conditions(self) -> list[str]:
         return list(gm_conditions.GM_CONDITIONS)
@@ -117,7 +137,8 @@ class ArsMagica(CombatSystem):
         Fatigue alone is not a wound, and leaving the fight is not being down."""
         if status.dead or status.level in ("incapacitated", "unconscious"):
             return "down"
-        penalty = int(status.numbers.get("wound_penalty", 0))
+        fatigue = int(status.numbers.get("fatigue_level", 0))
+        penalty = int(status.numbers.get("penalty", 0)) - FATIGUE_PENALTY[min(fatigue, UNCONSCIOUS)]
         if penalty == 0:
             return "unhurt"
         if penalty >= WOUNDED_DOWN_TO:
@@ -202,7 +223,6 @@ def _numbers(sheet: Sheet) -> dict[str, int | float | str]:
         "soak": sheet.sta + sheet.armour_prot + sheet.soak_bonus,
         "size": sheet.size,
         "penalty": penalty,
-        "wound_penalty": sheet.wound_penalty,
         "fatigue_level": sheet.fatigue_level,
         "disengage_bonus": sheet.disengage_bonus,
     }
