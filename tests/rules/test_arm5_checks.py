@@ -550,3 +550,17 @@ def test_an_unknown_key_lists_what_a_player_may_type() -> None:
     assert err.value.key == "error.stat_unknown" and err.value.params["key"] == "hp"
     assert {"soak", "attack", "single_weapon", "light", "str"} <= set(allowed)
     assert not {"action_used", "disengage_botched", "is_npc", "initiative_tiebreak"} & set(allowed)
+
+
+def test_an_exchange_without_a_readable_attack_is_refused() -> None:
+    req = request(ATTACKER, DEFENDER)
+    pending = SYSTEM.attack(req, ScriptedDice([5]))
+    assert pending.exchange is not None and req.target is not None
+    broken = {k: v for k, v in pending.exchange.items() if k != "attack_checks"} | {"attack_modifiers": []}
+    with pytest.raises(RulesError) as err:
+        SYSTEM.defend(DefenceRequest(req.target, req.actor, broken, req.settings), ScriptedDice([5]))
+    assert err.value.key == "error.arm5.bad_exchange"
+    mangled = {**pending.exchange, "attack_checks": [{"label": 3, "dice": "x"}]}
+    with pytest.raises(RulesError) as err:
+        SYSTEM.defend(DefenceRequest(req.target, req.actor, mangled, req.settings), ScriptedDice([5]))
+    assert err.value.key == "error.arm5.bad_exchange"

@@ -76,7 +76,8 @@ def initiative(req: ActionRequest, dice: DiceSource) -> ActionResult:
         notes.append(note("initiative_by_side"))
     updates: dict[str, Any] = {}
     if opts.fast_casting:
-        notes.append(note("fast_casting_initiative", {"held_initiative": sheet.initiative}))
+        held = sheet.initiative if sheet.initiative is not None else "—"  # not rolled yet this fight
+        notes.append(note("fast_casting_initiative", {"held_initiative": held}))
     else:
         updates |= {"initiative": rolled.total, "initiative_tiebreak": tiebreak}
     after = sheet.model_copy(update=updates) if updates else sheet

@@ -284,9 +284,11 @@ def _attack_check(ex: Mapping[str, Any], rolls: list[DieRoll], modifiers: list[M
         return load_checks(ex["attack_checks"])[0]
     faces = tuple(r.face for r in rolls if r.purpose == "attack")
     botch = tuple(r.face for r in rolls if r.purpose == "attack_botch")
-    value = next(int(m.value) for m in modifiers if m.key == "attack_die")
+    values = [int(m.value) for m in modifiers if m.key == "attack_die"]
+    if len(values) != 1 or not faces:
+        raise KeyError("attack_die")  # not an attack half this system wrote
     zero = faces == (ZERO_FACE,)
-    return stress_check("attack", StressRoll(value, faces, zero, botch), modifiers, "actor")
+    return stress_check("attack", StressRoll(values[0], faces, zero, botch), modifiers, "actor")
 
 
 def damage_check(
