@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from rules.checks import verify_result
 from rules.dice import ScriptedDice
 from rules.errors import RulesError
 from rules.model import ActionResult
@@ -64,6 +65,7 @@ def exchange(
     dreq = DefenceRequest(req.target, req.actor, pending.exchange, req.settings)  # type: ignore[arg-type]
     result = SYSTEM.defend(dreq, dice)
     assert dice.remaining == 0, "every scripted die must be used"
+    verify_result(result)  # every check adds up as shown
     return result
 
 

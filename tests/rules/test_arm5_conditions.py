@@ -11,9 +11,10 @@ from typing import Any
 
 import pytest
 
+from rules.checks import verify_result
 from rules.dice import ScriptedDice
 from rules.errors import RulesError
-from rules.model import ActionResult
+from rules.model import ActionResult, Term
 from rules.system import ActionRequest, DefenceRequest, Fighter
 from rules.systems.arm5 import SYSTEM
 
@@ -43,6 +44,7 @@ def exchange(
     assert pending.exchange is not None and req.target is not None
     result = SYSTEM.defend(DefenceRequest(req.target, req.actor, pending.exchange, req.settings), dice)
     assert dice.remaining == 0
+    verify_result(result)  # every check adds up as shown
     return result
 
 
@@ -110,7 +112,7 @@ def test_incapacitated_as_an_eliminujace_wound_leaves_it() -> None:
     for sheet in (hit.target_sheet, by_gm):
         with pytest.raises(RulesError) as err:
             exchange(sheet, ATTACKER, [6, 6])
-        assert err.value.params["state"] == "incapacitated"
+        assert err.value.params["state"] == Term("condition", "incapacitated")
 
 
 def test_dead_as_an_usmiercajace_wound_leaves_it() -> None:

@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from rules.checks import verify_result
 from rules.dice import ScriptedDice
 from rules.errors import RulesError
 from rules.model import ActionResult
@@ -37,6 +38,7 @@ def disengage(
     )
     result = SYSTEM.act("disengage", req, dice)
     assert dice.remaining == 0
+    verify_result(result)  # every check adds up as shown
     return result
 
 
@@ -50,7 +52,7 @@ def test_worked_example_3_two_opponents_fail_then_succeed() -> None:
     assert r.actor_sheet["disengage_defence"] == 15 and r.actor_sheet["disengage_pending"] == ["Bandit B"]
     # Bandit B, a rider against Maja on foot: 1 + 3 + 4 + Riding 3 (capped) + die 4 = 15; a tie fails.
     r = disengage(r.actor_sheet, "Bandit B", [4])
-    assert [m.value for m in r.modifiers if m.key == "atk_riding"] == [3]
+    assert [m.value for m in r.defence_modifiers if m.key == "atk_riding"] == [3]  # the reaction's side
     assert (r.total, r.against, r.margin, r.outcome) == (15, 15, 0, "disengage_failed")
     assert r.wound is None  # advantage 0: no damage under either reading
     sheet = r.actor_sheet

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from rules.errors import RulesError
+from rules.model import Message, Term
 from rules.systems.arm5 import SYSTEM
 
 FIGHTER = {"qik": 1, "sta": 2, "fatigue_level": 1, "wounds": {"light": 1}, "initiative": 12}
@@ -57,7 +58,9 @@ def test_other_current_values() -> None:
     assert edit({"DEX": "+2"})["dex"] == 2  # a plain field, any case
 
 
-def test_bad_numbers_name_the_key() -> None:
+def test_bad_numbers_name_the_field_in_the_readers_words() -> None:
     with pytest.raises(RulesError) as err:
         edit({"lekkie": "dużo"})
-    assert err.value.key == "error.stat_invalid" and err.value.params == {"key": "lekkie", "problem": "dużo"}
+    assert err.value.key == "error.stat_invalid"
+    problem = Message("problem.int_parsing", {"value": "dużo"})
+    assert err.value.params == {"key": Term("term", "light"), "problem": problem}

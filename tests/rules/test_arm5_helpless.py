@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from rules.checks import verify_result
 from rules.dice import ScriptedDice
 from rules.model import ActionResult
 from rules.system import ActionRequest, DefenceRequest, Fighter
@@ -42,6 +43,7 @@ def exchange(attacker: dict[str, Any], target: dict[str, Any], faces: list[int],
     assert pending.exchange is not None and req.target is not None
     result = SYSTEM.defend(DefenceRequest(req.target, req.actor, pending.exchange, req.settings), dice)
     assert dice.remaining == 0  # no Defense die was rolled
+    verify_result(result)  # every check adds up as shown
     return result
 
 

@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from rules.checks import verify_result
 from rules.dice import ScriptedDice
 from rules.errors import RulesError
 from rules.model import ActionResult
@@ -28,7 +29,9 @@ def roll(
         SYSTEM.options(options or {}),
         SYSTEM.settings(settings or {}),
     )
-    return SYSTEM.initiative(req, dice), dice.remaining
+    result = SYSTEM.initiative(req, dice)
+    verify_result(result)  # the Initiative check (and the roll-off's) adds up as shown
+    return result, dice.remaining
 
 
 def test_initiative_total_tiebreak_and_held_on_sheet() -> None:

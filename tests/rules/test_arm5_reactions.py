@@ -6,9 +6,10 @@ from typing import Any
 
 import pytest
 
+from rules.checks import verify_result
 from rules.dice import ScriptedDice
 from rules.errors import RulesError
-from rules.model import ActionResult
+from rules.model import ActionResult, Term
 from rules.system import ActionRequest, Fighter
 from rules.systems.arm5 import SYSTEM
 
@@ -31,6 +32,7 @@ def act(action: str, actor: Fighter[Any], target: Fighter[Any] | None, faces: li
     req = ActionRequest(actor, target, SYSTEM.options({}), SYSTEM.settings({}))
     result = SYSTEM.act(action, req, dice)
     assert dice.remaining == 0
+    verify_result(result)  # every check adds up as shown
     return result
 
 
@@ -127,6 +129,7 @@ def spell(
     )
     result = SYSTEM.act("magic_attack", req, dice)
     assert dice.remaining == 0
+    verify_result(result)  # every check adds up as shown
     return result
 
 
@@ -174,4 +177,5 @@ def test_only_spells_can_be_fast_cast(action: str) -> None:
             SYSTEM.shot(req, ScriptedDice([5, 5]))
         else:
             SYSTEM.act(action, req, ScriptedDice([5, 5]))
-    assert err.value.key == "error.arm5.fast_casting_spells_only" and err.value.params == {"action": action}
+    assert err.value.key == "error.arm5.fast_casting_spells_only"
+    assert err.value.params == {"action": Term("action", action)}

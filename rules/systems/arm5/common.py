@@ -5,14 +5,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from rules.checks import add_step, check, fixed
 from rules.dice import Roller
 from rules.errors import RulesError
-from rules.model import Modifier, Note, StateChange
+from rules.model import Check, Modifier, Note, Part, Side, StateChange, Term
 from rules.system import Fighter
 from rules.systems.arm5.sheet import Sheet, Shield, Weapon
-from rules.systems.arm5.stress import StressRoll, stress_die
-from rules.systems.arm5.tables import BAND_PL, NONLETHAL, UNCONSCIOUS, WoundBand
-from rules.systems.arm5.weapons import WEAPONS
+from rules.systems.arm5.stress import StressRoll, stress_dice, stress_die
+from rules.systems.arm5.tables import NONLETHAL, UNCONSCIOUS, WoundBand
+from rules.systems.arm5.weapons import SHIELDS, WEAPONS
+
+# Weapon names the catalog knows besides the table's: the default fist, a quick line's, a custom one.
+CATALOG_WEAPONS = frozenset({*WEAPONS, *SHIELDS, "fist", "npc", "weapon"})
 
 
 def mod(key: str, value: int) -> Modifier:
@@ -23,13 +27,51 @@ def note(key: str, params: dict[str, Any] | None = None) -> Note:
     return Note(key=key, params=params or {})
 
 
+def dump_notes(notes: list[Note]) -> list[dict[str, Any]]:
+    """Notes as plain JSON (for an exchange): a catalog term becomes `{"term": [kind, key]}`."""
+    return [{"key": n.key, "params": {k: _plain(v) for k, v in n.params.items()}} for n in notes]
+
+
+def load_notes(data: list[Any]) -> list[Note]:
+    return [Note(key=n["key"], params={k: _term(v) for k, v in n.get("params", {}).items()}) for n in data]
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Term):
+        return {"term": [value.kind, value.key]}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _term(value: Any) -> Any:
+    if isinstance(value, dict) and set(value) == {"term"}:
+        kind, key = value["term"]
+        return Term(str(kind), str(key))
+    if isinstance(value, list):
+        return [_term(v) for v in value]
+    return value
+
+
+def weapon_term(name: str) -> Term | str:
+    """A weapon id as a catalog term; a weapon the player named itself stays as typed."""
+    return Term("weapon", name) if name in CATALOG_WEAPONS else name
+
+
+def parts(mods: list[Modifier], side: Side) -> list[Part]:
+    """A check's parts from modifiers (zero ones left out; the die is the check's dice, not a part)."""
+    return [Part(m.key, m.value, side) for m in mods if m.value and not m.key.endswith("_die")]
+
+
 @dataclass(frozen=True, slots=True)
 class Rolled:
-    """A combat total: its modifiers, the stress die (None when no roll was possible) and the total."""
+    """A combat total: its modifiers, the stress die (None when no roll was possible), the total and the
+    check that shows it (dice × multiplier + parts, a botch as a `set` step to 0)."""
 
     total: int
     modifiers: list[Modifier]
     die: StressRoll | None
+    check: Check
 
     @property
     def botches(self) -> int:
@@ -46,20 +88,38 @@ def penalty_mods(sheet: Sheet, prefix: str) -> list[Modifier]:
     return mods
 
 
-def roll_total(roller: Roller, purpose: str, mods: list[Modifier], botch_dice: int) -> Rolled:
-    """Modifiers + stress die; a botch makes the whole total 0 (base game B3)."""
+def stress_check(label: str, die: StressRoll, mods: list[Modifier], side: Side) -> Check:
+    """The check of a stress roll: its dice, the modifiers as parts, and a botch as `set` 0."""
+    dice, multiplier = stress_dice(die)
+    c = check(label, side=side, dice=dice, multiplier=multiplier, parts=parts(mods, side))
+    if die.botched:
+        add_step(c, "set", "botch", 0, side)
+    return c
+
+
+def roll_total(
+    roller: Roller, purpose: str, mods: list[Modifier], botch_dice: int, side: Side = "actor"
+) -> Rolled:
+    """Modifiers + stress die; a botch makes the whole total 0 (base game B3). The check is labelled
+    by the roll's purpose and belongs to `side` (whose roll it is in the result that shows it)."""
     die = stress_die(roller, purpose, botch_dice)
+    c = stress_check(purpose, die, mods, side)
     mods = [*mods, mod(f"{purpose}_die", die.value)]
     total = 0 if die.botched else sum(int(m.value) for m in mods)
-    return Rolled(total, mods, die)
+    return Rolled(total, mods, die, c)
+
+
+def no_roll(label: str, side: Side) -> Rolled:
+    """A total of 0 with no die: a helpless defender makes no Defense test."""
+    return Rolled(0, [], None, fixed(label, 0, "cannot_defend", side))
 
 
 def botch_note(rolled: Rolled, roll: str) -> list[Note]:
     if not rolled.die or not rolled.die.zero:
         return []
     if rolled.die.botched:
-        return [note("botch", {"roll": roll, "botches": rolled.botches})]
-    return [note("zero_no_botch", {"roll": roll, "botch_dice": len(rolled.die.botch_faces)})]
+        return [note("botch", {"roll": Term("check", roll), "botches": rolled.botches})]
+    return [note("zero_no_botch", {"roll": Term("check", roll), "botch_dice": len(rolled.die.botch_faces)})]
 
 
 def in_hand(sheet: Sheet, weapon_id: str | None) -> tuple[Weapon, Shield | None]:
@@ -67,7 +127,9 @@ def in_hand(sheet: Sheet, weapon_id: str | None) -> tuple[Weapon, Shield | None]
     weapon = sheet.weapon
     if weapon_id and weapon_id not in (sheet.weapon.name, "npc"):
         if weapon_id not in WEAPONS and weapon_id not in ("unarmed",):
-            raise RulesError("error.arm5.unknown_weapon", weapon=weapon_id, allowed=sorted(WEAPONS))
+            raise RulesError(
+                "error.arm5.unknown_weapon", weapon=weapon_id, allowed=[Term("weapon", w) for w in sorted(WEAPONS)]
+            )
         weapon = Weapon.model_validate(weapon_id)
     shield = sheet.shield if weapon.ability == "single_weapon" else None
     return weapon, shield
@@ -75,11 +137,11 @@ def in_hand(sheet: Sheet, weapon_id: str | None) -> tuple[Weapon, Shield | None]
 
 def check_can_act(sheet: Sheet, who: str) -> None:
     if sheet.dead:
-        raise RulesError("error.arm5.cannot_act", who=who, state="dead")
+        raise RulesError("error.arm5.cannot_act", who=who, state=Term("condition", "dead"))
     if sheet.incapacitated:
-        raise RulesError("error.arm5.cannot_act", who=who, state="incapacitated")
+        raise RulesError("error.arm5.cannot_act", who=who, state=Term("condition", "incapacitated"))
     if sheet.unconscious:
-        raise RulesError("error.arm5.cannot_act", who=who, state="unconscious")
+        raise RulesError("error.arm5.cannot_act", who=who, state=Term("condition", "unconscious"))
 
 
 def check_reachable(
@@ -136,7 +198,7 @@ def apply_wound(sheet: Sheet, band: WoundBand | None, nonlethal: bool) -> WoundO
     """One wound of `band` (or, non-lethal, the seed's Fatigue conversion) onto a sheet."""
     if band is None:
         return WoundOutcome(None, {}, [])
-    notes = [note("wound_band", {"band": band, "native": BAND_PL[band]})]
+    notes = [note("wound_band", {"band": Term("outcome", band), "size": sheet.size})]
     updates: dict[str, Any] = {}
     wound: WoundBand | None = band
     if nonlethal:
@@ -145,7 +207,7 @@ def apply_wound(sheet: Sheet, band: WoundBand | None, nonlethal: bool) -> WoundO
         if new_level > UNCONSCIOUS:
             notes.append(note("fatigue_overflow", {"levels": new_level - UNCONSCIOUS}))
         updates["fatigue_level"] = min(UNCONSCIOUS, new_level)
-        notes.append(note("nonlethal", {"fatigue_levels": levels, "wound": wound or "none"}))
+        notes.append(note("nonlethal", {"fatigue_levels": levels, "wound": Term("outcome", wound or "no_wound")}))
     if wound == "dead":
         updates["dead"] = True
     elif wound is not None:

@@ -15,9 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules.checks import check
 from rules.dice import DiceSource, Roller
 from rules.errors import RulesError
-from rules.model import ActionResult, Modifier, Note
+from rules.model import ActionResult, Check, Modifier, Note, Part, Side, Term
 from rules.system import ActionRequest, Fighter
 from rules.systems.arm5.common import (
     Rolled,
@@ -34,7 +35,7 @@ from rules.systems.arm5.common import (
     penalty_mods,
     roll_total,
 )
-from rules.systems.arm5.melee import attack_mods, damage_mods, defence_mods, riding_bonus, soak_mods
+from rules.systems.arm5.melee import attack_mods, damage_check, damage_mods, defence_mods, riding_bonus, soak_mods
 from rules.systems.arm5.options import Options
 from rules.systems.arm5.settings import Settings
 from rules.systems.arm5.sheet import Sheet
@@ -79,14 +80,35 @@ class Attempt:
 
 @dataclass(slots=True)
 class Step:
-    """What one call rolled and changed on the disengaging character."""
+    """What one call rolled and changed on the disengaging character: its Defense (modifiers and check)
+    and the one reaction Attack against it (modifiers and check), each on its own side."""
 
     updates: dict[str, Any] = field(default_factory=dict)
     modifiers: list[Modifier] = field(default_factory=list)
+    reaction_modifiers: list[Modifier] = field(default_factory=list)
     notes: list[Note] = field(default_factory=list)
     outcome: str = "disengage_continues"
     defence: int | None = None
     attack: int | None = None
+    defence_check: Check | None = None
+    attack_check: Check | None = None
+    damage_check: Check | None = None
+
+    def checks(self, main: str) -> list[Check]:
+        """The checks in reading order: the `main` one ("defence" for the disengaging character's own
+        result, "attack" for the reactor's) with the other as its versus, then the reaction's damage."""
+        first, other = (
+            (self.defence_check, self.attack_check) if main == "defence" else (self.attack_check, self.defence_check)
+        )
+        out: list[Check] = []
+        if first is not None:
+            first.versus = other
+            if self.attack is not None and self.defence is not None:
+                first.outcome = "retreat_blocked" if self.attack >= self.defence else "defence_holds"
+            out.append(first)
+        if self.damage_check is not None:
+            out.append(self.damage_check)
+        return out
 
 
 def no_attempt() -> dict[str, Any]:
@@ -107,7 +129,8 @@ def _finish(sheet: Sheet, failed: bool) -> tuple[str, dict[str, Any]]:
 
 
 def _defence(sheet: Sheet, roller: Roller, opts: Options, settings: Settings) -> Rolled:
-    """The attempt's Defense + the disengage bonus; the Riding bonus is added per opponent."""
+    """The attempt's Defense + the disengage bonus; the Riding bonus is added per opponent. Rolled only in
+    the disengaging character's own `disengage`, so its check is the actor's."""
     mods = defence_mods(sheet, "attack", settings.missile_defense)
     if sheet.disengage_bonus:
         mods.append(mod("def_disengage_bonus", sheet.disengage_bonus))
@@ -116,16 +139,28 @@ def _defence(sheet: Sheet, roller: Roller, opts: Options, settings: Settings) ->
     return roll_total(roller, "disengage_defence", mods, botch_dice)
 
 
-def _reaction(reactor: Sheet, target: Sheet, roller: Roller, settings: Settings) -> Rolled:
+def _reaction(reactor: Sheet, target: Sheet, roller: Roller, settings: Settings, side: Side) -> Rolled:
     weapon, shield = in_hand(reactor, None)
     mods = attack_mods(reactor, weapon, shield)
     riding = riding_bonus(reactor, target.mounted)
     if riding:
         mods.append(mod("atk_riding", riding))
     mods += penalty_mods(reactor, "atk")
-    return roll_total(
-        roller, "reaction_attack", mods, reactor.botch_dice_for(None, settings.botch_dice_default)
-    )
+    botch_dice = reactor.botch_dice_for(None, settings.botch_dice_default)
+    return roll_total(roller, "reaction_attack", mods, botch_dice, side)
+
+
+def _defence_check(attempt: Attempt, rolled: Rolled | None, riding: int, side: Side) -> Check:
+    """The attempt's Defense against this opponent: the roll made now (its dice and parts), or the total
+    kept from an earlier call; plus Riding against an opponent on foot (never after a botch)."""
+    riding_parts = [Part("def_riding", riding, side)] if riding else []
+    if rolled is None:
+        kept = Part("disengage_defence", attempt.defence, side)
+        return check("disengage_defence", side=side, parts=[kept, *riding_parts])
+    if not riding_parts:
+        return rolled.check
+    c = rolled.check
+    return check(c.label, side=c.side, dice=c.dice, multiplier=c.multiplier, parts=[*c.parts, *riding_parts])
 
 
 def refuse_outsider(reactor: str, character: str, pending: list[str]) -> RulesError:
@@ -133,26 +168,40 @@ def refuse_outsider(reactor: str, character: str, pending: list[str]) -> RulesEr
 
 
 def _react(
-    sheet: Sheet, attempt: Attempt, reactor: Fighter[Any], roller: Roller, settings: Settings, step: Step
+    sheet: Sheet,
+    attempt: Attempt,
+    reactor: Fighter[Any],
+    roller: Roller,
+    settings: Settings,
+    step: Step,
+    rolled: Rolled | None,
+    side: Side,
 ) -> None:
-    """One opponent's reaction Attack against the attempt's Defense (+ Riding against those on foot)."""
+    """One opponent's reaction Attack against the attempt's Defense (+ Riding against those on foot).
+    `side` is the disengaging character's side in the result (the reactor has the other one)."""
+    reactor_side: Side = "target" if side == "actor" else "actor"
     r_sheet = fighter_sheet(reactor)
     riding = 0 if attempt.botched else riding_bonus(sheet, r_sheet.mounted)
+    if rolled is None:
+        step.modifiers.append(mod("disengage_defence", attempt.defence))
     if riding:
         step.modifiers.append(mod("def_riding", riding))
     step.defence = attempt.defence + riding
+    step.defence_check = _defence_check(attempt, rolled, riding, side)
     if r_sheet.out_of_fight:
         step.notes.append(note("reactor_out", {"who": reactor.name}))
     else:
-        reaction = _reaction(r_sheet, sheet, roller, settings)
-        step.modifiers += reaction.modifiers
+        reaction = _reaction(r_sheet, sheet, roller, settings, reactor_side)
+        step.reaction_modifiers += reaction.modifiers
+        step.attack_check = reaction.check
         step.notes += botch_note(reaction, "reaction_attack")
         step.attack = reaction.total
         if reaction.total >= step.defence:  # the Defense must be higher than every Attack
             attempt.failed = True
             step.notes.append(note("disengage_blocked", {"by": reactor.name}))
         if reaction.total > step.defence and settings.disengage_reaction_damage:
-            step.updates |= _reaction_damage(r_sheet, sheet, reaction.total - step.defence, settings, step.notes)
+            advantage = reaction.total - step.defence
+            step.updates |= _reaction_damage(r_sheet, sheet, advantage, settings, step, (reactor_side, side))
     attempt.pending.remove(reactor.name)
     if attempt.pending:
         step.updates |= attempt.stored()
@@ -180,10 +229,11 @@ def _start(req: ActionRequest, sheet: Sheet, roller: Roller, opts: Options, sett
     attempt = Attempt(rolled.total, rolled.botches > 0, pending)
     if req.target is None:  # the opponents roll their reaction Attacks themselves
         step.defence = rolled.total
+        step.defence_check = rolled.check
         step.updates = attempt.stored()
         step.notes.append(note("disengage_awaits", {"pending": pending}))
         return step
-    _react(sheet, attempt, req.target, roller, settings, step)
+    _react(sheet, attempt, req.target, roller, settings, step, rolled, "actor")
     return step
 
 
@@ -202,7 +252,7 @@ def disengage(req: ActionRequest, dice: DiceSource) -> ActionResult:
         if req.target.name not in attempt.pending:
             raise refuse_outsider(req.target.name, req.actor.name, attempt.pending)
         step = Step()
-        _react(sheet, attempt, req.target, roller, settings, step)
+        _react(sheet, attempt, req.target, roller, settings, step, None, "actor")
     margin = step.defence - step.attack if step.defence is not None and step.attack is not None else None
     return ActionResult(
         system=SYSTEM_ID,
@@ -211,19 +261,21 @@ def disengage(req: ActionRequest, dice: DiceSource) -> ActionResult:
         target=req.target.name if req.target else None,
         rolls=roller.rolls,
         modifiers=step.modifiers,
+        defence_modifiers=step.reaction_modifiers,
         total=step.defence,
         against=step.attack,
         against_key="reaction_attack" if step.attack is not None else None,
         margin=margin,
         **_outcome_fields(req.actor.name, sheet, step),
         actor_sheet=sheet.model_copy(update=step.updates).model_dump() if step.updates else None,
+        checks=step.checks("defence"),
     )
 
 
 def reaction_attack(req: ActionRequest, dice: DiceSource) -> ActionResult:
     """An opponent's own reaction Attack on a character trying to leave the fight (off its turn)."""
     if req.target is None:
-        raise RulesError("error.arm5.needs_target", action="reaction_attack")
+        raise RulesError("error.arm5.needs_target", action=Term("action", "reaction_attack"))
     settings = req.settings
     assert isinstance(settings, Settings)
     reactor, character = fighter_sheet(req.actor), fighter_sheet(req.target)
@@ -235,7 +287,7 @@ def reaction_attack(req: ActionRequest, dice: DiceSource) -> ActionResult:
     check_can_act(reactor, req.actor.name)
     roller = Roller(dice)
     step = Step()
-    _react(character, attempt, req.actor, roller, settings, step)
+    _react(character, attempt, req.actor, roller, settings, step, None, "target")
     assert step.attack is not None and step.defence is not None
     return ActionResult(
         system=SYSTEM_ID,
@@ -243,27 +295,34 @@ def reaction_attack(req: ActionRequest, dice: DiceSource) -> ActionResult:
         actor=req.actor.name,
         target=req.target.name,
         rolls=roller.rolls,
-        modifiers=step.modifiers,
+        modifiers=step.reaction_modifiers,
+        defence_modifiers=step.modifiers,
         total=step.attack,
         against=step.defence,
         against_key="disengage_defence",
         margin=step.attack - step.defence,
         **_outcome_fields(req.target.name, character, step),
         target_sheet=character.model_copy(update=step.updates).model_dump(),
+        checks=step.checks("attack"),
     )
 
 
 def _reaction_damage(
-    reactor: Sheet, sheet: Sheet, advantage: int, settings: Settings, notes: list[Note]
+    reactor: Sheet, sheet: Sheet, advantage: int, settings: Settings, step: Step, sides: tuple[Side, Side]
 ) -> dict[str, Any]:
-    """A reaction attack that beats the disengage Defense hits like an ordinary attack (steps 2c-2e)."""
+    """A reaction attack that beats the disengage Defense hits like an ordinary attack (steps 2c-2e);
+    `sides` are the reactor's and the disengaging character's in the result."""
     weapon, shield = in_hand(reactor, None)
-    damage = sum(int(m.value) for m in damage_mods(reactor, weapon, shield, True)) + advantage
-    soak = sum(int(m.value) for m in soak_mods(sheet))
+    dmg = damage_mods(reactor, weapon, shield, True)
+    damage = sum(int(m.value) for m in dmg) + advantage
+    soak_parts = soak_mods(sheet)
+    soak = sum(int(m.value) for m in soak_parts)
     band = wound_band(damage - soak, sheet.size, settings.size_outside_table)
     outcome = apply_wound(sheet, band, False)
-    notes.append(note("reaction_damage", {"damage": damage, "soak": soak, "wound": band or "none"}))
-    notes += outcome.notes
+    step.damage_check = damage_check(dmg, advantage, soak_parts, band, *sides)
+    wound = Term("outcome", band or "no_wound")
+    step.notes.append(note("reaction_damage", {"damage": damage, "soak": soak, "wound": wound}))
+    step.notes += outcome.notes
     return outcome.updates
 
 

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from rules.errors import RulesError
+from rules.model import Message, Term
 from rules.systems.arm5.sheet import Sheet, Wounds
 from rules.systems.arm5.tables import UNCONSCIOUS
 
@@ -81,7 +82,8 @@ def fold(key: str) -> str:
 
 
 def _number(current: int, value: Any, key: str) -> int:
-    """`+n` / `-n` / `−n` relative to `current`; `=n` or `n` absolute."""
+    """`+n` / `-n` / `−n` relative to `current`; `=n` or `n` absolute. A refusal names the field (`key`:
+    `fatigue_level`, a wound band) in the reader's language and says why."""
     text = str(value).strip().replace("−", "-")
     try:
         if text.startswith("="):
@@ -90,7 +92,8 @@ def _number(current: int, value: Any, key: str) -> int:
             return current + int(text)
         return int(text)
     except ValueError:
-        raise RulesError("error.stat_invalid", key=key, problem=str(value)) from None
+        problem = Message("problem.int_parsing", {"value": str(value)})
+        raise RulesError("error.stat_invalid", key=Term("term", key), problem=problem) from None
 
 
 def _is_relative(value: Any) -> bool:
@@ -116,13 +119,13 @@ def split(changes: Mapping[str, Any], fatigue_now: int) -> tuple[dict[str, Any],
             continue
         field = EDIT_ALIASES.get(folded) or (folded if folded in Sheet.model_fields else key)
         if field == "fatigue_level" and _is_relative(value):
-            value = min(UNCONSCIOUS, max(0, _number(fatigue_now, value, key)))
+            value = min(UNCONSCIOUS, max(0, _number(fatigue_now, value, field)))
         plain[field] = _yes_no(field, value)
     return plain, wounds
 
 
 def wound_counts(current: Wounds, edits: Mapping[str, Any]) -> dict[str, int]:
     counts: dict[str, int] = current.model_dump()
-    for band, (key, value) in edits.items():
-        counts[band] = max(0, _number(counts[band], value, key))
+    for band, (_key, value) in edits.items():
+        counts[band] = max(0, _number(counts[band], value, band))
     return counts

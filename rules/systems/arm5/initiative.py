@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.checks import check, die
 from rules.dice import DiceSource, Roller
 from rules.errors import RulesError
-from rules.model import ActionResult, Modifier
+from rules.model import ActionResult, Check, Modifier
 from rules.system import ActionRequest
 from rules.systems.arm5.common import (
     botch_note,
@@ -63,15 +64,20 @@ def initiative(req: ActionRequest, dice: DiceSource) -> ActionResult:
     rolled = roll_total(roller, "initiative", initiative_mods(sheet, opts, req.weapon), botch_dice)
     notes = botch_note(rolled, "initiative")
     tiebreak: list[int] = []
+    checks: list[Check] = [rolled.check]
     if settings.initiative_tiebreak == "quickness_then_rolloff":
-        tiebreak = [sheet.qik, *_rolloff(roller)]
+        rolloff = _rolloff(roller)
+        tiebreak = [sheet.qik, *rolloff]
+        # The roll-off die is compared only on a tie; it is shown as its own check after the total.
+        checks += [check("initiative_rolloff", dice=[die(10, face)]) for face in rolloff]
     else:
         notes.append(note("ties_simultaneous"))
     if settings.initiative_order == "side":
         notes.append(note("initiative_by_side"))
     updates: dict[str, Any] = {}
     if opts.fast_casting:
-        notes.append(note("fast_casting_initiative", {"held_initiative": sheet.initiative}))
+        held = sheet.initiative if sheet.initiative is not None else "—"  # not rolled yet this fight
+        notes.append(note("fast_casting_initiative", {"held_initiative": held}))
     else:
         updates |= {"initiative": rolled.total, "initiative_tiebreak": tiebreak}
     after = sheet.model_copy(update=updates) if updates else sheet
@@ -87,4 +93,5 @@ def initiative(req: ActionRequest, dice: DiceSource) -> ActionResult:
         notes=notes,
         changes=changes_of(req.actor.name, sheet, updates),
         actor_sheet=after.model_dump() if updates else None,
+        checks=checks,
     )

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.checks import add_step, check, fixed, minus
 from rules.dice import DiceSource, Roller
 from rules.errors import RulesError
-from rules.model import ActionResult, Damage, Modifier
+from rules.model import ActionResult, Check, Damage, Modifier, Part, Term
 from rules.system import ActionRequest
 from rules.systems.arm5.common import (
     Rolled,
@@ -56,7 +57,7 @@ def _spell_damage(sheet: Sheet, opts: Options, name: str | None) -> int:
 def magic_attack(req: ActionRequest, dice: DiceSource) -> ActionResult:
     """No Attack or Defense roll; magic resistance stops the spell unless the GM marks it penetrated."""
     if req.target is None:
-        raise RulesError("error.arm5.needs_target", action="magic_attack")
+        raise RulesError("error.arm5.needs_target", action=Term("action", "magic_attack"))
     opts, settings = req.options, req.settings
     assert isinstance(opts, Options) and isinstance(settings, Settings)
     caster, target = fighter_sheet(req.actor), fighter_sheet(req.target)
@@ -83,6 +84,10 @@ def magic_attack(req: ActionRequest, dice: DiceSource) -> ActionResult:
     notes = botch_note(dmg, "spell_damage")
     if _no_damage(dmg, settings):  # nothing to soak: no Soak roll, no Soak botch, no hit
         notes.append(note("spell_no_damage"))
+        shown = dmg.check
+        if shown.total != 0:  # an unbotched 0 under `any_zero`: the seed's "wynik 0 oznacza brak obrażeń"
+            add_step(shown, "set", "zero_no_damage", 0)
+        shown.outcome = "no_damage"
         return _result(
             base,
             req,
@@ -95,6 +100,7 @@ def magic_attack(req: ActionRequest, dice: DiceSource) -> ActionResult:
             notes=notes,
             total=0,
             modifiers=dmg.modifiers,
+            checks=[shown],
         )
     soak = _rolled_soak(target, roller, settings)
     notes += botch_note(soak, "soak")
@@ -105,12 +111,20 @@ def magic_attack(req: ActionRequest, dice: DiceSource) -> ActionResult:
     wound = apply_wound(target, band, False)
     notes += wound.notes
     damage = Damage(
-        modifiers=[*dmg.modifiers, *soak.modifiers],
+        modifiers=dmg.modifiers,  # the spell's Damage Total; the rolled Soak is `reduced_by`
         rolled=dmg.total,
         reduced_by=soak.total,
         applied=max(0, net),
         kind="magic",
     )
+    shown = dmg.check
+    shown.versus = soak.check
+    shown.outcome = "hit"
+    after_soak = check("damage", parts=[Part("spell_damage_total", dmg.total)])
+    minus(after_soak, "soak", soak.total, side="target")
+    if net < 0:
+        add_step(after_soak, "min", "soaked", 0, "target")
+    after_soak.outcome = band or "no_wound"
     return _result(
         base,
         req,
@@ -125,7 +139,9 @@ def magic_attack(req: ActionRequest, dice: DiceSource) -> ActionResult:
         wound=wound.band,
         total=dmg.total,
         against=soak.total,
-        modifiers=[*dmg.modifiers, *soak.modifiers],
+        modifiers=dmg.modifiers,
+        defence_modifiers=soak.modifiers,
+        checks=[shown, after_soak],
     )
 
 
@@ -179,7 +195,7 @@ def _rolled_soak(target: Sheet, roller: Roller, settings: Settings) -> Rolled:
     mods = soak_mods(target)
     if settings.penalties_on_rolled_soak:
         mods += penalty_mods(target, "soak")
-    return roll_total(roller, "soak", mods, settings.spell_soak_botch_dice)
+    return roll_total(roller, "soak", mods, settings.spell_soak_botch_dice, side="target")
 
 
 def _result(
@@ -243,6 +259,10 @@ def cast(req: ActionRequest, dice: DiceSource) -> ActionResult:
     notes = botch_note(rolled, "casting")
     level = opts.spell_level if opts.spell_level is not None else (spell.level if spell else None)
     outcome = "cast" if level is None else ("cast_success" if rolled.total >= level else "cast_failure")
+    shown: Check = rolled.check
+    shown.outcome = outcome
+    if level is not None:  # the caster's own spell: its level is the caster's number
+        shown.versus = fixed("spell_level", level, "spell_level")
     after = sheet.model_copy(update=updates)
     return ActionResult(
         system=SYSTEM_ID,
@@ -260,4 +280,5 @@ def cast(req: ActionRequest, dice: DiceSource) -> ActionResult:
         notes=notes,
         changes=changes_of(req.actor.name, sheet, updates),
         actor_sheet=after.model_dump() if updates else None,
+        checks=[shown],
     )

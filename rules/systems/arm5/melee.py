@@ -7,9 +7,10 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from rules.checks import add_step, check, dump_checks, load_checks, minus
 from rules.dice import DiceSource, Roller
 from rules.errors import RulesError
-from rules.model import ActionResult, Damage, DieRoll, Modifier, Note
+from rules.model import ActionResult, Check, Damage, DieRoll, Modifier, Note, Part, Side, Term
 from rules.system import ActionRequest, DefenceRequest
 from rules.systems.arm5.common import (
     Rolled,
@@ -21,17 +22,24 @@ from rules.systems.arm5.common import (
     check_can_act,
     check_reachable,
     conditions,
+    dump_notes,
     fighter_sheet,
     in_hand,
+    load_notes,
     mod,
+    no_roll,
     note,
     own_turn_updates,
+    parts,
     penalty_mods,
     roll_total,
+    stress_check,
+    weapon_term,
 )
 from rules.systems.arm5.options import Options
 from rules.systems.arm5.settings import Settings
 from rules.systems.arm5.sheet import Sheet, Shield, Weapon
+from rules.systems.arm5.stress import ZERO_FACE, StressRoll
 from rules.systems.arm5.tables import COVER_BONUS, RIDING_BONUS_CAP, UNCONSCIOUS, wound_band
 
 SYSTEM_ID = "arm5"
@@ -90,7 +98,7 @@ def _charge(sheet: Sheet, weapon: Weapon, opts: Options, kind: str) -> tuple[dic
 def attack(req: ActionRequest, dice: DiceSource, kind: str) -> ActionResult:
     """Roll the Attack total; the outcome is pending until the defender rolls its Defense."""
     if req.target is None:
-        raise RulesError("error.arm5.needs_target", action=kind)
+        raise RulesError("error.arm5.needs_target", action=Term("action", kind))
     opts, settings = req.options, req.settings
     assert isinstance(opts, Options) and isinstance(settings, Settings)
     actor, target = fighter_sheet(req.actor), fighter_sheet(req.target)
@@ -99,7 +107,7 @@ def attack(req: ActionRequest, dice: DiceSource, kind: str) -> ActionResult:
         raise RulesError("error.arm5.action_used", who=req.actor.name)
     check_reachable(target, req.target.name, kind, opts.pursue, settings.left_combat_protects_from, req.forced)
     if opts.nonlethal and settings.fatigue_table != "nonlethal":
-        raise RulesError("error.arm5.nonlethal_off", setting="fatigue_table")
+        raise RulesError("error.arm5.nonlethal_off", setting=Term("term", "fatigue_table"))
     weapon, shield = in_hand(actor, req.weapon)
     updates, charge_bonus = _charge(actor, weapon, opts, kind)
     updates |= action_updates() | {"disengage_bonus": 0, "left_combat": False}
@@ -122,7 +130,7 @@ def attack(req: ActionRequest, dice: DiceSource, kind: str) -> ActionResult:
     if opts.charge and opts.difficult_ground:
         notes.append(note("charge_difficult_ground"))
     if kind == "shot" and not weapon.ranged:
-        notes.append(note("melee_weapon_shot", {"weapon": weapon.name}))
+        notes.append(note("melee_weapon_shot", {"weapon": weapon_term(weapon.name)}))
     add_str = not (weapon.ability == "bows" and not settings.bows_add_strength)
     exchange = {
         "kind": kind,
@@ -132,7 +140,8 @@ def attack(req: ActionRequest, dice: DiceSource, kind: str) -> ActionResult:
         "attack_total": rolled.total,
         "attack_rolls": [{"purpose": r.purpose, "sides": r.sides, "face": r.face} for r in roller.rolls],
         "attack_modifiers": [{"key": m.key, "value": m.value} for m in rolled.modifiers],
-        "attack_notes": [{"key": n.key, "params": n.params} for n in notes],
+        "attack_notes": dump_notes(notes),
+        "attack_checks": dump_checks([rolled.check]),
         "damage_modifiers": [
             {"key": m.key, "value": m.value} for m in damage_mods(actor, weapon, shield, add_str)
         ],
@@ -157,6 +166,7 @@ def attack(req: ActionRequest, dice: DiceSource, kind: str) -> ActionResult:
         notes=notes,
         defences=list(DEFENCES),
         exchange=exchange,
+        checks=[rolled.check],
     )
 
 
@@ -182,9 +192,10 @@ def soak_mods(sheet: Sheet) -> list[Modifier]:
 def defence_roll(
     defender: Sheet, roller: Roller, settings: Settings, ex: Mapping[str, Any], name: str
 ) -> tuple[Rolled, list[Note]]:
-    """The defender's Defense test (a reaction); a fighter who is out makes none (total 0, no die)."""
+    """The defender's Defense test (a reaction); a fighter who is out makes none (total 0, no die).
+    The check is the target's: it is shown as the versus of the attacker's Attack check."""
     if defender.out_of_fight:
-        return Rolled(0, [], None), [note("cannot_defend", {"who": name})]
+        return no_roll("defence", "target"), [note("cannot_defend", {"who": name})]
     kind = str(ex["kind"])
     mods = defence_mods(defender, kind, settings.missile_defense)
     if kind == "attack" or settings.riding_bonus_vs_shots:
@@ -196,7 +207,8 @@ def defence_roll(
         if COVER_BONUS[cover]:
             mods.append(mod(f"def_cover_{cover}", COVER_BONUS[cover]))
     mods += penalty_mods(defender, "def")
-    rolled = roll_total(roller, "defence", mods, defender.botch_dice_for(None, settings.botch_dice_default))
+    botch_dice = defender.botch_dice_for(None, settings.botch_dice_default)
+    rolled = roll_total(roller, "defence", mods, botch_dice, side="target")
     return rolled, botch_note(rolled, "defence")
 
 
@@ -206,13 +218,16 @@ def defend(req: DefenceRequest, dice: DiceSource) -> ActionResult:
     settings = req.settings
     assert isinstance(settings, Settings)
     if req.choice is not None and req.choice not in DEFENCE_ALIASES:
-        raise RulesError("error.arm5.unknown_defence", choice=req.choice, allowed=DEFENCES)
+        raise RulesError(
+            "error.arm5.unknown_defence", choice=req.choice, allowed=[Term("defence", d) for d in DEFENCES]
+        )
     try:
         kind, attack_total = str(ex["kind"]), int(ex["attack_total"])
         attack_rolls = [DieRoll(**r) for r in ex["attack_rolls"]]
         attack_modifiers = [Modifier(**m) for m in ex["attack_modifiers"]]
-        notes = [Note(**n) for n in ex.get("attack_notes", [])]
+        notes = load_notes(ex.get("attack_notes", []))
         dmg = [Modifier(**m) for m in ex["damage_modifiers"]]
+        attack_check = _attack_check(ex, attack_rolls, attack_modifiers)
     except (KeyError, TypeError, ValueError, ValidationError):
         raise RulesError("error.arm5.bad_exchange") from None
     attacker, defender = fighter_sheet(req.attacker), fighter_sheet(req.defender)
@@ -225,11 +240,15 @@ def defend(req: DefenceRequest, dice: DiceSource) -> ActionResult:
     damage = None
     band = None
     outcome = "miss"
+    attack_check.versus = defence.check
+    checks = [attack_check]
     if advantage > 0:  # the seed: an Attack Advantage of 0 or less is no hit
         outcome = "hit"
-        damage, wound_updates, band, w_notes = _damage(defender, dmg, advantage, ex, settings)
+        damage, wound_updates, band, w_notes, damage_check = _damage(defender, dmg, advantage, ex, settings)
         d_updates |= wound_updates
         notes += w_notes
+        checks.append(damage_check)
+    attack_check.outcome = outcome
     a_updates = _attacker_updates(ex)
     attacker_after = attacker.model_copy(update=a_updates)
     defender_after = defender.model_copy(update=d_updates)
@@ -254,7 +273,36 @@ def defend(req: DefenceRequest, dice: DiceSource) -> ActionResult:
         notes=notes,
         actor_sheet=attacker_after.model_dump() if a_updates else None,
         target_sheet=defender_after.model_dump() if d_updates else None,
+        checks=checks,
     )
+
+
+def _attack_check(ex: Mapping[str, Any], rolls: list[DieRoll], modifiers: list[Modifier]) -> Check:
+    """The attack half's check, carried in the exchange; an exchange made before checks existed has its
+    check rebuilt from the same rolls and modifiers."""
+    if "attack_checks" in ex:
+        return load_checks(ex["attack_checks"])[0]
+    faces = tuple(r.face for r in rolls if r.purpose == "attack")
+    botch = tuple(r.face for r in rolls if r.purpose == "attack_botch")
+    values = [int(m.value) for m in modifiers if m.key == "attack_die"]
+    if len(values) != 1 or not faces:
+        raise KeyError("attack_die")  # not an attack half this system wrote
+    zero = faces == (ZERO_FACE,)
+    return stress_check("attack", StressRoll(values[0], faces, zero, botch), modifiers, "actor")
+
+
+def damage_check(
+    dmg: list[Modifier], advantage: int, soak: list[Modifier], band: str | None, hitter: Side, hit: Side
+) -> Check:
+    """Damage as a player checks it: Attack Advantage + Strength + weapon Damage = the Damage Total, then
+    − Soak (its Stamina, armour Protection and bonus shown as the step's detail, the hit one's numbers)
+    = the damage that makes the wound; nothing through Soak is a floor at 0, not a negative wound."""
+    c = check("damage", side=hitter, parts=[Part("dmg_advantage", advantage, hitter), *parts(dmg, hitter)])
+    minus(c, "soak", sum(int(m.value) for m in soak), side=hit, detail=parts(soak, hit))
+    if c.total is not None and c.total < 0:
+        add_step(c, "min", "soaked", 0, hit)
+    c.outcome = band or "no_wound"
+    return c
 
 
 def _defender_engagement(defender: Sheet, attacker: str, kind: str, defended: bool) -> dict[str, Any]:
@@ -297,8 +345,9 @@ def _attacker_updates(ex: Mapping[str, Any]) -> dict[str, Any]:
 
 def _damage(
     defender: Sheet, dmg: list[Modifier], advantage: int, ex: Mapping[str, Any], settings: Settings
-) -> tuple[Damage, dict[str, Any], str | None, list[Note]]:
+) -> tuple[Damage, dict[str, Any], str | None, list[Note], Check]:
     """Damage Total = Str + weapon + advantage; minus Soak; one wound of the band on the Size row."""
+    c_dmg = dmg
     dmg = [*dmg, mod("dmg_advantage", advantage)]
     total = sum(int(m.value) for m in dmg)
     soak = soak_mods(defender)
@@ -310,10 +359,11 @@ def _damage(
     outcome = apply_wound(defender, band, nonlethal)
     notes = [note("soaked")] if net <= 0 else []
     damage = Damage(
-        modifiers=[*dmg, *soak],
+        modifiers=dmg,  # the Damage Total's own; Soak is what `reduced_by` took off
         rolled=total,
         reduced_by=soak_total,
         applied=max(0, net),
         kind="nonlethal" if nonlethal else "lethal",
     )
-    return damage, outcome.updates, outcome.band, notes + outcome.notes
+    shown = damage_check(c_dmg, advantage, soak, band, "actor", "target")
+    return damage, outcome.updates, outcome.band, notes + outcome.notes, shown

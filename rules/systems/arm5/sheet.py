@@ -7,6 +7,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from rules.errors import RulesError
+from rules.model import Message, Term
 from rules.systems.arm5.tables import (
     FATIGUE_LEVELS,
     FATIGUE_NAMES_PL,
@@ -77,7 +78,8 @@ class Weapon(_Part):
             return {**base, **data}
         if isinstance(data, dict) and isinstance(data.get("name"), str) and "ability" not in data:
             if not set(data) & {"init", "atk", "dfn", "dam"}:
-                raise RulesError("error.arm5.unknown_weapon", weapon=data["name"], allowed=sorted(WEAPONS))
+                allowed = [Term("weapon", w) for w in sorted(WEAPONS)]
+                raise RulesError("error.arm5.unknown_weapon", weapon=data["name"], allowed=allowed)
             return {"ability": "single_weapon", **data}  # a custom weapon given by its numbers
         if isinstance(data, dict) and "ranged" not in data and data.get("ability") in ("throw", "bows"):
             return {**data, "ranged": True}
@@ -98,7 +100,8 @@ class Shield(_Part):
     def _from_table(cls, data: Any) -> Any:
         if isinstance(data, str):
             if data not in SHIELDS:
-                raise RulesError("error.arm5.unknown_shield", shield=data, allowed=sorted(SHIELDS))
+                allowed = [Term("weapon", s) for s in sorted(SHIELDS)]
+                raise RulesError("error.arm5.unknown_shield", shield=data, allowed=allowed)
             s = SHIELDS[data]
             return {"name": data, "init": s.init, "atk": s.atk, "dfn": s.dfn, "dam": s.dam}
         return data
@@ -246,10 +249,34 @@ def fatigue_level_of(value: Text) -> Any:
 
 
 def _int(value: Any, key: Text) -> int:
+    """A shortcut's number; refused under the name the player typed (`soak`, `attack` …)."""
     try:
-        return int(str(value).strip())
+        return int(str(value).strip().replace("−", "-"))
     except ValueError:
-        raise RulesError("error.stat_invalid", key=key, problem="not a whole number") from None
+        problem = Message("problem.int_parsing", {"value": str(value)})
+        raise RulesError("error.stat_invalid", key=Term("term", key), problem=problem) from None
+
+
+def _bounds(model: type[BaseModel], field: Text) -> tuple[int, int]:
+    lo, hi = -1000, 1000
+    for meta in model.model_fields[field].metadata:
+        lo = getattr(meta, "ge", lo)
+        hi = getattr(meta, "le", hi)
+    return lo, hi
+
+
+def _within(key: Text, typed: int, stored: int, bounds: tuple[int, int]) -> None:
+    """A shortcut stored as another field (`soak:+7` → Protection): its range is checked here, as the
+    number the player typed, so the refusal names `soak` and its own limits, not the inner field."""
+    lo, hi = bounds
+    offset = typed - stored
+    if stored > hi:
+        problem = Message("problem.less_than_equal", {"le": hi + offset, "value": typed})
+    elif stored < lo:
+        problem = Message("problem.greater_than_equal", {"ge": lo + offset, "value": typed})
+    else:
+        return
+    raise RulesError("error.stat_invalid", key=Term("term", key), problem=problem)
 
 
 def expand_shortcuts(raw: dict[Text, Any]) -> dict[Text, Any]:
@@ -280,14 +307,14 @@ def expand_shortcuts(raw: dict[Text, Any]) -> dict[Text, Any]:
             wounds[key] = data.pop(key)
     if wounds:
         data["wounds"] = wounds
-    totals = {TOTAL_KEYS[k]: _int(data.pop(k), k) for k in list(data) if k in TOTAL_KEYS}
-    if totals:
-        data["weapon"] = _npc_weapon(data, abilities, totals)
+    typed = {k: _int(data.pop(k), k) for k in list(data) if k in TOTAL_KEYS}
+    if typed:
+        data["weapon"] = _npc_weapon(data, abilities, typed)
     if "soak" in data:
         soak = _int(data.pop("soak"), "soak")
-        data["armour_prot"] = (
-            soak - _int(data.get("sta", 0), "sta") - _int(data.get("soak_bonus", 0), "soak_bonus")
-        )
+        prot = soak - _int(data.get("sta", 0), "sta") - _int(data.get("soak_bonus", 0), "soak_bonus")
+        _within("soak", soak, prot, _bounds(Sheet, "armour_prot"))
+        data["armour_prot"] = prot
     return data
 
 
@@ -298,7 +325,7 @@ def _likely_ability(abilities: dict[Text, Any]) -> Text:
 
 
 def _npc_weapon(
-    data: dict[Text, Any], abilities: dict[Text, Any], totals: dict[Text, int]
+    data: dict[Text, Any], abilities: dict[Text, Any], typed: dict[Text, int]
 ) -> dict[Text, Any]:
     skill = _int(abilities.get("single_weapon", 0), "single_weapon")
     shield = Shield.model_validate(data["shield"]) if data.get("shield") is not None else Shield(name="none")
@@ -311,6 +338,8 @@ def _npc_weapon(
         + shield.init,
     }
     weapon: dict[Text, Any] = {"name": "npc", "ability": "single_weapon"}
-    for key, total in totals.items():
-        weapon[key] = total - base[key]
+    for key, total in typed.items():
+        field = TOTAL_KEYS[key]
+        weapon[field] = total - base[field]
+        _within(key, total, weapon[field], _bounds(Weapon, field))
     return weapon

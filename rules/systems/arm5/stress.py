@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.dice import Roller
+from rules.model import Die
 
 ZERO_FACE = 10
 
@@ -56,3 +57,14 @@ def stress_die(roller: Roller, purpose: str, botch_dice: int) -> StressRoll:
 def simple_die(roller: Roller, purpose: str) -> int:
     """A simple die: the face read 1..10 (the "0" face counts 10)."""
     return roller.d(10, purpose)
+
+
+def stress_dice(roll: StressRoll) -> tuple[list[Die], int]:
+    """The dice of a stress roll as a check shows them, and the multiplier of the counted die.
+
+    1,1,7 → [1 doubled, 1 doubled, 7 kept] × 4 = 28; 1,0 → [1 doubled, 10 kept] × 2 = 20; a first-roll
+    "0" (face 10) counts nothing (`dropped`), and its botch dice are shown as `botch` (never counted)."""
+    if roll.zero:
+        return [Die(10, ZERO_FACE, "dropped"), *(Die(10, f, "botch") for f in roll.botch_faces)], 1
+    *ones, last = roll.faces
+    return [*(Die(10, 1, "doubled") for _ in ones), Die(10, last, "kept")], 2 ** len(ones)

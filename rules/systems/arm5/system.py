@@ -5,20 +5,42 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 from rules.dice import DiceSource
 from rules.errors import RulesError
-from rules.model import ActionResult, Status
-from rules.system import ActionRequest, CombatSystem, DefenceRequest, FieldClass, Fighter
+from rules.model import ActionResult, Status, Term
+from rules.system import ActionRequest, CombatSystem, DefenceRequest, FieldClass, Fighter, problem_of, validated
 from rules.systems.arm5 import disengage, edit, gm_conditions, hold, initiative, magic, melee
 from rules.systems.arm5.common import changes_of, conditions, fighter_sheet, in_hand
 from rules.systems.arm5.fields import FIELD_CLASSES
 from rules.systems.arm5.options import Options
 from rules.systems.arm5.settings import Settings
-from rules.systems.arm5.sheet import Sheet
+from rules.systems.arm5.sheet import (
+    ABILITY_NAMES,
+    TOTAL_KEYS,
+    WOUND_KEYS,
+    Abilities,
+    Sheet,
+    Shield,
+    Spell,
+    Weapon,
+    Wounds,
+)
+from rules.systems.arm5.tables import FATIGUE_PENALTY, UNCONSCIOUS
 from rules.systems.arm5.weapons import SHIELDS, WEAPONS
 
+# The sheet's nested parts: a refusal inside one names the part's own key.
+NESTED: dict[str, type[BaseModel]] = {
+    "abilities": Abilities,
+    "weapon": Weapon,
+    "shield": Shield,
+    "wounds": Wounds,
+    "spells": Spell,
+}
+# descriptor(): the wound penalty down to which a combatant looks `wounded`, and from which `near_death`.
+WOUNDED_DOWN_TO = -3
+NEAR_DEATH_FROM = -8
 ACTIONS = ("disengage", "reaction_attack", "magic_attack", "cast", "hold")
 FAST_CAST_ACTIONS = frozenset({"magic_attack", "cast"})
 ACTION_ALIASES = {
@@ -45,6 +67,25 @@ class ArsMagica(CombatSystem):
     reaction_options: ClassVar[frozenset[str]] = frozenset({"fast_casting"})
     edit_aliases: ClassVar[Mapping[str, str]] = edit.EDIT_ALIASES
 
+    def sheet(self, data: Mapping[str, Any]) -> BaseModel:
+        """The core's sheet validation, except that a value refused inside a nested part (`single_weapon`
+        among the Abilities, `atk` of a weapon, a wound count) is named by that part's own key, the one
+        the player typed, rather than by the group that holds it."""
+        try:
+            return Sheet.model_validate(dict(data))
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            loc = [str(p) for p in first.get("loc", ()) if not isinstance(p, int)]
+            if len(loc) == 1 and first.get("type") == "extra_forbidden":  # what a player may type instead
+                raise RulesError("error.stat_unknown", key=loc[0], allowed=self._typed_keys()) from None
+            if len(loc) > 1 and loc[0] in NESTED:
+                if first.get("type") == "extra_forbidden":
+                    known = list(NESTED[loc[0]].model_fields)
+                    raise RulesError("error.stat_unknown", key=loc[-1], allowed=known) from None
+                raise RulesError("error.stat_invalid", key=Term("term", loc[-1]), problem=problem_of(first)) from None
+        sheet: BaseModel = validated(Sheet, data, "stat")  # the core names the field and says why
+        return sheet
+
     def edit_sheet(self, sheet: BaseModel, changes: Mapping[str, Any]) -> BaseModel:
         """The generic edit, plus wound counts per band (`lekkie:+1`) and a Fatigue level kept in 0..5."""
         assert isinstance(sheet, Sheet)
@@ -54,6 +95,13 @@ class ArsMagica(CombatSystem):
             assert isinstance(edited, Sheet)
             edited = self.update_sheet(edited, {"wounds": edit.wound_counts(edited.wounds, wounds)})
         return edited
+
+    def _typed_keys(self) -> list[str]:
+        """The sheet keys a player types: the build and lasting fields, the Abilities and wound counts
+        at the top level, and the quick-line totals (the fight's own bookkeeping is left out)."""
+        nested = {"abilities", "wounds", "weapon", "shield", "spells"}
+        fields = [f for f in self.fields_of("build", "lasting") if f not in nested]
+        return [*fields, "weapon", "shield", *ABILITY_NAMES, *WOUND_KEYS, *TOTAL_KEYS, "soak"]
 
     def conditions(self) -> list[str]:
         return list(gm_conditions.GM_CONDITIONS)
@@ -80,6 +128,22 @@ class ArsMagica(CombatSystem):
             # "pojedynczą akcję (i wiele reakcji)": one action a round; reactions are not counted here
             actions_left=0 if sheet.action_used or cannot_act else 1,
         )
+
+    def descriptor(self, status: Status) -> str:
+        """How a hidden combatant looks, from its wounds (Ars Magica has no hit points): out of the fight
+        (dead, an Eliminujące wound, unconscious) is `down`; otherwise the wounds' cumulative penalty
+        (Light −1, Medium −3, Heavy −5) decides: none `unhurt`, down to −3 `wounded` (Light wounds or one
+        Medium), −4 to −7 `badly_wounded` (a Heavy wound, or a Medium and more), −8 or worse `near_death`.
+        Fatigue alone is not a wound, and leaving the fight is not being down."""
+        if status.dead or status.level in ("incapacitated", "unconscious"):
+            return "down"
+        fatigue = int(status.numbers.get("fatigue_level", 0))
+        penalty = int(status.numbers.get("penalty", 0)) - FATIGUE_PENALTY[min(fatigue, UNCONSCIOUS)]
+        if penalty == 0:
+            return "unhurt"
+        if penalty >= WOUNDED_DOWN_TO:
+            return "wounded"
+        return "badly_wounded" if penalty > NEAR_DEATH_FROM else "near_death"
 
     def start_round(
         self, fighter: Fighter[Any], settings: BaseModel, round_no: int, dice: DiceSource | None = None
@@ -138,13 +202,13 @@ class ArsMagica(CombatSystem):
             return magic.cast(req, dice)
         if action == "hold":
             return hold.hold(req)
-        raise RulesError("error.unknown_action", action=action, allowed=list(self.extra_actions))
+        raise RulesError("error.unknown_action", action=action, allowed=[Term("action", a) for a in ACTIONS])
 
 
 def _spells_only_fast_cast(action: str, req: ActionRequest) -> None:
     """`fast_casting` makes an action a reaction (off-turn): only a spell may be fast-cast (seed)."""
     if getattr(req.options, "fast_casting", False) and action not in FAST_CAST_ACTIONS:
-        raise RulesError("error.arm5.fast_casting_spells_only", action=action)
+        raise RulesError("error.arm5.fast_casting_spells_only", action=Term("action", action))
 
 
 def _numbers(sheet: Sheet) -> dict[str, int | float | str]:

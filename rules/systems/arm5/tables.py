@@ -8,13 +8,6 @@ from rules.errors import RulesError
 
 WoundBand = Literal["light", "medium", "heavy", "incapacitating", "dead"]
 BANDS: Final[tuple[WoundBand, ...]] = ("light", "medium", "heavy", "incapacitating", "dead")
-BAND_PL: Final[dict[str, str]] = {
-    "light": "Lekkie",
-    "medium": "Średnie",
-    "heavy": "Ciężkie",
-    "incapacitating": "Eliminujące",
-    "dead": "Uśmiercające",
-}
 
 # The seed's table (Budowa → upper bound of Lekkie, Średnie, Ciężkie, Eliminujące; Uśmiercające is open).
 # Damage after Soak; a band runs from the previous bound + 1. Two readings of misprints (digest §12):
