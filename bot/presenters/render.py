@@ -349,8 +349,7 @@ def turn_embed(tx: Texts, o: TurnOutcome) -> discord.Embed:
         )
         embed.add_field(name=tx("turn.rolled"), value=value, inline=False)
     hidden = {c.name for c in enc.combatants if c.hidden}
-    upkeep = [_upkeep_line(tx, r, r.actor in hidden) for r in o.upkeep]
-    upkeep = [line for line in upkeep if line]
+    upkeep = [line for r in o.upkeep for line in _upkeep_lines(tx, r, r.actor in hidden)]
     if upkeep:
         embed.add_field(name=tx("turn.upkeep"), value="\n".join(upkeep), inline=False)
     if o.skipped:
@@ -368,18 +367,19 @@ def turn_embed(tx: Texts, o: TurnOutcome) -> discord.Embed:
     return clamp(embed)
 
 
-def _upkeep_line(tx: Texts, r: ActionResult, hidden: bool) -> str:
-    """One combatant's round upkeep when there is something to see: its rolls, outcome and notes."""
+def _upkeep_lines(tx: Texts, r: ActionResult, hidden: bool) -> list[str]:
+    """One combatant's round upkeep when there is something to see: each roll as its own check line,
+    then the outcome and notes, every line led by the combatant's name."""
     notes = [n.removeprefix("• ") for n in _notes(tx, r)]
     if not r.rolls and not notes:
-        return ""  # plain bookkeeping (fresh actions): nothing the table needs to read
-    parts = [f"**{cut(r.actor, 60)}**"]
-    if r.rolls or r.total is not None:
-        parts.append(roll_line(tx, r, hidden, False))
-    if r.outcome not in ("none", ""):
-        parts.append(tx.term("outcome", r.outcome))
-    parts += notes
-    return " · ".join(p for p in parts if p)
+        return []  # plain bookkeeping (fresh actions): nothing the table needs to read
+    name = f"**{escape(short_name(r.actor))}**: "
+    view = View(frozenset({"actor"}) if hidden else frozenset())
+    lines = [name + line for line in _result_lines(tx, r, view)]
+    tail = [tx.term("outcome", r.outcome)] if r.outcome not in ("none", "", "upkeep") else []
+    if tail or notes:
+        lines.append(name + " · ".join([*tail, *notes]))
+    return lines
 
 
 def _effect_name(tx: Texts, system: CombatSystem, e: Effect) -> str:

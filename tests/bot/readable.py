@@ -18,6 +18,7 @@ NUMBER = r"\d+(?:[.,]\d+)?"
 PART = re.compile(rf"(?:^|\s)([+−-])({NUMBER})(?=\s|$)")
 STEP = re.compile(rf"^([−+×÷↓↑≈→≥≤])\s*({NUMBER})?")
 BOLD = re.compile(rf"\*\*({NUMBER}|\?)\*\*")
+NAME_PREFIX = re.compile(r"^(?:\*\*[^*]+\*\*|[^*:]+): (?=\*\*)")
 
 
 def _num(text: str) -> float:
@@ -64,6 +65,7 @@ def _apply(op: str, start: float, value: float | None) -> float:
 
 def check_line_errors(line: str) -> list[str]:
     """What does not add up on one rendered check line (empty when it adds up or is not a check line)."""
+    line = NAME_PREFIX.sub("", line)  # "**Zbój 1**: **Stabilizace** d100 (41) …" — a name, then the check
     if not line.startswith("**") or " = " not in line or "?" in line:
         return []
     body = line.split(" · ")[0]
@@ -107,13 +109,26 @@ def check_line_errors(line: str) -> list[str]:
     return errors
 
 
+def _last_group(text: str) -> str | None:
+    """The contents of the parenthesis that closes `text` (dice groups nested inside it allowed)."""
+    text = text.rstrip()
+    if not text.endswith(")"):
+        return None
+    depth = 0
+    for i in range(len(text) - 1, -1, -1):
+        depth += {")": 1, "(": -1}.get(text[i], 0)
+        if depth == 0:
+            return text[i + 1 : -1]
+    return None
+
+
 def _versus_errors(line: str, versus: str) -> list[str]:
     total = BOLD.search(versus)
-    inner = re.search(r"\((.*)\)\s*$", versus)
-    if total is None or inner is None or total.group(1) == "?" or " = " in inner.group(1):
+    inner = _last_group(versus[total.end() :]) if total else None
+    if total is None or inner is None or total.group(1) == "?" or " = " in inner:
         return []
-    dice, text = _dice_sum(inner.group(1))
-    multiplier = re.search(rf"\)\s*×({NUMBER})", inner.group(1))
+    dice, text = _dice_sum(inner)
+    multiplier = re.search(rf"\)\s*×({NUMBER})", inner)
     if multiplier:
         dice *= _num(multiplier.group(1))
         text = text.replace(f"×{multiplier.group(1)}", " ", 1)

@@ -49,32 +49,21 @@ async def _fight(table: Table, system_id: str, lang: str, seed: int) -> list[Res
     table.app.service.dice = RandomDice(seed)
     session = Session(table, system_id)
     session.lang = lang
-    said: list[Response] = []
-    original = session.run
-
-    async def run(user: str, text: str) -> list[Response]:
-        responses = await original(user, text)
-        said.extend(responses)
-        return responses
-
-    session.run = run  # type: ignore[method-assign]
     await session.play()
-    return said
+    return session.said
 
 
+@pytest.mark.parametrize("seed", [1, 2])
 @pytest.mark.parametrize("system_id", sorted(SESSIONS))
-async def test_every_rendered_check_line_adds_up(table: Table, system_id: str) -> None:
+async def test_every_rendered_check_line_adds_up(table: Table, system_id: str, seed: int) -> None:
     errors: list[str] = []
     checked = 0
-    for seed in (1, 2):
-        said = await _fight(table, system_id, SESSIONS[system_id][0], seed)
-        for line in _lines(said):
-            if line.startswith("**") and " = " in line:
-                checked += 1
-            errors += check_line_errors(line)
-        await table(f"@gm #boj /encounter start system:{system_id} name:Again")  # the next seed's fight
-        await table("@gm #boj /encounter end")
-    assert checked >= 10, f"only {checked} check lines were rendered"
+    said = await _fight(table, system_id, SESSIONS[system_id][0], seed)
+    for line in _lines(said):
+        if line.startswith("**") and " = " in line:
+            checked += 1
+        errors += check_line_errors(line)
+    assert checked >= 5, f"only {checked} check lines were rendered"
     assert not errors, "\n".join(errors[:10])
 
 

@@ -69,12 +69,18 @@ class Session:
         self.lang, self.npc, self.stats = SESSIONS[system_id]
         self.channel = "boj"
         self.turns: list[tuple[int, str]] = []  # (round, combatant) as the turn messages gave them
+        self.said: list[Response] = []  # everything the bot answered, in order
 
     def line(self, user: str, text: str) -> str:
         return f"@{user}:{self.lang} #{self.channel} {text}"
 
-    async def run(self, user: str, text: str) -> list[Response]:
+    async def send(self, user: str, text: str) -> list[Response]:
         responses = await self.table(self.line(user, text))
+        self.said += responses
+        return responses
+
+    async def run(self, user: str, text: str) -> list[Response]:
+        responses = await self.send(user, text)
         assert responses, text
         for r in responses:
             assert r.error is None, (text, r.content)
@@ -136,11 +142,11 @@ class Session:
         user = "gm" if current.is_npc else next(u for u, h in zip(PLAYERS, HEROES, strict=True) if h == current.name)
         actor = f' attacker:"{current.name}"' if current.is_npc else ""
         command = f'/attack target:"{foes[0].name}"{actor}'
-        responses = await self.table(self.line(user, command))
+        responses = await self.send(user, command)
         if responses[0].error == "error.cz2d10.part_unusable":  # as the refusal says: the other hand
             assert "off_hand" in (responses[0].content or "")
             command += " options:off_hand"
-            responses = await self.table(self.line(user, command))
+            responses = await self.send(user, command)
             if responses[0].error == "error.cz2d10.part_unusable":
                 return True  # both arms gone: this one only passes its turn
         for r in responses:
