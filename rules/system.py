@@ -5,7 +5,7 @@ from __future__ import annotations
 import types
 import typing
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
@@ -79,11 +79,15 @@ def validated(model: type[BaseModel], data: Mapping[str, Any], what: str) -> Any
         path = [str(p) for p in first.get("loc", ()) if not isinstance(p, int)]
         if first.get("type") == "extra_forbidden":
             key = path[0] if path else what
-            allowed = [Term("term", name) for name in model.model_fields]
-            raise RulesError(f"error.{what}_unknown", key=key, allowed=allowed) from None
+            raise RulesError(f"error.{what}_unknown", key=key, allowed=as_syntax(model.model_fields)) from None
         if not path:  # a validator of the whole model: its problem names the key itself
             raise RulesError(f"error.{what}_refused", problem=problem_of(first)) from None
         raise RulesError(f"error.{what}_invalid", key=Term("term", path[0]), problem=problem_of(first)) from None
+
+
+def as_syntax(keys: Iterable[str]) -> list[str]:
+    """Keys a user may type, shown as what to type (`armour_prot`), not as words of a sentence."""
+    return [f"`{k}`" for k in keys]
 
 
 def problem_of(error: Mapping[str, Any]) -> Message:

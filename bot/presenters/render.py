@@ -399,8 +399,13 @@ def character_embed(tx: Texts, ch: Character, system: CombatSystem) -> discord.E
     tx = tx.for_system(system.id)
     sheet = ch.sheet
     defaults = {name: f.default for name, f in system.Sheet.model_fields.items()}
-    lines = [f"`{k}`: {_short(v)}" for k, v in sheet.items() if v not in (None, [], {}, "") and v != defaults.get(k)]
-    embed = discord.Embed(title=cut(ch.name, 200), description="\n".join(lines), colour=NEUTRAL)
+    shown = set(system.fields_of("build", "lasting"))
+    lines = [
+        f"{tx.term('term', k)}: {_sheet_value(tx, v)}"
+        for k, v in sheet.items()
+        if k in shown and v not in (None, [], {}, "") and v != defaults.get(k)
+    ]
+    embed = discord.Embed(title=cut(escape(ch.name), 200), description="\n".join(lines) or None, colour=NEUTRAL)
     status = system.status(system.sheet(sheet))
     embed.add_field(name=tx("field.wound"), value=tx.term("wound", status.level), inline=True)
     if status.hp is not None:
@@ -415,6 +420,30 @@ def character_embed(tx: Texts, ch: Character, system: CombatSystem) -> discord.E
         embed.add_field(name=tx.term("term", "pool_breakdown"), value="\n".join(lines), inline=False)
     embed.set_footer(text=_system_name(tx, system))
     return clamp(embed)
+
+
+def _sheet_value(tx: Texts, value: Any) -> str:
+    """A sheet value in the reader's words: a weapon, skill or condition by its name, yes/no, numbers."""
+    if isinstance(value, bool):
+        return tx("settings.yes") if value else tx("settings.no")
+    if isinstance(value, str):
+        return _known_word(tx, value)
+    if isinstance(value, dict):
+        if "name" in value or "id" in value:
+            return _known_word(tx, str(value.get("name") or value.get("id")))
+        return cut(", ".join(f"{_known_word(tx, str(k))} {_sheet_value(tx, v)}" for k, v in value.items()), 300)
+    if isinstance(value, list):
+        return cut(", ".join(_sheet_value(tx, v) for v in value), 300)
+    return cut(str(value), 300)
+
+
+def _known_word(tx: Texts, word: str) -> str:
+    """An id the game's catalog names (a weapon, a skill, a condition …); anything else as the player typed it."""
+    for kind in ("weapon", "term", "condition", "location", "wound"):
+        for key in (f"{kind}.{tx.system}.{word}", f"{kind}.{word}"):
+            if tx.catalog.has_own(tx.lang, key):
+                return tx.catalog.messages[tx.lang][key]
+    return escape(word)
 
 
 def _short(value: Any) -> str:

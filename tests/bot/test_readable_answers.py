@@ -67,6 +67,29 @@ async def test_every_rendered_check_line_adds_up(table: Table, system_id: str, s
     assert not errors, "\n".join(errors[:10])
 
 
+async def _more(table: Table, system_id: str, lang: str) -> list[Response]:
+    """Besides a fight: a new fight's GM hands, refusals a player meets on day one, settings, a sheet."""
+    system = all_systems()[system_id]
+    condition = system.conditions()[0]
+    lines = [
+        f"@gm:{lang} #druhy /encounter start system:{system_id} name:Druhý",
+        f'@gm:{lang} #druhy /encounter add name:Vlk stats:"{SESSIONS[system_id][1]}"',
+        f"@gm:{lang} #druhy /encounter effect add combatant:Vlk name:{condition} rounds:2",
+        f"@gm:{lang} #druhy /encounter status",
+        f"@gm:{lang} #druhy /encounter effect remove combatant:Vlk name:{condition}",
+        f"@gm:{lang} #druhy /settings show",
+        f"@ana:{lang} #druhy /character show name:Jana",
+        f'@ana:{lang} #druhy /character create system:{system_id} name:Chyba stats:"nesmysl:3"',
+        f'@ana:{lang} #druhy /attack target:Nikdo',
+        f"@ana:{lang} #druhy /roll expression:1d6/0",
+        f"@gm:{lang} #druhy /encounter end",
+    ]
+    said: list[Response] = []
+    for line in lines:
+        said += await table(line)
+    return said
+
+
 def _ids() -> set[str]:
     """Ids a system uses internally that must never reach a Czech, Polish or Italian reader."""
     ids: set[str] = set()
@@ -85,6 +108,7 @@ async def test_no_code_words_or_english_fallbacks(table: Table, system_id: str, 
     table.app.catalog.strict = True  # a key missing in this language fails the answer instead of showing English
     try:
         said = await _fight(table, system_id, lang, 3)
+        said += await _more(table, system_id, lang)
     finally:
         table.app.catalog.strict = False
     native = " ".join(table.app.catalog.messages[lang].values()).casefold()

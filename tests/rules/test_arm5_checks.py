@@ -546,7 +546,7 @@ def test_every_rolled_die_is_shown_once() -> None:
 def test_an_unknown_key_lists_what_a_player_may_type() -> None:
     with pytest.raises(RulesError) as err:
         SYSTEM.sheet({"hp": "10"})
-    allowed = err.value.params["allowed"]
+    allowed = [a.strip("`") for a in err.value.params["allowed"]]  # shown as what to type
     assert err.value.key == "error.stat_unknown" and err.value.params["key"] == "hp"
     assert {"soak", "attack", "single_weapon", "light", "str"} <= set(allowed)
     assert not {"action_used", "disengage_botched", "is_npc", "initiative_tiebreak"} & set(allowed)

@@ -10,7 +10,16 @@ from pydantic import BaseModel, ValidationError
 from rules.dice import DiceSource
 from rules.errors import RulesError
 from rules.model import ActionResult, Status, Term
-from rules.system import ActionRequest, CombatSystem, DefenceRequest, FieldClass, Fighter, problem_of, validated
+from rules.system import (
+    ActionRequest,
+    CombatSystem,
+    DefenceRequest,
+    FieldClass,
+    Fighter,
+    as_syntax,
+    problem_of,
+    validated,
+)
 from rules.systems.arm5 import disengage, edit, gm_conditions, hold, initiative, magic, melee
 from rules.systems.arm5.common import changes_of, conditions, fighter_sheet, in_hand
 from rules.systems.arm5.fields import FIELD_CLASSES
@@ -77,10 +86,10 @@ class ArsMagica(CombatSystem):
             first = exc.errors()[0]
             loc = [str(p) for p in first.get("loc", ()) if not isinstance(p, int)]
             if len(loc) == 1 and first.get("type") == "extra_forbidden":  # what a player may type instead
-                raise RulesError("error.stat_unknown", key=loc[0], allowed=self._typed_keys()) from None
+                raise RulesError("error.stat_unknown", key=loc[0], allowed=as_syntax(self._typed_keys())) from None
             if len(loc) > 1 and loc[0] in NESTED:
                 if first.get("type") == "extra_forbidden":
-                    known = list(NESTED[loc[0]].model_fields)
+                    known = as_syntax(NESTED[loc[0]].model_fields)
                     raise RulesError("error.stat_unknown", key=loc[-1], allowed=known) from None
                 raise RulesError("error.stat_invalid", key=Term("term", loc[-1]), problem=problem_of(first)) from None
         sheet: BaseModel = validated(Sheet, data, "stat")  # the core names the field and says why
