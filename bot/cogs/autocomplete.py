@@ -48,7 +48,7 @@ async def combatant_names(interaction: discord.Interaction, current: str) -> Cho
             continue
         status = system.status(c.model(system))
         if status.out_of_fight:
-            label = f"{c.name} ({tx.term('wound', status.level)})"
+            label = f"{c.name} ({tx.term('wound', status.level, c.gender)})"
             fallen.append(app_commands.Choice(name=cut(label, 100), value=c.name[:100]))
         else:
             standing.append(app_commands.Choice(name=cut(c.name, 100), value=c.name[:100]))

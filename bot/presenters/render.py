@@ -108,7 +108,8 @@ def _result_fields(tx: Texts, r: ActionResult, view: View, o: ActionOutcome) -> 
         fields.append((tx("field.location"), tx.term("location", r.location)))
     shown_level = o.system.status(o.target.model(o.system)).level if o.target is not None else None
     if r.wound and r.wound != shown_level:  # the target's state line names the level already
-        fields.append((tx("field.wound"), tx.term("wound", r.wound)))
+        gender = o.target.gender if o.target is not None else None
+        fields.append((tx("field.wound"), tx.term("wound", r.wound, gender)))
     return fields
 
 
@@ -354,7 +355,7 @@ def turn_embed(tx: Texts, o: TurnOutcome) -> discord.Embed:
         embed.add_field(name=tx("turn.upkeep"), value="\n".join(upkeep), inline=False)
     if o.skipped:
         skipped = ", ".join(
-            f"{cut(c.name, 60)} ({tx.term('wound', o.system.status(c.model(o.system)).level)})"
+            f"{escape(short_name(c.name))} ({tx.term('wound', o.system.status(c.model(o.system)).level, c.gender)})"
             for c in dict((c.id, c) for c in o.skipped).values()
         )
         embed.add_field(name=tx("turn.skipped"), value=skipped, inline=False)
@@ -407,7 +408,7 @@ def character_embed(tx: Texts, ch: Character, system: CombatSystem) -> discord.E
     ]
     embed = discord.Embed(title=cut(escape(ch.name), 200), description="\n".join(lines) or None, colour=NEUTRAL)
     status = system.status(system.sheet(sheet))
-    embed.add_field(name=tx("field.wound"), value=tx.term("wound", status.level), inline=True)
+    embed.add_field(name=tx("field.wound"), value=tx.term("wound", status.level, ch.gender), inline=True)
     if status.hp is not None:
         embed.add_field(name=tx("field.hp"), value=f"{status.hp}/{status.hp_max}", inline=True)
     for k, v in status.numbers.items():
