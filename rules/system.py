@@ -85,6 +85,23 @@ def validated(model: type[BaseModel], data: Mapping[str, Any], what: str) -> Any
         raise RulesError(f"error.{what}_invalid", key=Term("term", path[0]), problem=problem_of(first)) from None
 
 
+def clamp_to_bounds(model: type[BaseModel], data: Mapping[str, Any]) -> dict[str, Any]:
+    """`data` with each number of a bounded field (`Field(ge=…, le=…)`) moved inside its bounds."""
+    out = dict(data)
+    for name, info in model.model_fields.items():
+        value = out.get(name)
+        if not isinstance(value, (int, float)) or isinstance(value, bool):
+            continue
+        for meta in info.metadata:
+            low, high = getattr(meta, "ge", None), getattr(meta, "le", None)
+            if low is not None and value < low:
+                value = low
+            if high is not None and value > high:
+                value = high
+        out[name] = value
+    return out
+
+
 def as_syntax(keys: Iterable[str]) -> list[str]:
     """Keys a user may type, shown as what to type (`armour_prot`), not as words of a sentence."""
     return [f"`{k}`" for k in keys]
@@ -188,6 +205,17 @@ class CombatSystem(ABC):
         """A sheet from stored JSON or from `key:value` strings (shortcuts live in the Sheet model)."""
         sheet: BaseModel = validated(self.Sheet, data, "stat")
         return sheet
+
+    def stored_sheet(self, data: Mapping[str, Any]) -> BaseModel:
+        """A sheet as stored: validated, or, if an older version of the rules let a number past its
+        bounds (an HP below the sheet's floor), with every such number clamped back into them."""
+        try:
+            return self.sheet(data)
+        except RulesError:
+            clamped = clamp_to_bounds(self.Sheet, data)
+            if clamped == dict(data):
+                raise
+            return self.sheet(clamped)
 
     def update_sheet(self, sheet: BaseModel, changes: Mapping[str, Any]) -> BaseModel:
         return self.sheet({**sheet.model_dump(), **changes})

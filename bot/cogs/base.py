@@ -16,6 +16,7 @@ from bot.presenters.limits import CONTENT, cut
 from bot.presenters.texts import Texts
 from bot.service.context import Ctx
 from bot.service.errors import UserError
+from bot.storage.database import COMMITTED
 from rules import RulesError
 
 if TYPE_CHECKING:
@@ -81,6 +82,7 @@ class BaseCog(commands.Cog):
     ) -> None:
         """Call the handler; a user error becomes an ephemeral hint, anything else is logged."""
         ctx, tx = await self.texts(interaction)
+        COMMITTED.set(False)
         try:
             reply = await handler(ctx, tx)
         except (UserError, RulesError) as exc:
@@ -104,8 +106,10 @@ class BaseCog(commands.Cog):
                 ctx.channel_id,
                 vars(interaction.namespace) if interaction.namespace else {},
             )
-            interaction.extras["error"] = "error.internal"
-            reply = Reply(content=tx("error.internal"), ephemeral=True)
+            # Truthful either way: after a commit the change stands and only the answer failed.
+            key = "error.internal_after_commit" if COMMITTED.get() else "error.internal"
+            interaction.extras["error"] = key
+            reply = Reply(content=tx(key), ephemeral=True)
         await send(interaction, reply)
         if reply.sent_message_id is not None and after_send is not None:
             await after_send(reply.sent_message_id)

@@ -407,7 +407,7 @@ def character_embed(tx: Texts, ch: Character, system: CombatSystem) -> discord.E
         if k in shown and v not in (None, [], {}, "") and v != defaults.get(k)
     ]
     embed = discord.Embed(title=cut(escape(ch.name), 200), description="\n".join(lines) or None, colour=NEUTRAL)
-    status = system.status(system.sheet(sheet))
+    status = system.status(system.stored_sheet(sheet))
     embed.add_field(name=tx("field.wound"), value=tx.term("wound", status.level, ch.gender), inline=True)
     if status.hp is not None:
         embed.add_field(name=tx("field.hp"), value=f"{status.hp}/{status.hp_max}", inline=True)
@@ -415,7 +415,7 @@ def character_embed(tx: Texts, ch: Character, system: CombatSystem) -> discord.E
         embed.add_field(name=tx.term("term", k), value=str(v), inline=True)
     pool = getattr(system, "pool", None)  # systems with a points pool explain where it comes from
     if pool is not None:
-        breakdown = pool(system.sheet(sheet))
+        breakdown = pool(system.stored_sheet(sheet))
         lines = [f"{_signed(value)} {tx.term('term', key)} {detail}".rstrip() for key, value, detail in breakdown.parts]
         lines.append(f"= **{breakdown.total}**")
         embed.add_field(name=tx.term("term", "pool_breakdown"), value="\n".join(lines), inline=False)

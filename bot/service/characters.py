@@ -60,7 +60,7 @@ class CharacterMixin(ServiceCore):
         gender = take_gender(changes)
         if not changes and gender is None:
             raise UserError("error.nothing_to_set")
-        current = self._rules(system.sheet, ch.sheet)
+        current = self._rules(system.stored_sheet, ch.sheet)
         before = current.model_dump(mode="json")
         after = self._rules(system.update_sheet, current, changes).model_dump(mode="json") if changes else before
         changed = {k: v for k, v in after.items() if before.get(k) != v}
@@ -110,7 +110,7 @@ class CharacterMixin(ServiceCore):
             raise UserError("error.rest_in_fight", name=ch.name, channel=f"<#{fighting}>")
         rules_values, _ = await self._effective_settings(ctx, system)
         settings = self._rules(system.settings, rules_values)
-        sheet = self._rules(system.sheet, ch.sheet)
+        sheet = self._rules(system.stored_sheet, ch.sheet)
         req = ActionRequest(Fighter(ch.name, sheet), None, self._rules(system.options, {"hours": hours}), settings)
         result: ActionResult = self._rules(system.act, "rest", req, self.dice)
         if result.actor_sheet is not None:

@@ -181,7 +181,7 @@ class ServiceCore:
     def _carried(self, system: CombatSystem, sheet: dict[str, Any]) -> dict[str, Any]:
         """A sheet's build and lasting fields, turn state back to its defaults (what a character keeps)."""
         kept = {k: v for k, v in sheet.items() if system.field_classes.get(k, "build") in ("build", "lasting")}
-        model = self._rules(system.sheet, kept)
+        model = self._rules(system.stored_sheet, kept)
         carried: dict[str, Any] = model.model_dump(mode="json")
         return carried
 

@@ -26,7 +26,7 @@ class ModelCache:
         if found is not None:
             self._items.move_to_end(key)
             return found
-        model = system.sheet(json.loads(sheet_json))
+        model = system.stored_sheet(json.loads(sheet_json))
         self._items[key] = model
         if len(self._items) > self.size:
             self._items.popitem(last=False)

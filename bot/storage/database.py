@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
 import re
 import sqlite3
@@ -14,6 +15,9 @@ import aiosqlite
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
+# Set once a command's transaction has committed, so a failure after it (while answering) is never
+# reported as "nothing was changed". Each command runs in its own task, hence its own context.
+COMMITTED: contextvars.ContextVar[bool] = contextvars.ContextVar("committed", default=False)
 MIGRATIONS_DIR = Path(__file__).resolve().parents[2] / "migrations"
 _MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 
@@ -58,7 +62,9 @@ class Database:
         if not self._flushing:
             self._flushing = True
             asyncio.get_running_loop().create_task(self._flush())
-        return await future
+        result = await future
+        COMMITTED.set(True)
+        return result
 
     async def _flush(self) -> None:
         try:

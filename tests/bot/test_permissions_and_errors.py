@@ -149,3 +149,67 @@ async def test_roll_refuses_what_it_cannot_or_must_not_work_out(table: Table, ex
     r = await table.one(f'@ana:pl /roll expression:"{expression}"')
     assert r.ephemeral and r.error == error
     assert r.content and "{" not in r.content and "error." not in r.content
+
+
+async def test_a_sheet_stored_out_of_bounds_loads_clamped(table: Table) -> None:
+    """An older version let adnd2cp damage push HP below the sheet's −100: such a character recovers."""
+    await table.play(['@ana /character create system:adnd2cp name:Bruna stats:"class:fighter level:3 hp:20"'])
+
+    def poison(conn: object) -> None:
+        row = conn.execute("SELECT id, sheet FROM characters WHERE name = 'Bruna'").fetchone()  # type: ignore[attr-defined]
+        sheet = json.loads(row[1])
+        sheet["hp"] = -340
+        conn.execute("UPDATE characters SET sheet = ? WHERE id = ?", (json.dumps(sheet), row[0]))  # type: ignore[attr-defined]
+
+    await table.app.db.transaction(poison)
+    shown = await table.one("@ana /character show name:Bruna")
+    assert shown.error is None and "-100" in text_of(shown)
+
+
+async def test_a_failure_after_the_commit_is_not_reported_as_nothing_changed(table: Table) -> None:
+    from unittest import mock
+
+    await table.play(["@gm #x /encounter start system:dnd35 name:Crash"])
+    with mock.patch("bot.presenters.render.message_embed", side_effect=RuntimeError("boom")):
+        r = await table.one('@gm #x /encounter add name:Orc stats:"ac:10 hp:5"')
+    assert r.error == "error.internal_after_commit" and "saved" in (r.content or "")
+    (count,) = (await table.query("SELECT COUNT(*) FROM combatants"))[0]
+    assert count == 1  # the change stands, as the answer says
+
+
+async def test_next_with_waiting_defences_is_all_or_nothing(table: Table) -> None:
+    """The default defences and the turn are one transaction: a failure in it applies none of them."""
+    from unittest import mock
+
+    from bot.storage import repository
+
+    await table("@gm #hall /settings set system:arm5 name:enforce_turns value:false scope:server")
+    await table.play(
+        [
+            '@gm #hall /encounter start system:arm5 name:"Bandits"',
+            '@gm #hall /encounter add name:Bandit stats:"attack:+9 defense:+6 damage:+5 soak:+7" count:2',
+            '@ana #hall /character create system:arm5 name:Wulf stats:"attack:+8 defense:+7 damage:+6 soak:+5"',
+            "@ana #hall /encounter join character:Wulf",
+        ]
+    )
+    table.dice(5)
+    await table.play(['@gm #hall /attack attacker:"Bandit 1" target:Wulf'])
+    table.dice(5)
+    await table.play(['@gm #hall /attack attacker:"Bandit 2" target:Wulf'])
+    before = await table.query("SELECT name, sheet FROM combatants ORDER BY id")
+    ask = await table.one("@gm #hall /encounter next")
+    original = repository.apply_commit
+
+    def failing(conn: object, commit: repository.Commit) -> list[int]:
+        original(conn, commit)  # type: ignore[arg-type]
+        raise RuntimeError("disk full")
+
+    table.app.service.dice = __import__("rules").RandomDice(3)
+    with mock.patch.object(repository, "apply_commit", failing):
+        (r, *_) = await table(f"@gm #hall click {ask.components[0]['custom_id']}")
+    assert r.error == "error.internal"
+    assert await table.query("SELECT name, sheet FROM combatants ORDER BY id") == before
+    (pending,) = (await table.query("SELECT COUNT(*) FROM exchanges WHERE status = 'pending'"))[0]
+    assert pending == 2
+    (rnd,) = (await table.query("SELECT round FROM encounters WHERE status = 'active'"))[0]
+    assert rnd == 0
