@@ -48,7 +48,7 @@ class ExchangeMixin(StagingMixin):
                     raise UserError("error.answer_in_order", attacker=self._name(enc, first.attacker_id))
             else:
                 if not system.has_active_defence:
-                    instead = [Term("option", k) for k in system.parry_alternatives()] or ["—"]
+                    instead: list[Term | str] = [Term("option", k) for k in system.parry_alternatives()] or ["—"]
                     error = UserError("error.no_active_defence", system=Term("system", system.id), instead=instead)
                     error.system = system.id
                     raise error
