@@ -189,7 +189,7 @@ async def test_a_whole_fight_in_the_players_language(table: Table, system_id: st
 # system: (a condition of its own, its name in the players' language, an /encounter edit line, what shows)
 HANDS = {
     "dnd35": ("prone", "Leží na zemi", "hp:-3", "22 → 19"),
-    "arm5": ("winded", "Zdyszany, bez kary", "wyczerpanie:+1", "1 → 2"),  # winded is fatigue level 1
+    "arm5": ("winded", "Zdyszany/a, bez kary", "wyczerpanie:+1", "1 → 2"),  # winded is fatigue level 1
     "adnd2cp": ("stunned", None, "pf:-5", "42 → 37"),
     "cz2d10": ("prone", None, "omráčení:+2", "→ 2"),
     "pl_wladanie": ("prone", None, "obrażenia:+4", "0 → 4"),
