@@ -259,6 +259,7 @@ def test_catalog_placeholders_match_the_english() -> None:
     ph = re.compile(r"\{(\w+)\}")
     for lang in ("cs", "pl", "it"):
         mine = json.loads((ROOT / f"bot/i18n/{lang}/cz2d10.json").read_text(encoding="utf-8"))
-        assert set(mine) == set(en), (lang, sorted(set(en) ^ set(mine))[:20])
+        base = {k for k in mine if not re.search(r"#[mfn]$", k)}  # gendered forms are the language's own
+        assert base == set(en), (lang, sorted(set(en) ^ base)[:20])
         for k, v in mine.items():
-            assert set(ph.findall(v)) == set(ph.findall(en[k])), (lang, k)
+            assert set(ph.findall(v)) == set(ph.findall(en[re.sub(r"#[mfn]$", "", k)])), (lang, k)
