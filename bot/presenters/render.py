@@ -90,15 +90,18 @@ def damage_line(tx: Texts, d: Damage, hide_target: bool) -> str:
     return f"{text} ({kind})"
 
 
-def _outcome_text(tx: Texts, r: ActionResult, hidden: bool = False) -> str:
-    text = tx.term("outcome", r.outcome)
+def _outcome_text(tx: Texts, r: ActionResult, hidden: bool = False, gender: str | None = None) -> str:
+    """The outcome (agreeing with the target where it describes the target: "Odzbrojena"), and the
+    margin unless a hidden side would let it give a number away."""
+    text = tx.term("outcome", r.outcome, gender)
     if r.margin is not None and not hidden:  # a margin next to one known total would reveal the other
         text += " " + tx("result.margin", margin=_signed(r.margin))
     return text
 
 
 def _result_fields(tx: Texts, r: ActionResult, view: View, o: ActionOutcome) -> list[tuple[str, str]]:
-    fields: list[tuple[str, str]] = [(tx("field.outcome"), _outcome_text(tx, r, bool(view.hide)))]
+    gender = o.target.gender if o.target is not None else None
+    fields: list[tuple[str, str]] = [(tx("field.outcome"), _outcome_text(tx, r, bool(view.hide), gender))]
     if r.attacks and r.damage is not None and any(s.checks for s in r.attacks):
         shown = HIDDEN if "target" in view.hide else str(r.damage.applied)
         fields.append((tx("field.damage_total"), f"**{shown}**"))
@@ -108,7 +111,6 @@ def _result_fields(tx: Texts, r: ActionResult, view: View, o: ActionOutcome) -> 
         fields.append((tx("field.location"), tx.term("location", r.location)))
     shown_level = o.system.status(o.target.model(o.system)).level if o.target is not None else None
     if r.wound and r.wound != shown_level:  # the target's state line names the level already
-        gender = o.target.gender if o.target is not None else None
         fields.append((tx("field.wound"), tx.term("wound", r.wound, gender)))
     return fields
 
