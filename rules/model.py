@@ -7,8 +7,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-# Whose number it is: the one acting, the one acted on, or someone else (a second target, the round).
-Side = Literal["actor", "target", "other"]
+# Whose number it is: the one acting, the one acted on, someone else (a second target, the round), or
+# `both` for a number made from both sides' (an Attack Advantage, a margin): hidden if either side is.
+Side = Literal["actor", "target", "other", "both"]
 # What a die did: `kept` counts; `exploded` counts and was rolled again; `doubled` (a stress die's 1)
 # does not count but doubles what follows; `dropped`, `rerolled` and `botch` (a botch die) do not count.
 DieRole = Literal["kept", "exploded", "doubled", "dropped", "rerolled", "botch"]
@@ -118,6 +119,8 @@ class Note(_Data):
 
     key: str
     params: dict[str, Any] = Field(default_factory=dict)
+    # Whose numbers its parameters are, when it carries any: the bot keeps a hidden side's from players.
+    side: Side | None = None
 
 
 class StateChange(_Data):

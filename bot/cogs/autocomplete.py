@@ -174,14 +174,27 @@ async def blows(interaction: discord.Interaction, current: str) -> Choices:
         actor = next((c for c in enc.combatants if c.owner_user_id == interaction.user.id), None)
     if actor is None:
         return []
+    if actor.hidden and not (interaction.permissions.manage_channels or interaction.user.id == enc.gm_user_id):
+        return []  # what a hidden NPC can afford would give its points away
     settings, _ = app.service.encounter_settings(enc)
     weapon = getattr(interaction.namespace, "weapon", None)
-    allowed = [str(b) for b in listing(actor.model(system), weapon, settings)]
+    try:
+        allowed = [str(b) for b in listing(actor.model(system), weapon, settings)]
+    except Exception:  # an unknown weapon typed so far: nothing to offer yet, never an error
+        return []
+    tx = _texts(app, interaction, system)
     head, _, last = current.rpartition(",")
-    prefix = f"{head}," if head else ""
-    chosen = {b.strip() for b in head.split(",") if b.strip()}
-    names = [f"{prefix}{b}" for b in allowed if b.startswith(last.strip()) and b not in chosen]
-    return [app_commands.Choice(name=v[-100:], value=v[:100]) for v in names[:25]]
+    chosen = [b.strip() for b in head.split(",") if b.strip()]
+    typed = last.strip().casefold()
+    out = []
+    for b in allowed:
+        label = tx.term("blow", b)
+        if b in chosen or not (b.startswith(typed) or typed in label.casefold()):
+            continue
+        value = ",".join([*chosen, b])
+        shown = ", ".join(tx.term("blow", x) for x in [*chosen, b])  # the blows in the user's words
+        out.append(app_commands.Choice(name=cut(shown, 100), value=value[:100]))
+    return out[:25]
 
 
 async def stat_list(interaction: discord.Interaction, current: str) -> Choices:

@@ -43,7 +43,7 @@ class View:
     hidden_lines: list[str] = field(default_factory=list)  # the GM's copy: only lines that hid something
 
     def hides(self, side: Side) -> bool:
-        if side in self.hide:
+        if side in self.hide or (side == "both" and self.hide & {"actor", "target"}):
             self.hid = True
             return True
         return False
@@ -132,7 +132,7 @@ def _check_body(tx: Texts, c: Check, view: View) -> str:
     secret = own_hidden
     if c.parts and not own_hidden:
         shown = [_part(tx, p, view) for p in c.parts]
-        secret = secret or any(p.side in view.hide for p in c.parts)
+        secret = secret or any(view.hides(p.side) for p in c.parts)
         if not c.dice:  # a number with no dice starts unsigned: "10 základ +4 zbroj"
             shown[0] = shown[0].lstrip("+")
         pieces += shown
@@ -168,7 +168,7 @@ def _dice_steps(tx: Texts, c: Check) -> str:
 
 def _versus(tx: Texts, v: Check, view: View) -> str:
     phrase = tx.term("versus", v.label)
-    if view.hides(v.side) or any(p.side in view.hide for p in v.parts):
+    if view.hides(v.side) or any(view.hides(p.side) for p in v.parts):
         view.hid = True
         return f"{phrase} **{HIDDEN}**" + (f" ({dice_text(tx, v.dice, v.multiplier)})" if v.dice else "")
     total = number(tx, v.total if v.total is not None else 0)

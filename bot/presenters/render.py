@@ -21,7 +21,7 @@ from bot.service.game import (
 )
 from bot.service.state import Combatant, Effect, Encounter
 from bot.storage.repository import Character
-from rules import ActionResult, CombatSystem, Damage, Modifier
+from rules import ActionResult, CombatSystem, Damage, Modifier, Note
 from rules.model import Side
 from rules.system import describe_fields
 
@@ -115,16 +115,30 @@ def _result_fields(tx: Texts, r: ActionResult, view: View, o: ActionOutcome) -> 
     return fields
 
 
-def _notes(tx: Texts, r: ActionResult) -> list[str]:
+def _notes(tx: Texts, r: ActionResult, view: View | None = None) -> list[str]:
+    """The result's notes in the reader's words. While a side is hidden, a note carrying numbers is shown
+    only when it names a side the reader may see (numbers of unknown origin could be the hidden ones)."""
     lines = []
     for n in r.notes:
-        key = (
+        if view is not None and view.hide and _numeric(n.params) and (n.side is None or n.side in view.hide):
+            view.hid = True
+            view.hidden_lines.append("• " + _note_text(tx, n))
+            continue
+        lines.append("• " + _note_text(tx, n))
+    return lines
+
+
+def _numeric(params: dict[str, Any]) -> bool:
+    return any(isinstance(v, (int, float)) and not isinstance(v, bool) for v in params.values())
+
+
+def _note_text(tx: Texts, n: Note) -> str:
+    key = (
             f"note.{tx.system}.{n.key}"
             if tx.system and tx.catalog.has(tx.lang, f"note.{tx.system}.{n.key}")
             else f"note.{n.key}"
         )
-        lines.append("• " + (tx(key, **n.params) if tx.catalog.has(tx.lang, key) else n.key.replace("_", " ")))
-    return lines
+    return tx(key, **n.params)
 
 
 def state_line(tx: Texts, system: CombatSystem, c: Combatant, hide: bool) -> str:
@@ -181,7 +195,7 @@ def action_embeds(tx: Texts, o: ActionOutcome, full: bool = False) -> tuple[disc
             value.append(tx("field.damage") + ": " + damage_line(tx, sub.damage, "target" in hide))
         if sub.location and not any(c.location for c in sub.checks):
             value.append(tx("field.location") + ": " + tx.term("location", sub.location))
-        value += _notes(tx, sub)
+        value += _notes(tx, sub, view)
         name = tx("field.attack_on", n=i, name=cut(escape(sub.target), 60)) if _other_target(o, sub) else None
         embed.add_field(name=name or tx("field.attack_n", n=i), value="\n".join(value), inline=False)
     for name, text in _result_fields(tx, r, view, o):
@@ -192,7 +206,7 @@ def action_embeds(tx: Texts, o: ActionOutcome, full: bool = False) -> tuple[disc
             value=state_line(tx, o.system, o.target, "target" in hide),
             inline=False,
         )
-    notes = _notes(tx, r)
+    notes = _notes(tx, r, view)
     if o.out_of_turn:
         notes.insert(0, "• " + tx("note.out_of_turn_gm"))
     if o.forced:
@@ -373,11 +387,11 @@ def turn_embed(tx: Texts, o: TurnOutcome) -> discord.Embed:
 def _upkeep_lines(tx: Texts, r: ActionResult, hidden: bool) -> list[str]:
     """One combatant's round upkeep when there is something to see: each roll as its own check line,
     then the outcome and notes, every line led by the combatant's name."""
-    notes = [n.removeprefix("• ") for n in _notes(tx, r)]
+    view = View(frozenset({"actor"}) if hidden else frozenset())
+    notes = [n.removeprefix("• ") for n in _notes(tx, r, view)]
     if not r.rolls and not notes:
         return []  # plain bookkeeping (fresh actions): nothing the table needs to read
     name = f"**{escape(short_name(r.actor))}**: "
-    view = View(frozenset({"actor"}) if hidden else frozenset())
     lines = [name + line for line in _result_lines(tx, r, view)]
     tail = [tx.term("outcome", r.outcome)] if r.outcome not in ("none", "", "upkeep") else []
     if tail or notes:

@@ -136,7 +136,7 @@ def test_attack_advantage_leads_the_damage_and_soak_is_one_step_with_its_own_par
     assert damage.label == "damage" and damage.side == "actor"
     assert done.margin == done.checks[0].total - done.checks[0].versus.total == 10  # type: ignore[union-attr]
     assert damage.parts == [
-        Part("dmg_advantage", 10, "actor"),
+        Part("dmg_advantage", 10, "both"),
         Part("dmg_str", 2, "actor"),
         Part("dmg_weapon", 6, "actor"),
     ]
@@ -241,7 +241,7 @@ def test_disengage_shows_the_defense_and_the_reaction_attack_as_two_checks() -> 
         "reaction_attack_die",
     }
     damage = result.checks[1]  # Big (the target of this call) hits Maja (its actor)
-    assert damage.side == "target" and damage.parts[0] == Part("dmg_advantage", 5, "target")
+    assert damage.side == "target" and damage.parts[0] == Part("dmg_advantage", 5, "both")
     assert damage.steps[0].side == "actor" and damage.total == 14 and damage.outcome == "heavy" == result.wound
 
 

@@ -297,7 +297,8 @@ def damage_check(
     """Damage as a player checks it: Attack Advantage + Strength + weapon Damage = the Damage Total, then
     − Soak (its Stamina, armour Protection and bonus shown as the step's detail, the hit one's numbers)
     = the damage that makes the wound; nothing through Soak is a floor at 0, not a negative wound."""
-    c = check("damage", side=hitter, parts=[Part("dmg_advantage", advantage, hitter), *parts(dmg, hitter)])
+    # The advantage is the attack total minus the defence total: it reveals either if either is hidden.
+    c = check("damage", side=hitter, parts=[Part("dmg_advantage", advantage, "both"), *parts(dmg, hitter)])
     minus(c, "soak", sum(int(m.value) for m in soak), side=hit, detail=parts(soak, hit))
     if c.total is not None and c.total < 0:
         add_step(c, "min", "soaked", 0, hit)
