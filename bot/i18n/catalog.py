@@ -94,7 +94,9 @@ class Catalog:
         return own.get(f"{key}#{form}") or own.get(f"{key}#other")
 
     def has(self, lang: str, key: str) -> bool:
-        return key in self.messages.get(lang, {}) or key in self.messages[FALLBACK]
+        """Whether a message exists (in the language or the English fallback), plain or in plural forms."""
+        tables = (self.messages.get(lang, {}), self.messages[FALLBACK])
+        return any(k in table for table in tables for k in (key, f"{key}#other"))
 
     def term(self, lang: str, kind: str, system: str | None, key: str) -> str:
         """A game term: the system's own wording first, then the generic one. A term missing everywhere

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
 from rules.registry import get_system
 from rules.systems.adnd2cp.blows import BLOWS, SAVES
+from tests.rules.catalogs import load
 
 ROOT = Path(__file__).resolve().parents[2]
-CATALOG = json.loads((ROOT / "bot/i18n/en/adnd2cp.json").read_text(encoding="utf-8"))
+CATALOG = load("en", "adnd2cp")
 SOURCE = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "rules/systems/adnd2cp").glob("*.py"))
 S = get_system("adnd2cp")
 

@@ -3,7 +3,6 @@ and every key it names in the four catalogs. Scripted dice throughout."""
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,17 +16,12 @@ from rules.errors import RulesError
 from rules.model import ActionResult, Check, Message, Part, Step, Term
 from rules.registry import get_system
 from rules.system import ActionRequest, DefenceRequest, Fighter
+from tests.rules.catalogs import load
 
 S = get_system("adnd2cp")
 ROOT = Path(__file__).resolve().parents[2]
 LANGS = ("en", "it", "cs", "pl")
-CATALOGS = {
-    lang: {
-        **json.loads((ROOT / f"bot/i18n/{lang}/core.json").read_text("utf-8")),
-        **json.loads((ROOT / f"bot/i18n/{lang}/adnd2cp.json").read_text("utf-8")),
-    }
-    for lang in LANGS
-}
+CATALOGS = {lang: load(lang, "core", "adnd2cp") for lang in LANGS}
 
 
 # --- helpers: described results ------------------------------------------------------------------

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 from typing import Any
@@ -12,9 +11,10 @@ from rules.errors import RulesError
 from rules.model import ActionResult
 from rules.system import ActionRequest, Fighter
 from rules.systems.cz2d10 import SYSTEM as S
+from tests.rules.catalogs import load
 
 ROOT = Path(__file__).resolve().parents[2]
-CATALOG: dict[str, str] = json.loads((ROOT / "bot/i18n/en/cz2d10.json").read_text(encoding="utf-8"))
+CATALOG: dict[str, str] = load("en", "cz2d10")
 SRC = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "rules/systems/cz2d10").glob("*.py"))
 
 
