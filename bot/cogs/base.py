@@ -95,24 +95,42 @@ class BaseCog(commands.Cog):
                 exc.params,
             )
             interaction.extras["error"] = exc.key
-            system = getattr(exc, "system", None)
-            shown = tx.for_system(system) if system else tx
-            reply = Reply(content=cut(shown(exc.key, **exc.params), CONTENT), ephemeral=True)
+            reply = self._refusal(tx, exc) or self._failure(interaction, ctx, tx)
         except Exception:
-            log.exception(
-                "command %s failed (user %s, channel %s, options %s)",
-                _name(interaction),
-                ctx.user_id,
-                ctx.channel_id,
-                vars(interaction.namespace) if interaction.namespace else {},
-            )
-            # Truthful either way: after a commit the change stands and only the answer failed.
-            key = "error.internal_after_commit" if COMMITTED.get() else "error.internal"
-            interaction.extras["error"] = key
-            reply = Reply(content=tx(key), ephemeral=True)
+            reply = self._failure(interaction, ctx, tx)
         await send(interaction, reply)
         if reply.sent_message_id is not None and after_send is not None:
             await after_send(reply.sent_message_id)
+
+    @staticmethod
+    def _refusal(tx: Texts, exc: UserError | RulesError) -> Reply | None:
+        """A refusal in the user's language; None if even that could not be written (a missing text)."""
+        system = getattr(exc, "system", None)
+        shown = tx.for_system(system) if system else tx
+        try:
+            return Reply(content=cut(shown(exc.key, **exc.params), CONTENT), ephemeral=True)
+        except Exception:
+            log.exception("could not write the refusal %s %s", exc.key, exc.params)
+            return None
+
+    @staticmethod
+    def _failure(interaction: discord.Interaction, ctx: Ctx, tx: Texts) -> Reply:
+        """Something broke: logged with the command, and answered truthfully (after a commit the change
+        stands and only the answer failed)."""
+        log.exception(
+            "command %s failed (user %s, channel %s, options %s)",
+            _name(interaction),
+            ctx.user_id,
+            ctx.channel_id,
+            vars(interaction.namespace) if interaction.namespace else {},
+        )
+        key = "error.internal_after_commit" if COMMITTED.get() else "error.internal"
+        interaction.extras["error"] = key
+        tx.catalog.strict, strict = False, tx.catalog.strict  # the apology itself must never fail
+        try:
+            return Reply(content=tx(key), ephemeral=True)
+        finally:
+            tx.catalog.strict = strict
 
 
 async def send(interaction: discord.Interaction, reply: Reply) -> None:

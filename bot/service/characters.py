@@ -15,6 +15,7 @@ from bot.storage import repository as repo
 from rules import (
     ActionRequest,
     ActionResult,
+    CombatSystem,
     Fighter,
 )
 
@@ -29,6 +30,7 @@ class CharacterMixin(ServiceCore):
             raise UserError("error.name_too_long", limit=MAX_NAME)
         pairs = parse_pairs(stats)
         gender = take_gender(pairs)
+        self._refuse_fight_state(system, pairs)
         sheet = self._rules(system.sheet, pairs)
         ch = repo.Character(0, ctx.guild_id, ctx.user_id, system.id, name, sheet.model_dump(mode="json"), gender)
         new_id = await self.db.transaction(repo.insert_character, ch)
@@ -36,6 +38,13 @@ class CharacterMixin(ServiceCore):
             raise UserError("error.character_exists", name=name)
         ch.id = new_id
         return ch
+
+    @staticmethod
+    def _refuse_fight_state(system: CombatSystem, pairs: dict[str, Any]) -> None:
+        """A player sets build and lasting fields; a fight's own state and the bot's bookkeeping never."""
+        owned = [k for k in pairs if system.field_classes.get(k, "build") not in ("build", "lasting")]
+        if owned:
+            raise UserError("error.turn_state_fields", keys=owned)
 
     async def character(self, ctx: Ctx, name: str | None) -> repo.Character:
         if name:
@@ -60,6 +69,7 @@ class CharacterMixin(ServiceCore):
         gender = take_gender(changes)
         if not changes and gender is None:
             raise UserError("error.nothing_to_set")
+        self._refuse_fight_state(system, changes)
         current = self._rules(system.stored_sheet, ch.sheet)
         before = current.model_dump(mode="json")
         after = self._rules(system.update_sheet, current, changes).model_dump(mode="json") if changes else before

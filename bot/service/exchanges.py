@@ -15,6 +15,7 @@ from bot.storage import repository as repo
 from rules import (
     ActionResult,
     CombatSystem,
+    Message,
     Term,
 )
 
@@ -48,8 +49,14 @@ class ExchangeMixin(StagingMixin):
                     raise UserError("error.answer_in_order", attacker=self._name(enc, first.attacker_id))
             else:
                 if not system.has_active_defence:
-                    instead: list[Term | str] = [Term("option", k) for k in system.parry_alternatives()] or ["—"]
-                    error = UserError("error.no_active_defence", system=Term("system", system.id), instead=instead)
+                    # Each alternative by its name and as what to type: "Úplná obrana (`options:total_defense`)".
+                    instead: list[Message | str] = [
+                        Message("syntax.named", {"name": Term("term", k), "key": f"`options:{k}`"})
+                        for k in system.parry_alternatives()
+                    ] or ["—"]
+                    error = UserError(
+                        "error.no_active_defence", system=Term("system", f"{system.id}.name"), instead=instead
+                    )
                     error.system = system.id
                     raise error
                 target = self._defender(ctx, enc, defender, system)

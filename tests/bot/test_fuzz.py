@@ -11,7 +11,11 @@ STATS = {system_id: (npc, pcs[0]) for system_id, (_, npc, pcs) in SESSIONS.items
 
 
 async def test_fuzzed_commands_get_a_result_or_a_clear_refusal(table: Table) -> None:
-    findings = await run(table.console, seed=20261124, count=3000, stats=STATS)
+    table.app.catalog.strict = True  # a message or term missing in the reader's language is a failure too
+    try:
+        findings = await run(table.console, seed=20261124, count=3000, stats=STATS)
+    finally:
+        table.app.catalog.strict = False
     assert findings.commands >= 2500
     assert findings.ok(), findings.summary() + "\n" + "\n".join(
         (findings.internal + findings.too_big + findings.pings)[:15]
