@@ -72,8 +72,11 @@ class DefenceRequest:
 def validated(model: type[BaseModel], data: Mapping[str, Any], what: str) -> Any:
     """Validate into `model`, turning pydantic's error into a RulesError that names the field and says
     why in catalog terms (`problem.<pydantic error type>` with its limits), never pydantic's English."""
+    refuse_bare_flags(model, data, what)
     try:
         return model.model_validate(dict(data))
+    except (TypeError, AttributeError, KeyError) as exc:  # a validator met a shape it did not expect
+        raise RulesError(f"error.{what}_refused", problem=Message("problem.value_error")) from exc
     except ValidationError as exc:
         first = exc.errors()[0]
         path = [str(p) for p in first.get("loc", ()) if not isinstance(p, int)]
@@ -105,6 +108,19 @@ def clamp_to_bounds(model: type[BaseModel], data: Mapping[str, Any]) -> dict[str
 def as_syntax(keys: Iterable[str]) -> list[str]:
     """Keys a user may type, shown as what to type (`armour_prot`), not as words of a sentence."""
     return [f"`{k}`" for k in keys]
+
+
+def refuse_bare_flags(model: type[BaseModel], data: Mapping[str, Any], what: str) -> None:
+    """`stats:"wounds"`: a bare word where the field needs its value is refused, naming the field."""
+    flag = next((k for k, v in data.items() if v is True and _needs_value(model, k)), None)
+    if flag is not None:
+        raise RulesError(f"error.{what}_invalid", key=Term("term", flag), problem=Message("problem.needs_value"))
+
+
+def _needs_value(model: type[BaseModel], key: str) -> bool:
+    """A field whose value is not a plain yes/no flag (a bare `key` in a stats line cannot fill it)."""
+    info = model.model_fields.get(key)
+    return info is not None and info.annotation is not bool and _choices(info.annotation) != [True, False]
 
 
 def problem_of(error: Mapping[str, Any]) -> Message:

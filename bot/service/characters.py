@@ -15,7 +15,6 @@ from bot.storage import repository as repo
 from rules import (
     ActionRequest,
     ActionResult,
-    CombatSystem,
     Fighter,
 )
 
@@ -38,13 +37,6 @@ class CharacterMixin(ServiceCore):
             raise UserError("error.character_exists", name=name)
         ch.id = new_id
         return ch
-
-    @staticmethod
-    def _refuse_fight_state(system: CombatSystem, pairs: dict[str, Any]) -> None:
-        """A player sets build and lasting fields; a fight's own state and the bot's bookkeeping never."""
-        owned = [k for k in pairs if system.field_classes.get(k, "build") not in ("build", "lasting")]
-        if owned:
-            raise UserError("error.turn_state_fields", keys=owned)
 
     async def character(self, ctx: Ctx, name: str | None) -> repo.Character:
         if name:

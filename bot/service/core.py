@@ -186,6 +186,13 @@ class ServiceCore:
         return carried
 
     @staticmethod
+    def _refuse_fight_state(system: CombatSystem, pairs: dict[str, Any]) -> None:
+        """Stats lines set build and lasting fields; a fight's own state and the bot's bookkeeping never."""
+        owned = [k for k in pairs if system.field_classes.get(k, "build") not in ("build", "lasting")]
+        if owned:
+            raise UserError("error.turn_state_fields", keys=owned)
+
+    @staticmethod
     def _changed(before: Encounter, after: Encounter) -> list[Combatant]:
         """Combatants a command replaced (every change replaces the object), to be written."""
         originals = {id(c) for c in before.combatants}

@@ -9,7 +9,7 @@ from pydantic import BaseModel, ValidationError
 
 from rules.dice import DiceSource
 from rules.errors import RulesError
-from rules.model import ActionResult, Status, Term
+from rules.model import ActionResult, Message, Status, Term
 from rules.system import (
     ActionRequest,
     CombatSystem,
@@ -18,6 +18,7 @@ from rules.system import (
     Fighter,
     as_syntax,
     problem_of,
+    refuse_bare_flags,
     validated,
 )
 from rules.systems.arm5 import disengage, edit, gm_conditions, hold, initiative, magic, melee
@@ -80,8 +81,11 @@ class ArsMagica(CombatSystem):
         """The core's sheet validation, except that a value refused inside a nested part (`single_weapon`
         among the Abilities, `atk` of a weapon, a wound count) is named by that part's own key, the one
         the player typed, rather than by the group that holds it."""
+        refuse_bare_flags(Sheet, data, "stat")
         try:
             return Sheet.model_validate(dict(data))
+        except (TypeError, AttributeError, KeyError) as exc:  # a validator met a shape it did not expect
+            raise RulesError("error.stat_refused", problem=Message("problem.value_error")) from exc
         except ValidationError as exc:
             first = exc.errors()[0]
             loc = [str(p) for p in first.get("loc", ()) if not isinstance(p, int)]

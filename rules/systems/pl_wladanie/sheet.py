@@ -11,7 +11,9 @@ from rules.errors import RulesError
 from rules.model import Term
 from rules.notation import parse_dice
 
-from .tables import OUT_LEVELS, PART_GROUPS, STRENGTH_CATEGORY_LABELS, body_part, fold
+from .tables import OUT_LEVELS, PART_GROUPS, STRENGTH_CATEGORY_LABELS, WOUND_KEYS, body_part, fold
+
+KNOWN_LEVELS = frozenset({"unhurt", "hurt", *WOUND_KEYS, *OUT_LEVELS})
 
 Trait = Literal["light", "weak", "unarmed", "parry", "heavy"]
 Condition = Literal["prone", "unaware", "cannot_see_attacker", "flanked_or_pinned"]
@@ -351,6 +353,13 @@ class Sheet(_Model):
         if isinstance(weapons, dict):  # {"axe": {...}} is accepted as well as a list
             data["weapons"] = [{"id": k, **v} for k, v in weapons.items()]
         return data
+
+    @field_validator("wound_level", mode="before")
+    @classmethod
+    def _known_level(cls, value: Any) -> Any:
+        """Derived from the damage taken (the round upkeep sets it again): a stored value that is not a
+        level this system knows is dropped rather than shown."""
+        return value if value in KNOWN_LEVELS else None
 
     @field_validator("down", mode="before")
     @classmethod
