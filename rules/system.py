@@ -11,6 +11,7 @@ from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from rules.bounds import clamp_data
 from rules.dice import DiceSource
 from rules.errors import RulesError
 from rules.model import ActionResult, Message, SettingInfo, Status, Term
@@ -86,20 +87,9 @@ def validated(model: type[BaseModel], data: Mapping[str, Any], what: str) -> Any
 
 
 def clamp_to_bounds(model: type[BaseModel], data: Mapping[str, Any]) -> dict[str, Any]:
-    """`data` with each number of a bounded field (`Field(ge=…, le=…)`) moved inside its bounds."""
-    out = dict(data)
-    for name, info in model.model_fields.items():
-        value = out.get(name)
-        if not isinstance(value, (int, float)) or isinstance(value, bool):
-            continue
-        for meta in info.metadata:
-            low, high = getattr(meta, "ge", None), getattr(meta, "le", None)
-            if low is not None and value < low:
-                value = low
-            if high is not None and value > high:
-                value = high
-        out[name] = value
-    return out
+    """`data` with each number of a bounded field (`Field(ge=…, le=…)`) moved inside its bounds, in nested
+    models, lists and dicts too."""
+    return clamp_data(model, data)
 
 
 def as_syntax(keys: Iterable[str]) -> list[str]:

@@ -1,0 +1,108 @@
+"""Declared bounds of numbers (`Field(ge=…, le=…)`): reading them, clipping to them, refusing past them.
+
+Every number a sheet, an option or a setting takes has a declared minimum and maximum (issue 12): a value
+outside is refused by validation, a value the rules write (HP after damage, a counter) is clipped back
+inside, so a sheet a rules call returns always validates again.
+"""
+
+from __future__ import annotations
+
+import types
+import typing
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from pydantic import BaseModel
+from pydantic.fields import FieldInfo
+
+from rules.errors import RulesError
+from rules.model import Message, Term
+
+Number = int | float
+
+
+def limits(metadata: Iterable[Any]) -> tuple[Any, Any]:
+    """(ge, le) of a field's metadata (a `FieldInfo` inside `Annotated` is looked into); None = open."""
+    lo = hi = None
+    for meta in metadata:
+        if isinstance(meta, FieldInfo):
+            inner = limits(meta.metadata)
+            lo = inner[0] if inner[0] is not None else lo
+            hi = inner[1] if inner[1] is not None else hi
+            continue
+        lo = getattr(meta, "ge", lo)
+        hi = getattr(meta, "le", hi)
+    return lo, hi
+
+
+def field_limits(model: type[BaseModel], name: str) -> tuple[Any, Any]:
+    return limits(model.model_fields[name].metadata)
+
+
+def clip(value: Any, lo: Any, hi: Any) -> Any:
+    """`value` moved inside [lo, hi]; anything but a number is returned as it is."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return value
+    if lo is not None and value < lo:
+        return type(value)(lo) if isinstance(value, float) else lo
+    if hi is not None and value > hi:
+        return type(value)(hi) if isinstance(value, float) else hi
+    return value
+
+
+def clip_field(model: type[BaseModel], name: str, value: Any) -> Any:
+    """A value for `model.name` clipped to that field's bounds (and, inside a dict or list field, each
+    number to the bounds of the items)."""
+    info = model.model_fields[name]
+    return _clamp(info.annotation, value, info.metadata)
+
+
+def clip_update(model: type[BaseModel], update: Mapping[str, Any]) -> dict[str, Any]:
+    """A sheet update (field → value) with every number clipped to the declared bounds."""
+    return {k: clip_field(model, k, v) if k in model.model_fields else v for k, v in update.items()}
+
+
+def within(key: str, value: Number, lo: Number | None, hi: Number | None, what: str = "stat") -> None:
+    """Refuse a number outside [lo, hi] under the key the user typed (a quick shortcut that is stored as
+    another field, or a number read out of a text such as `1-20:torso`)."""
+    if hi is not None and value > hi:
+        problem = Message("problem.less_than_equal", {"le": hi, "value": value})
+    elif lo is not None and value < lo:
+        problem = Message("problem.greater_than_equal", {"ge": lo, "value": value})
+    else:
+        return
+    raise RulesError(f"error.{what}_invalid", key=Term("term", key), problem=problem)
+
+
+def clamp_data(model: type[BaseModel], data: Mapping[str, Any]) -> dict[str, Any]:
+    """Stored data with each number of a bounded field moved inside its bounds, nested models, lists and
+    dicts included (a sheet stored before a bound existed loads clamped instead of being refused)."""
+    out = dict(data)
+    for name, info in model.model_fields.items():
+        for key in {name, info.alias or name}:
+            if key in out:
+                out[key] = _clamp(info.annotation, out[key], info.metadata)
+    return out
+
+
+def _clamp(annotation: Any, value: Any, metadata: Iterable[Any] = ()) -> Any:
+    origin = typing.get_origin(annotation)
+    if origin is typing.Annotated:
+        base, *meta = typing.get_args(annotation)
+        return _clamp(base, value, [*metadata, *meta])
+    if origin in (typing.Union, types.UnionType):
+        for arg in typing.get_args(annotation):
+            value = _clamp(arg, value, metadata)
+        return value
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return clip(value, *limits(metadata))
+    if origin is list and isinstance(value, list):
+        (item,) = typing.get_args(annotation) or (Any,)
+        return [_clamp(item, v) for v in value]
+    if origin is dict and isinstance(value, dict):
+        args = typing.get_args(annotation)
+        item = args[1] if len(args) == 2 else Any
+        return {k: _clamp(item, v) for k, v in value.items()}
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel) and isinstance(value, dict):
+        return clamp_data(annotation, value)
+    return value
