@@ -10,6 +10,7 @@ from __future__ import annotations
 import types
 import typing
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel
@@ -74,6 +75,15 @@ def within(key: str, value: Number, lo: Number | None, hi: Number | None, what: 
     raise RulesError(f"error.{what}_invalid", key=Term("term", key), problem=problem)
 
 
+def within_stored(key: str, typed: Number, stored: Number, bounds: tuple[Any, Any], what: str = "stat") -> None:
+    """A shortcut stored as another field (`soak:+7` → Protection, `ac:15` → the other AC bonus): the
+    stored number's bounds are checked as the number the player typed, so the refusal names the typed key
+    and its own limits (the stored field's limits moved by the difference), not the inner field."""
+    lo, hi = bounds
+    offset = typed - stored
+    within(key, typed, None if lo is None else lo + offset, None if hi is None else hi + offset, what)
+
+
 def clamp_data(model: type[BaseModel], data: Mapping[str, Any]) -> dict[str, Any]:
     """Stored data with each number of a bounded field moved inside its bounds, nested models, lists and
     dicts included (a sheet stored before a bound existed loads clamped instead of being refused)."""
@@ -106,3 +116,81 @@ def _clamp(annotation: Any, value: Any, metadata: Iterable[Any] = ()) -> Any:
     if isinstance(annotation, type) and issubclass(annotation, BaseModel) and isinstance(value, dict):
         return clamp_data(annotation, value)
     return value
+
+
+# --- introspection: every number a model takes (for the bounds tests and bench/probe_bounds.py) --------
+Path = tuple[str | int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class NumericKey:
+    """One number of a model's data: where it is (field names, list indexes and dict keys from the top) and
+    its declared bounds (None = open, which the tests refuse)."""
+
+    path: Path
+    lo: Any
+    hi: Any
+    integer: bool
+
+    @property
+    def name(self) -> str:
+        return ".".join(str(p) for p in self.path)
+
+
+def numeric_keys(model: type[BaseModel], sample: Mapping[str, Any] | None = None) -> list[NumericKey]:
+    """Every numeric field of `model`, nested models included. Items of lists and dicts are reached
+    through `sample` (the first item of a list it holds, each key of a dict it holds); a nested model
+    that `sample` does not give is reached with its defaults."""
+    found: list[NumericKey] = []
+    data = sample or {}
+    for name, info in model.model_fields.items():
+        key = info.alias or name
+        value = data.get(key, data.get(name))
+        found += _keys_of(info.annotation, list(info.metadata), (key,), value)
+    return found
+
+
+def _keys_of(annotation: Any, metadata: list[Any], path: Path, value: Any) -> list[NumericKey]:
+    origin = typing.get_origin(annotation)
+    if origin is typing.Annotated:
+        base, *meta = typing.get_args(annotation)
+        return _keys_of(base, [*metadata, *meta], path, value)
+    if origin is typing.Literal:
+        return []
+    if annotation in (int, float):
+        return [NumericKey(path, *limits(metadata), annotation is int)]
+    if origin in (typing.Union, types.UnionType):
+        found: list[NumericKey] = []
+        for arg in typing.get_args(annotation):
+            for k in _keys_of(arg, metadata, path, value):
+                if all(k.path != f.path for f in found):
+                    found.append(k)
+        return found
+    if origin is list:
+        (item,) = typing.get_args(annotation)
+        if isinstance(value, list) and value:
+            return _keys_of(item, [], (*path, 0), value[0])
+        return []
+    if origin is dict:
+        _, item = typing.get_args(annotation)
+        if isinstance(value, dict):
+            return [k for sub, v in value.items() for k in _keys_of(item, [], (*path, sub), v)]
+        return []
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        nested = numeric_keys(annotation, value if isinstance(value, dict) else None)
+        return [NumericKey((*path, *k.path), k.lo, k.hi, k.integer) for k in nested]
+    return []
+
+
+def with_value(data: Any, path: Path, value: Any) -> Any:
+    """A copy of `data` with the number at `path` set (a missing dict on the way is created)."""
+    if not path:
+        return value
+    head, rest = path[0], path[1:]
+    if isinstance(data, list) and isinstance(head, int):
+        items = list(data)
+        items[head] = with_value(items[head], rest, value)
+        return items
+    out = dict(data) if isinstance(data, Mapping) else {}
+    out[head] = with_value(out.get(head), rest, value)
+    return out

@@ -1,0 +1,232 @@
+"""Probe every number a user may type (issue 12): refused or answered, never more than 50 ms of CPU.
+
+For every system and every numeric key of its Sheet (on the attacker and on the target), Options and
+Settings, and for the quick-NPC shortcut keys that fill nested fields, the key is tried at its declared
+minimum, its maximum, −10⁶ and +10⁶ through a full attack (`rules.RandomDice(seed)`; where the attack
+waits for an active defence, the default defence finishes it). Each try is timed with
+`time.process_time`: building the sheets, options and settings, the attack and the defence. A try is
+*answered* (a result, whose returned sheets must validate again), *refused* (a `RulesError`: out of
+bounds, or a request the rules turn down), or anything else, which is a bug.
+
+Run from the repository root: `python bench/probe_bounds.py` (prints a table; exit status 1 on a bug or
+a call over the target).
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from rules import ActionRequest, ActionResult, DefenceRequest, Fighter, RandomDice, RulesError, get_system
+from rules.bounds import NumericKey, numeric_keys, with_value
+from rules.system import CombatSystem
+
+TARGET_S = 0.050  # CPU seconds a call may take
+HUGE = 10**6
+SEED = 12
+
+
+@dataclass(frozen=True)
+class Setup:
+    """A system's fight: two sheets with nested items to reach (weapons, armour, skill dicts), the attack's
+    options, and the quick shortcut keys (stored in nested fields) with the bounds they declare."""
+
+    attacker: dict[str, Any]
+    target: dict[str, Any]
+    options: dict[str, Any] = field(default_factory=dict)
+    settings: dict[str, Any] = field(default_factory=dict)
+    weapon: str | None = None
+    action: str = "attack"
+    distance: float | None = None
+    # option key -> the extra action (act) it belongs to, tried there instead of the attack
+    option_actions: dict[str, str] = field(default_factory=dict)
+
+
+SETUPS: dict[str, Setup] = {
+    "dnd35": Setup(
+        attacker={
+            "str": 16,
+            "dex": 13,
+            "bab": 6,
+            "hp": 40,
+            "skills": {"heal": 4},
+            "dodge_bonuses": [1],
+            "weapons": [{"name": "longsword", "damage": "1d8", "threat_min": 19, "range_increment_ft": 10}],
+        },
+        target={
+            "ac": 15,
+            "hp": 30,
+            "dodge_bonuses": [1],
+            "skills": {"heal": 2},
+            "weapons": [{"name": "longsword", "damage": "1d8"}],
+        },
+        options={"full_attack": True},
+        option_actions={
+            "item_hp": "sunder",
+            "moved_ft": "bull_rush",
+            "amount": "heal",
+            "new_initiative": "delay",
+        },
+    ),
+}
+
+
+@dataclass
+class Tally:
+    probed: int = 0
+    answered: int = 0
+    refused: int = 0
+    bugs: list[str] = field(default_factory=list)
+    # refusals of a value inside the bounds (the rules turned the request down), shown with -v
+    refusals: list[str] = field(default_factory=list)
+    slowest: tuple[float, str, Any] = (0.0, "", None)
+
+    def time(self, seconds: float, key: str, value: Any) -> None:
+        if seconds > self.slowest[0]:
+            self.slowest = (seconds, key, value)
+
+
+def _sheet(system: CombatSystem, data: Mapping[str, Any]) -> Any:
+    return system.sheet(data)
+
+
+def full_attack(
+    system: CombatSystem,
+    setup: Setup,
+    actor: dict[str, Any],
+    target: dict[str, Any],
+    options: dict[str, Any],
+    settings: dict[str, Any],
+    action: str,
+) -> list[ActionResult]:
+    """Build everything from plain data and resolve the attack (and its default defence)."""
+    a = Fighter("Attacker", _sheet(system, actor))
+    t = Fighter("Target", _sheet(system, target))
+    opts = system.options(options)
+    st = system.settings(settings)
+    req = ActionRequest(a, t, opts, st, weapon=setup.weapon, distance=setup.distance, forced=True)
+    dice = RandomDice(SEED)
+    if action in ("attack", "shot"):
+        result = system.attack(req, dice) if action == "attack" else system.shot(req, dice)
+    else:
+        result = system.act(action, req, dice)
+    results = [result]
+    if result.outcome == "pending_defence" and result.exchange is not None:
+        exchange = result.exchange
+        dreq = DefenceRequest(t, a, exchange, st, system.default_defence(exchange))
+        results.append(system.defend(dreq, dice))
+    return results
+
+
+def _reloads(system: CombatSystem, results: list[ActionResult]) -> str | None:
+    """A returned sheet that does not validate again (a number the rules wrote past its bounds)."""
+    for r in results:
+        for sub in [r, *r.attacks]:
+            for sheet in (sub.actor_sheet, sub.target_sheet):
+                if sheet is None:
+                    continue
+                try:
+                    system.sheet(sheet)
+                except RulesError as exc:
+                    return f"returned sheet refused: {exc}"
+    return None
+
+
+def _try(tally: Tally, label: str, value: Any, run: Callable[[], list[ActionResult]], system: CombatSystem) -> None:
+    tally.probed += 1
+    start = time.process_time()
+    try:
+        results = run()
+    except RulesError as exc:
+        tally.refused += 1
+        if abs(value) < HUGE:
+            tally.refusals.append(f"{label}={value}: {exc}")
+    except Exception as exc:  # anything else is a bug the probe reports
+        tally.bugs.append(f"{label}={value}: {type(exc).__name__}: {exc}")
+    else:
+        tally.answered += 1
+        broken = _reloads(system, results)
+        if broken:
+            tally.bugs.append(f"{label}={value}: {broken}")
+    tally.time(time.process_time() - start, label, value)
+
+
+def shortcut_bounds(system_id: str) -> dict[str, tuple[int, int]]:
+    """The quick-NPC keys a system stores in other fields, with the bounds it declares for them."""
+    module = importlib.import_module(f"rules.systems.{system_id}.sheet")
+    found: dict[str, tuple[int, int]] = getattr(module, "SHORTCUT_BOUNDS", {})
+    return found
+
+
+def _values(key: NumericKey | tuple[Any, Any]) -> list[Any]:
+    lo, hi = (key.lo, key.hi) if isinstance(key, NumericKey) else key
+    return [v for v in (lo, hi) if v is not None] + [-HUGE, HUGE]
+
+
+def probe(system_id: str, setup: Setup) -> Tally:
+    system = get_system(system_id)
+    tally = Tally()
+    base = dict(attacker=setup.attacker, target=setup.target, options=setup.options, settings=setup.settings)
+    full_attack(system, setup, setup.attacker, setup.target, setup.options, setup.settings, setup.action)  # warm
+
+    def run_with(action: str = setup.action, **changed: Any) -> Callable[[], list[ActionResult]]:
+        args = {**base, **changed}
+        return lambda: full_attack(
+            system, setup, args["attacker"], args["target"], args["options"], args["settings"], action
+        )
+
+    for side in ("attacker", "target"):
+        sample = getattr(setup, side)
+        for key in numeric_keys(system.Sheet, sample):
+            for value in _values(key):
+                changed = with_value(sample, key.path, value)
+                _try(tally, f"{side}.{key.name}", value, run_with(**{side: changed}), system)
+        for short, bounds in shortcut_bounds(system_id).items():
+            for value in _values(bounds):
+                _try(tally, f"{side}.{short}", value, run_with(**{side: {**sample, short: value}}), system)
+    for key in numeric_keys(system.Options, setup.options):
+        action = setup.option_actions.get(key.name, setup.action)
+        for value in _values(key):
+            changed = with_value(setup.options, key.path, value)
+            _try(tally, f"options.{key.name}", value, run_with(action, options=changed), system)
+    for key in numeric_keys(system.Settings, setup.settings):
+        for value in _values(key):
+            changed = with_value(setup.settings, key.path, value)
+            _try(tally, f"settings.{key.name}", value, run_with(settings=changed), system)
+    return tally
+
+
+def main() -> int:
+    wall = time.perf_counter()
+    holds = True
+    bugs = 0
+    print(f"{'system':<12} {'probed':>6} {'answered':>8} {'refused':>7} {'bugs':>4}  slowest call (CPU)")
+    for system_id, setup in SETUPS.items():
+        tally = probe(system_id, setup)
+        seconds, key, value = tally.slowest
+        print(
+            f"{system_id:<12} {tally.probed:>6} {tally.answered:>8} {tally.refused:>7} {len(tally.bugs):>4}  "
+            f"{seconds * 1000:.1f} ms  {key}={value}"
+        )
+        for bug in tally.bugs:
+            print(f"    BUG {bug}")
+        for refusal in tally.refusals if "-v" in sys.argv else ():
+            print(f"    refused within the bounds: {refusal}")
+        bugs += len(tally.bugs)
+        holds = holds and seconds <= TARGET_S
+    verdict = "holds" if holds else "FAILS"
+    print(f"bugs (exceptions other than a refusal, or a returned sheet that does not load): {bugs}")
+    print(f"wall time {time.perf_counter() - wall:.1f} s")
+    print(f"target: every call ≤ {TARGET_S * 1000:.0f} ms CPU — {verdict}")
+    return 0 if holds and not bugs else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
