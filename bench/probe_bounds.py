@@ -75,6 +75,36 @@ SETUPS: dict[str, Setup] = {
             "new_initiative": "delay",
         },
     ),
+    "arm5": Setup(
+        attacker={
+            "dex": 1,
+            "str": 2,
+            "single_weapon": 4,
+            "weapon": {"name": "sword", "ability": "single_weapon", "init": 2, "atk": 4, "dfn": 1, "dam": 6},
+            "shield": {"name": "round", "dfn": 3},
+            "wounds": {"light": 1},
+            "initiative": 9,
+            "initiative_tiebreak": [1, 5],
+            "spells": [{"name": "pilum", "damage": 15, "casting_score": 20, "level": 15}],
+        },
+        target={
+            "qik": 1,
+            "sta": 1,
+            "single_weapon": 3,
+            "weapon": {"name": "sword", "ability": "single_weapon", "dfn": 1},
+            "shield": {"name": "round", "dfn": 3},
+            "armour_prot": 5,
+            "wounds": {"light": 1},
+            "initiative": 7,
+            "initiative_tiebreak": [1, 5],
+        },
+        option_actions={
+            "spell_damage": "magic_attack",
+            "casting_score": "cast",
+            "spell_level": "cast",
+            "new_initiative": "hold",
+        },
+    ),
 }
 
 
