@@ -105,6 +105,33 @@ SETUPS: dict[str, Setup] = {
             "new_initiative": "hold",
         },
     ),
+    "adnd2cp": Setup(
+        attacker={
+            "classes": [{"class_name": "fighter", "level": 9}],
+            "strength": 17,
+            "dexterity": 15,
+            "hp": 60,
+            "hp_max": 60,
+            "pool_max": 40,
+            "weapons": [
+                {"id": "long_sword", "magic": 1, "to_hit_bonus": 0, "damage_bonus": 0, "max_str_damage_bonus": 3},
+                {"id": "long_bow", "ranges": [20, 40, 60]},
+            ],
+            "conditions": [{"key": "pain_penalty", "rounds": 1, "value": -2}],
+        },
+        target={
+            "hd": "4+1",
+            "hp": 40,
+            "hp_max": 40,
+            "ac": 5,
+            "dodge_pct": 10,
+            "conditions": [{"key": "impaled", "value": 1}],
+            "readied_defence": {"deflection_bonus": 1, "evasion_bonus": 5},
+            "weapons": [{"id": "attack", "damage": "1d8"}],
+        },
+        weapon="long_sword",
+        option_actions={"hours": "rest", "initiative_modifier": "initiative"},
+    ),
 }
 
 
@@ -143,8 +170,12 @@ def full_attack(
     st = system.settings(settings)
     req = ActionRequest(a, t, opts, st, weapon=setup.weapon, distance=setup.distance, forced=True)
     dice = RandomDice(SEED)
-    if action in ("attack", "shot"):
-        result = system.attack(req, dice) if action == "attack" else system.shot(req, dice)
+    if action == "attack":
+        result = system.attack(req, dice)
+    elif action == "shot":
+        result = system.shot(req, dice)
+    elif action == "initiative":
+        result = system.initiative(req, dice)
     else:
         result = system.act(action, req, dice)
     results = [result]
@@ -220,7 +251,8 @@ def probe(system_id: str, setup: Setup) -> Tally:
                 _try(tally, f"{side}.{key.name}", value, run_with(**{side: changed}), system)
         for short, bounds in shortcut_bounds(system_id).items():
             for value in _values(bounds):
-                _try(tally, f"{side}.{short}", value, run_with(**{side: {**sample, short: value}}), system)
+                typed = {**sample, short: str(value)}  # quick lines arrive as text
+                _try(tally, f"{side}.{short}", value, run_with(**{side: typed}), system)
     for key in numeric_keys(system.Options, setup.options):
         action = setup.option_actions.get(key.name, setup.action)
         for value in _values(key):
