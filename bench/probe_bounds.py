@@ -170,6 +170,34 @@ SETUPS: dict[str, Setup] = {
         settings={"wound_thresholds": "light:5,serious:10,critical:15,out:20"},
         option_actions={"st": "test", "archer_initiative": "archer_rush"},
     ),
+    "cz2d10": Setup(
+        attacker={
+            "str": 6,
+            "dex": 6,
+            "reaction": 5,
+            "weapon": "medium_straight_blade_1h",
+            "weapon_skill": {"medium_straight_blade_1h": 6},
+            "hp": 20,
+            "hp_max": 20,
+            "part_damage": {"torso": 1},
+            "attacks_on": {"Target": 1},
+            "reflexes_against": {"Target": 0},
+            "wound_thresholds": [5, 10, 15, 20],
+            "wound_penalties": [-1, -3, -5],
+        },
+        target={
+            "dex": 2,
+            "hp": 30,
+            "hp_max": 30,
+            "weapon": "light_straight_blade",
+            "armour_parts": {"torso": {"material": "generic", "dr": 2}},
+            "part_damage": {"torso": 1},
+            "wound_thresholds": [5, 10, 15, 20],
+            "wound_penalties": [-1, -3, -5],
+        },
+        settings={"polygonal": True, "duel_system": "vzor2"},
+        option_actions={"amount": "stun", "new_initiative": "wait", "steps": "move", "level": "accelerate"},
+    ),
 }
 
 
