@@ -47,6 +47,9 @@ class Setup:
     distance: float | None = None
     # option key -> the extra action (act) it belongs to, tried there instead of the attack
     option_actions: dict[str, str] = field(default_factory=dict)
+    # worst cases: every bound that multiplies another at once (name -> changed attacker/target/options/
+    # settings, merged over the fight's own), including dice expressions at their limit (100 dice of 1000 sides)
+    worst: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
 
 
 SETUPS: dict[str, Setup] = {
@@ -73,6 +76,25 @@ SETUPS: dict[str, Setup] = {
             "moved_ft": "bull_rush",
             "amount": "heal",
             "new_initiative": "delay",
+        },
+        worst={
+            "two-weapon full attack, 100d1000 ×12 criticals, ten extra dice": {
+                "attacker": {
+                    "str": 99,
+                    "dex": 99,
+                    "bab": 60,
+                    "feats": ["two_weapon_fighting", "improved_two_weapon_fighting", "greater_two_weapon_fighting"],
+                    "weapons": [
+                        {"name": "a", "damage": "100d1000", "threat_min": 2, "crit_mult": 10,
+                         "extra_damage_dice": ["100d1000"] * 10},
+                        {"name": "b", "category": "light", "damage": "100d1000", "threat_min": 2, "crit_mult": 10,
+                         "extra_damage_dice": ["100d1000"] * 10},
+                    ],
+                },
+                "target": {"hp": 10_000, "ac": -50},
+                "options": {"two_weapon": True, "extra_damage": "100d1000", "set_vs_charge": True},
+                "settings": {"stop_full_attack_when_dead": False, "massive_damage_threshold": 1},
+            },
         },
     ),
     "arm5": Setup(
@@ -104,6 +126,17 @@ SETUPS: dict[str, Setup] = {
             "spell_level": "cast",
             "new_initiative": "hold",
         },
+        worst={
+            "every Characteristic, Ability and modifier at its top, ten botch dice": {
+                "attacker": {
+                    "str": 10, "dex": 10, "qik": 10, "single_weapon": 30, "size": 20, "botch_dice": 10,
+                    "weapon": {"name": "w", "ability": "single_weapon", "init": 20, "atk": 40, "dfn": 40, "dam": 40},
+                    "shield": {"name": "s", "init": 20, "atk": 20, "dfn": 20, "dam": 20},
+                },
+                "target": {"size": 20, "botch_dice": 10, "armour_prot": 30, "soak_bonus": 30, "wounds": {"light": 99}},
+                "settings": {"botch_dice_default": 10, "spell_soak_botch_dice": 10},
+            },
+        },
     ),
     "adnd2cp": Setup(
         attacker={
@@ -131,6 +164,18 @@ SETUPS: dict[str, Setup] = {
         },
         weapon="long_sword",
         option_actions={"hours": "rest", "initiative_modifier": "initiative"},
+        worst={
+            "a backstab with 100d1000 from the rear, every bonus at its top": {
+                "attacker": {
+                    "classes": [{"class_name": "thief", "level": 40}, {"class_name": "fighter", "level": 40}],
+                    "strength": 25,
+                    "weapons": [{"id": "long_sword", "damage": "100d1000", "damage_large": "100d1000", "magic": 10,
+                                 "to_hit_bonus": 50, "damage_bonus": 100}],
+                },
+                "target": {"hp": 10_000, "hp_max": 10_000, "ac": -10},
+                "options": {"backstab": True, "rear": True, "damage_modifier": 20, "modifier": 20},
+            },
+        },
     ),
     "pl_wladanie": Setup(
         attacker={
@@ -169,6 +214,17 @@ SETUPS: dict[str, Setup] = {
         options={"location": "torso"},
         settings={"wound_thresholds": "light:5,serious:10,critical:15,out:20"},
         option_actions={"st": "test", "archer_initiative": "archer_rush"},
+        worst={
+            "16k10 thirty steps up (the ladder's 100k10), strength 100 at category 20, two hands": {
+                "attacker": {
+                    "strength": 100,
+                    "lift_kg": 10_000,
+                    "weapons": [{"id": "sword", "damage_dice": "16k10", "strength_category": "20", "damage_steps": 30}],
+                },
+                "options": {"grip": "two_handed", "modifier": 100},
+                "settings": {"location_table": "1-999:torso,1000:head", "unnamed_location": "table"},
+            },
+        },
     ),
     "cz2d10": Setup(
         attacker={
@@ -197,6 +253,16 @@ SETUPS: dict[str, Setup] = {
         },
         settings={"polygonal": True, "duel_system": "vzor2"},
         option_actions={"amount": "stun", "new_initiative": "wait", "steps": "move", "level": "accelerate"},
+        worst={
+            "100d1000 damage, every number of the attacker at its top, the largest size difference": {
+                "attacker": {
+                    "str": 60, "dex": 60, "size": 20, "weapon_damage": "100d1000", "crit_range_bonus": 18,
+                    "power_attack": 30, "weapon_specialization": 30, "weapon_focus": 20,
+                },
+                "target": {"size": -10, "hp": 999, "hp_max": 999},
+                "options": {"targeted": 6, "target_location": "head", "bonus": 50},
+            },
+        },
     ),
 }
 
@@ -273,7 +339,7 @@ def _try(tally: Tally, label: str, value: Any, run: Callable[[], list[ActionResu
         results = run()
     except RulesError as exc:
         tally.refused += 1
-        if abs(value) < HUGE:
+        if not isinstance(value, (int, float)) or abs(value) < HUGE:
             tally.refusals.append(f"{label}={value}: {exc}")
     except Exception as exc:  # anything else is a bug the probe reports
         tally.bugs.append(f"{label}={value}: {type(exc).__name__}: {exc}")
@@ -328,6 +394,9 @@ def probe(system_id: str, setup: Setup) -> Tally:
         for value in _values(key):
             changed = with_value(setup.settings, key.path, value)
             _try(tally, f"settings.{key.name}", value, run_with(settings=changed), system)
+    for name, changes in setup.worst.items():
+        merged = {part: {**base[part], **changes.get(part, {})} for part in base}
+        _try(tally, "worst case", name, run_with(**merged), system)
     return tally
 
 

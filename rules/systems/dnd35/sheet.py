@@ -70,7 +70,7 @@ class Weapon(BaseModel):
     reach_ft: Int = Field(5, ge=0, le=100)
     damage_types: list[Str] = Field(default_factory=list)
     nonlethal: bool = False
-    extra_damage_dice: list[Str] = Field(default_factory=list)
+    extra_damage_dice: list[Str] = Field(default_factory=list, max_length=10)
     flat_bonus: Int = Field(0, ge=-50, le=AC_BONUS)
     attack_bonus: Int = Field(0, ge=-50, le=AC_BONUS)  # enhancement / masterwork bonus to attack rolls
     # quick NPC: total attack bonus instead of BAB + ability + size
