@@ -101,7 +101,7 @@ SETUPS: dict[str, Setup] = {
         attacker={
             "dex": 1,
             "str": 2,
-            "single_weapon": 4,
+            "abilities": {"single_weapon": 4},
             "weapon": {"name": "sword", "ability": "single_weapon", "init": 2, "atk": 4, "dfn": 1, "dam": 6},
             "shield": {"name": "round", "dfn": 3},
             "wounds": {"light": 1},
@@ -112,7 +112,7 @@ SETUPS: dict[str, Setup] = {
         target={
             "qik": 1,
             "sta": 1,
-            "single_weapon": 3,
+            "abilities": {"single_weapon": 3},
             "weapon": {"name": "sword", "ability": "single_weapon", "dfn": 1},
             "shield": {"name": "round", "dfn": 3},
             "armour_prot": 5,
