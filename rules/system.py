@@ -243,6 +243,17 @@ class CombatSystem(ABC):
         settings: BaseModel = validated(self.Settings, data, "setting")
         return settings
 
+    def stored_settings(self, data: Mapping[str, Any]) -> BaseModel:
+        """Settings as stored: validated, or, if a number was saved before its bound existed, with every
+        such number clamped back into its bounds (as `stored_sheet` does for sheets)."""
+        try:
+            return self.settings(data)
+        except RulesError:
+            clamped = clamp_to_bounds(self.Settings, data)
+            if clamped == dict(data):
+                raise
+            return self.settings(clamped)
+
     def setting_infos(self) -> list[SettingInfo]:
         return describe_fields(self.Settings)
 

@@ -74,3 +74,10 @@ def test_a_sheet_stored_past_new_bounds_loads_clamped(
     field, value = expected
     assert getattr(sheet, field) == value
     system.sheet(sheet.model_dump())
+
+
+def test_settings_stored_past_new_bounds_load_clamped() -> None:
+    dnd35 = get_system("dnd35")
+    with pytest.raises(RulesError, match="setting_invalid"):
+        dnd35.settings({"massive_damage_threshold": 10**6})
+    assert dnd35.stored_settings({"massive_damage_threshold": 10**6}).massive_damage_threshold == 10_000  # type: ignore[attr-defined]

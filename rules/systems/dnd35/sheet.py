@@ -343,7 +343,7 @@ class Sheet(BaseModel):
     shield_bonus: Int = Field(0, ge=0, le=AC_BONUS)
     natural_armor: Int = Field(0, ge=0, le=AC_BONUS)
     deflection_bonus: Int = Field(0, ge=0, le=AC_BONUS)
-    dodge_bonuses: list[DodgeBonus] = Field(default_factory=list, max_length=20)
+    dodge_bonuses: list[DodgeBonus] = Field(default_factory=list)
     max_dex_bonus: Int | None = Field(None, ge=0, le=50)
     misc_ac: Int = Field(0, ge=-MISC, le=MISC)
     initiative_misc: Int = Field(0, ge=-MISC, le=MISC)
