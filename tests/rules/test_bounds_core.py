@@ -11,7 +11,7 @@ import pytest
 from rules.dice import MAX_ROLLS, RandomDice, Roller
 from rules.errors import RulesError
 from rules.notation import MAX_BONUS, MAX_DICE, MAX_SIDES, parse_dice
-from rules.registry import get_system
+from rules.registry import all_systems, get_system
 
 
 def test_dice_notation_at_its_limits() -> None:
@@ -81,3 +81,22 @@ def test_settings_stored_past_new_bounds_load_clamped() -> None:
     with pytest.raises(RulesError, match="setting_invalid"):
         dnd35.settings({"massive_damage_threshold": 10**6})
     assert dnd35.stored_settings({"massive_damage_threshold": 10**6}).massive_damage_threshold == 10_000  # type: ignore[attr-defined]
+
+
+def test_the_probe_finds_no_bug() -> None:
+    """bench/probe_bounds.py over every system: each numeric key at its bounds and ±10⁶, and each system's
+    worst case, is refused or answered (a returned sheet loads again); nothing else happens."""
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "bench" / "probe_bounds.py"
+    spec = importlib.util.spec_from_file_location("probe_bounds", path)
+    assert spec is not None and spec.loader is not None
+    probe = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = probe  # its dataclasses look their module up
+    spec.loader.exec_module(probe)
+    assert set(probe.SETUPS) == set(all_systems())
+    for system_id, setup in probe.SETUPS.items():
+        tally = probe.probe(system_id, setup)
+        assert tally.answered and not tally.bugs, (system_id, tally.bugs)
