@@ -11,6 +11,7 @@ import types
 import typing
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from pydantic import BaseModel
@@ -59,8 +60,55 @@ def clip_field(model: type[BaseModel], name: str, value: Any) -> Any:
 
 
 def clip_update(model: type[BaseModel], update: Mapping[str, Any]) -> dict[str, Any]:
-    """A sheet update (field → value) with every number clipped to the declared bounds."""
-    return {k: clip_field(model, k, v) if k in model.model_fields else v for k, v in update.items()}
+    """A sheet update (field → value) with every number clipped to the declared bounds (on the hot path of
+    every rules call: a plain number is clipped at once, only containers that can hold numbers are walked)."""
+    plan = _plan(model)
+    out: dict[str, Any] = {}
+    for key, value in update.items():
+        found = plan.get(key)
+        if found is None:
+            out[key] = value
+        elif isinstance(value, (int, float)) and not isinstance(value, bool):
+            out[key] = clip(value, found[0], found[1])
+        elif found[2] and isinstance(value, (list, dict)):
+            out[key] = clip_field(model, key, value)
+        else:
+            out[key] = value
+    return out
+
+
+@cache
+def _plan(model: type[BaseModel]) -> dict[str, tuple[Any, Any, bool]]:
+    """Per field: its bounds, and whether a list or dict it holds can contain numbers."""
+    return {
+        name: (*_number_limits(info.annotation, info.metadata), _holds_numbers(info.annotation))
+        for name, info in model.model_fields.items()
+    }
+
+
+def _number_limits(annotation: Any, metadata: Iterable[Any]) -> tuple[Any, Any]:
+    """A field's bounds for a plain number: its own, or those of the `Annotated` number in its union
+    (`Rolled | None`)."""
+    found = limits(metadata)
+    if found != (None, None) or typing.get_origin(annotation) not in (typing.Union, types.UnionType):
+        return found
+    for arg in typing.get_args(annotation):
+        if typing.get_origin(arg) is typing.Annotated and typing.get_args(arg)[0] in (int, float):
+            return limits(typing.get_args(arg)[1:])
+    return found
+
+
+def _holds_numbers(annotation: Any, seen: frozenset[type] = frozenset()) -> bool:
+    if annotation in (int, float):
+        return True
+    if typing.get_origin(annotation) is typing.Literal:
+        return False
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        if annotation in seen:  # a model that holds itself
+            return False
+        inner = seen | {annotation}
+        return any(_holds_numbers(f.annotation, inner) for f in annotation.model_fields.values())
+    return any(_holds_numbers(a, seen) for a in typing.get_args(annotation) if not isinstance(a, FieldInfo))
 
 
 def within(key: str, value: Number, lo: Number | None, hi: Number | None, what: str = "stat") -> None:
