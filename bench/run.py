@@ -34,7 +34,7 @@ async def prepare(console: Console, encounters: int) -> list[str]:
     for i in range(encounters):
         ch = f"c{i}"
         await console.run_line(f"@gm #{ch} /encounter start system:dnd35 name:Bench{i}")
-        stats = "ac:13 hp:100000 attack:+5 damage:1d12+3"
+        stats = "ac:13 hp:10000 attack:+5 damage:1d12+3"  # hp at its bound (issue 12)
         await console.run_line(f'@gm #{ch} /encounter add name:Orc stats:"{stats}" count:{NPCS}')
         await console.run_line(f"@gm #{ch} /encounter next")
         channels.append(ch)

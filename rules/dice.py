@@ -48,6 +48,24 @@ class ScriptedDice:
         return len(self._faces) - self._pos
 
 
+# Dice one resolution may roll (issue 12). Each number a user types is bounded, but their product is not
+# (a full attack of seven blows, each a ×12 critical of 100 dice plus extra dice): past this many dice the
+# resolution is refused rather than left to run. No legitimate action comes near it.
+MAX_ROLLS = 2000
+_SET_FIELDS = frozenset({"purpose", "sides", "face"})
+
+
+def _die_roll(purpose: str, sides: int, face: int) -> DieRoll:
+    """A DieRoll built without validation (the numbers come from a dice source): damage rolls of a hundred
+    dice are on the hot path."""
+    roll = DieRoll.__new__(DieRoll)
+    object.__setattr__(roll, "__dict__", {"purpose": purpose, "sides": sides, "face": face, "dropped": False})
+    object.__setattr__(roll, "__pydantic_fields_set__", set(_SET_FIELDS))
+    object.__setattr__(roll, "__pydantic_extra__", None)
+    object.__setattr__(roll, "__pydantic_private__", None)
+    return roll
+
+
 class Roller:
     """Rolls through a source and records every die with its purpose, for one resolution."""
 
@@ -58,9 +76,13 @@ class Roller:
         self.rolls: list[DieRoll] = []
 
     def d(self, sides: int, purpose: str) -> int:
+        if len(self.rolls) >= MAX_ROLLS:
+            raise RulesError("error.roll_too_many_dice", limit=MAX_ROLLS)
         value = self.source.face(sides)
-        self.rolls.append(DieRoll(purpose=purpose, sides=sides, face=value))
+        self.rolls.append(_die_roll(purpose, sides, value))
         return value
 
     def many(self, count: int, sides: int, purpose: str) -> list[int]:
+        if len(self.rolls) + count > MAX_ROLLS:
+            raise RulesError("error.roll_too_many_dice", limit=MAX_ROLLS)
         return [self.d(sides, purpose) for _ in range(count)]

@@ -10,8 +10,13 @@ from rules.dice import Roller
 from rules.errors import RulesError
 
 _TERM = re.compile(r"([+-]?)\s*(?:(\d*)\s*[dkDK]\s*(\d+)|(\d+))")
+# Bounds of one expression (issue 12): at most MAX_DICE dice in all, each of at most MAX_SIDES sides, a
+# constant within ±MAX_BONUS and at most MAX_TERMS terms, so rolling one never takes long.
 MAX_DICE = 100
 MAX_SIDES = 1000
+MAX_BONUS = 10_000
+MAX_TERMS = 20
+_DIGITS = 6  # no number in an expression is longer (int() of a huge digit string is slow, then refused)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,9 +54,13 @@ def parse_dice(text: str) -> DiceExpr:
     pos = 0
     groups: list[tuple[int, int, int]] = []
     bonus = 0
+    terms = 0
     while pos < len(src):
         m = _TERM.match(src, pos)
-        if not m or m.end() == pos or (pos > 0 and not m.group(1)):
+        terms += 1
+        if not m or m.end() == pos or (pos > 0 and not m.group(1)) or terms > MAX_TERMS:
+            raise RulesError("error.dice_notation", text=text)
+        if any(len(g) > _DIGITS for g in m.groups()[1:] if g):
             raise RulesError("error.dice_notation", text=text)
         sign = -1 if m.group(1) == "-" else 1
         if m.group(3) is not None:
@@ -63,4 +72,6 @@ def parse_dice(text: str) -> DiceExpr:
         else:
             bonus += sign * int(m.group(4))
         pos = m.end()
+    if sum(count for count, _, _ in groups) > MAX_DICE or abs(bonus) > MAX_BONUS:
+        raise RulesError("error.dice_notation", text=text)
     return DiceExpr(tuple(groups), bonus, text)

@@ -11,6 +11,7 @@ from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from rules.bounds import clamp_data
 from rules.dice import DiceSource
 from rules.errors import RulesError
 from rules.model import ActionResult, Message, SettingInfo, Status, Term
@@ -89,20 +90,9 @@ def validated(model: type[BaseModel], data: Mapping[str, Any], what: str) -> Any
 
 
 def clamp_to_bounds(model: type[BaseModel], data: Mapping[str, Any]) -> dict[str, Any]:
-    """`data` with each number of a bounded field (`Field(ge=…, le=…)`) moved inside its bounds."""
-    out = dict(data)
-    for name, info in model.model_fields.items():
-        value = out.get(name)
-        if not isinstance(value, (int, float)) or isinstance(value, bool):
-            continue
-        for meta in info.metadata:
-            low, high = getattr(meta, "ge", None), getattr(meta, "le", None)
-            if low is not None and value < low:
-                value = low
-            if high is not None and value > high:
-                value = high
-        out[name] = value
-    return out
+    """`data` with each number of a bounded field (`Field(ge=…, le=…)`) moved inside its bounds, in nested
+    models, lists and dicts too."""
+    return clamp_data(model, data)
 
 
 def as_syntax(keys: Iterable[str]) -> list[str]:
@@ -268,6 +258,17 @@ class CombatSystem(ABC):
     def settings(self, data: Mapping[str, Any]) -> BaseModel:
         settings: BaseModel = validated(self.Settings, data, "setting")
         return settings
+
+    def stored_settings(self, data: Mapping[str, Any]) -> BaseModel:
+        """Settings as stored: validated, or, if a number was saved before its bound existed, with every
+        such number clamped back into its bounds (as `stored_sheet` does for sheets)."""
+        try:
+            return self.settings(data)
+        except RulesError:
+            clamped = clamp_to_bounds(self.Settings, data)
+            if clamped == dict(data):
+                raise
+            return self.settings(clamped)
 
     def setting_infos(self) -> list[SettingInfo]:
         return describe_fields(self.Settings)

@@ -26,7 +26,7 @@ class Options(BaseModel):
     backstab: bool = False  # thief backstab: +4 to hit, damage multiplier by level
     # Blow situations and house-rule inputs the seed never quantifies (GM values).
     charge: bool = False  # Attacco Brutale: a successful charge manoeuvre precedes the attack
-    run_up_m: float = Field(0, ge=0)  # Scagliare con Violenza: metres moved towards the target
+    run_up_m: float = Field(0, ge=0, le=1000)  # Scagliare con Violenza: metres moved towards the target
     ammo: str | None = None  # Proiettile Fatale cost by ammunition
     second_target: str | None = None  # Fendente Frontale: a combatant by name (its AC, size and HP)
     second_target_ac: int | None = Field(None, ge=-10, le=10)  # Fendente Frontale

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any, Literal, cast
+from typing import Annotated, Any, Literal, Self, cast
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, computed_field, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
+from rules.bounds import clip_update, field_limits, within
 from rules.errors import RulesError
 from rules.notation import parse_dice
 from rules.systems.adnd2cp import tables, weapons
@@ -50,8 +53,24 @@ CLASS_GROUPS: dict[str, Group] = {
 }
 
 
+# Declared bounds (issue 12), wide enough for the Monstrous Manual (the tarrasque's 70 Hit Dice, a hydra's
+# twelve heads) and for epic levels: anything outside is refused, and what the rules write (hp, the pool,
+# counters, a condition's rounds and count) is clipped back inside, so a returned sheet loads again.
+HP = 10_000
+MAX_HIT_DICE = 200  # whole Hit Dice (1 combat point each)
+MAX_ATTACKS = 20  # attacks per round (a twelve-headed hydra attacks twelve times)
+MAX_POOL = 1000  # the combat-point pool, computed or the GM's
+COUNT = 100  # per-round counters
+_RATE = re.compile(r"^\d{1,3}(/\d{1,3})?$")
+_HIT_DICE_NUMBER = re.compile(r"\d+")
+
+
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid")
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
+        """A rule-made copy: every number of the update clipped to its declared bounds."""
+        return super().model_copy(update=clip_update(type(self), update) if update else update, deep=deep)
 
 
 class ClassEntry(_Model):
@@ -90,13 +109,14 @@ class WeaponEntry(_Model):
     damage_large: str | None = None
     damage_unsplit: bool = False  # monster damage that cannot be split into dice and bonus
     speed_factor: int = Field(0, ge=0, le=20)
-    ranges: list[float] | None = None  # short, medium, long upper limits in metres
+    # short, medium, long upper limits in metres
+    ranges: list[Annotated[float, Field(ge=0, le=1000)]] | None = Field(None, max_length=3)
     ammo: str | None = None
     strength_rated_bow: bool = False
-    max_str_damage_bonus: int | None = None  # house cap on strength-type damage bonuses
-    magic: int = 0
-    to_hit_bonus: int = 0
-    damage_bonus: int = 0
+    max_str_damage_bonus: int | None = Field(None, ge=0, le=20)  # house cap on strength-type damage bonuses
+    magic: int = Field(0, ge=-10, le=10)
+    to_hit_bonus: int = Field(0, ge=-50, le=50)
+    damage_bonus: int = Field(0, ge=-50, le=100)
     specialised: bool = False
     proficient: bool = True
     natural_kind: str | None = None  # bite, claw, tail, punch … (Fendente Frontale refuses bites)
@@ -194,8 +214,8 @@ def normal_size(value: Any) -> Any:
 
 class Condition(_Model):
     key: str
-    rounds: int | None = None  # rounds left (None: until removed)
-    value: int = 0  # count or amount (impaling weapons, bleeding losses …)
+    rounds: int | None = Field(None, ge=0, le=1000)  # rounds left (None: until removed)
+    value: int = Field(0, ge=-100, le=HP)  # count or amount (impaling weapons, bleeding losses …)
     source: str | None = None  # who caused it (Fine Sanguinaria: the feared attacker)
 
 
@@ -243,11 +263,13 @@ def _strength(text: str) -> tuple[int, int]:
 
 def _level(text: str) -> int:
     try:
-        return int(text)
+        level = int(text)
     except ValueError:
         raise PydanticCustomError(
             "adnd2cp.level", "the level is a whole number (7, or 7/6 for two classes), not {value}", {"value": text}
         ) from None
+    within("level", level, *field_limits(ClassEntry, "level"))
+    return level
 
 
 def _expand_shortcuts(data: dict[str, Any]) -> dict[str, Any]:
@@ -280,6 +302,7 @@ def _expand_shortcuts(data: dict[str, Any]) -> dict[str, Any]:
     if "attack" in out:
         quick.setdefault("id", "attack")
         quick["to_hit_bonus"] = _signed(out.pop("attack"))
+        within("attack", quick["to_hit_bonus"], *SHORTCUT_BOUNDS["attack"])
     if "damage" in out:
         quick.setdefault("id", "attack")
         quick["damage"] = str(out.pop("damage"))
@@ -302,6 +325,8 @@ def _expand_shortcuts(data: dict[str, Any]) -> dict[str, Any]:
         attacks = out.pop("attacks")
         out["attacks_per_round"] = str(len(attacks) if isinstance(attacks, list) else attacks)
     if "hp" in out and "hp_max" not in out:
+        if isinstance(out["hp"], (int, str)) and str(out["hp"]).strip().lstrip("+-").isdigit():
+            within("hp", int(str(out["hp"]).strip()), *SHORTCUT_BOUNDS["hp"])
         out["hp_max"] = out["hp"]
     if "hp_max" in out and "hp" not in out:
         out["hp"] = out["hp_max"]
@@ -353,14 +378,14 @@ class Sheet(_Model):
     strength: int | None = Field(None, ge=1, le=25)
     strength_pct: int = Field(0, ge=0, le=100)
     dexterity: int | None = Field(None, ge=1, le=25)
-    hit_dice: str | None = None
+    hit_dice: str | None = Field(None, max_length=20)
     thac0: int = Field(20, ge=-10, le=25)
     ac: int = Field(10, ge=-10, le=10)
     dex_ac_adjustment: int = Field(0, ge=0, le=6)
     racial_max_dex_ac_adjustment: int = Field(4, ge=0, le=6)
     armour_dex_cap: int | None = Field(None, ge=0, le=6)
-    hp: int = Field(DEFAULT_HP, ge=-100, le=10000)
-    hp_max: int = Field(DEFAULT_HP, ge=1, le=10000)
+    hp: int = Field(DEFAULT_HP, ge=-100, le=HP)
+    hp_max: int = Field(DEFAULT_HP, ge=1, le=HP)
     size: Size = "M"
     str_to_hit: int = Field(0, ge=-5, le=7)
     str_damage: int = Field(0, ge=-4, le=14)
@@ -374,23 +399,24 @@ class Sheet(_Model):
     mastery_dodge_pct: int = Field(0, ge=0, le=100)
     proficiencies: list[str] = Field(default_factory=list)
     extra_pool_points: int = Field(0, ge=0, le=100)
-    pool_override: int | None = Field(None, ge=0, le=1000)  # GM's pool; None = computed from the seed
-    pool_current: int | None = Field(None, ge=-1000, le=1000)
+    pool_override: int | None = Field(None, ge=0, le=MAX_POOL)  # GM's pool; None = computed from the seed
+    pool_current: int | None = Field(None, ge=-MAX_POOL, le=MAX_POOL)
     creature_traits: list[str] = Field(default_factory=list)
     multi_or_dual_class_warrior: bool | None = None
     conditions: list[Condition] = Field(default_factory=list)
     derived: list[str] = Field(default_factory=list)  # fields filled from Str/Dex/classes (re-derived)
     # --- round state ---
-    attacks_left: int | None = Field(None, ge=0, le=20)
-    attacks_made: int = Field(0, ge=0)
+    attacks_left: int | None = Field(None, ge=0, le=MAX_ATTACKS)
+    attacks_made: int = Field(0, ge=0, le=COUNT)
     extra_attacks_left: int = Field(0, ge=0, le=5)
-    specials_used: int = Field(0, ge=0)
+    specials_used: int = Field(0, ge=0, le=COUNT)
     round_blows: list[str] = Field(default_factory=list)  # [ROUND] blows paid for the current round
     pending_round_blows: list[str] = Field(default_factory=list)  # declared for the next round
     quick_strike: int = Field(0, ge=0, le=2)  # Colpo Rapido copies paid at initiative, for the next attack
-    round_no: int = Field(0, ge=0)  # the round `start_round` last opened for this combatant
+    round_no: int = Field(0, ge=0, le=100_000)  # the round `start_round` last opened for this combatant
     initiative_rolled: bool = False  # the initiative of `round_no` has been rolled
-    opportunity_attacks_made: int = Field(0, ge=0)  # attacks of opportunity / counter-attacks this round
+    # attacks of opportunity / counter-attacks this round
+    opportunity_attacks_made: int = Field(0, ge=0, le=COUNT)
     readied_defence: ReadiedDefence | None = None  # `defend`: used by the next attack on it this round
 
     _pool: Any = PrivateAttr(default=None)
@@ -402,8 +428,8 @@ class Sheet(_Model):
         if value is None:
             return value
         text = str(value).replace(" ", "")
-        try:
-            ok = Fraction(text) > 0
+        try:  # 1 … 20 attacks, a fraction such as 3/2 or 5/2 (never `1e999999`: Fraction would build it)
+            ok = bool(_RATE.match(text)) and 0 < Fraction(text) <= MAX_ATTACKS
         except (ValueError, ZeroDivisionError):
             ok = False
         if not ok:
@@ -411,6 +437,15 @@ class Sheet(_Model):
                 "adnd2cp.attack_rate", "attacks per round such as 1, 3/2 or 2 are needed, not {value}", {"value": text}
             )
         return text
+
+    @field_validator("hit_dice")
+    @classmethod
+    def _hit_dice(cls, value: str | None) -> str | None:
+        """Hit Dice as the Monstrous Manual writes them ("4+1", "1-1", "1/2", "20"): whole dice up to 200."""
+        if value is not None:
+            for number in _HIT_DICE_NUMBER.findall(value):
+                within("hit_dice", int(number) if len(number) <= 6 else 10**6, 0, MAX_HIT_DICE)
+        return value
 
     @model_validator(mode="before")
     @classmethod
@@ -438,7 +473,7 @@ class Sheet(_Model):
         """Combat-point pool (punti combattimento): the GM's override, or the seed's computation."""
         if self.pool_override is not None:
             return self.pool_override
-        return int(self._pool.total) if self._pool is not None else 0
+        return min(MAX_POOL, int(self._pool.total)) if self._pool is not None else 0
 
     @property
     def points(self) -> int:
@@ -474,3 +509,12 @@ class Sheet(_Model):
 
     def has(self, key: str) -> bool:
         return any(cond.key == key for cond in self.conditions)
+
+
+# Quick-NPC shortcut keys stored in other fields, with the bounds they declare (checked as typed).
+SHORTCUT_BOUNDS: dict[str, tuple[int, int]] = {
+    "attack": field_limits(WeaponEntry, "to_hit_bonus"),
+    "hp": (1, HP),
+    "level": field_limits(ClassEntry, "level"),
+    "hd": (0, MAX_HIT_DICE),
+}

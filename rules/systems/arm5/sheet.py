@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Annotated, Any, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from rules.bounds import clip_update, field_limits, within_stored
 from rules.errors import RulesError
 from rules.model import Message, Term
 from rules.systems.arm5.tables import (
@@ -27,9 +29,20 @@ COMBAT_ABILITIES = ("single_weapon", "great_weapon", "brawl", "throw", "bows")
 ABILITY_ALIASES = {"thrown": "throw", "thrown_weapon": "throw", "bow": "bows"}
 WOUND_KEYS = ("light", "medium", "heavy", "incapacitating")
 STAT = Field(0, ge=-10, le=10)
+# A rolled total kept on the sheet (Initiative, a disengage Defense): a stress die doubles on every 1, so
+# the number is open in the book; the sheet keeps it within these bounds (issue 12).
+ROLL = 100_000
+Rolled = Annotated[int, Field(ge=-ROLL, le=ROLL)]
 
 
-class _Part(BaseModel):
+class _Bounded(BaseModel):
+    """A model whose rule-made copies keep every number inside its declared bounds (so they load again)."""
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
+        return super().model_copy(update=clip_update(type(self), update) if update else update, deep=deep)
+
+
+class _Part(_Bounded):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
@@ -134,7 +147,7 @@ class Spell(_Part):
         return data
 
 
-class Sheet(BaseModel):
+class Sheet(_Bounded):
     """An Ars Magica combatant: Characteristics, Abilities, gear, wounds, fatigue and combat state."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -155,9 +168,9 @@ class Sheet(BaseModel):
     wounds: Wounds = Wounds()
     dead: bool = False
     fatigue_level: int = Field(0, ge=0, le=UNCONSCIOUS)
-    initiative: int | None = None
-    initiative_tiebreak: list[int] = Field(default_factory=list)
-    held_initiative: int | None = None
+    initiative: Rolled | None = None
+    initiative_tiebreak: list[Annotated[int, Field(ge=-100, le=100)]] = Field(default_factory=list, max_length=5)
+    held_initiative: Rolled | None = None
     mounted: bool = False
     cover: Cover = "none"
     magic_resistance: bool = False
@@ -167,7 +180,7 @@ class Sheet(BaseModel):
     attacked_by_last_round: list[Text] = Field(default_factory=list)
     left_combat: bool = False
     disengage_bonus: int = Field(0, ge=0, le=300)
-    disengage_defence: int | None = None
+    disengage_defence: Rolled | None = None
     disengage_pending: list[Text] = Field(default_factory=list)
     disengage_failed: bool = False
     disengage_botched: bool = False
@@ -258,25 +271,14 @@ def _int(value: Any, key: Text) -> int:
 
 
 def _bounds(model: type[BaseModel], field: Text) -> tuple[int, int]:
-    lo, hi = -1000, 1000
-    for meta in model.model_fields[field].metadata:
-        lo = getattr(meta, "ge", lo)
-        hi = getattr(meta, "le", hi)
-    return lo, hi
+    lo, hi = field_limits(model, field)
+    return int(lo), int(hi)
 
 
 def _within(key: Text, typed: int, stored: int, bounds: tuple[int, int]) -> None:
     """A shortcut stored as another field (`soak:+7` → Protection): its range is checked here, as the
     number the player typed, so the refusal names `soak` and its own limits, not the inner field."""
-    lo, hi = bounds
-    offset = typed - stored
-    if stored > hi:
-        problem = Message("problem.less_than_equal", {"le": hi + offset, "value": typed})
-    elif stored < lo:
-        problem = Message("problem.greater_than_equal", {"ge": lo + offset, "value": typed})
-    else:
-        return
-    raise RulesError("error.stat_invalid", key=Term("term", key), problem=problem)
+    within_stored(key, typed, stored, bounds)
 
 
 def expand_shortcuts(raw: dict[Text, Any]) -> dict[Text, Any]:
@@ -343,3 +345,14 @@ def _npc_weapon(
         weapon[field] = total - base[field]
         _within(key, total, weapon[field], _bounds(Weapon, field))
     return weapon
+
+
+# Quick-NPC shortcut keys stored in other fields, with their bounds on a sheet whose other numbers are at
+# their defaults (the Characteristic, Ability and shield a line also gives move them: `_within`).
+SHORTCUT_BOUNDS: dict[Text, tuple[int, int]] = {
+    "attack": _bounds(Weapon, "atk"),
+    "defense": _bounds(Weapon, "dfn"),
+    "damage": _bounds(Weapon, "dam"),
+    "init": _bounds(Weapon, "init"),
+    "soak": _bounds(Sheet, "armour_prot"),
+}

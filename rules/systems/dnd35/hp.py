@@ -5,8 +5,9 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from rules.bounds import clip, clip_update
 from rules.model import Modifier, Note, StateChange
-from rules.systems.dnd35.sheet import Sheet
+from rules.systems.dnd35.sheet import HP, Sheet
 from rules.systems.dnd35.tables import DEAD_AT, HP_STATES, TURN_CONDITIONS
 
 # "Když tvé stínové zranění převýší současný počet tvých životů, padáš v bezvědomí k zemi": knocked out
@@ -119,8 +120,8 @@ def set_hp(
     conditions: list[str] | None = None,
 ) -> Sheet:
     """A sheet copy with new HP numbers and the HP-state conditions re-evaluated."""
-    hp = sheet.hp if hp is None else hp
-    nl = sheet.nonlethal if nonlethal is None else nonlethal
+    hp = sheet.hp if hp is None else clip(hp, -HP, HP)  # massive damage piles up past any sheet
+    nl = sheet.nonlethal if nonlethal is None else clip(nonlethal, 0, HP)
     conds = sheet.conditions if conditions is None else conditions
     state = hp_state(hp, sheet.hp_max, nl, conds)
     update: dict[str, Any] = {"hp_current": hp, "nonlethal": nl, "conditions": with_state(conds, state)}
@@ -133,7 +134,7 @@ def fast_copy(sheet: Sheet, update: dict[str, Any]) -> Sheet:
     """`model_copy(update=...)` without its generic overhead (same result for a plain model)."""
     new = Sheet.__new__(Sheet)
     data = dict(sheet.__dict__)
-    data.update(update)
+    data.update(clip_update(Sheet, update))  # numbers the rules write stay inside the declared bounds
     object.__setattr__(new, "__dict__", data)
     object.__setattr__(new, "__pydantic_fields_set__", sheet.__pydantic_fields_set__ | update.keys())
     object.__setattr__(new, "__pydantic_extra__", None)

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
+
+from rules.systems.dnd35.sheet import FEET, HP
+
+Percent = Annotated[int, Field(ge=0, le=100)]
 
 
 class Options(BaseModel):
@@ -67,7 +71,7 @@ class Options(BaseModel):
         "none",
         description="Target's cover: soft (ranged only) +4, cover/normal +4, improved +8, total: no attack",
     )
-    concealment: Literal["none", "concealment", "total"] | int = Field(
+    concealment: Literal["none", "concealment", "total"] | Percent = Field(
         "none", description="Target's concealment: 20 %, total 50 %, or a miss chance in %"
     )
     miss_chance: int | None = Field(None, ge=0, le=100, description="Custom concealment miss chance %")
@@ -75,9 +79,9 @@ class Options(BaseModel):
     set_vs_charge: bool = Field(False, description="Weapon set against this charging target: double damage")
     mounted_charge: bool = Field(False, description="Charging on a mount with a lance: double damage")
     # free GM adjustments
-    attack_misc: int = Field(0, description="Other attack modifier")
-    ac_misc: int = Field(0, description="Other modifier to the target's AC")
-    damage_misc: int = Field(0, description="Other damage modifier (multiplied on a crit)")
+    attack_misc: int = Field(0, ge=-100, le=100, description="Other attack modifier")
+    ac_misc: int = Field(0, ge=-100, le=100, description="Other modifier to the target's AC")
+    damage_misc: int = Field(0, ge=-100, le=100, description="Other damage modifier (multiplied on a crit)")
     extra_damage: str | None = Field(
         None, description="Extra damage dice, never multiplied (sneak attack 2d6)"
     )
@@ -106,16 +110,21 @@ class Options(BaseModel):
         | None
     ) = Field(None, description="Sunder: the item's kind for hardness and hit points")
     item_hp: int | None = Field(
-        None, ge=0, description="Sunder: the item's current hit points, if already damaged"
+        None, ge=0, le=1000, description="Sunder: the item's current hit points, if already damaged"
     )
     defender_avoids: bool = Field(False, description="Overrun: the defender steps aside instead of blocking")
     follow: bool = Field(False, description="Bull rush: move with the defender to push it further (5 ft per 5 points)")
     moved_ft: int = Field(
-        0, ge=0, description="Bull rush: feet you already moved this turn (a charge's run-up), within your speed"
+        0,
+        ge=0,
+        le=2 * FEET,
+        description="Bull rush: feet you already moved this turn (a charge's run-up), within your speed",
     )
     target_nonhumanoid: bool = Field(False, description="Feint: the target is not humanoid (−4)")
-    new_initiative: int | None = Field(None, description="Delay/ready: the initiative count you act on")
-    amount: int | None = Field(None, ge=0, description="Heal: hit points healed")
+    new_initiative: int | None = Field(
+        None, ge=-300, le=300, description="Delay/ready: the initiative count you act on"
+    )
+    amount: int | None = Field(None, ge=0, le=HP, description="Heal: hit points healed")
     aid: Literal["attack", "ac"] = Field("attack", description="Aid another: +2 to the ally's attack or AC")
 
 

@@ -25,7 +25,7 @@ class Settings(BaseModel):
     massive_damage: bool = Field(
         True, description="One attack dealing ≥ threshold damage forces a Fort save DC 15 or death"
     )
-    massive_damage_threshold: int = Field(50, ge=1, description="Damage of one attack that is massive")
+    massive_damage_threshold: int = Field(50, ge=1, le=10_000, description="Damage of one attack that is massive")
     auto_stabilize_rolls: bool = Field(
         True, description="At round start a dying combatant rolls d% to stabilise (else loses 1 HP)"
     )

@@ -1,11 +1,12 @@
 """The D&D 3.5 combatant sheet (digest §2) and its weapons, with the quick-NPC shortcut keys."""
 
 import re
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
+from rules.bounds import field_limits, within, within_stored
 from rules.notation import parse_dice
 from rules.systems.dnd35.tables import (
     CONDITION_ALIASES,
@@ -23,6 +24,26 @@ from rules.systems.dnd35.tables import (
 Int = int
 Str = str
 Category = Literal["light", "one_handed", "two_handed", "thrown", "projectile", "unarmed", "natural"]
+# Declared bounds (issue 12), wide enough for the SRD's monsters and epic characters (the Tarrasque: 858 hp,
+# Str 45, base attack +48, attack +57, Fort +38; a great wyrm's natural armour +39, fly 250 ft): anything
+# outside is refused, and what the rules write (hp after massive damage, nonlethal, counters) is clipped.
+HP = 10_000  # hit points, temporary hit points, nonlethal damage, healing
+BONUS = 150  # a total attack bonus, a save, a skill
+AC_BONUS = 100  # one AC component (armour, shield, natural, deflection)
+MISC = 200  # the other AC bonus and initiative bonus the `ac`/`touch`/`init` shortcuts compute
+FEET = 1000  # speed, range increment, distance moved
+SkillValue = Annotated[Int, Field(ge=-50, le=BONUS)]
+_DODGE = (0, 50)
+DodgeBonus = Annotated[Int, Field(ge=_DODGE[0], le=_DODGE[1])]
+# Quick-NPC shortcut keys stored in other fields, with the bounds they declare (checked as typed).
+SHORTCUT_BOUNDS: dict[Str, tuple[Int, Int]] = {
+    "ac": (-50, BONUS),  # a Colossal Dex 1 creature has AC −3 before armour
+    "touch": (-50, BONUS),
+    "hp": (1, HP),
+    "attack": (-50, BONUS),
+    "init": (-BONUS, BONUS),
+    "range": (1, FEET),
+}
 _CRIT = re.compile(r"^\s*(?:(\d+)(?:\s*-\s*20)?)?\s*(?:/?\s*[x×]\s*(\d+))?\s*$", re.IGNORECASE)
 
 
@@ -45,17 +66,18 @@ class Weapon(BaseModel):
     damage: Str = "1d6"
     threat_min: Int = Field(20, ge=2, le=20)
     crit_mult: Int = Field(2, ge=2, le=10)
-    range_increment_ft: Int | None = Field(None, ge=1)
-    reach_ft: Int = Field(5, ge=0)
+    range_increment_ft: Int | None = Field(None, ge=1, le=FEET)
+    reach_ft: Int = Field(5, ge=0, le=100)
     damage_types: list[Str] = Field(default_factory=list)
     nonlethal: bool = False
-    extra_damage_dice: list[Str] = Field(default_factory=list)
-    flat_bonus: Int = 0
-    attack_bonus: Int = 0  # enhancement / masterwork bonus to attack rolls
-    attack_override: Int | None = None  # quick NPC: total attack bonus instead of BAB + ability + size
+    extra_damage_dice: list[Str] = Field(default_factory=list, max_length=10)
+    flat_bonus: Int = Field(0, ge=-50, le=AC_BONUS)
+    attack_bonus: Int = Field(0, ge=-50, le=AC_BONUS)  # enhancement / masterwork bonus to attack rolls
+    # quick NPC: total attack bonus instead of BAB + ability + size
+    attack_override: Int | None = Field(None, ge=-50, le=BONUS)
     add_str: bool | None = None  # None = by category; True = always (sling); False = never (quick NPC)
     bow_kind: Literal["none", "normal", "composite"] = "none"
-    composite_rating: Int | None = Field(None, ge=0)
+    composite_rating: Int | None = Field(None, ge=0, le=50)
     finesse: bool = False
     double: bool = False
     lance: bool = False
@@ -174,14 +196,29 @@ def _quick_weapon(data: dict[Str, Any]) -> Weapon | None:
     fields: dict[Str, Any] = base.model_dump() if base else {"name": Str(name or "attack")}
     if attack is not None:
         fields["attack_override"] = _int(attack, "attack")
+        within("attack", fields["attack_override"], *SHORTCUT_BOUNDS["attack"])
     if damage is not None:
         fields["damage"] = Str(damage).strip()
         fields["add_str"] = False  # a stat-block damage line already includes Strength
     if crit is not None:
         fields["threat_min"], fields["crit_mult"] = _parse_crit(crit)
+        within("crit", fields["threat_min"], *field_limits(Weapon, "threat_min"))
+        within("crit", fields["crit_mult"], *field_limits(Weapon, "crit_mult"))
     if rng is not None:
         fields["range_increment_ft"] = _int(rng, "range")
+        within("range", fields["range_increment_ft"], *SHORTCUT_BOUNDS["range"])
     return Weapon(**fields)
+
+
+def _given_within_bounds(data: dict[Str, Any], keys: tuple[Str, ...]) -> None:
+    """The fields a shortcut computes from, refused under their own names when out of bounds (before the
+    shortcut's own number would be blamed for them)."""
+    for key in keys:
+        if data.get(key) is not None and not isinstance(data[key], bool):
+            within(key, _int(data[key], key), *field_limits(Sheet, key))
+
+
+_AC_INPUTS = ("dex", "max_dex_bonus", "deflection_bonus", "misc_ac", "armor_bonus", "shield_bonus", "natural_armor")
 
 
 def _ac_parts(data: dict[Str, Any]) -> tuple[Int, Int]:
@@ -203,18 +240,27 @@ def _apply_ac(data: dict[Str, Any]) -> None:
     touch = data.pop("touch", None)
     if ac is None and touch is None:
         return
+    _given_within_bounds(data, _AC_INPUTS)
+    for bonus in data.get("dodge_bonuses") or []:
+        within("dodge_bonuses", _int(bonus, "dodge_bonuses"), *_DODGE)
     if touch is not None:
+        typed = _int(touch, "touch")
+        within("touch", typed, *SHORTCUT_BOUNDS["touch"])
         _, now_touch = _ac_parts(data)
-        data["misc_ac"] = _int(data.get("misc_ac", 0), "misc_ac") + _int(touch, "touch") - now_touch
+        data["misc_ac"] = _int(data.get("misc_ac", 0), "misc_ac") + typed - now_touch
+        within_stored("touch", typed, data["misc_ac"], field_limits(Sheet, "misc_ac"))
     if ac is not None:
+        typed = _int(ac, "ac")
+        within("ac", typed, *SHORTCUT_BOUNDS["ac"])
         now_ac, _ = _ac_parts(data)
-        diff = _int(ac, "ac") - now_ac
+        diff = typed - now_ac
         key = "natural_armor" if touch is not None else "misc_ac"
         if touch is not None and diff < 0:
             raise PydanticCustomError(
                 "dnd35.ac_below_touch", "AC {ac} is lower than touch AC {touch}", {"ac": ac, "touch": touch}
             )
         data[key] = _int(data.get(key, 0), key) + diff
+        within_stored("ac", typed, data[key], field_limits(Sheet, key))
 
 
 def _table_weapons(data: dict[Str, Any]) -> None:
@@ -258,11 +304,15 @@ def expand_shortcuts(raw: dict[Str, Any]) -> dict[Str, Any]:
         ]
     if "hp" in data:
         hp = _int(data.pop("hp"), "hp")
+        within("hp", hp, *(SHORTCUT_BOUNDS["hp"] if "hp_max" not in data else field_limits(Sheet, "hp_current")))
         data.setdefault("hp_max", hp)
         data.setdefault("hp_current", hp)
     if "init" in data:
         total = _int(data.pop("init"), "init")
+        within("init", total, *SHORTCUT_BOUNDS["init"])
+        _given_within_bounds(data, ("dex",))
         data["initiative_misc"] = total - ability_mod(_int(data.get("dex", 10), "dex"))
+        within_stored("init", total, data["initiative_misc"], field_limits(Sheet, "initiative_misc"))
     _apply_ac(data)
     _table_weapons(data)
     quick = _quick_weapon(data)
@@ -284,35 +334,35 @@ class Sheet(BaseModel):
     int: Int = Field(10, ge=0, le=99)
     wis: Int = Field(10, ge=0, le=99)
     cha: Int = Field(10, ge=0, le=99)
-    bab: Int = Field(0, ge=0, le=40)
-    hp_max: Int = Field(1, ge=1)
-    hp_current: Int | None = None
-    nonlethal: Int = Field(0, ge=0)
-    temp_hp: Int = Field(0, ge=0)
-    armor_bonus: Int = Field(0, ge=0)
-    shield_bonus: Int = Field(0, ge=0)
-    natural_armor: Int = Field(0, ge=0)
-    deflection_bonus: Int = Field(0, ge=0)
-    dodge_bonuses: list[Int] = Field(default_factory=list)
-    max_dex_bonus: Int | None = Field(None, ge=0)
-    misc_ac: Int = 0
-    initiative_misc: Int = 0
-    fort_save: Int = 0
-    ref_save: Int = 0
-    will_save: Int = 0
-    speed_ft: Int = Field(30, ge=0)
+    bab: Int = Field(0, ge=0, le=60)
+    hp_max: Int = Field(1, ge=1, le=HP)
+    hp_current: Int | None = Field(None, ge=-HP, le=HP)
+    nonlethal: Int = Field(0, ge=0, le=HP)
+    temp_hp: Int = Field(0, ge=0, le=HP)
+    armor_bonus: Int = Field(0, ge=0, le=AC_BONUS)
+    shield_bonus: Int = Field(0, ge=0, le=AC_BONUS)
+    natural_armor: Int = Field(0, ge=0, le=AC_BONUS)
+    deflection_bonus: Int = Field(0, ge=0, le=AC_BONUS)
+    dodge_bonuses: list[DodgeBonus] = Field(default_factory=list)
+    max_dex_bonus: Int | None = Field(None, ge=0, le=50)
+    misc_ac: Int = Field(0, ge=-MISC, le=MISC)
+    initiative_misc: Int = Field(0, ge=-MISC, le=MISC)
+    fort_save: Int = Field(0, ge=-50, le=BONUS)
+    ref_save: Int = Field(0, ge=-50, le=BONUS)
+    will_save: Int = Field(0, ge=-50, le=BONUS)
+    speed_ft: Int = Field(30, ge=0, le=FEET)
     armor_category: Literal["none", "light", "medium", "heavy"] = "none"
-    legs: Int = Field(2, ge=0)
+    legs: Int = Field(2, ge=0, le=100)
     stable: bool = False  # exceptionally stable (bull rush, trip, overrun +4)
     feats: list[Str] = Field(default_factory=list)
-    skills: dict[Str, Int] = Field(default_factory=dict)
+    skills: dict[Str, SkillValue] = Field(default_factory=dict)
     uncanny_dodge: bool = False
     crit_immune: bool = False
     conditions: list[Str] = Field(default_factory=list)
     weapons: list[Weapon] = Field(default_factory=list)
     # One fight's state (see `fields.py`): flat-footed, stances, readied/delaying, grapple; AoOs this round.
     turn_conditions: list[Str] = Field(default_factory=list)
-    aoo_used: Int = Field(0, ge=0)
+    aoo_used: Int = Field(0, ge=0, le=50)  # at most 1 + Dex modifier (Combat Reflexes): Dex 99 gives 45
 
     @model_validator(mode="before")
     @classmethod

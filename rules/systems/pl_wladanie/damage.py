@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from rules.errors import RulesError
 from rules.model import Modifier
-from rules.notation import parse_dice
+from rules.notation import MAX_DICE, parse_dice
 
 from .settings import Settings, parse_wound_thresholds
 from .sheet import Sheet, Weapon
@@ -21,11 +21,12 @@ from .tables import (
 
 # --- damage dice steps ------------------------------------------------------------------------------
 def dice_at(step: int) -> tuple[int, int]:
-    """(count, sides) at a ladder step; past 16k10 every step adds 1k10 ("etc.")."""
+    """(count, sides) at a ladder step; past 16k10 every step adds 1k10 ("etc."), up to the 100k10 any
+    dice expression may roll (the ladder's top: more steps change nothing)."""
     if step <= LAST_LISTED_STEP:
         return DAMAGE_LADDER[max(step, 0)]
     count, sides = DAMAGE_LADDER[LAST_LISTED_STEP]
-    return count + step - LAST_LISTED_STEP, sides
+    return min(MAX_DICE, count + step - LAST_LISTED_STEP), sides
 
 
 def step_of(count: int, sides: int) -> int | None:

@@ -20,9 +20,9 @@ def _fatigue(actor: Fighter[Sheet], amount: int) -> tuple[Sheet | None, list[Sta
     if not amount:
         return None, []
     before = actor.sheet.fatigue_points
-    sheet = actor.sheet.model_copy(update={"fatigue_points": before + amount})
+    sheet = actor.sheet.model_copy(update={"fatigue_points": before + amount})  # clipped to the bound
     return sheet, [
-        StateChange(combatant=actor.name, field="fatigue_points", before=before, after=before + amount)
+        StateChange(combatant=actor.name, field="fatigue_points", before=before, after=sheet.fatigue_points)
     ]
 
 

@@ -14,7 +14,7 @@ from rules.system import Fighter
 from .damage import DamagePlan, category_label_at, protectors, weak_halve, wound_level
 from .described import NEGATIVE_DICE, armour_step, copied, expr_dice, floor_at_zero, weak_steps
 from .settings import Settings, location_table
-from .sheet import Sheet
+from .sheet import DAMAGE, Sheet
 
 
 @dataclass(slots=True)
@@ -153,9 +153,9 @@ def land(
 
 def _record_damage(out: HitOutcome, target: Fighter[Sheet], applied: int, settings: Settings) -> None:
     sheet = target.sheet
-    total = sheet.damage_taken + applied
+    total = min(DAMAGE, sheet.damage_taken + applied)  # the sheet's bound: damage piles up past any sheet
     by_loc = dict(sheet.damage_by_location)
-    by_loc[out.location] = by_loc.get(out.location, 0) + applied
+    by_loc[out.location] = min(DAMAGE, by_loc.get(out.location, 0) + applied)
     level = wound_level(total, settings)
     out.wound = level
     update: dict[str, Any] = {"damage_taken": total, "damage_by_location": by_loc}
@@ -177,7 +177,7 @@ def _self_injury(out: HitOutcome, attacker: Fighter[Sheet], test: int) -> None:
     excess = test - limit
     if excess <= 0:
         return
-    after = sheet.damage_taken + excess
+    after = min(DAMAGE, sheet.damage_taken + excess)
     hurt = check("self_injury", parts=[Part("damage_test", test)])
     if sheet.endurance:
         minus(hurt, "endurance", sheet.endurance, side="actor")

@@ -6,6 +6,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from .sheet import DEFENCE, METRES, SKILL
 from .tables import body_part
 
 Location = Literal["head", "torso", "left_arm", "right_arm", "left_leg", "right_leg", "arm", "leg"]
@@ -40,7 +41,9 @@ class Options(BaseModel):
     height_advantage: bool = Field(
         False, description="przewaga wysokości: attacker 1 m or more higher (direct)"
     )
-    attacker_height_m: float | None = Field(None, description="attacker's height above the target in metres")
+    attacker_height_m: float | None = Field(
+        None, ge=-METRES, le=METRES, description="attacker's height above the target in metres"
+    )
     prone: bool = Field(False, description="target prone: -10 vs direct, +10 vs ranged")
     surprise: bool = Field(False, description="atak z zaskoczenia: unprepared defence, no parry or dodge")
     unseen: bool = Field(
@@ -61,10 +64,14 @@ class Options(BaseModel):
     )
     location: Location | None = Field(None, description="aimed body part")
     hard_target: bool = Field(False, description="an unarmed strike hits something hard (self-injury)")
-    modifier: int = Field(0, description="any further modifier to the test")
-    archer_initiative: int | None = Field(None, description="the ranged opponent's initiative result")
-    distance_m: float | None = Field(None, ge=0, description="distance in metres when the request gives none")
-    st: int | None = Field(None, description="difficulty (ST) of a plain test")
+    modifier: int = Field(0, ge=-SKILL, le=SKILL, description="any further modifier to the test")
+    archer_initiative: int | None = Field(
+        None, ge=-DEFENCE, le=DEFENCE, description="the ranged opponent's initiative result"
+    )
+    distance_m: float | None = Field(
+        None, ge=0, le=METRES, description="distance in metres when the request gives none"
+    )
+    st: int | None = Field(None, ge=-50, le=DEFENCE, description="difficulty (ST) of a plain test")
     test_skill: str | None = Field(
         None, description="skill of a plain test (weapon skill key or sheet field)"
     )

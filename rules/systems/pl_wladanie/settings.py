@@ -10,8 +10,9 @@ from pydantic_core import PydanticCustomError
 
 from rules.errors import RulesError
 from rules.model import Message
+from rules.notation import MAX_SIDES
 
-from .sheet import unknown_part
+from .sheet import DAMAGE, unknown_part
 from .tables import DEFAULT_LOCATION_TABLE, WOUND_ALIASES, WOUND_KEYS, body_part, fold
 
 
@@ -26,6 +27,8 @@ def parse_location_table(text: str) -> tuple[int, tuple[tuple[int, int, str], ..
         try:
             low, high = int(low_text), int(high_text or low_text)
         except ValueError:
+            low = high = 0
+        if not 1 <= low <= MAX_SIDES or not 1 <= high <= MAX_SIDES:  # the table's die has at most 1000 sides
             raise PydanticCustomError(
                 "pl_wladanie.location_table_entry", "bad location table entry {entry}", {"entry": chunk.strip()}
             ) from None
@@ -57,11 +60,14 @@ def parse_wound_thresholds(text: str) -> tuple[tuple[int, str], ...]:
         if key not in WOUND_KEYS:
             raise PydanticCustomError("pl_wladanie.wound_level", "unknown wound level {level}", {"level": name.strip()})
         try:
-            out.append((int(value), key))
+            threshold = int(value)
         except ValueError:
+            threshold = -1
+        if not 0 <= threshold <= DAMAGE:  # the damage a sheet can hold
             raise PydanticCustomError(
                 "pl_wladanie.wound_threshold", "bad wound threshold {entry}", {"entry": chunk.strip()}
             ) from None
+        out.append((threshold, key))
     return tuple(sorted(out))
 
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from collections.abc import Mapping
+from typing import Annotated, Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
+from rules.bounds import clip_update, within
 from rules.errors import RulesError
 from rules.model import Term
 from rules.notation import parse_dice
@@ -61,6 +63,19 @@ def part_keys(names: list[str]) -> list[str]:
     return out
 
 
+# Declared bounds (issue 12). The seed gives no scales (attributes, defences and skills are "elsewhere"),
+# so these are wide: a test's total is a d20, 2d10 or 3d6 plus a skill, so skills, defences, coverage and
+# modifiers of a few hundred cannot matter any more. What the rules write (damage taken, fatigue) is clipped.
+SKILL = 100  # skills, attribute-like values, bonuses
+DEFENCE = 300  # physical defence, coverage, a test's difficulty
+DAMAGE = 10_000  # damage taken (in all and per body part), wound thresholds
+KG = 10_000  # lift and weight
+METRES = 10_000  # ranges, distances, heights
+MAX_CATEGORY = 20  # strength damage categories go 0, 1/8 … 6, then "+1 etc."; 20 is the last accepted
+Skill = Annotated[int, Field(ge=-50, le=SKILL)]
+Taken = Annotated[int, Field(ge=0, le=DAMAGE)]
+
+
 def category_label(value: Any) -> str:
     """Normalise a strength damage category: 0, "1/8", 0.125, "1,5", 1.5, 2, "7" …"""
     text = str(value).strip().replace(".", ",")
@@ -70,7 +85,7 @@ def category_label(value: Any) -> str:
     text = decimals.get(text, text)
     if text in STRENGTH_CATEGORY_LABELS:
         return text
-    if text.isdigit() and int(text) > 6:
+    if text.isdigit() and 6 < int(text[:6]) <= MAX_CATEGORY:
         return text
     raise PydanticCustomError(
         "pl_wladanie.strength_category", "unknown strength category {category}", {"category": str(value)}
@@ -79,6 +94,10 @@ def category_label(value: Any) -> str:
 
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid")
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
+        """A rule-made copy: every number of the update clipped to its declared bounds."""
+        return super().model_copy(update=clip_update(type(self), update) if update else update, deep=deep)
 
 
 _RANGED_KINDS = {
@@ -120,16 +139,16 @@ class Weapon(_Model):
     id: str = Field("weapon", min_length=1, max_length=64)
     damage_dice: str = Field(description="kostki obrażeń, e.g. 2k6")
     strength_category: str = Field("0", description="siła obrażeń: 0, 1/8, 1/4, 1/2, 1, 1,5, 2, 3 …")
-    weight_kg: float | None = Field(None, ge=0, description="waga")
+    weight_kg: float | None = Field(None, ge=0, le=KG, description="waga")
     skill: str | None = Field(None, description="key in weapon_skills (władanie); default: the weapon id")
     traits: list[Trait] = Field(default_factory=list, description="cechy")
     two_handed: bool = Field(False, description="held in two hands by default (chwyt oburęczny)")
     designed_for_throwing: bool = False
     ranged_kind: RangedKind | None = None
-    max_range_m: float | None = Field(None, gt=0)
+    max_range_m: float | None = Field(None, ge=0.1, le=METRES)
     improvised: bool = Field(False, description="broń improwizowana")
-    parry_modifier: int = Field(0, description="modyfikator do parowania")
-    damage_steps: int = Field(0, description="better-made weapons: damage dice steps up")
+    parry_modifier: int = Field(0, ge=-SKILL, le=SKILL, description="modyfikator do parowania")
+    damage_steps: int = Field(0, ge=-30, le=30, description="better-made weapons: damage dice steps up")
     ladder_dice: str | None = Field(
         None, description="ladder position for dice not on the ladder (e.g. 1k3 -> 1k4)"
     )
@@ -188,11 +207,11 @@ class Shield(_Model):
     skill: str | None = Field(
         None, description="key in weapon_skills (władanie tarczą); default: the shield id, shield, tarcza"
     )
-    coverage: int = Field(0, ge=0, description="pokrycie")
-    armour: int = Field(0, ge=0, description="pancerz")
+    coverage: int = Field(0, ge=0, le=DEFENCE, description="pokrycie")
+    armour: int = Field(0, ge=0, le=SKILL, description="pancerz")
     protected_parts: list[str] = Field(default_factory=list)
     shield_arm: str = "left_arm"
-    parry_modifier: int = Field(0, description="modyfikator do parowania")
+    parry_modifier: int = Field(0, ge=-SKILL, le=SKILL, description="modyfikator do parowania")
 
     @field_validator("protected_parts")
     @classmethod
@@ -215,8 +234,8 @@ class ArmourPiece(_Model):
 
     id: str = "armour"
     parts: list[str] = Field(default_factory=lambda: ["torso"])
-    coverage: int = Field(0, ge=0, description="pokrycie")
-    armour: int = Field(0, ge=0, description="pancerz")
+    coverage: int = Field(0, ge=0, le=DEFENCE, description="pokrycie")
+    armour: int = Field(0, ge=0, le=SKILL, description="pancerz")
 
     @field_validator("parts")
     @classmethod
@@ -274,6 +293,36 @@ def _number(value: Any) -> Any:
     return value
 
 
+# Quick-NPC shortcut keys stored inside a weapon, an armour piece or the skill dict, with their bounds
+# (checked as typed, so the refusal names the key the GM typed).
+SHORTCUT_BOUNDS: dict[str, tuple[int, int]] = {
+    "wladanie": (-50, SKILL),
+    "pancerz": (0, SKILL),
+    "pokrycie": (0, DEFENCE),
+    "waga": (0, KG),
+}
+# typed key (lower case) -> (the catalog term that names it, its bounds)
+_BOUNDS_OF: dict[str, tuple[str, tuple[int, int]]] = {
+    **dict.fromkeys(SKILL_SHORTCUTS, ("wladanie", SHORTCUT_BOUNDS["wladanie"])),
+    "pancerz": ("armour", SHORTCUT_BOUNDS["pancerz"]),
+    "armour": ("armour", SHORTCUT_BOUNDS["pancerz"]),
+    "pokrycie": ("coverage", SHORTCUT_BOUNDS["pokrycie"]),
+    "coverage": ("coverage", SHORTCUT_BOUNDS["pokrycie"]),
+    "waga": ("weapons", SHORTCUT_BOUNDS["waga"]),
+    "weight": ("weapons", SHORTCUT_BOUNDS["waga"]),
+}
+
+
+def _checked(key: str, value: Any) -> Any:
+    """A shortcut's number, refused when out of its bounds under the term of what was typed (text is left
+    to validation)."""
+    number = _number(value)
+    if isinstance(number, (int, float)) and not isinstance(number, bool):
+        term, bounds = _BOUNDS_OF[key.lower()]
+        within(term, number, *bounds)
+    return number
+
+
 def expand_shortcuts(data: dict[str, Any]) -> dict[str, Any]:
     """Map quick-NPC keys (`of:14 wladanie:+5 damage:1k8 pancerz:3 pokrycie:10`) onto real fields."""
     out: dict[str, Any] = {}
@@ -286,13 +335,13 @@ def expand_shortcuts(data: dict[str, Any]) -> dict[str, Any]:
         if low in FIELD_SHORTCUTS:
             out[FIELD_SHORTCUTS[low]] = _number(value)
         elif low in WEAPON_SHORTCUTS:
-            weapon[WEAPON_SHORTCUTS[low]] = value if low not in ("weight", "waga") else _number(value)
+            weapon[WEAPON_SHORTCUTS[low]] = value if low not in ("weight", "waga") else _checked(key, value)
         elif low in SKILL_SHORTCUTS and isinstance(value, dict):  # "wladanie": {"axe": 6}
             skills.update(value)
         elif low in SKILL_SHORTCUTS:
-            skill = _number(value)
+            skill = _checked(key, value)
         elif low in ARMOUR_SHORTCUTS and not isinstance(value, list):
-            armour[ARMOUR_SHORTCUTS[low]] = _number(value)
+            armour[ARMOUR_SHORTCUTS[low]] = _checked(key, value)
         else:
             out[key] = value
     if skills:
@@ -315,26 +364,26 @@ class Sheet(_Model):
 
     name: str | None = Field(None, max_length=64, description="display name (the combatant's own name wins)")
     is_hero: bool = Field(False, description="Bohater: wins initiative ties")
-    initiative_bonus: int = 0
-    reflex: int = Field(0, description="refleks: initiative tie-break")
-    strength: int = Field(0, ge=0, description="siła (wartość atrybutu)")
-    lift_kg: float | None = Field(None, gt=0, description="udźwig")
-    endurance: int = Field(0, ge=0, description="wytrwałość")
-    natural_armour: int = Field(0, ge=0, description="naturalny pancerz")
-    physical_defence: int | None = Field(None, description="obrona fizyczna")
+    initiative_bonus: int = Field(0, ge=-50, le=SKILL)
+    reflex: int = Field(0, ge=-50, le=SKILL, description="refleks: initiative tie-break")
+    strength: int = Field(0, ge=0, le=SKILL, description="siła (wartość atrybutu)")
+    lift_kg: float | None = Field(None, ge=0.1, le=KG, description="udźwig")
+    endurance: int = Field(0, ge=0, le=SKILL, description="wytrwałość")
+    natural_armour: int = Field(0, ge=0, le=SKILL, description="naturalny pancerz")
+    physical_defence: int | None = Field(None, ge=-50, le=DEFENCE, description="obrona fizyczna")
     physical_defence_unprepared: int | None = Field(
-        None, description="obrona fizyczna, wariant nieprzygotowany"
+        None, ge=-50, le=DEFENCE, description="obrona fizyczna, wariant nieprzygotowany"
     )
-    weapon_skills: dict[str, int] = Field(default_factory=dict, description="władanie per weapon")
+    weapon_skills: dict[str, Skill] = Field(default_factory=dict, description="władanie per weapon")
     proficiencies: list[str] = Field(default_factory=list, description="biegłość")
-    unarmed_skill: int = Field(0, description="walka wręcz")
-    parry_skill: int = Field(0, description="parowanie")
-    dodge_skill: int = Field(0, description="unik")
-    fatigue_points: int = Field(0, ge=0, description="punkty zmęczenia")
-    damage_taken: int = Field(0, ge=0)
-    damage_by_location: dict[str, int] = Field(default_factory=dict)
+    unarmed_skill: int = Field(0, ge=-50, le=SKILL, description="walka wręcz")
+    parry_skill: int = Field(0, ge=-50, le=SKILL, description="parowanie")
+    dodge_skill: int = Field(0, ge=-50, le=SKILL, description="unik")
+    fatigue_points: int = Field(0, ge=0, le=1000, description="punkty zmęczenia")
+    damage_taken: int = Field(0, ge=0, le=DAMAGE)
+    damage_by_location: dict[str, Taken] = Field(default_factory=dict)
     wound_level: str | None = None
-    initiative_result: int | None = None
+    initiative_result: int | None = Field(None, ge=-DEFENCE, le=DEFENCE)
     conditions: list[Condition] = Field(default_factory=list)
     down: Down | None = Field(
         None, description="HOUSE DEFAULT: nieprzytomny (unconscious) or martwy (dead), put on by the GM"
