@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: run test lint bench console
+.PHONY: run test lint bench console probe
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -24,3 +24,9 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
+	$(BIN)/python bench/probe_bounds.py
+	$(BIN)/python bench/fuzz.py 100000
+	$(BIN)/python bench/crash.py 60
+
+probe: $(STAMP)
+	$(BIN)/python bench/probe_bounds.py -v

@@ -86,7 +86,7 @@ class ServiceCore:
         cached = self._settings_cache.get(enc.id)
         if cached is None:
             system = get_system(enc.system)
-            cached = (system.settings(enc.settings.get("rules", {})), BotSettings(**enc.settings.get("bot", {})))
+            cached = (system.stored_settings(enc.settings.get("rules", {})), BotSettings(**enc.settings.get("bot", {})))
             self._settings_cache[enc.id] = cached
         return cached
 
@@ -165,7 +165,7 @@ class ServiceCore:
             guild, channel = await self.db.read(repo.load_settings, ctx.guild_id, ctx.channel_id, sys_id)
             target.update(guild)
             target.update(channel)
-        rules_model = system.settings(rules_values)
+        rules_model = system.stored_settings(rules_values)
         return rules_model.model_dump(mode="json"), BotSettings(**bot_values).model_dump(mode="json")
 
     def _keep_turn(self, enc: Encounter, current: Combatant | None, system: CombatSystem) -> None:
