@@ -66,8 +66,9 @@ def state(db: Path) -> dict[str, object]:
     """What the committed commands made: encounters, combatants, exchanges, characters, events."""
     conn = sqlite3.connect(db)
     try:
-        return {
-            table: conn.execute(f"SELECT {cols} FROM {table} ORDER BY 1, 2").fetchall()
+        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        return {  # a database killed before its first migration holds nothing yet: empty, like a fresh one
+            table: conn.execute(f"SELECT {cols} FROM {table} ORDER BY 1, 2").fetchall() if table in tables else []
             for table, cols in {
                 "encounters": "channel_id, status, round, turn, name, version",
                 "combatants": "encounter_id, name, sheet, initiative, tiebreak, effects",
