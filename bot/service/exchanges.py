@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from bot.parsing import parse_pairs
@@ -18,6 +19,8 @@ from rules import (
     Message,
     Term,
 )
+
+log = logging.getLogger(__name__)
 
 
 class ExchangeMixin(StagingMixin):
@@ -150,8 +153,13 @@ class ExchangeMixin(StagingMixin):
         return outcomes
 
     async def remember_prompt(self, exchange_id: int, message_id: int) -> None:
-        """Note which message holds a prompt, so a timeout or `/parry` can replace it later."""
-        await self.db.transaction(repo.set_exchange_message, exchange_id, message_id)
+        """Note which message holds a prompt, so a timeout or `/parry` can replace it later. Best effort:
+        the attack is already answered; without the id a timeout's result is posted as a new message."""
+        try:
+            await self.db.transaction(repo.set_exchange_message, exchange_id, message_id)
+        except Exception:
+            log.warning("could not remember the message of prompt %s", exchange_id, exc_info=True)
+            return
         for enc in self._cache.values():
             for x in enc.pending if enc else []:
                 if x.id == exchange_id:

@@ -79,7 +79,7 @@ class StagingMixin(ServiceCore):
         target = (after.by_id(target.id) or target) if target is not None else None
         moved = result.outcome == "initiative_changed" and result.total is not None
         if result.actor_sheet is not None:
-            actor = actor.with_sheet(result.actor_sheet)
+            actor = self._valid(system, actor.with_sheet(result.actor_sheet))
         if moved:
             # Delay / ready / hold: the combatant acts on the new count from now on.
             actor = replace(actor, initiative=result.total, tiebreak=list(result.tiebreak))
@@ -87,13 +87,13 @@ class StagingMixin(ServiceCore):
             actor = replace(actor, initiative=move[0], tiebreak=move[1])
         self._put(after, actor)
         if target is not None and result.target_sheet is not None:
-            target = target.with_sheet(result.target_sheet)
+            target = self._valid(system, target.with_sheet(result.target_sheet))
             self._put(after, target)
         for sub in result.attacks:
             # A sub-result may hit someone else (a cleave's second target): apply it to that combatant.
             other = after.find(sub.target) if sub.target and sub.target_sheet is not None else None
             if other is not None and other.id not in {actor.id, target.id if target else None}:
-                self._put(after, other.with_sheet(sub.target_sheet or {}))
+                self._put(after, self._valid(system, other.with_sheet(sub.target_sheet or {})))
         passed: Combatant | None = None
         if moved and was_current is not None and was_current.id == actor.id:
             passed = after.current(desc)  # the one who delayed gives the turn to whoever now stands there
@@ -124,6 +124,13 @@ class StagingMixin(ServiceCore):
             return actor
         self._keep_turn(enc, current, system)
         return None
+
+    @staticmethod
+    def _valid(system: CombatSystem, c: Combatant) -> Combatant:
+        """A sheet the rules wrote must be valid for its model before it is written (strictly: no clamping
+        as for old stored data). A rules bug then fails before the commit, changing nothing."""
+        system.sheet(c.sheet)
+        return c
 
     def _settle_staged(self, after: Encounter, commit: repo.Commit, which: Any) -> list[ActionOutcome]:
         """Roll the default defence for the waiting attacks `which` picks, into `after` and `commit`
