@@ -18,6 +18,8 @@ from rules import (
     ActionRequest,
     ActionResult,
     CombatSystem,
+    Message,
+    Term,
 )
 
 
@@ -93,10 +95,23 @@ class ActionMixin(StagingMixin):
             return False
         if self.is_gm(ctx, enc):
             return True
-        reactions = sorted(system.reaction_options | system.reaction_actions) or ["—"]
+        # Each reaction by its name and as what to type: "Protiútok (`options:counter_attack`)".
+        reactions: list[Message | str] = [
+            *(
+                Message("syntax.named", {"name": Term("term", k), "key": Message("syntax.option", {"key": k})})
+                for k in sorted(system.reaction_options)
+            ),
+            *(
+                Message("syntax.named", {"name": Term("action", k), "key": Message("syntax.action", {"key": k})})
+                for k in sorted(system.reaction_actions)
+            ),
+        ] or ["—"]
         if current is None:
-            raise UserError("error.turn_round_over", name=actor.name, reactions=reactions)
-        raise UserError("error.not_your_turn", name=actor.name, current=current.name, reactions=reactions)
+            error = UserError("error.turn_round_over", name=actor.name, reactions=reactions)
+        else:
+            error = UserError("error.not_your_turn", name=actor.name, current=current.name, reactions=reactions)
+        error.system = system.id  # the reactions are named in the game's own words
+        raise error
 
     @staticmethod
     def _interrupt(

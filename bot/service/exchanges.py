@@ -54,7 +54,7 @@ class ExchangeMixin(StagingMixin):
                 if not system.has_active_defence:
                     # Each alternative by its name and as what to type: "Úplná obrana (`options:total_defense`)".
                     instead: list[Message | str] = [
-                        Message("syntax.named", {"name": Term("term", k), "key": f"`options:{k}`"})
+                        Message("syntax.named", {"name": Term("term", k), "key": Message("syntax.option", {"key": k})})
                         for k in system.parry_alternatives()
                     ] or ["—"]
                     error = UserError(
