@@ -187,3 +187,20 @@ async def test_adnd2cp_cleave_hits_the_named_second_target(table: Table) -> None
         assert hp2 == 15
     unknown = await table.one('@ana #pit /attack target:"Orc 1" blows:fendente_frontale options:"second_target:Nobody"')
     assert unknown.error == "error.unknown_combatant"
+
+
+async def test_a_flag_option_ending_in_target_is_not_taken_for_a_name(table: Table) -> None:
+    """pl_wladanie `hard_target:yes` is a flag: only options a system declares as naming combatants are
+    looked up in the fight (it used to answer "Nobody called yes is in this fight")."""
+    await table.play(
+        [
+            "@gm #pl /settings set name:enforce_turns value:false",
+            "@gm #pl /encounter start system:pl_wladanie name:Bójka",
+            '@gm #pl /encounter add name:Zbój stats:"of:12 wladanie:+6 damage:1k8 sila:6 udzwig:40"',
+            '@ana #pl /character create system:pl_wladanie name:Jagna stats:"of:13 wladanie:+6 sila:6 udzwig:45"',
+            "@ana #pl /encounter join character:Jagna",
+        ]
+    )
+    table.app.service.dice = __import__("rules").RandomDice(3)
+    r = await table.one("@ana #pl /attack target:Zbój options:hard_target:yes")
+    assert r.error != "error.unknown_combatant", r.content
