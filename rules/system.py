@@ -14,7 +14,8 @@ from pydantic import BaseModel, ValidationError
 from rules.bounds import clamp_data
 from rules.dice import DiceSource
 from rules.errors import RulesError
-from rules.model import ActionResult, Message, SettingInfo, Status, Term
+from rules.model import ActionResult, Message, Note, SettingInfo, Status, Term
+from rules.vocabulary import Key, Vocabulary
 
 SheetT = TypeVar("SheetT", bound=BaseModel)
 
@@ -87,6 +88,25 @@ def validated(model: type[BaseModel], data: Mapping[str, Any], what: str) -> Any
         if not path:  # a validator of the whole model: its problem names the key itself
             raise RulesError(f"error.{what}_refused", problem=problem_of(first)) from None
         raise RulesError(f"error.{what}_invalid", key=Term("term", path[0]), problem=problem_of(first)) from None
+
+
+def _default_vocabulary(
+    model: type[BaseModel], fields: list[str], tabled: Mapping[str, list[str]], what: str
+) -> Vocabulary:
+    keys = []
+    for name in [*tabled, *fields]:
+        info = model.model_fields.get(name)
+        lo = hi = None
+        for meta in info.metadata if info is not None else ():
+            lo = getattr(meta, "ge", None) if getattr(meta, "ge", None) is not None else lo
+            hi = getattr(meta, "le", None) if getattr(meta, "le", None) is not None else hi
+        choices = _choices(info.annotation) if info is not None else None
+        kind: Any = (
+            "flag" if choices == [True, False] else "choice" if choices else "number" if lo is not None else "text"
+        )
+        values = {str(v): () for v in (tabled.get(name) or choices or []) if not isinstance(v, bool)}
+        keys.append(Key(name, (), kind, lo, hi, values))
+    return Vocabulary(keys, what, open_ended=True)
 
 
 def clamp_to_bounds(model: type[BaseModel], data: Mapping[str, Any]) -> dict[str, Any]:
@@ -322,6 +342,44 @@ class CombatSystem(ABC):
     def declare_for_initiative(self, req: ActionRequest) -> ActionResult:
         """Something declared before the next initiative roll (adnd2cp: Colpo Rapido)."""
         raise RulesError("error.no_initiative_declaration", system=self.id)
+
+    # --- what players type (issue 13): keys and values in the game's words, one-line sheets, templates --
+    def stat_vocabulary(self) -> Vocabulary:
+        """Stat keys a player types (build and lasting fields, the quick-line shortcuts), their native and
+        English names and listed values. The default lists the fields by their own names and passes
+        anything else on to the Sheet model; a system lists its own words."""
+        return _default_vocabulary(self.Sheet, self.fields_of("build", "lasting"), self.stat_values(), "stat")
+
+    def option_vocabulary(self) -> Vocabulary:
+        """Option keys and values of `/attack`, `/shot` and `/action`, likewise."""
+        return _default_vocabulary(self.Options, list(self.Options.model_fields), {}, "option")
+
+    def sheet_line(self, sheet: BaseModel) -> str:
+        """The sheet's build and lasting fields as one stats line that creates an equal character when
+        pasted back into `/character create` (the default writes plain fields; systems write their
+        structured ones in their own compact notation)."""
+        data = sheet.model_dump(mode="json")
+        defaults = {name: f.default for name, f in self.Sheet.model_fields.items()}
+        words = []
+        for name in self.fields_of("build", "lasting"):
+            value = data.get(name)
+            if value == defaults.get(name) or value in (None, [], {}, ""):
+                continue
+            if isinstance(value, bool):
+                words.append(name if value else f"{name}:no")
+            elif isinstance(value, (int, float, str)):
+                text = str(value)
+                words.append(f'{name}:"{text}"' if " " in text else f"{name}:{text}")
+        return " ".join(words)
+
+    def templates(self) -> Mapping[str, str]:
+        """Ready archetypes (id → stats line) a player starts from with `/character create template:`."""
+        return {}
+
+    def sheet_warnings(self, data: Mapping[str, Any], sheet: BaseModel) -> list[Note]:
+        """What a stats line left to a default the rules assumed, or gave that the rules ignore: shown
+        with the created character or NPC (no silent 1-HP character)."""
+        return []
 
     def stat_keys(self) -> list[str]:
         """Keys a `stats:` list may use: the sheet's fields and the tabled shortcut keys."""

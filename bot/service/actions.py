@@ -6,7 +6,6 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from bot.parsing import parse_pairs
 from bot.service.context import Ctx
 from bot.service.core import get_system
 from bot.service.errors import UserError
@@ -21,6 +20,7 @@ from rules import (
     Message,
     Term,
 )
+from rules.pairs import parse_pairs
 
 
 class ActionMixin(StagingMixin):

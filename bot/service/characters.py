@@ -6,7 +6,6 @@ from dataclasses import replace
 from typing import Any
 
 from bot.gender import take_gender
-from bot.parsing import parse_pairs
 from bot.service.context import Ctx
 from bot.service.core import MAX_NAME, ServiceCore, _json, get_system
 from bot.service.errors import UserError
@@ -17,6 +16,7 @@ from rules import (
     ActionResult,
     Fighter,
 )
+from rules.pairs import parse_pairs
 
 
 class CharacterMixin(ServiceCore):

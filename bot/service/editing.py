@@ -6,7 +6,6 @@ from dataclasses import replace
 from typing import Any
 
 from bot.gender import take_gender
-from bot.parsing import parse_pairs
 from bot.service.context import Ctx
 from bot.service.core import ServiceCore, _json, get_system
 from bot.service.errors import UserError
@@ -14,6 +13,7 @@ from bot.service.outcomes import EditOutcome
 from bot.service.state import Combatant, Effect, Encounter
 from bot.storage import repository as repo
 from rules import CombatSystem
+from rules.pairs import parse_pairs
 
 # Keys the bot itself holds for a combatant (not the rules' sheet), in the four languages.
 INITIATIVE_KEYS = frozenset({"initiative", "init", "iniciativa", "inicjatywa", "iniziativa"})

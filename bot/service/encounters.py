@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from bot.gender import take_gender
-from bot.parsing import parse_pairs
 from bot.service.context import Ctx
 from bot.service.core import MAX_COMBATANTS, MAX_COUNT, MAX_NAME, ServiceCore, _json, get_system
 from bot.service.errors import UserError
@@ -12,6 +11,7 @@ from bot.storage import repository as repo
 from rules import (
     CombatSystem,
 )
+from rules.pairs import parse_pairs
 
 
 class EncounterMixin(ServiceCore):

@@ -5,7 +5,6 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from bot.parsing import parse_pairs
 from bot.service.context import Ctx
 from bot.service.core import get_system
 from bot.service.errors import UserError
@@ -19,6 +18,7 @@ from rules import (
     Message,
     Term,
 )
+from rules.pairs import parse_pairs
 
 log = logging.getLogger(__name__)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import shlex
 
-from bot.service.errors import UserError
+from rules.errors import RulesError
 
 _KEY = re.compile(r"^[^\W\d][\w\-]*$")  # letters of any language: útok, síla, władanie
 MAX_TEXT = 1000
@@ -16,13 +16,13 @@ def parse_pairs(text: str | None) -> dict[str, str | bool]:
     if not text or not text.strip():
         return {}
     if len(text) > MAX_TEXT:
-        raise UserError("error.pairs_too_long", limit=MAX_TEXT)
+        raise RulesError("error.pairs_too_long", limit=MAX_TEXT)
     if "," in text and ":" not in text:
         text = text.replace(",", " ")  # `flanking,charge` reads as two flags
     try:
         tokens = shlex.split(text) if ('"' in text or "'" in text) else text.split()
     except ValueError:
-        raise UserError("error.pairs_quotes", text=text) from None
+        raise RulesError("error.pairs_quotes", text=text) from None
     out: dict[str, str | bool] = {}
     for token in tokens:
         key, sep, value = token.partition(":")
@@ -30,8 +30,8 @@ def parse_pairs(text: str | None) -> dict[str, str | bool]:
             key, sep, value = token.partition("=")
         key = key.strip().casefold().replace("-", "_")
         if not _KEY.match(key):
-            raise UserError("error.pairs_key", token=token)
+            raise RulesError("error.pairs_key", token=token)
         if sep and not value.strip():
-            raise UserError("error.pairs_value", key=key)
+            raise RulesError("error.pairs_value", key=key)
         out[key] = value.strip() if sep else True
     return out
