@@ -46,6 +46,7 @@ class ActionMixin(StagingMixin):
             rules_settings, bot = self.encounter_settings(enc)
             pairs = parse_pairs(options)
             forced = self._take_force(ctx, enc, pairs)
+            pairs = self._option_pairs(system, pairs)
             opts = self._rules(system.options, pairs)
             out_of_turn = self._check_turn(ctx, enc, actor, system, kind, opts)
             if not forced and system.status(victim.model(system)).dead:
@@ -196,7 +197,7 @@ class ActionMixin(StagingMixin):
             actor = self._actor(ctx, enc, actor_name, system.initiative_descending)
             victim = self._find(enc, target) if target else None
             rules_settings, _ = self.encounter_settings(enc)
-            pairs = parse_pairs(options)
+            pairs = self._option_pairs(system, parse_pairs(options))
             opts = self._rules(system.options, pairs)
             out_of_turn = self._check_turn(ctx, enc, actor, system, action, opts)
             involved = (actor, victim) if victim else (actor,)

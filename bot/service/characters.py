@@ -29,6 +29,7 @@ class CharacterMixin(ServiceCore):
             raise UserError("error.name_too_long", limit=MAX_NAME)
         pairs = parse_pairs(stats)
         gender = take_gender(pairs)
+        pairs = self._stat_pairs(system, pairs)
         self._refuse_fight_state(system, pairs)
         sheet = self._rules(system.sheet, pairs)
         ch = repo.Character(0, ctx.guild_id, ctx.user_id, system.id, name, sheet.model_dump(mode="json"), gender)
@@ -61,6 +62,7 @@ class CharacterMixin(ServiceCore):
         gender = take_gender(changes)
         if not changes and gender is None:
             raise UserError("error.nothing_to_set")
+        changes = self._stat_pairs(system, changes)
         self._refuse_fight_state(system, changes)
         current = self._rules(system.stored_sheet, ch.sheet)
         before = current.model_dump(mode="json")

@@ -9,6 +9,7 @@ import asyncio
 import json
 import logging
 import time
+from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
@@ -184,6 +185,28 @@ class ServiceCore:
         model = self._rules(system.stored_sheet, kept)
         carried: dict[str, Any] = model.model_dump(mode="json")
         return carried
+
+    def _stat_pairs(self, system: CombatSystem, pairs: dict[str, Any], keep: Iterable[str] = ()) -> dict[str, Any]:
+        """A stats line's keys and values in the game's words (native or English, any case, with or
+        without diacritics) → what the sheet model accepts: the one key parser of /character create|set
+        and /encounter add|edit. Keys in `keep` pass through untouched."""
+        kept = {k: pairs.pop(k) for k in list(pairs) if k in keep}
+        resolved: dict[str, Any] = self._in_game(system, system.stat_vocabulary().resolve, pairs)
+        return {**resolved, **kept}
+
+    def _option_pairs(self, system: CombatSystem, pairs: dict[str, Any]) -> dict[str, Any]:
+        """An options line in the game's words → the option keys and values the rules accept."""
+        resolved: dict[str, Any] = self._in_game(system, system.option_vocabulary().resolve, pairs)
+        return resolved
+
+    def _in_game(self, system: CombatSystem, call: Any, *args: Any) -> Any:
+        """A rules call that is not a method of the system itself, its refusals named in the game's terms."""
+        try:
+            return call(*args)
+        except RulesError as exc:
+            error = UserError(exc.key, **exc.params)
+            error.system = system.id
+            raise error from None
 
     @staticmethod
     def _refuse_fight_state(system: CombatSystem, pairs: dict[str, Any]) -> None:

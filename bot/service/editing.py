@@ -35,6 +35,9 @@ class EditMixin(ServiceCore):
                 raise UserError("error.nothing_to_set")
             init = next((pairs.pop(k) for k in list(pairs) if k in INITIATIVE_KEYS), None)
             gender = take_gender(pairs)
+            # The GM may change any field (turn state included) by its name or an edit alias.
+            direct = {*system.edit_aliases, *system.Sheet.model_fields}
+            pairs = self._stat_pairs(system, pairs, keep=direct)
             before = c.sheet
             model = self._rules(system.edit_sheet, c.model(system), pairs) if pairs else c.model(system)
             after_sheet = model.model_dump(mode="json")

@@ -63,6 +63,7 @@ class EncounterMixin(ServiceCore):
             system = get_system(enc.system)
             pairs = parse_pairs(stats)
             gender = take_gender(pairs)
+            pairs = self._stat_pairs(system, pairs)
             self._refuse_fight_state(system, pairs)
             sheet = self._rules(system.sheet, pairs)
             names = self._npc_names(enc, name, count)

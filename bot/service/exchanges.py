@@ -112,7 +112,7 @@ class ExchangeMixin(StagingMixin):
             raise UserError("error.exchange_stale")
         rules_settings, _ = self.encounter_settings(enc)
         pending = ActionResult.model_validate(x.result)
-        opts = self._rules(system.options, parse_pairs(options)) if options else None
+        opts = self._rules(system.options, self._option_pairs(system, parse_pairs(options))) if options else None
         final = self._defend_now(system, rules_settings, defender, attacker, pending, choice, opts)
         return await self._apply(ctx, enc, system, "defend", final, attacker, defender, close=x, automatic=automatic)
 
