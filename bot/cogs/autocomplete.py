@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 
-from bot.cogs.base import choices
+from bot.cogs.base import choices, labeled_choices
 from bot.presenters.limits import cut
 from bot.presenters.texts import Texts
 from bot.service.state import Encounter
 from rules import CombatSystem, all_systems, get_system
+from rules.vocabulary import Vocabulary, fold
 
 if TYPE_CHECKING:
     from bot.app import App
@@ -112,10 +114,10 @@ async def edit_list(interaction: discord.Interaction, current: str) -> Choices:
     found = await _encounter(interaction)
     if found is None:
         return []
-    _, _, system = found
-    known: dict[str, list[Any] | None] = dict.fromkeys(["initiative", *system.edit_aliases])
-    known.update(dict.fromkeys(system.fields_of("lasting", "turn", "build")))
-    return complete_pairs(known, current)
+    app, _, system = found
+    tx = _texts(app, interaction, system)
+    direct = ["initiative", *system.edit_aliases, *system.fields_of("lasting", "turn")]
+    return complete_words(tx, system.stat_vocabulary(), current, extra=direct)
 
 
 async def own_characters(interaction: discord.Interaction, current: str) -> Choices:
@@ -137,26 +139,33 @@ async def system_ids(interaction: discord.Interaction, current: str) -> Choices:
 
 
 async def weapons(interaction: discord.Interaction, current: str) -> Choices:
+    """The user's own weapons, then the game's: native name — the reader's word; typing either finds it
+    (`meč`, `miecz`, `spada` all find swords)."""
     found = await _encounter(interaction)
     if found is None:
         return []
-    _, enc, system = found
-    names: list[str] = []
+    app, enc, system = found
+    tx = _texts(app, interaction, system)
+    options: list[tuple[str, str]] = []
     for c in enc.combatants:
         if c.owner_user_id == interaction.user.id:
             for w in c.sheet.get("weapons", []) or []:
                 if isinstance(w, dict) and w.get("name"):
-                    names.append(str(w["name"]))
-    names += list(system.weapons())
-    return choices(list(dict.fromkeys(names)), current)
+                    options.append((str(w["name"]), str(w["name"])))
+    for key, native in system.weapons().items():
+        own = tx.term("weapon", key) if tx.catalog.has(tx.lang, f"weapon.{system.id}.{key}") else key
+        options.append((key, native if fold(native) == fold(own) else f"{native} — {own}"))
+    unique = list(dict(reversed(options)).items())[::-1]  # the first label of each value
+    return labeled_choices(unique, current)
 
 
 async def option_list(interaction: discord.Interaction, current: str) -> Choices:
-    """Complete the last `key:value` of an options list from the system's option keys and values."""
+    """Complete the last `key:value` of an options line in the game's words, with what each one means."""
     found = await _encounter(interaction)
     if found is None:
         return []
-    return complete_pairs(found[2].option_values(), current)
+    app, _, system = found
+    return complete_words(_texts(app, interaction, system), system.option_vocabulary(), current)
 
 
 async def blows(interaction: discord.Interaction, current: str) -> Choices:
@@ -198,38 +207,68 @@ async def blows(interaction: discord.Interaction, current: str) -> Choices:
 
 
 async def stat_list(interaction: discord.Interaction, current: str) -> Choices:
-    """Complete the last `key:value` of a stats list: sheet keys, and table values (shield, armour …)."""
+    """Complete the last `key:value` of a stats line in the game's words ("síla — Síla postavy"): the keys a
+    player sets (never a fight's state), and a listed key's values."""
+    system = await _stats_system(interaction)
+    if system is None:
+        return []
+    tx = _texts(_app(interaction), interaction, system)
+    return complete_words(tx, system.stat_vocabulary(), current)
+
+
+async def _stats_system(interaction: discord.Interaction) -> CombatSystem | None:
+    """The game of the stats being typed: the one chosen, the named character's, or the channel's fight."""
     chosen = getattr(interaction.namespace, "system", None)
     if chosen:
         try:
-            system = get_system(str(chosen))
+            return get_system(str(chosen))
         except Exception:
-            return []
-    else:
-        found = await _encounter(interaction)
-        if found is None:
-            return []
-        system = found[2]
-    known: dict[str, list[Any] | None] = dict.fromkeys(system.stat_keys())
-    known.update(system.stat_values())
-    return complete_pairs(known, current)
+            return None
+    name = getattr(interaction.namespace, "name", None)
+    if name and interaction.command is not None and interaction.command.qualified_name == "character set":
+        from bot.service.context import Ctx
+
+        app = _app(interaction)
+        ctx = Ctx(interaction.guild_id or 0, interaction.channel_id or 0, interaction.user.id, "", False)
+        mine = await app.service.characters(ctx)
+        found = next((c for c in mine if c.name.casefold() == str(name).casefold()), None)
+        if found is not None:
+            return get_system(found.system)
+    enc = await _encounter(interaction)
+    return enc[2] if enc is not None else None
 
 
-def complete_pairs(known: dict[str, list[Any] | None], current: str) -> Choices:
+def complete_words(tx: Texts, vocabulary: Vocabulary, current: str, extra: Iterable[str] = ()) -> Choices:
+    """The last word of a `key:value` line: keys by any of their names with "native — meaning" labels, or,
+    after `key:`, that key's listed values by their names. `extra` keys are offered by their own names."""
     head, _, last = current.rpartition(" ")
     prefix = f"{head} " if head else ""
-    key, sep, value = last.partition(":")
-    out: list[str] = []
-    if sep and key in known:
-        values = known[key] or []
-        out = [
-            f"{prefix}{key}:{v}"
-            for v in values
-            if str(v).casefold().startswith(value.casefold()) and not isinstance(v, bool)
-        ]
+    typed_key, sep, typed_value = last.partition(":")
+    out: list[tuple[str, str]] = []
+    key = vocabulary.key_of(typed_key) if sep else None
+    if key is not None:
+        spec = vocabulary.keys[key]
+        for value, names in spec.values.items():
+            shown = names[0] if names else value
+            if not typed_value or any(fold(n).startswith(fold(typed_value)) for n in (value, *names)):
+                out.append((f"{prefix}{typed_key}:{shown}", f"{typed_key}:{shown}"))
     else:
-        for k, vals in known.items():
-            if not k.startswith(key.casefold()):
+        folded = fold(typed_key)
+        for spec in vocabulary.keys.values():
+            names = (spec.key, *spec.names)
+            meaning = _meaning(tx, spec.key)
+            if folded and not any(fold(n).startswith(folded) for n in names) and folded not in fold(meaning):
                 continue
-            out.append(f"{prefix}{k}" if vals == [True, False] else f"{prefix}{k}:")
-    return [app_commands.Choice(name=v[-100:], value=v[:100]) for v in out[:25] if v.strip()]
+            word = spec.shown if spec.kind == "flag" else f"{spec.shown}:"
+            label = f"{spec.shown} — {meaning}" if meaning else spec.shown
+            out.append((f"{prefix}{word}", label))
+        out += [(f"{prefix}{k}:", k) for k in extra if fold(k).startswith(folded)]
+    return [app_commands.Choice(name=cut(label, 100), value=value[:100]) for value, label in out[:25] if value.strip()]
+
+
+def _meaning(tx: Texts, key: str) -> str:
+    """A key's one-line meaning in the reader's language, when the game's catalog has one."""
+    for candidate in (f"meaning.{tx.system}.{key}", f"meaning.{key}"):
+        if tx.catalog.has_own(tx.lang, candidate):
+            return tx.catalog.messages[tx.lang][candidate]
+    return ""
