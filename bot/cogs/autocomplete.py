@@ -272,3 +272,12 @@ def _meaning(tx: Texts, key: str) -> str:
         if tx.catalog.has_own(tx.lang, candidate):
             return tx.catalog.messages[tx.lang][candidate]
     return ""
+
+
+async def templates(interaction: discord.Interaction, current: str) -> Choices:
+    """The chosen game's ready characters, named in the user's language."""
+    system = await _stats_system(interaction)
+    if system is None:
+        return []
+    tx = _texts(_app(interaction), interaction, system)
+    return labeled_choices([(t, tx.term("template", t)) for t in system.templates()], current)

@@ -18,13 +18,25 @@ class CharacterCog(BaseCog):
 
     @character.command(name="create", description=describe("cmd.character.create"))
     @app_commands.describe(
-        system=describe("opt.system"), name=describe("opt.character_name"), stats=describe("opt.stats")
+        system=describe("opt.system"),
+        name=describe("opt.character_name"),
+        stats=describe("opt.stats"),
+        template=describe("opt.template"),
     )
-    @app_commands.autocomplete(stats=ac.stat_list, system=ac.system_ids)
-    async def create(self, interaction: discord.Interaction, system: str, name: str, stats: str | None = None) -> None:
+    @app_commands.autocomplete(stats=ac.stat_list, system=ac.system_ids, template=ac.templates)
+    async def create(
+        self,
+        interaction: discord.Interaction,
+        system: str,
+        name: str,
+        stats: str | None = None,
+        template: str | None = None,
+    ) -> None:
         async def handler(ctx: Ctx, tx: Texts) -> Reply:
-            ch = await self.app.service.create_character(ctx, system, name, stats)
-            return Reply([render.character_embed(tx, ch, get_system(ch.system))], ephemeral=True)
+            ch, warnings = await self.app.service.create_character(ctx, system, name, stats, template)
+            embed = render.character_embed(tx, ch, get_system(ch.system))
+            render.add_warnings(tx.for_system(ch.system), embed, warnings)
+            return Reply([embed], ephemeral=True)
 
         await self.run(interaction, handler)
 

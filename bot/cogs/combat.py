@@ -37,14 +37,24 @@ def _reply(tx: Texts, o: ActionOutcome) -> Reply:
 
 
 async def _actions(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """The game's own actions by their name in the reader's words, with what each one does."""
     app = interaction.client.app  # type: ignore[attr-defined]
     enc = await app.service.encounter(interaction.channel_id or 0)
     if enc is None:
         return []
-    from bot.cogs.base import choices
+    from bot.cogs.base import labeled_choices, language
     from rules import get_system
 
-    return choices(list(get_system(enc.system).extra_actions), current)
+    system = get_system(enc.system)
+    tx = Texts(app.catalog, language(interaction, app.config.default_locale), system.id)
+    options = []
+    for name in system.extra_actions:
+        label = tx.term("action", name)
+        meaning_key = f"meaning.{system.id}.action.{name}"
+        if tx.catalog.has_own(tx.lang, meaning_key):
+            label = f"{label} — {tx.catalog.messages[tx.lang][meaning_key]}"
+        options.append((name, label))
+    return labeled_choices(options, current)
 
 
 # /attack and /shot share their options; /shot adds distance.

@@ -10,7 +10,7 @@ from discord import app_commands
 from bot.cogs import autocomplete as ac
 from bot.cogs.base import BaseCog, Reply, describe
 from bot.presenters import render
-from bot.presenters.limits import cut, fit_embeds
+from bot.presenters.limits import cut, escape, fit_embeds
 from bot.presenters.texts import Texts
 from bot.service.context import Ctx
 from bot.service.errors import UserError
@@ -30,6 +30,12 @@ async def turn_reply(app: App, outcome: TurnOutcome) -> Reply:
     content = f"<@{users[0]}>" if users else None
     embeds = [render.turn_embed(tx, outcome), *(render.action_embed(tx, o) for o in unedited)]
     return Reply(fit_embeds(embeds), content=content, mention_users=users)
+
+
+def _hidden_added(tx: Texts, embed: discord.Embed, text: str) -> Reply:
+    """A hidden NPC's arrival is public; the warnings naming its numbers go to the GM privately."""
+    public = render.message_embed(embed.title or "", text)
+    return Reply([public], followups=[Reply([embed], ephemeral=True)])
 
 
 def _edit_reply(tx: Texts, outcome: EditOutcome) -> Reply:
@@ -108,12 +114,15 @@ class EncounterCog(BaseCog):
         hidden: bool = False,
     ) -> None:
         async def handler(ctx: Ctx, tx: Texts) -> Reply:
-            _, added = await self.app.service.add_npcs(ctx, name, stats, count, hidden)
-            names = cut(", ".join(c.name for c in added), 3500)
+            enc, added, warnings = await self.app.service.add_npcs(ctx, name, stats, count, hidden)
+            names = cut(", ".join(escape(c.name) for c in added), 3500)
             text = tx("encounter.added", names=names, count=len(added))
             if hidden:
                 text += "\n" + tx("encounter.added_hidden")
-            return Reply([render.message_embed(tx("encounter.added_title", count=len(added)), text)])
+            embed = render.message_embed(tx("encounter.added_title", count=len(added)), text)
+            render.add_warnings(tx.for_system(enc.system), embed, warnings)
+            # The table sees who arrived; what a hidden NPC's line left to defaults is the GM's alone.
+            return Reply([embed], ephemeral=False) if not (hidden and warnings) else _hidden_added(tx, embed, text)
 
         await self.run(interaction, handler)
 

@@ -435,8 +435,18 @@ def character_embed(tx: Texts, ch: Character, system: CombatSystem) -> discord.E
         lines = [f"{_signed(value)} {tx.term('term', key)} {detail}".rstrip() for key, value, detail in breakdown.parts]
         lines.append(f"= **{breakdown.total}**")
         embed.add_field(name=tx.term("term", "pool_breakdown"), value="\n".join(lines), inline=False)
+    line = system.sheet_line(system.stored_sheet(sheet))
+    if line:  # the whole character in one line: pasted into /character create it makes an equal one
+        embed.add_field(name=tx("field.sheet_line"), value=f"```{cut(line, 1000)}```", inline=False)
     embed.set_footer(text=_system_name(tx, system))
     return clamp(embed)
+
+
+def add_warnings(tx: Texts, embed: discord.Embed, warnings: list[Note]) -> None:
+    """What the rules assumed or will ignore, as a field of the answer that created the sheet."""
+    if warnings:
+        lines = ["• " + _note_text(tx, n) for n in warnings]
+        embed.add_field(name=tx("field.assumed"), value=cut("\n".join(lines), 1024), inline=False)
 
 
 def _sheet_value(tx: Texts, value: Any) -> str:

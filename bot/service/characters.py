@@ -14,7 +14,11 @@ from bot.storage import repository as repo
 from rules import (
     ActionRequest,
     ActionResult,
+    CombatSystem,
     Fighter,
+    Message,
+    Note,
+    Term,
 )
 from rules.pairs import parse_pairs
 
@@ -22,22 +26,40 @@ from rules.pairs import parse_pairs
 class CharacterMixin(ServiceCore):
     """Characters per user per server."""
 
-    async def create_character(self, ctx: Ctx, system_id: str, name: str, stats: str | None) -> repo.Character:
+    async def create_character(
+        self, ctx: Ctx, system_id: str, name: str, stats: str | None, template: str | None = None
+    ) -> tuple[repo.Character, list[Note]]:
+        """A new character from a stats line (and a template to start from); with the warnings about what
+        the rules assumed or will ignore."""
         system = get_system(system_id)
         name = name.strip()
         if not name or len(name) > MAX_NAME:
             raise UserError("error.name_too_long", limit=MAX_NAME)
-        pairs = parse_pairs(stats)
+        pairs = parse_pairs(self._template_line(system, template))
+        pairs.update(parse_pairs(stats))  # what the player typed adjusts the template
         gender = take_gender(pairs)
         pairs = self._stat_pairs(system, pairs)
         self._refuse_fight_state(system, pairs)
         sheet = self._rules(system.sheet, pairs)
+        warnings = system.sheet_warnings(pairs, sheet)
         ch = repo.Character(0, ctx.guild_id, ctx.user_id, system.id, name, sheet.model_dump(mode="json"), gender)
         new_id = await self.db.transaction(repo.insert_character, ch)
         if new_id is None:
             raise UserError("error.character_exists", name=name)
         ch.id = new_id
-        return ch
+        return ch, warnings
+
+    @staticmethod
+    def _template_line(system: CombatSystem, template: str | None) -> str:
+        if not template or not template.strip():
+            return ""
+        templates = system.templates()
+        if template.strip() not in templates:
+            known = [Message("syntax.named", {"name": Term("template", t), "key": f"`{t}`"}) for t in templates]
+            error = UserError("error.unknown_template", template=template, known=known or ["—"])
+            error.system = system.id
+            raise error
+        return str(templates[template.strip()])
 
     async def character(self, ctx: Ctx, name: str | None) -> repo.Character:
         if name:

@@ -10,6 +10,7 @@ from bot.service.state import Combatant, Encounter, dump_sheet
 from bot.storage import repository as repo
 from rules import (
     CombatSystem,
+    Note,
 )
 from rules.pairs import parse_pairs
 
@@ -50,7 +51,7 @@ class EncounterMixin(ServiceCore):
 
     async def add_npcs(
         self, ctx: Ctx, name: str, stats: str | None, count: int | None, hidden: bool
-    ) -> tuple[Encounter, list[Combatant]]:
+    ) -> tuple[Encounter, list[Combatant], list[Note]]:
         name = name.strip()
         if not name or len(name) > MAX_NAME:
             raise UserError("error.name_too_long", limit=MAX_NAME)
@@ -66,6 +67,7 @@ class EncounterMixin(ServiceCore):
             pairs = self._stat_pairs(system, pairs)
             self._refuse_fight_state(system, pairs)
             sheet = self._rules(system.sheet, pairs)
+            warnings = system.sheet_warnings(pairs, sheet)
             names = self._npc_names(enc, name, count)
             if len(enc.combatants) + len(names) > MAX_COMBATANTS:
                 raise UserError("error.too_many_combatants", limit=MAX_COMBATANTS)
@@ -92,7 +94,7 @@ class EncounterMixin(ServiceCore):
             for c, new_id in zip(new, ids, strict=True):
                 c.id = new_id
             after.combatants.extend(new)
-            return after, new
+            return after, new, warnings
 
     @staticmethod
     def _npc_names(enc: Encounter, name: str, count: int) -> list[str]:
