@@ -42,8 +42,13 @@ class App:
         self.roll_rng = roll_rng
         # Replaces a message the bot posted earlier (the defender's prompt); set by whoever talks to Discord.
         self.message_editor: Callable[[int, int, list[discord.Embed]], Awaitable[None]] | None = None
+        # Every slash command's qualified name (`encounter next`), for /help; filled when the cogs load.
+        self.command_names: list[str] = []
         # Posts a message of the bot's own in a channel: (channel, content, embeds, users it may ping).
         self.message_poster: Callable[[int, str | None, list[discord.Embed], list[int]], Awaitable[None]] | None = None
+
+    def bot_commands(self) -> list[str]:
+        return self.command_names
 
     async def retire_prompt(self, outcome: ActionOutcome, tx: Texts) -> bool:
         """The prompt becomes the result, edited in place with its buttons removed. False when it could
@@ -115,6 +120,9 @@ class CombatBot(commands.Bot):
         await self.tree.set_translator(CatalogTranslator(self.app.catalog))
         for extension in EXTENSIONS:
             await self.load_extension(extension)
+        self.app.command_names = sorted(
+            c.qualified_name for c in self.tree.walk_commands() if isinstance(c, app_commands.Command)
+        )
         self.add_dynamic_items(DefenceButton, NextConfirm)
         await self.app.service.load_active()
 

@@ -6,4 +6,5 @@ EXTENSIONS = (
     "bot.cogs.character",
     "bot.cogs.settings",
     "bot.cogs.dice",
+    "bot.cogs.help",
 )
