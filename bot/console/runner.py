@@ -8,6 +8,7 @@ import re
 import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, TextIO
 
 from bot.app import App, CombatBot
@@ -57,15 +58,18 @@ def parse_line(text: str, local: LocalDiscord, channel: str = DEFAULT_CHANNEL) -
             m.group("loc"),
         )
     tokens = split_words(m.group("rest"))
+    commands, option_names = _localized_names()
     path: list[str] = []
     while tokens and ":" not in tokens[0] and (not path or _is_group(local, path)):
-        path.append(tokens.pop(0).lstrip("/"))
+        word = tokens.pop(0).lstrip("/")
+        path.append(commands.get((tuple(path), word), word))  # `/střetnutí další` is `/encounter next`
     cmd = local.find_command(" ".join(path))
     names = {p.name for p in cmd.parameters}
     options: dict[str, str] = {}
     last: str | None = None
     for token in tokens:
         key, sep, value = token.partition(":")
+        key = key if key in names else option_names.get(key, key)  # `systém:` is `system:`
         if sep and key in names:
             options[key] = value
             last = key
@@ -79,6 +83,24 @@ def parse_line(text: str, local: LocalDiscord, channel: str = DEFAULT_CHANNEL) -
     return Line(
         m.group("user") or DEFAULT_USER, m.group("chan") or channel, cmd.qualified_name, options, m.group("loc")
     )
+
+
+@cache
+def _localized_names() -> tuple[dict[tuple[tuple[str, ...], str], str], dict[str, str]]:
+    """Command and option names as Discord shows them in cs, pl and it, back to the names the commands
+    are registered with: Discord sends the registered names whatever the user read, and so does this."""
+    from bot.i18n.catalog import default_catalog
+
+    commands: dict[tuple[tuple[str, ...], str], str] = {}
+    options: dict[str, str] = {}
+    for messages in default_catalog().messages.values():
+        for key, text in messages.items():
+            if key.startswith("name.cmd."):
+                parts = key.removeprefix("name.cmd.").split(".")
+                commands[(tuple(parts[:-1]), text)] = parts[-1]
+            elif key.startswith("name.opt."):
+                options.setdefault(text, key.removeprefix("name.opt."))
+    return commands, options
 
 
 _WORD = re.compile(r'(?:[^\s"]+|"[^"]*")+')

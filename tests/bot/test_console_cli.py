@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.bot.conftest import Table
+
 SCRIPT = """\
 @gm #tavern /settings set name:enforce_turns value:false
 @gm #tavern /encounter start system:dnd35 name:"Goblin ambush"
@@ -53,3 +55,11 @@ def test_localized_console(tmp_path: Path) -> None:
     english = run(tmp_path, "d.db", "--seed", "7")
     assert czech[0]["content"] != english[0]["content"]
     assert czech[1]["embeds"] != english[1]["embeds"]
+
+
+async def test_the_console_reads_command_and_option_names_as_discord_shows_them(table: Table) -> None:
+    """A Czech or Polish user types what Discord shows them; Discord sends the registered names."""
+    r = await table.one("@gm:cs #x /střetnutí začít systém:dnd35 jméno:Test")
+    assert r.error is None and r.command == "encounter start"
+    r = await table.one('@gm:pl #x /starcie dodaj nazwa:Zbój statystyki:"ac:12 hp:5"')
+    assert r.error is None and r.command == "encounter add"
