@@ -204,6 +204,22 @@ class EncounterCog(BaseCog):
 
         await self.run(interaction, handler)
 
+    @encounter.command(name="undo", description=describe("cmd.encounter.undo"))
+    async def undo(self, interaction: discord.Interaction) -> None:
+        async def handler(ctx: Ctx, tx: Texts) -> Reply:
+            outcome = await self.app.service.undo(ctx)
+            table = await self.app.table_texts(outcome.encounter)
+            for x in outcome.retired:  # a prompt whose attack was undone: its buttons go
+                if x.message_id is not None and self.app.message_editor is not None:
+                    note = render.message_embed(table("undo.prompt_retired"), table("undo.prompt_retired_text"))
+                    try:
+                        await self.app.message_editor(outcome.encounter.channel_id, x.message_id, [note])
+                    except Exception:
+                        pass  # the prompt is gone already; its buttons refuse anyway
+            return Reply([render.undo_embed(table, outcome)])
+
+        await self.run(interaction, handler)
+
     effect = app_commands.Group(name="effect", description=describe("cmd.encounter.effect"), parent=encounter)
 
     @effect.command(name="add", description=describe("cmd.encounter.effect.add"))

@@ -18,6 +18,7 @@ from bot.service.game import (
     InitiativeOutcome,
     SettingsView,
     TurnOutcome,
+    UndoOutcome,
 )
 from bot.service.state import Combatant, Effect, Encounter
 from bot.storage.repository import Character
@@ -586,3 +587,23 @@ def character_update_embed(tx: Texts, u: CharacterUpdate) -> discord.Embed:
     parts = [f"{tx.term('term', k)} {_short(b)} → {_short(a)}" for k, b, a in u.changes]
     text = tx("character.changed_in_fight", name=cut(u.character.name, 80), changes="; ".join(parts) or "—")
     return clamp(discord.Embed(description=text, colour=NEUTRAL))
+
+
+def undo_embed(tx: Texts, o: UndoOutcome) -> discord.Embed:
+    """↩ undone: what, and where the fight stands now (round and whose turn)."""
+    tx = tx.for_system(o.system.id)
+    what = ", ".join(_command_kind(tx, k) for k in o.kinds)
+    lines = [tx("undo.done", what=what)]
+    current = o.encounter.current(o.system.initiative_descending)
+    if current is not None:
+        lines.append(_now_line(tx, current))
+    embed = discord.Embed(description="\n".join(lines), colour=NEUTRAL)
+    embed.set_footer(text=_footer(tx, o.system, o.encounter))
+    return clamp(embed)
+
+
+def _command_kind(tx: Texts, kind: str) -> str:
+    """A command by what it did ("útok", "další tah"); a game's own action by its name."""
+    if tx.catalog.has(tx.lang, f"undo.kind.{kind}"):
+        return tx(f"undo.kind.{kind}")
+    return tx.term("action", kind)

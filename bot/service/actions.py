@@ -172,7 +172,10 @@ class ActionMixin(StagingMixin):
         after = self._copy(enc)
         after.pending = [*enc.pending, x]
         commit = repo.Commit(
-            user_id=ctx.user_id, new_exchanges=[x], events=[(kind, result.model_dump_json(exclude_defaults=True))]
+            user_id=ctx.user_id,
+            new_exchanges=[x],
+            events=[(kind, result.model_dump_json(exclude_defaults=True))],
+            rolled=bool(result.rolls),
         )
         await self._commit(enc, after, commit)
         answerer = victim.owner_user_id if victim.owner_user_id is not None else enc.gm_user_id

@@ -15,6 +15,10 @@ class BotSettings(BaseModel):
         "auto", description="NPC targets defend at once (auto) or the GM is asked (prompt)."
     )
     defence_timeout: int = Field(120, ge=10, le=3600, description="Seconds a player has to answer an attack.")
+    player_undo: Literal["none", "no_dice", "all"] = Field(
+        "no_dice",
+        description="What a player may undo of their own last command: nothing, what rolled no dice, or all.",
+    )
     language: Literal["auto", "en", "cs", "pl", "it"] = Field(
         "auto", description="Pin this channel to one language (auto = each user's own)."
     )

@@ -94,6 +94,7 @@ class ServiceCore:
     async def _commit(self, before: Encounter, after: Encounter, commit: repo.Commit) -> list[int]:
         commit.encounter = after
         commit.expected_version = before.version
+        commit.before = before
         try:
             new_ids = await self.db.transaction(repo.apply_commit, commit)
         except repo.StaleEncounter:

@@ -22,6 +22,7 @@ from bot.service.outcomes import (
 )
 from bot.service.settings import SettingsMixin
 from bot.service.turns import TurnMixin
+from bot.service.undo import UndoMixin, UndoOutcome
 
 __all__ = [
     "ActionOutcome",
@@ -31,9 +32,12 @@ __all__ = [
     "InitiativeOutcome",
     "SettingsView",
     "TurnOutcome",
+    "UndoOutcome",
     "get_system",
 ]
 
 
-class GameService(EncounterMixin, TurnMixin, ActionMixin, ExchangeMixin, EditMixin, CharacterMixin, SettingsMixin):
+class GameService(
+    EncounterMixin, TurnMixin, ActionMixin, ExchangeMixin, EditMixin, UndoMixin, CharacterMixin, SettingsMixin
+):
     """Every command the cogs offer, one method each."""

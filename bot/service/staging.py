@@ -75,6 +75,8 @@ class StagingMixin(ServiceCore):
         if close is not None:
             after.pending = [p for p in after.pending if p.id != close.id]
             commit.closed_exchanges.append((close.id, "resolved"))
+            commit.unit = commit.unit or close.command_id  # a defence belongs with its attack
+        commit.rolled = commit.rolled or _rolled(result)
         actor = after.by_id(actor.id) or actor
         target = (after.by_id(target.id) or target) if target is not None else None
         moved = result.outcome == "initiative_changed" and result.total is not None
@@ -151,3 +153,8 @@ class StagingMixin(ServiceCore):
             final = self._defend_now(system, rules_settings, defender, attacker, pending, None, None)
             outcomes.append(self._stage(after, commit, ctx, system, "defend", final, attacker, defender, x, True))
         return outcomes
+
+
+def _rolled(result: ActionResult) -> bool:
+    """Whether an action rolled any die (a player may undo only what rolled none, by default)."""
+    return bool(result.rolls) or any(_rolled(sub) for sub in result.attacks)

@@ -37,7 +37,9 @@ MODELS = ModelCache(2048)
 
 
 def dump_sheet(sheet: dict[str, Any]) -> str:
-    return json.dumps(sheet, ensure_ascii=False, separators=(",", ":"))
+    """A sheet's stored text, canonical (keys sorted): the same sheet is always the same text, so a change
+    set patched backwards restores the row exactly."""
+    return json.dumps(sheet, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +120,7 @@ class Exchange:
     deadline: float
     status: str = "pending"
     message_id: int | None = None
+    command_id: int | None = None  # the command that opened it (its defence belongs with it)
 
     @property
     def defences(self) -> list[str]:

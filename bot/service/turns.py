@@ -51,9 +51,8 @@ class TurnMixin(StagingMixin):
             rolled = self._roll_initiative(after, system, targets)
             self._keep_turn(after, current, system)
             events = [("initiative", r.model_dump_json(exclude_defaults=True)) for _, r in rolled]
-            await self._commit(
-                enc, after, repo.Commit(upsert=[c for c, _ in rolled], user_id=ctx.user_id, events=events)
-            )
+            commit = repo.Commit(upsert=[c for c, _ in rolled], user_id=ctx.user_id, events=events, rolled=True)
+            await self._commit(enc, after, commit)
             return InitiativeOutcome(after, system, rolled)
 
     async def _declare(
@@ -113,6 +112,7 @@ class TurnMixin(StagingMixin):
                 )
             )
             commit.events += [("upkeep", r.model_dump_json(exclude_defaults=True)) for r in outcome.upkeep]
+            commit.rolled = commit.rolled or bool(outcome.rolled) or any(r.rolls for r in outcome.upkeep)
             commit.upsert = self._changed(enc, after)
             await self._commit(enc, after, commit)
             outcome.encounter = after

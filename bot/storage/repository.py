@@ -5,10 +5,19 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.service.state import Combatant, Encounter, Exchange, dump_effects, load_effects
+from bot.storage.changes import (
+    combatant_diff,
+    combatant_row,
+    encounter_diff,
+    exchange_row,
+    invert,
+    patch_sheet,
+    sheet_diff,
+)
 
 
 class StaleEncounter(Exception):
@@ -16,7 +25,7 @@ class StaleEncounter(Exception):
 
 
 def _dump(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
 
 
 # --- encounters -------------------------------------------------------------------------------------
@@ -56,6 +65,7 @@ def load_active_encounter(conn: sqlite3.Connection, channel_id: int) -> Encounte
             deadline=r["deadline"],
             status=r["status"],
             message_id=r["message_id"],
+            command_id=r["command_id"],
         )
         for r in conn.execute(
             "SELECT * FROM exchanges WHERE encounter_id = ? AND status = 'pending' ORDER BY id", (row["id"],)
@@ -101,12 +111,23 @@ def insert_encounter(conn: sqlite3.Connection, enc: Encounter) -> int:
         )
     except sqlite3.IntegrityError as exc:
         raise StaleEncounter("an encounter is already active in this channel") from exc
-    return int(cur.lastrowid or 0)
+    encounter_id = int(cur.lastrowid or 0)
+    # The fight's first command: its row as created, so a replay of the log starts from it.
+    row = conn.execute(
+        "SELECT id, guild_id, channel_id, system, name, gm_user_id, settings, created_at, language"
+        " FROM encounters WHERE id = ?",
+        (encounter_id,),
+    ).fetchone()
+    conn.execute(
+        "INSERT INTO commands (encounter_id, user_id, kind, changes, created_at) VALUES (?, ?, 'start', ?, ?)",
+        (encounter_id, enc.gm_user_id, _dump({"started": dict(row)}), time.time()),
+    )
+    return encounter_id
 
 
 @dataclass
 class Commit:
-    """Everything one command writes, applied in one transaction."""
+    """Everything one command writes, applied in one transaction, and what the change set records."""
 
     encounter: Encounter | None = None
     expected_version: int | None = None
@@ -118,10 +139,17 @@ class Commit:
     new_exchanges: list[Exchange] = field(default_factory=list)
     closed_exchanges: list[tuple[int, str]] = field(default_factory=list)  # (id, resolved|cancelled)
     user_id: int = 0
+    # For the change set: the encounter as it was, what kind of command, whether it rolled dice, and the
+    # command it belongs with (a defence → the attack that opened it). Filled in: the command's id.
+    before: Encounter | None = None
+    kind: str | None = None
+    rolled: bool = False
+    unit: int | None = None
+    command_id: int = 0
 
 
 def apply_commit(conn: sqlite3.Connection, commit: Commit) -> list[int]:
-    """Write a command's changes; returns ids of newly inserted combatants in order."""
+    """Write a command's changes and its change set; returns ids of newly inserted combatants in order."""
     enc = commit.encounter
     assert enc is not None
     cur = conn.execute(
@@ -132,11 +160,30 @@ def apply_commit(conn: sqlite3.Connection, commit: Commit) -> list[int]:
     )
     if cur.rowcount != 1:
         raise StaleEncounter(f"encounter {enc.id} changed concurrently")
+    now = time.time()
+    kind = commit.kind or (commit.events[0][0] if commit.events else "change")
+    cur = conn.execute(
+        "INSERT INTO commands (encounter_id, user_id, kind, changes, rolled, unit, created_at)"
+        " VALUES (?, ?, ?, '{}', ?, ?, ?)",
+        (enc.id, commit.user_id, kind, int(commit.rolled), commit.unit, now),
+    )
+    commit.command_id = int(cur.lastrowid or 0)
+    before = commit.before
+    changes: dict[str, Any] = {}
+    if before is not None:
+        changes["encounter"] = encounter_diff(before, enc)
     if commit.delete_ids:
+        gone = [before.by_id(i) for i in commit.delete_ids] if before is not None else []
+        changes["deleted"] = [combatant_row(c, enc.id) for c in gone if c is not None]
         conn.executemany("DELETE FROM combatants WHERE id = ?", [(i,) for i in commit.delete_ids])
     new_ids: list[int] = []
     for c in commit.upsert:
         if c.id:
+            old = before.by_id(c.id) if before is not None else None
+            if old is not None:
+                diff = combatant_diff(old, c)
+                if diff:
+                    changes.setdefault("combatants", {})[str(c.id)] = diff
             conn.execute(
                 "UPDATE combatants SET name = ?, hidden = ?, sheet = ?, initiative = ?, tiebreak = ?, effects = ?,"
                 " gender = ? WHERE id = ?",
@@ -169,17 +216,19 @@ def apply_commit(conn: sqlite3.Connection, commit: Commit) -> list[int]:
                     c.gender,
                 ),
             )
-            new_ids.append(int(cur.lastrowid or 0))
-    now = time.time()
+            new_id = int(cur.lastrowid or 0)
+            new_ids.append(new_id)
+            changes.setdefault("inserted", []).append(combatant_row(replace(c, id=new_id), enc.id))
     conn.executemany(
-        "INSERT INTO events (encounter_id, guild_id, channel_id, user_id, action, payload, created_at)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO events (encounter_id, guild_id, channel_id, user_id, action, payload, created_at, command_id)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
         [
-            (enc.id, enc.guild_id, enc.channel_id, commit.user_id, action, payload, now)
+            (enc.id, enc.guild_id, enc.channel_id, commit.user_id, action, payload, now, commit.command_id)
             for action, payload in commit.events
         ],
     )
     if commit.character_sheets:
+        changes["characters"] = character_diffs(conn, commit.character_sheets)
         sync_character_sheets(conn, commit.character_sheets)
     for character_id, gender in commit.character_genders:
         conn.execute("UPDATE characters SET gender = ? WHERE id = ?", (gender, character_id))
@@ -187,14 +236,40 @@ def apply_commit(conn: sqlite3.Connection, commit: Commit) -> list[int]:
         cur = conn.execute("UPDATE exchanges SET status = ? WHERE id = ? AND status = 'pending'", (status, xid))
         if cur.rowcount != 1:
             raise StaleEncounter(f"exchange {xid} was already closed")
+        changes.setdefault("closed", {})[str(xid)] = ["pending", status]
     for x in commit.new_exchanges:
         cur = conn.execute(
             "INSERT INTO exchanges (encounter_id, attacker_id, defender_id, kind, options, result, created_at,"
-            " deadline) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (enc.id, x.attacker_id, x.defender_id, x.kind, x.options, _dump(x.result), x.created_at, x.deadline),
+            " deadline, command_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                enc.id,
+                x.attacker_id,
+                x.defender_id,
+                x.kind,
+                x.options,
+                _dump(x.result),
+                x.created_at,
+                x.deadline,
+                commit.command_id,
+            ),
         )
         x.id = int(cur.lastrowid or 0)
+        x.command_id = commit.command_id
+        changes.setdefault("opened", []).append(exchange_row(x, enc.id))
+    conn.execute("UPDATE commands SET changes = ? WHERE id = ?", (_dump(changes), commit.command_id))
     return new_ids
+
+
+def character_diffs(conn: sqlite3.Connection, pairs: list[tuple[int, dict[str, Any]]]) -> dict[str, Any]:
+    """The characters' changed fields, read from their stored sheets before they are overwritten."""
+    out: dict[str, Any] = {}
+    for character_id, sheet in pairs:
+        row = conn.execute("SELECT sheet FROM characters WHERE id = ?", (character_id,)).fetchone()
+        if row is not None:
+            diff = sheet_diff(row[0], _dump(sheet))
+            if diff:
+                out[str(character_id)] = diff
+    return out
 
 
 def set_exchange_message(conn: sqlite3.Connection, exchange_id: int, message_id: int) -> None:
@@ -337,3 +412,103 @@ def set_meta(conn: sqlite3.Connection, key: str, value: str) -> None:
         "INSERT INTO bot_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
         (key, value),
     )
+
+
+# --- undo and replay: change sets applied forwards ----------------------------------------------------
+def apply_changes(conn: sqlite3.Connection, encounter_id: int, changes: dict[str, Any]) -> None:
+    """Apply a change set forwards (undo applies an inverted one; replay applies them all in order)."""
+    for step in changes.get("steps", []):
+        apply_changes(conn, encounter_id, step)
+    if changes.get("started"):
+        row = changes["started"]
+        conn.execute(
+            f"INSERT INTO encounters ({', '.join(row)}) VALUES ({', '.join('?' * len(row))})", tuple(row.values())
+        )
+    fields = {k: v[1] for k, v in changes.get("encounter", {}).items()}
+    if fields:
+        sets = ", ".join(f"{k} = ?" for k in fields)
+        conn.execute(f"UPDATE encounters SET {sets} WHERE id = ?", (*fields.values(), encounter_id))
+    for row in changes.get("deleted", []):
+        conn.execute("DELETE FROM combatants WHERE id = ?", (row["id"],))
+    for row in changes.get("inserted", []):
+        conn.execute(
+            f"INSERT INTO combatants ({', '.join(row)}) VALUES ({', '.join('?' * len(row))})", tuple(row.values())
+        )
+    for cid, diff in changes.get("combatants", {}).items():
+        current = conn.execute("SELECT sheet FROM combatants WHERE id = ?", (int(cid),)).fetchone()
+        if current is None:
+            continue
+        values: dict[str, Any] = {k: v[1] for k, v in diff.items() if k != "sheet"}
+        if "tiebreak" in values:
+            values["tiebreak"] = _dump(values["tiebreak"])
+        if "hidden" in values:
+            values["hidden"] = int(values["hidden"])
+        if diff.get("sheet"):
+            values["sheet"] = patch_sheet(current[0], diff["sheet"], forward=True)
+        if values:
+            sets = ", ".join(f"{k} = ?" for k in values)
+            conn.execute(f"UPDATE combatants SET {sets} WHERE id = ?", (*values.values(), int(cid)))
+    for xid, (_, status) in changes.get("closed", {}).items():
+        conn.execute("UPDATE exchanges SET status = ? WHERE id = ?", (status, int(xid)))
+    for row in changes.get("removed", []):
+        conn.execute("DELETE FROM exchanges WHERE id = ?", (row["id"],))
+    for row in changes.get("opened", []):
+        conn.execute(
+            f"INSERT INTO exchanges ({', '.join(row)}) VALUES ({', '.join('?' * len(row))})", tuple(row.values())
+        )
+    for cid, diff in changes.get("characters", {}).items():
+        current = conn.execute("SELECT sheet FROM characters WHERE id = ?", (int(cid),)).fetchone()
+        if current is not None:
+            conn.execute(
+                "UPDATE characters SET sheet = ? WHERE id = ?", (patch_sheet(current[0], diff, True), int(cid))
+            )
+
+
+@dataclass(slots=True)
+class CommandRow:
+    id: int
+    user_id: int
+    kind: str
+    rolled: bool
+    unit: int | None
+    changes: dict[str, Any]
+
+
+def undoable(conn: sqlite3.Connection, encounter_id: int, limit: int = 2) -> list[CommandRow]:
+    """The last commands still applied (neither undone nor an undo themselves), newest first."""
+    rows = conn.execute(
+        "SELECT id, user_id, kind, rolled, unit, changes FROM commands WHERE encounter_id = ? AND kind != 'undo'"
+        " AND undone_by IS NULL AND kind != 'start' ORDER BY id DESC LIMIT ?",
+        (encounter_id, limit),
+    ).fetchall()
+    return [CommandRow(r[0], r[1], r[2], bool(r[3]), r[4], json.loads(r[5])) for r in rows]
+
+
+def undo_commands(
+    conn: sqlite3.Connection, encounter_id: int, targets: list[CommandRow], user_id: int, expected_version: int
+) -> int:
+    """Revert `targets` (newest first) in one transaction; the undo is itself a command (its change set
+    restores every row), and the encounter's version still increases (a stale writer loses)."""
+    cur = conn.execute(
+        "UPDATE encounters SET version = version + 1 WHERE id = ? AND version = ? AND status = 'active'",
+        (encounter_id, expected_version),
+    )
+    if cur.rowcount != 1:
+        raise StaleEncounter(f"encounter {encounter_id} changed concurrently")
+    steps = [invert(t.changes) for t in targets]
+    for step in steps:
+        apply_changes(conn, encounter_id, step)
+    cur = conn.execute(
+        "INSERT INTO commands (encounter_id, user_id, kind, changes, undoes, created_at)"
+        " VALUES (?, ?, 'undo', ?, ?, ?)",
+        (encounter_id, user_id, _dump({"steps": steps}), targets[0].id, time.time()),
+    )
+    undo_id = int(cur.lastrowid or 0)
+    conn.executemany("UPDATE commands SET undone_by = ? WHERE id = ?", [(undo_id, t.id) for t in targets])
+    return undo_id
+
+
+def command_changes(conn: sqlite3.Connection, encounter_id: int) -> list[dict[str, Any]]:
+    """Every change set of an encounter in order (replay them forwards on an empty database)."""
+    rows = conn.execute("SELECT changes FROM commands WHERE encounter_id = ? ORDER BY id", (encounter_id,))
+    return [json.loads(r[0]) for r in rows]

@@ -1,0 +1,136 @@
+"""A command's change set: every row it changed, with the values before and after — the format undo reads
+backwards, replay reads forwards, and the fight's log reads to tell what happened.
+
+Sheets are stored as their changed top-level fields (`{"hp_current": [12, 7]}`), never whole:
+
+    {"encounter": {"round": [1, 2], "turn": [2, 0]},
+     "combatants": {"17": {"sheet": {"hp_current": [12, 7]}, "initiative": [14, 9]}},
+     "inserted": [{...a whole combatant row...}], "deleted": [{...}],
+     "opened": [{...a whole exchange row...}], "closed": {"5": ["pending", "resolved"]},
+     "characters": {"3": {"hp_current": [12, 7]}},
+     "started": {...the encounter row...}}
+
+Applying it forwards (`after` values) to the state before gives the state after, and backwards (`before`
+values) the state before; `tests/bot/test_undo.py` checks both for every kind of command and system.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from bot.service.state import Combatant, Encounter, Exchange, dump_effects
+
+COMBATANT_FIELDS = ("name", "hidden", "initiative", "tiebreak", "effects", "gender")
+ENCOUNTER_FIELDS = ("round", "turn", "status", "name")
+
+
+def combatant_row(c: Combatant, encounter_id: int) -> dict[str, Any]:
+    return {
+        "id": c.id,
+        "encounter_id": encounter_id,
+        "name": c.name,
+        "owner_user_id": c.owner_user_id,
+        "character_id": c.character_id,
+        "hidden": int(c.hidden),
+        "sheet": c.sheet_json,
+        "initiative": c.initiative,
+        "tiebreak": json.dumps(c.tiebreak),
+        "seq": c.seq,
+        "effects": dump_effects(c.effects),
+        "gender": c.gender,
+    }
+
+
+def exchange_row(x: Exchange, encounter_id: int) -> dict[str, Any]:
+    return {
+        "id": x.id,
+        "encounter_id": encounter_id,
+        "attacker_id": x.attacker_id,
+        "defender_id": x.defender_id,
+        "kind": x.kind,
+        "options": x.options,
+        "result": json.dumps(x.result, ensure_ascii=False, separators=(",", ":")),
+        "status": x.status,
+        "created_at": x.created_at,
+        "deadline": x.deadline,
+    }
+
+
+ABSENT: dict[str, int] = {"absent": 1}  # a field one side does not have at all (not the same as null)
+
+
+def sheet_diff(before: str, after: str) -> dict[str, list[Any]]:
+    """The top-level fields that differ, as [before, after] (ABSENT where a side lacks the field)."""
+    if before == after:
+        return {}
+    old, new = json.loads(before), json.loads(after)
+    keys = dict.fromkeys([*old, *new])
+    return {
+        k: [old.get(k, ABSENT), new.get(k, ABSENT)]
+        for k in keys
+        if k not in old or k not in new or old[k] != new[k]
+    }
+
+
+def combatant_diff(before: Combatant, after: Combatant) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    sheet = sheet_diff(before.sheet_json, after.sheet_json)
+    if sheet:
+        out["sheet"] = sheet
+    for name in COMBATANT_FIELDS:
+        old, new = getattr(before, name), getattr(after, name)
+        if name == "effects":
+            old, new = dump_effects(old), dump_effects(new)
+        if old != new:
+            out[name] = [old, new]
+    return out
+
+
+def encounter_diff(before: Encounter, after: Encounter) -> dict[str, Any]:
+    return {
+        name: [getattr(before, name), getattr(after, name)]
+        for name in ENCOUNTER_FIELDS
+        if getattr(before, name) != getattr(after, name)
+    }
+
+
+def patch_sheet(sheet_json: str, fields: dict[str, list[Any]], forward: bool) -> str:
+    """A stored sheet with the given fields set to their after (or before) values."""
+    data = json.loads(sheet_json)
+    for key, (old, new) in fields.items():
+        value = new if forward else old
+        if value == ABSENT:
+            data.pop(key, None)
+        else:
+            data[key] = value
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+
+
+def invert(changes: dict[str, Any]) -> dict[str, Any]:
+    """The change set that undoes `changes`: applied forwards, it restores every row as it was (a waiting
+    attack it opened is removed again: its prompt's buttons then find nothing and refuse)."""
+    out: dict[str, Any] = {}
+    if changes.get("encounter"):
+        out["encounter"] = {k: [b, a] for k, (a, b) in changes["encounter"].items()}
+    if changes.get("combatants"):
+        out["combatants"] = {
+            cid: {
+                k: ({f: [b, a] for f, (a, b) in v.items()} if k == "sheet" else [v[1], v[0]]) for k, v in fields.items()
+            }
+            for cid, fields in changes["combatants"].items()
+        }
+    if changes.get("inserted"):
+        out["deleted"] = changes["inserted"]
+    if changes.get("deleted"):
+        out["inserted"] = changes["deleted"]
+    closed = {xid: [b, a] for xid, (a, b) in changes.get("closed", {}).items()}
+    if closed:
+        out["closed"] = closed
+    if changes.get("opened"):
+        out["removed"] = changes["opened"]
+    if changes.get("characters"):
+        out["characters"] = {
+            cid: {f: [b, a] for f, (a, b) in fields.items()} for cid, fields in changes["characters"].items()
+        }
+    return out
