@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 # Whose number it is: the one acting, the one acted on, someone else (a second target, the round), or
 # `both` for a number made from both sides' (an Attack Advantage, a margin): hidden if either side is.
@@ -121,6 +121,20 @@ class Note(_Data):
     params: dict[str, Any] = Field(default_factory=dict)
     # Whose numbers its parameters are, when it carries any: the bot keeps a hidden side's from players.
     side: Side | None = None
+
+    @field_validator("params", mode="after")
+    @classmethod
+    def _terms_back(cls, params: dict[str, Any]) -> dict[str, Any]:
+        """A stored result's terms and messages come back as objects (JSON keeps them as dicts)."""
+        return {k: _revive(v) for k, v in params.items()}
+
+
+def _revive(value: Any) -> Any:
+    if isinstance(value, dict) and set(value) == {"kind", "key"}:
+        return Term(str(value["kind"]), str(value["key"]))
+    if isinstance(value, dict) and set(value) <= {"key", "params"} and "key" in value:
+        return Message(str(value["key"]), {k: _revive(v) for k, v in dict(value.get("params", {})).items()})
+    return value
 
 
 class StateChange(_Data):

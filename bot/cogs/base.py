@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -12,6 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n.catalog import default_catalog
+from bot.presenters.fight_log import LogFile, batches
 from bot.presenters.limits import CONTENT, cut
 from bot.presenters.texts import Texts
 from bot.service.context import Ctx
@@ -41,6 +43,7 @@ class Reply:
     edit: bool = False  # replace the message the button sits on
     # The users this message may ping (the defender, whose turn it is); nobody else, never from names.
     mention_users: list[int] = field(default_factory=list)
+    files: list[LogFile] = field(default_factory=list)  # attachments (more than one message holds follow)
     sent_message_id: int | None = None
 
 
@@ -133,32 +136,49 @@ class BaseCog(commands.Cog):
             tx.catalog.strict = strict
 
 
+async def defer(interaction: discord.Interaction, ephemeral: bool = False) -> None:
+    """Claim more than 3 seconds (for work that may take longer: the log); the answer then follows."""
+    if not interaction.response.is_done():
+        await interaction.response.defer(thinking=True, ephemeral=ephemeral)
+
+
 async def send(interaction: discord.Interaction, reply: Reply) -> None:
+    groups = batches(reply.files)
     if reply.edit and not interaction.response.is_done():
         await interaction.response.edit_message(content=reply.content, embeds=reply.embeds, view=reply.view)
     else:
-        kwargs: dict[str, Any] = {"ephemeral": reply.ephemeral}
-        if reply.content:
-            kwargs["content"] = reply.content
-        if reply.embeds:
-            kwargs["embeds"] = reply.embeds
+        kwargs = _message(reply, groups[0] if groups else [])
         if reply.view is not None:
             kwargs["view"] = reply.view
-        kwargs["allowed_mentions"] = allowed_mentions(reply.mention_users)
         if interaction.response.is_done():
             message = await interaction.followup.send(wait=True, **kwargs)
             reply.sent_message_id = getattr(message, "id", None)
         else:
             callback = await interaction.response.send_message(**kwargs)
             reply.sent_message_id = getattr(callback, "message_id", None)
+    for group in groups[1:]:  # files beyond one message's upload limit, each group its own message
+        await interaction.followup.send(ephemeral=reply.ephemeral, files=_files(group))
     for extra in reply.followups:
-        extra_kwargs: dict[str, Any] = {"ephemeral": extra.ephemeral}
-        if extra.content:
-            extra_kwargs["content"] = extra.content
-        if extra.embeds:
-            extra_kwargs["embeds"] = extra.embeds
-        extra_kwargs["allowed_mentions"] = allowed_mentions(extra.mention_users)
-        await interaction.followup.send(**extra_kwargs)
+        extra_groups = batches(extra.files)
+        await interaction.followup.send(**_message(extra, extra_groups[0] if extra_groups else []))
+        for group in extra_groups[1:]:
+            await interaction.followup.send(ephemeral=extra.ephemeral, files=_files(group))
+
+
+def _message(reply: Reply, files: list[LogFile]) -> dict[str, Any]:
+    kwargs: dict[str, Any] = {"ephemeral": reply.ephemeral}
+    if reply.content:
+        kwargs["content"] = reply.content
+    if reply.embeds:
+        kwargs["embeds"] = reply.embeds
+    if files:
+        kwargs["files"] = _files(files)
+    kwargs["allowed_mentions"] = allowed_mentions(reply.mention_users)
+    return kwargs
+
+
+def _files(files: list[LogFile]) -> list[discord.File]:
+    return [discord.File(io.BytesIO(f.data), filename=f.name) for f in files]
 
 
 def allowed_mentions(users: list[int]) -> discord.AllowedMentions:

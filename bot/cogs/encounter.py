@@ -8,8 +8,9 @@ import discord
 from discord import app_commands
 
 from bot.cogs import autocomplete as ac
-from bot.cogs.base import BaseCog, Reply, describe
+from bot.cogs.base import BaseCog, Reply, defer, describe
 from bot.presenters import render
+from bot.presenters.fight_log import log_files, summary_embed
 from bot.presenters.limits import cut, escape, fit_embeds
 from bot.presenters.texts import Texts
 from bot.service.context import Ctx
@@ -176,8 +177,29 @@ class EncounterCog(BaseCog):
     @encounter.command(name="end", description=describe("cmd.encounter.end"))
     async def end(self, interaction: discord.Interaction) -> None:
         async def handler(ctx: Ctx, tx: Texts) -> Reply:
-            enc, system, events = await self.app.service.end(ctx)
-            return Reply([render.summary_embed(tx, enc, system, events)])
+            enc, _system, _events = await self.app.service.end(ctx)
+            await defer(interaction)  # the fight is over; writing its log may take longer than 3 s
+            log = await self.app.service.build_log(enc.id)
+            table = await self.app.table_texts(enc)
+            reply = Reply([summary_embed(table, log, full=False)], files=log_files(table, log, full=False))
+            if log.hidden:  # the GM's copy: hidden NPCs' totals and the full log, privately
+                gm = Reply([summary_embed(table, log, full=True)], ephemeral=True)
+                gm.content, gm.files = table("log.final_gm"), log_files(table, log, full=True)
+                reply.followups.append(gm)
+            return reply
+
+        await self.run(interaction, handler)
+
+    @encounter.command(name="log", description=describe("cmd.encounter.log"))
+    async def log(self, interaction: discord.Interaction) -> None:
+        async def handler(ctx: Ctx, tx: Texts) -> Reply:
+            enc, _system, _gm = await self.app.service.status(ctx)  # no fight: refused before deferring
+            await defer(interaction, ephemeral=True)
+            log, gm = await self.app.service.fight_log(ctx)
+            table = await self.app.table_texts(enc)
+            full = gm and bool(log.hidden)
+            text = table("log.attached_gm") if full else table("log.attached")
+            return Reply(content=text, ephemeral=True, files=log_files(table, log, full=full))
 
         await self.run(interaction, handler)
 

@@ -34,6 +34,11 @@ class Response:
     message_id: int | None = None
     edits: int | None = None  # the message this response replaced
     pinged: list[int] = field(default_factory=list)  # users this message would notify on Discord
+    files: list[dict[str, Any]] = field(default_factory=list)  # attachments: name, size, text
+
+    def file_text(self, name_part: str) -> str:
+        """The text of the first attachment whose name contains `name_part` ("" if none)."""
+        return next((f["text"] for f in self.files if name_part in f["filename"]), "")
 
     def to_dict(self) -> dict[str, Any]:
         out = {
@@ -53,7 +58,21 @@ class Response:
             out["edits"] = self.edits
         if self.pinged:
             out["pinged"] = self.pinged
+        if self.files:
+            out["files"] = [
+                {"filename": f["filename"], "size": f["size"], "head": f["text"].splitlines()[:3]} for f in self.files
+            ]
         return out
+
+
+def attachments(files: list[discord.File] | None) -> list[dict[str, Any]]:
+    """What Discord would receive as attachments: each file's name, size and text."""
+    out = []
+    for f in files or []:
+        data = f.fp.read()
+        f.reset()
+        out.append({"filename": f.filename, "size": len(data), "text": data.decode("utf-8", "replace")})
+    return out
 
 
 def pinged_users(content: str | None, allowed: discord.AllowedMentions | None) -> list[int]:
@@ -121,6 +140,7 @@ class _Response:
         ephemeral: bool = False,
         view: discord.ui.View | None = None,
         allowed_mentions: discord.AllowedMentions | None = None,
+        files: list[discord.File] | None = None,
         **_: Any,
     ) -> SimpleNamespace:
         if self._done:
@@ -128,6 +148,7 @@ class _Response:
         self._done = True
         r = self._owner.record(content, embed, embeds, ephemeral, view)
         r.pinged = [] if ephemeral else pinged_users(content, allowed_mentions)
+        r.files = attachments(files)
         return SimpleNamespace(message_id=r.message_id)
 
     async def edit_message(
@@ -148,6 +169,7 @@ class _Response:
         if self._done:
             raise discord.InteractionResponded(self._owner)  # type: ignore[arg-type]
         self._done = True
+        self._owner.deferred = ephemeral
 
 
 class _Followup:
@@ -163,12 +185,16 @@ class _Followup:
         ephemeral: bool = False,
         view: discord.ui.View | None = None,
         allowed_mentions: discord.AllowedMentions | None = None,
+        files: list[discord.File] | None = None,
         **_: Any,
     ) -> SimpleNamespace:
         if not self._owner.response.is_done():
             raise RuntimeError("followup before the initial response")
+        if self._owner.deferred is not None:  # the first followup is the deferred answer: its visibility holds
+            ephemeral, self._owner.deferred = self._owner.deferred, None
         r = self._owner.record(content, embed, embeds, ephemeral, view)
         r.pinged = [] if ephemeral else pinged_users(content, allowed_mentions)
+        r.files = attachments(files)
         return SimpleNamespace(id=r.message_id)
 
 
@@ -207,6 +233,7 @@ class FakeInteraction:
         self.response = _Response(self)
         self.followup = _Followup(self)
         self.responses: list[Response] = []
+        self.deferred: bool | None = None  # a deferred answer's visibility, until its followup comes
 
     def record(
         self,

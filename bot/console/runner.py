@@ -122,6 +122,9 @@ def _is_group(local: LocalDiscord, path: list[str]) -> bool:
     return isinstance(node, app_commands.Group)
 
 
+FILE_HEAD = 6
+
+
 def render_text(r: Response, local: LocalDiscord) -> str:
     head = f"[#{r.channel}] @{r.user} /{r.command}" + (" (only you can see this)" if r.ephemeral else "")
     if r.edits is not None:
@@ -139,6 +142,9 @@ def render_text(r: Response, local: LocalDiscord) -> str:
             lines.append(f"  {_plain(f['name'], local)}: {value}")
         if e.get("footer", {}).get("text"):
             lines.append("  — " + _plain(e["footer"]["text"], local))
+    for f in r.files:  # an attachment: its name and size, and its first lines
+        lines.append(f"  📎 {f['filename']} ({f['size']} B)")
+        lines += ["  │ " + line for line in f["text"].splitlines()[:FILE_HEAD]]
     if r.components:
         lines.append("  Buttons: " + "  ".join(f"[{c['label']}] (click {c['custom_id']})" for c in r.components))
     return "\n".join(lines)

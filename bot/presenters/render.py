@@ -91,7 +91,7 @@ def damage_line(tx: Texts, d: Damage, hide_target: bool) -> str:
     return f"{text} ({kind})"
 
 
-def _outcome_text(tx: Texts, r: ActionResult, hidden: bool = False, gender: str | None = None) -> str:
+def outcome_text(tx: Texts, r: ActionResult, hidden: bool = False, gender: str | None = None) -> str:
     """The outcome (agreeing with the target where it describes the target: "Odzbrojena"), and the
     margin unless a hidden side would let it give a number away."""
     text = tx.term("outcome", r.outcome, gender)
@@ -102,21 +102,22 @@ def _outcome_text(tx: Texts, r: ActionResult, hidden: bool = False, gender: str 
 
 def _result_fields(tx: Texts, r: ActionResult, view: View, o: ActionOutcome) -> list[tuple[str, str]]:
     gender = o.target.gender if o.target is not None else None
-    fields: list[tuple[str, str]] = [(tx("field.outcome"), _outcome_text(tx, r, bool(view.hide), gender))]
+    fields: list[tuple[str, str]] = [(tx("field.outcome"), outcome_text(tx, r, bool(view.hide), gender))]
     if r.attacks and r.damage is not None and any(s.checks for s in r.attacks):
         shown = HIDDEN if "target" in view.hide else str(r.damage.applied)
         fields.append((tx("field.damage_total"), f"**{shown}**"))
-    elif r.damage is not None and not _has_damage_check(r) and (r.damage.rolled or r.damage.applied):
+    elif r.damage is not None and not has_damage_check(r) and (r.damage.rolled or r.damage.applied):
         fields.append((tx("field.damage"), damage_line(tx, r.damage, "target" in view.hide)))
     if r.location and not any(c.location for c in r.checks):
         fields.append((tx("field.location"), tx.term("location", r.location)))
     shown_level = o.system.status(o.target.model(o.system)).level if o.target is not None else None
-    if r.wound and r.wound != shown_level:  # the target's state line names the level already
+    # The target's state line names the level already; a hidden target's level is not for players.
+    if r.wound and r.wound != shown_level and "target" not in view.hide:
         fields.append((tx("field.wound"), tx.term("wound", r.wound, gender)))
     return fields
 
 
-def _notes(tx: Texts, r: ActionResult, view: View | None = None) -> list[str]:
+def note_lines(tx: Texts, r: ActionResult, view: View | None = None) -> list[str]:
     """The result's notes in the reader's words. While a side is hidden, a note carrying numbers is shown
     only when it names a side the reader may see (numbers of unknown origin could be the hidden ones)."""
     lines = []
@@ -135,10 +136,10 @@ def _numeric(params: dict[str, Any]) -> bool:
 
 def _note_text(tx: Texts, n: Note) -> str:
     key = (
-            f"note.{tx.system}.{n.key}"
-            if tx.system and tx.catalog.has(tx.lang, f"note.{tx.system}.{n.key}")
-            else f"note.{n.key}"
-        )
+        f"note.{tx.system}.{n.key}"
+        if tx.system and tx.catalog.has(tx.lang, f"note.{tx.system}.{n.key}")
+        else f"note.{n.key}"
+    )
     return tx(key, **n.params)
 
 
@@ -188,15 +189,15 @@ def action_embeds(tx: Texts, o: ActionOutcome, full: bool = False) -> tuple[disc
     lines = []
     if r.action not in ("attack", "shot"):
         lines.append(tx.term("action", r.action))
-    lines += _result_lines(tx, r, view)
+    lines += result_lines(tx, r, view)
     embed = discord.Embed(title=title, description="\n".join(lines) or None, colour=_colour(r.outcome))
     for i, sub in enumerate(r.attacks, 1):
-        value = [*_result_lines(tx, sub, view), _outcome_text(tx, sub, bool(hide))]
-        if sub.damage is not None and not _has_damage_check(sub) and (sub.damage.rolled or sub.damage.applied):
+        value = [*result_lines(tx, sub, view), outcome_text(tx, sub, bool(hide))]
+        if sub.damage is not None and not has_damage_check(sub) and (sub.damage.rolled or sub.damage.applied):
             value.append(tx("field.damage") + ": " + damage_line(tx, sub.damage, "target" in hide))
         if sub.location and not any(c.location for c in sub.checks):
             value.append(tx("field.location") + ": " + tx.term("location", sub.location))
-        value += _notes(tx, sub, view)
+        value += note_lines(tx, sub, view)
         name = tx("field.attack_on", n=i, name=cut(escape(sub.target), 60)) if _other_target(o, sub) else None
         embed.add_field(name=name or tx("field.attack_n", n=i), value="\n".join(value), inline=False)
     for name, text in _result_fields(tx, r, view, o):
@@ -207,7 +208,7 @@ def action_embeds(tx: Texts, o: ActionOutcome, full: bool = False) -> tuple[disc
             value=state_line(tx, o.system, o.target, "target" in hide),
             inline=False,
         )
-    notes = _notes(tx, r, view)
+    notes = note_lines(tx, r, view)
     if o.out_of_turn:
         notes.insert(0, "• " + tx("note.out_of_turn_gm"))
     if o.forced:
@@ -222,13 +223,13 @@ def action_embeds(tx: Texts, o: ActionOutcome, full: bool = False) -> tuple[disc
     embed.set_footer(text=_footer(tx, o.system, o.encounter))
     private = None
     if view.hid:
-        gm_lines = view.hidden_lines + ([_outcome_text(tx, r, False)] if r.margin is not None else [])
+        gm_lines = view.hidden_lines + ([outcome_text(tx, r, False)] if r.margin is not None else [])
         private = discord.Embed(title=title, description="\n".join(gm_lines), colour=NEUTRAL)
         private.set_footer(text=tx("result.gm_copy"))
     return clamp(embed), clamp(private) if private is not None else None
 
 
-def _result_lines(tx: Texts, r: ActionResult, view: View) -> list[str]:
+def result_lines(tx: Texts, r: ActionResult, view: View) -> list[str]:
     """One line per check; a result from before checks existed keeps its old roll line. A summary
     (a full attack) shows its sub-results' lines in their own fields instead."""
     if r.checks:
@@ -244,7 +245,7 @@ def _result_lines(tx: Texts, r: ActionResult, view: View) -> list[str]:
     return []
 
 
-def _has_damage_check(r: ActionResult) -> bool:
+def has_damage_check(r: ActionResult) -> bool:
     return r.damage is not None and any(c.total == r.damage.applied and c.raw is not None for c in r.checks)
 
 
@@ -277,7 +278,7 @@ def started_embed(tx: Texts, enc: Encounter, system: CombatSystem) -> discord.Em
     return clamp(embed)
 
 
-def _row(prefix: str, c: Combatant, rest: str) -> str:
+def row(prefix: str, c: Combatant, rest: str) -> str:
     """One list row of at most ROW visible characters: the name shortened keeping both ends."""
     name = escape(short_name(c.name))
     owner = "" if c.is_npc else f" (<@{c.owner_user_id}>)"
@@ -297,7 +298,7 @@ def status_embed(tx: Texts, enc: Encounter, system: CombatSystem, full: bool) ->
         hide = c.hidden and not full
         marker = "▶" if current is not None and c.id == current.id else "•"
         init = "—" if c.initiative is None else str(c.initiative)
-        rows.append(_row(f"{marker} `{init:>3}` ", c, state_line(tx, system, c, hide)))
+        rows.append(row(f"{marker} `{init:>3}` ", c, state_line(tx, system, c, hide)))
         if (full or not hide) and detailed:
             numbers = system.status(c.model(system)).numbers
             if numbers:
@@ -315,14 +316,14 @@ def initiative_embed(tx: Texts, o: InitiativeOutcome) -> discord.Embed:
     tx = tx.for_system(o.system.id)
     if o.declared is not None:
         c, r = o.declared
-        text = "\n".join([tx.term("outcome", r.outcome), *_notes(tx, r)])
+        text = "\n".join([tx.term("outcome", r.outcome), *note_lines(tx, r)])
         embed = discord.Embed(title=tx("initiative.declared_title", name=cut(c.name, 100)), description=text)
         embed.set_footer(text=_footer(tx, o.system, o.encounter))
         return clamp(embed)
     # The initiative total is public (the order shows it); a hidden NPC's die and modifiers are not, since
     # die + total would give the modifier away: its line shows the total alone.
     # Each roll's own line while they are few; a big table gets the order alone (its totals are the rolls).
-    lines = [_initiative_line(tx, c, r) for c, r in o.rolled] if len(o.rolled) <= 10 else []
+    lines = [initiative_line(tx, c, r) for c, r in o.rolled] if len(o.rolled) <= 10 else []
     order = [c for c in o.encounter.order(o.system.initiative_descending) if c.initiative is not None]
     rows = [f"{i}. {escape(short_name(c.name))} ({c.initiative})" for i, c in enumerate(order, 1)]
     embed = discord.Embed(title=tx("initiative.title"), colour=NEUTRAL)
@@ -335,7 +336,7 @@ def initiative_embed(tx: Texts, o: InitiativeOutcome) -> discord.Embed:
     return clamp(embed)
 
 
-def _initiative_line(tx: Texts, c: Combatant, r: ActionResult) -> str:
+def initiative_line(tx: Texts, c: Combatant, r: ActionResult) -> str:
     name = escape(short_name(c.name))
     if c.hidden:
         return f"**{name}**: **{c.initiative}**"
@@ -362,12 +363,12 @@ def turn_embed(tx: Texts, o: TurnOutcome) -> discord.Embed:
     embed = discord.Embed(title=title, description="\n".join(lines), colour=NEUTRAL)
     if o.rolled:
         value = "\n".join(
-            " · ".join([f"{cut(c.name, 60)}: {c.initiative}", *(n.removeprefix("• ") for n in _notes(tx, r))])
+            " · ".join([f"{cut(c.name, 60)}: {c.initiative}", *(n.removeprefix("• ") for n in note_lines(tx, r))])
             for c, r in o.rolled
         )
         embed.add_field(name=tx("turn.rolled"), value=value, inline=False)
     hidden = {c.name for c in enc.combatants if c.hidden}
-    upkeep = [line for r in o.upkeep for line in _upkeep_lines(tx, r, r.actor in hidden)]
+    upkeep = [line for r in o.upkeep for line in upkeep_lines(tx, r, r.actor in hidden)]
     if upkeep:
         embed.add_field(name=tx("turn.upkeep"), value="\n".join(upkeep), inline=False)
     if o.skipped:
@@ -378,38 +379,30 @@ def turn_embed(tx: Texts, o: TurnOutcome) -> discord.Embed:
         embed.add_field(name=tx("turn.skipped"), value=skipped, inline=False)
     if o.expired:
         value = "\n".join(
-            tx("turn.effect_expired", name=cut(name, 60), effect=_effect_name(tx, o.system, e)) for name, e in o.expired
+            tx("turn.effect_expired", name=cut(name, 60), effect=effect_name(tx, o.system, e)) for name, e in o.expired
         )
         embed.add_field(name=tx("turn.expired"), value=value, inline=False)
     embed.set_footer(text=_footer(tx, o.system, enc))
     return clamp(embed)
 
 
-def _upkeep_lines(tx: Texts, r: ActionResult, hidden: bool) -> list[str]:
+def upkeep_lines(tx: Texts, r: ActionResult, hidden: bool) -> list[str]:
     """One combatant's round upkeep when there is something to see: each roll as its own check line,
     then the outcome and notes, every line led by the combatant's name."""
     view = View(frozenset({"actor"}) if hidden else frozenset())
-    notes = [n.removeprefix("• ") for n in _notes(tx, r, view)]
+    notes = [n.removeprefix("• ") for n in note_lines(tx, r, view)]
     if not r.rolls and not notes:
         return []  # plain bookkeeping (fresh actions): nothing the table needs to read
     name = f"**{escape(short_name(r.actor))}**: "
-    lines = [name + line for line in _result_lines(tx, r, view)]
+    lines = [name + line for line in result_lines(tx, r, view)]
     tail = [tx.term("outcome", r.outcome)] if r.outcome not in ("none", "", "upkeep") else []
     if tail or notes:
         lines.append(name + " · ".join([*tail, *notes]))
     return lines
 
 
-def _effect_name(tx: Texts, system: CombatSystem, e: Effect) -> str:
+def effect_name(tx: Texts, system: CombatSystem, e: Effect) -> str:
     return tx.term("condition", e.name) if e.condition else e.name
-
-
-def summary_embed(tx: Texts, enc: Encounter, system: CombatSystem, events: int) -> discord.Embed:
-    tx = tx.for_system(system.id)
-    rows = [_row("• ", c, state_line(tx, system, c, c.hidden)) for c in enc.combatants]
-    embed = discord.Embed(title=tx("summary.title", name=enc.name), colour=NEUTRAL)
-    pack_rows(embed, [tx("summary.body", rounds=enc.round, actions=events), "", *rows], tx("status.more"))
-    return clamp(embed)
 
 
 # --- characters and settings ----------------------------------------------------------------------------
@@ -474,7 +467,7 @@ def _known_word(tx: Texts, word: str) -> str:
     return escape(word)
 
 
-def _short(value: Any) -> str:
+def short_value(value: Any) -> str:
     if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
         value = ", ".join(str(v.get("name") or v.get("id") or v.get("class_name") or "…") for v in value)
     elif isinstance(value, dict):
@@ -554,37 +547,49 @@ def edit_reply_embeds(tx: Texts, o: EditOutcome) -> tuple[discord.Embed, discord
     hidden, the GM's private copy with the numbers."""
     tx = tx.for_system(o.system.id)
     c = o.combatant
-    public = _edit_line(tx, o, hide=c.hidden)
+    public = edit_line(tx, o, hide=c.hidden)
     embed = discord.Embed(description=public, colour=NEUTRAL)
     embed.set_footer(text=_footer(tx, o.system, o.encounter))
     private = None
     if c.hidden and o.changes:
-        private = discord.Embed(description=_edit_line(tx, o, hide=False), colour=NEUTRAL)
+        private = discord.Embed(description=edit_line(tx, o, hide=False), colour=NEUTRAL)
     return clamp(embed), clamp(private) if private is not None else None
 
 
-def _edit_line(tx: Texts, o: EditOutcome, hide: bool) -> str:
-    c = o.combatant
-    name = cut(c.name, 80)
-    if o.effect is not None:
-        effect = _effect_name(tx, o.system, o.effect)
-        if o.removed:
-            return tx("edit.effect_removed", name=name, effect=effect)
-        if o.effect.rounds is None:
-            return tx("edit.effect_added", name=name, effect=effect)
-        edge = tx("edit.edge_" + o.effect.ends)
-        return tx("edit.effect_added_for", name=name, effect=effect, count=o.effect.rounds, edge=edge)
+def edit_line(tx: Texts, o: EditOutcome, hide: bool) -> str:
+    return change_line(tx, o.system, o.combatant.name, o.changes, o.effect, o.removed, hide)
+
+
+def change_line(
+    tx: Texts,
+    system: CombatSystem,
+    name: str,
+    changes: list[tuple[str, Any, Any]] | list[list[Any]],
+    effect: Effect | None = None,
+    removed: bool = False,
+    hide: bool = False,
+) -> str:
+    """One GM edit or effect in a sentence (a hidden combatant's edit names the fields, not the numbers)."""
+    name = cut(name, 80)
+    if effect is not None:
+        label = effect_name(tx, system, effect)
+        if removed:
+            return tx("edit.effect_removed", name=name, effect=label)
+        if effect.rounds is None:
+            return tx("edit.effect_added", name=name, effect=label)
+        edge = tx("edit.edge_" + effect.ends)
+        return tx("edit.effect_added_for", name=name, effect=label, count=effect.rounds, edge=edge)
     if hide:
-        fields = ", ".join(dict.fromkeys(tx.term("term", k) for k, _, _ in o.changes))
+        fields = ", ".join(dict.fromkeys(tx.term("term", k) for k, _, _ in changes))
         return tx("edit.changed_hidden", name=name, fields=fields)
-    parts = [f"{tx.term('term', k)} {_short(b)} → {_short(a)}" for k, b, a in o.changes]
+    parts = [f"{tx.term('term', k)} {short_value(b)} → {short_value(a)}" for k, b, a in changes]
     return tx("edit.changed", name=name, changes="; ".join(parts))
 
 
 def character_update_embed(tx: Texts, u: CharacterUpdate) -> discord.Embed:
     """Posted in the fight's channel when a player changed a character who is fighting there."""
     tx = tx.for_system(u.system.id)
-    parts = [f"{tx.term('term', k)} {_short(b)} → {_short(a)}" for k, b, a in u.changes]
+    parts = [f"{tx.term('term', k)} {short_value(b)} → {short_value(a)}" for k, b, a in u.changes]
     text = tx("character.changed_in_fight", name=cut(u.character.name, 80), changes="; ".join(parts) or "—")
     return clamp(discord.Embed(description=text, colour=NEUTRAL))
 
@@ -592,7 +597,7 @@ def character_update_embed(tx: Texts, u: CharacterUpdate) -> discord.Embed:
 def undo_embed(tx: Texts, o: UndoOutcome) -> discord.Embed:
     """↩ undone: what, and where the fight stands now (round and whose turn)."""
     tx = tx.for_system(o.system.id)
-    what = ", ".join(_command_kind(tx, k) for k in o.kinds)
+    what = ", ".join(command_kind(tx, k) for k in o.kinds)
     lines = [tx("undo.done", what=what)]
     current = o.encounter.current(o.system.initiative_descending)
     if current is not None:
@@ -602,7 +607,7 @@ def undo_embed(tx: Texts, o: UndoOutcome) -> discord.Embed:
     return clamp(embed)
 
 
-def _command_kind(tx: Texts, kind: str) -> str:
+def command_kind(tx: Texts, kind: str) -> str:
     """A command by what it did ("útok", "další tah"); a game's own action by its name."""
     if tx.catalog.has(tx.lang, f"undo.kind.{kind}"):
         return tx(f"undo.kind.{kind}")

@@ -12,6 +12,7 @@ from bot.service.core import get_system
 from bot.service.editing import EditMixin
 from bot.service.encounters import EncounterMixin
 from bot.service.exchanges import ExchangeMixin
+from bot.service.logbook import LogMixin
 from bot.service.outcomes import (
     ActionOutcome,
     CharacterUpdate,
@@ -38,6 +39,6 @@ __all__ = [
 
 
 class GameService(
-    EncounterMixin, TurnMixin, ActionMixin, ExchangeMixin, EditMixin, UndoMixin, CharacterMixin, SettingsMixin
+    EncounterMixin, TurnMixin, ActionMixin, ExchangeMixin, EditMixin, UndoMixin, LogMixin, CharacterMixin, SettingsMixin
 ):
     """Every command the cogs offer, one method each."""

@@ -67,9 +67,7 @@ def sheet_diff(before: str, after: str) -> dict[str, list[Any]]:
     old, new = json.loads(before), json.loads(after)
     keys = dict.fromkeys([*old, *new])
     return {
-        k: [old.get(k, ABSENT), new.get(k, ABSENT)]
-        for k in keys
-        if k not in old or k not in new or old[k] != new[k]
+        k: [old.get(k, ABSENT), new.get(k, ABSENT)] for k in keys if k not in old or k not in new or old[k] != new[k]
     }
 
 

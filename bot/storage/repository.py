@@ -35,24 +35,7 @@ def load_active_encounter(conn: sqlite3.Connection, channel_id: int) -> Encounte
         return None
     rows = conn.execute("SELECT * FROM combatants WHERE encounter_id = ? ORDER BY seq", (row["id"],)).fetchall()
     shared: dict[str, str] = {}  # identical sheets (an NPC group) share one string
-    combatants = []
-    for r in rows:
-        sheet = shared.setdefault(r["sheet"], r["sheet"])
-        combatants.append(
-            Combatant(
-                id=r["id"],
-                name=r["name"],
-                owner_user_id=r["owner_user_id"],
-                character_id=r["character_id"],
-                hidden=bool(r["hidden"]),
-                sheet_json=sheet,
-                initiative=r["initiative"],
-                tiebreak=json.loads(r["tiebreak"]),
-                seq=r["seq"],
-                effects=load_effects(r["effects"]),
-                gender=r["gender"],
-            )
-        )
+    combatants = [combatant_from_row(r, shared.setdefault(r["sheet"], r["sheet"])) for r in rows]
     pending = [
         Exchange(
             id=r["id"],
@@ -86,6 +69,24 @@ def load_active_encounter(conn: sqlite3.Connection, channel_id: int) -> Encounte
         combatants=combatants,
         status=row["status"],
         language=row["language"],
+    )
+
+
+def combatant_from_row(r: Any, sheet: str | None = None) -> Combatant:
+    """A combatant from its stored row (a database row or a change set's row dict)."""
+    tiebreak = r["tiebreak"]
+    return Combatant(
+        id=r["id"],
+        name=r["name"],
+        owner_user_id=r["owner_user_id"],
+        character_id=r["character_id"],
+        hidden=bool(r["hidden"]),
+        sheet_json=sheet if sheet is not None else r["sheet"],
+        initiative=r["initiative"],
+        tiebreak=json.loads(tiebreak) if isinstance(tiebreak, str) else list(tiebreak or []),
+        seq=r["seq"],
+        effects=load_effects(r["effects"]),
+        gender=r["gender"],
     )
 
 
@@ -512,3 +513,43 @@ def command_changes(conn: sqlite3.Connection, encounter_id: int) -> list[dict[st
     """Every change set of an encounter in order (replay them forwards on an empty database)."""
     rows = conn.execute("SELECT changes FROM commands WHERE encounter_id = ? ORDER BY id", (encounter_id,))
     return [json.loads(r[0]) for r in rows]
+
+
+# --- the fight's log ----------------------------------------------------------------------------------
+@dataclass(slots=True)
+class LoggedCommand:
+    """One command of a fight as the log tells it: who, when, what it posted (events) and changed."""
+
+    id: int
+    user_id: int
+    kind: str
+    at: float
+    undone_by: int | None
+    undoes: int | None
+    changes: dict[str, Any]
+    events: list[tuple[str, Any]] = field(default_factory=list)  # (action, parsed payload)
+
+
+@dataclass(slots=True)
+class FightRecord:
+    encounter: dict[str, Any]  # the encounter's row (id, name, system, gm_user_id, round, status, ...)
+    commands: list[LoggedCommand]
+
+
+def fight_record(conn: sqlite3.Connection, encounter_id: int) -> FightRecord:
+    """Every command of the fight in order with its events: what the log file is written from."""
+    row = conn.execute("SELECT * FROM encounters WHERE id = ?", (encounter_id,)).fetchone()
+    commands = {
+        r[0]: LoggedCommand(r[0], r[1], r[2], r[3], r[4], r[5], json.loads(r[6]))
+        for r in conn.execute(
+            "SELECT id, user_id, kind, created_at, undone_by, undoes, changes FROM commands"
+            " WHERE encounter_id = ? ORDER BY id",
+            (encounter_id,),
+        )
+    }
+    for command_id, action, payload in conn.execute(
+        "SELECT command_id, action, payload FROM events WHERE encounter_id = ? ORDER BY id", (encounter_id,)
+    ):
+        if command_id in commands:
+            commands[command_id].events.append((action, json.loads(payload)))
+    return FightRecord(dict(row), list(commands.values()))

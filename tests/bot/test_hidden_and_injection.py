@@ -43,8 +43,14 @@ def _player_view(responses: list[Response]) -> list[str]:
     for r in responses:
         if r.ephemeral and r.user == "gm":
             continue
-        out.append("\n".join([r.content or "", *(str(e) for e in r.embeds)]))
+        files = [_timeless(f["text"]) for f in r.files]  # the log: its player copy, times aside
+        out.append("\n".join([r.content or "", *(str(e) for e in r.embeds), *files]))
     return out
+
+
+def _timeless(text: str) -> str:
+    text = re.sub(r"\d{4}-\d\d-\d\d \d\d:\d\d UTC|`\d\d:\d\d:\d\d`", "<time>", text)
+    return re.sub(r'"(at|started)": "[^"]*"', r'"\1": 0', text)
 
 
 # system: (player stats, two hidden NPC lines that differ only in hidden numbers giving the same outcomes)
@@ -105,6 +111,9 @@ async def _play_hidden(tmp_path: object, system_id: str, npc: str, seed: int, ru
                     prompt = next(r for r in responses if r.components)
                     said += await table(f"@ana #h click {prompt.components[0]['custom_id']}")
             said += await table("@ana #h /encounter status")
+        said += await table("@ana #h /encounter log")  # the players' copy of the log
+        said += await table("@gm #h /encounter end")  # the public summary and its attached log
+        assert any(r.files for r in said if r.user == "ana") and any(r.files for r in said if not r.ephemeral)
         outcomes += [str(r) for r in await table.query("SELECT sheet FROM combatants WHERE name = 'Cień'")]
         return _player_view(said), outcomes
     finally:

@@ -25,6 +25,9 @@ def _lines(responses: list[Response]) -> Iterator[str]:
             yield from (e.get("description") or "").splitlines()
             for f in e.get("fields", []):
                 yield from f["value"].splitlines()
+        for f in r.files:  # the fight's log as the table reads it: every bullet line of the Markdown
+            if f["filename"].endswith(".md"):
+                yield from (line.lstrip(" ").removeprefix("- ") for line in f["text"].splitlines())
 
 
 def test_the_line_reader_catches_what_does_not_add_up() -> None:
