@@ -52,7 +52,9 @@ async def test_the_final_log_tells_the_whole_fight(table: Table, system_id: str)
     applied = 0
     for (payload,) in await table.query("SELECT payload FROM events WHERE action IN ('attack', 'defend', 'shot')"):
         r = json.loads(payload)
-        applied += sum(s["damage"]["applied"] for s in r.get("attacks", []) if "damage" in s and "applied" in s["damage"])
+        applied += sum(
+            s["damage"]["applied"] for s in r.get("attacks", []) if "damage" in s and "applied" in s["damage"]
+        )
         if not r.get("attacks") and r.get("damage", {}).get("applied") and r.get("target") != r["actor"]:
             applied += r["damage"]["applied"]
     assert sum(s["taken"] for s in summary) == applied
@@ -60,8 +62,11 @@ async def test_the_final_log_tells_the_whole_fight(table: Table, system_id: str)
     fell = [s for s in summary if s["fell"]]
     names = {s["name"] for s in summary}
     assert all(s["fell_in_round"] >= 1 and s["fell_by"] in names | {None} for s in fell)
-    out = {n for (n, sheet) in await table.query("SELECT name, sheet FROM combatants")
-           if session.system.status(session.system.Sheet.model_validate_json(sheet)).out_of_fight}
+    out = {
+        n
+        for (n, sheet) in await table.query("SELECT name, sheet FROM combatants")
+        if session.system.status(session.system.Sheet.model_validate_json(sheet)).out_of_fight
+    }
     assert {s["name"] for s in fell} == out
     public = text_of(end[0])
     assert tx("summary.standing") in public and (tx("summary.fallen") in public) == bool(fell)
