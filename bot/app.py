@@ -24,6 +24,7 @@ from bot.service.game import ActionOutcome, GameService
 from bot.service.state import Encounter
 from bot.storage import repository as repo
 from bot.storage.database import Database
+from bot.tracker import Gateway, Tracker
 from rules import RandomDice
 
 log = logging.getLogger(__name__)
@@ -46,6 +47,26 @@ class App:
         self.command_names: list[str] = []
         # Posts a message of the bot's own in a channel: (channel, content, embeds, users it may ping).
         self.message_poster: Callable[[int, str | None, list[discord.Embed], list[int]], Awaitable[None]] | None = None
+
+        self.tracker: Tracker | None = None  # the live tracker, when something can post it
+
+    def enable_tracker(
+        self,
+        gateway: Gateway,
+        now: Callable[[], float] | None = None,
+        sleep: Callable[[float], Awaitable[None]] | None = None,
+    ) -> Tracker:
+        """Keep one live tracker message per fight, edited after every change the service commits."""
+        timing: dict[str, Any] = {k: v for k, v in (("now", now), ("sleep", sleep)) if v is not None}
+        self.tracker = Tracker(gateway, self.tracker_embed, self.service.remember_tracker, **timing)
+        self.service.on_change = self.tracker.touch
+        return self.tracker
+
+    async def tracker_embed(self, enc: Encounter) -> discord.Embed:
+        from bot.presenters.tracker import tracker_embed
+        from rules import get_system
+
+        return tracker_embed(await self.table_texts(enc), enc, get_system(enc.system))
 
     def bot_commands(self) -> list[str]:
         return self.command_names
@@ -131,6 +152,9 @@ class CombatBot(commands.Bot):
         if self._connect:
             self.app.message_editor = self._edit_message
             self.app.message_poster = self._post_message
+            from bot.gateway import DiscordGateway
+
+            self.app.enable_tracker(DiscordGateway(self))
             await self.sync_if_changed()
             self._expiry = asyncio.create_task(self._expire_loop())
 

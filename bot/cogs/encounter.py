@@ -94,7 +94,14 @@ class EncounterCog(BaseCog):
             enc = await self.app.service.start_encounter(ctx, system, name)
             from rules import get_system
 
-            return Reply([render.started_embed(tx, enc, get_system(enc.system))])
+            reply = Reply([render.started_embed(tx, enc, get_system(enc.system))])
+            if self.app.tracker is not None:
+                perms = interaction.app_permissions
+                if perms.send_messages and perms.embed_links:
+                    self.app.tracker.open(enc, can_pin=perms.pin_messages or perms.manage_messages)
+                else:  # told once, to the GM only; the fight goes on without a tracker
+                    reply.followups.append(Reply(content=tx("tracker.cannot_post"), ephemeral=True))
+            return reply
 
         await self.run(interaction, handler)
 

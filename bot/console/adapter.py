@@ -230,6 +230,7 @@ class FakeInteraction:
         perms = discord.Permissions.none()
         perms.manage_channels = user.manager
         self.permissions = perms
+        self.app_permissions = local.bot_permissions if local is not None else discord.Permissions.all()
         self.response = _Response(self)
         self.followup = _Followup(self)
         self.responses: list[Response] = []
@@ -268,6 +269,8 @@ class LocalDiscord:
     users: dict[str, FakeUser] = field(default_factory=dict)
     locales: dict[str, str] = field(default_factory=dict)
     dynamic_items: tuple[type[Any], ...] = ()
+    # What the bot may do in the channels (a test takes Send Messages or Pin Messages away).
+    bot_permissions: discord.Permissions = field(default_factory=discord.Permissions.all)
     _message_seq: int = 0
 
     def next_message_id(self) -> int:

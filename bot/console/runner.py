@@ -11,9 +11,13 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, TextIO
 
+import discord
+
 from bot.app import App, CombatBot
 from bot.config import Config
 from bot.console.adapter import AdapterError, LocalDiscord, Response, snowflake
+from bot.console.clock import VirtualClock
+from bot.tracker import Tracker, TrackerGone
 
 DEFAULT_CHANNEL = "general"
 DEFAULT_USER = "gm"
@@ -159,8 +163,48 @@ def _plain(text: str, local: LocalDiscord) -> str:
     return text.replace("**", "").replace("~~", "").replace("`", "")
 
 
+class ConsoleGateway:
+    """The tracker's messages in the console: posted and edited like Discord would, printed after the
+    line that caused them (deleted messages refuse edits, as on Discord)."""
+
+    def __init__(self, console: Console) -> None:
+        self.console = console
+        self.pinned: set[int] = set()
+        self.posts = 0
+        self.edits = 0
+
+    async def post(self, channel_id: int, embed: discord.Embed) -> int:
+        self.posts += 1
+        message_id = self.console.local.next_message_id()
+        self.console.tracked(self._response(channel_id, embed, message_id=message_id))
+        return message_id
+
+    async def edit(self, channel_id: int, message_id: int, embed: discord.Embed) -> None:
+        if message_id in self.console.deleted:
+            raise TrackerGone(f"message {message_id} was deleted")
+        self.edits += 1
+        self.console.tracked(self._response(channel_id, embed, edits=message_id))
+
+    async def pin(self, channel_id: int, message_id: int) -> None:
+        self.pinned.add(message_id)
+
+    async def unpin(self, channel_id: int, message_id: int) -> None:
+        self.pinned.discard(message_id)
+
+    def _response(self, channel_id: int, embed: discord.Embed, **where: Any) -> Response:
+        return Response(
+            user="bot",
+            channel=self.console._channel_name(channel_id),
+            command="tracker",
+            ephemeral=False,
+            content=None,
+            embeds=[dict(embed.to_dict())],
+            **where,
+        )
+
+
 class Console:
-    def __init__(self, local: LocalDiscord, out: TextIO, as_json: bool) -> None:
+    def __init__(self, local: LocalDiscord, out: TextIO, as_json: bool, tracker: bool = False) -> None:
         self.local = local
         self.out = out
         self.as_json = as_json
@@ -171,6 +215,40 @@ class Console:
         app = local.bot.app  # type: ignore[attr-defined]
         app.message_editor = self.on_edit
         app.message_poster = self.on_post
+        # The live tracker on a virtual clock: each line is one second, so its edits come out the same on
+        # every run (at most one per channel every two lines), printed after the line's answers.
+        self.clock = VirtualClock()
+        self.line_seconds = 1.0  # virtual time one line takes
+        self.gateway = ConsoleGateway(self)
+        self._tracked: list[Response] = []
+        self.tracker: Tracker | None = None
+        if tracker:
+            self.enable_tracker()
+
+    def enable_tracker(self) -> Tracker:
+        self.tracker = self.local.bot.app.enable_tracker(  # type: ignore[attr-defined]
+            self.gateway, now=self.clock.now, sleep=self.clock.sleep
+        )
+        self.clock.idle = self.tracker.settle
+        return self.tracker
+
+    def tracked(self, r: Response) -> None:
+        self._tracked.append(r)
+
+    async def tick(self, seconds: float = 1.0) -> list[Response]:
+        """Let `seconds` of virtual time pass; print and return the tracker's edits that came due."""
+        if self.tracker is not None:
+            await self.tracker.settle()
+            await self.clock.advance(seconds)
+            await self.tracker.settle()
+        out, self._tracked = self._tracked, []
+        for r in out:
+            self.emit(r)
+        return out
+
+    async def finish(self) -> None:
+        """The end of a script: the tracker shows its final state (within five seconds on Discord)."""
+        await self.tick(5.0)
 
     async def on_edit(self, channel_id: int, message_id: int, embeds: list[Any]) -> None:
         """The bot replaced one of its earlier messages (a prompt answered by /parry or a timeout)."""
@@ -247,7 +325,7 @@ class Console:
                 if r.message_id is not None:
                     self.button_messages[c["custom_id"]] = r.message_id
             self.emit(r)
-        return responses + self.side
+        return responses + self.side + await self.tick(self.line_seconds)
 
     def emit(self, r: Response) -> None:
         if self.as_json:
@@ -285,7 +363,7 @@ async def build(config: Config, seed: int | None, locale: str | None) -> tuple[A
 
 async def run_console(config: Config, args: argparse.Namespace) -> int:
     app, local = await build(_with_db(config, args.db), args.seed, args.locale)
-    console = Console(local, sys.stdout, args.json)
+    console = Console(local, sys.stdout, args.json, tracker=True)
     try:
         if args.script:
             source: Iterable[str] = sys.stdin if args.script == "-" else open(args.script, encoding="utf-8")
@@ -293,6 +371,7 @@ async def run_console(config: Config, args: argparse.Namespace) -> int:
                 await console.run_line(text)
         else:
             await _interactive(console)
+        await console.finish()
     finally:
         await app.close()
     return 0

@@ -9,7 +9,7 @@ import asyncio
 import json
 import logging
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import Any
 
@@ -53,6 +53,8 @@ class ServiceCore:
         self._settings_cache: dict[int, tuple[BaseModel, BotSettings]] = {}
         self._waiting: set[int] = set()  # channels with an attack waiting for its defence
         self._pinned: dict[int, str | None] = {}  # channel → language pinned by the GM
+        # Told after every committed change (the live tracker schedules an edit); must not block.
+        self.on_change: Callable[[Encounter], None] | None = None
 
     # --- plumbing --------------------------------------------------------------------------------
     def lock(self, channel_id: int) -> asyncio.Lock:
@@ -111,7 +113,15 @@ class ServiceCore:
             self._waiting.discard(after.channel_id)
         if after.status != "active":
             self._settings_cache.pop(after.id, None)
+        self._notify(after)
         return new_ids
+
+    def _notify(self, enc: Encounter) -> None:
+        if self.on_change is not None:
+            try:
+                self.on_change(enc)
+            except Exception:  # the tracker must never fail a command that has committed
+                logging.getLogger(__name__).exception("change listener failed")
 
     @staticmethod
     def _copy(enc: Encounter) -> Encounter:

@@ -49,6 +49,13 @@ class EncounterMixin(ServiceCore):
             self._cache[ctx.channel_id] = enc
             return enc
 
+    async def remember_tracker(self, encounter_id: int, message_id: int | None) -> None:
+        """Where the fight's live tracker is, so a restart edits the same message."""
+        await self.db.transaction(repo.set_tracker_message, encounter_id, message_id)
+        for enc in self._cache.values():
+            if enc is not None and enc.id == encounter_id:
+                enc.tracker_message_id = message_id
+
     async def add_npcs(
         self, ctx: Ctx, name: str, stats: str | None, count: int | None, hidden: bool
     ) -> tuple[Encounter, list[Combatant], list[Note]]:

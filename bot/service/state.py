@@ -143,6 +143,7 @@ class Encounter:
     status: str = "active"
     pending: list[Exchange] = field(default_factory=list)
     language: str | None = None  # the starting GM's language, for what the bot posts on its own
+    tracker_message_id: int | None = None  # the live tracker's message in the channel, once posted
 
     def find(self, name: str) -> Combatant | None:
         folded = name.strip().casefold()

@@ -52,6 +52,7 @@ class UndoMixin(ServiceCore):
             retired = [x for xid, x in before.items() if xid not in still]
             if after.pending:
                 self._waiting.add(ctx.channel_id)
+            self._notify(after)
             return UndoOutcome(after, get_system(after.system), [t.kind for t in targets], retired)
 
     def _may_undo(self, ctx: Ctx, enc: Encounter, targets: list[repo.CommandRow]) -> None:

@@ -69,6 +69,7 @@ def load_active_encounter(conn: sqlite3.Connection, channel_id: int) -> Encounte
         combatants=combatants,
         status=row["status"],
         language=row["language"],
+        tracker_message_id=row["tracker_message_id"],
     )
 
 
@@ -88,6 +89,11 @@ def combatant_from_row(r: Any, sheet: str | None = None) -> Combatant:
         effects=load_effects(r["effects"]),
         gender=r["gender"],
     )
+
+
+def set_tracker_message(conn: sqlite3.Connection, encounter_id: int, message_id: int | None) -> None:
+    """Where the fight's tracker is (not a game change: no command, no version, nothing to undo)."""
+    conn.execute("UPDATE encounters SET tracker_message_id = ? WHERE id = ?", (message_id, encounter_id))
 
 
 def active_channels(conn: sqlite3.Connection) -> list[int]:

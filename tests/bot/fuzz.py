@@ -117,7 +117,7 @@ def line(rng: random.Random, system_id: str, channel: str) -> str:
         f'/roll expression:"{rng.choice(WEIRD) or "1d6"}"',
         f"/settings set name:{rng.choice(['enforce_turns', 'npc_defence', 'defence_timeout', 'x'])} value:"
         f"{rng.choice(['true', 'false', 'prompt', '10', 'x'])}",
-        f"/encounter remove combatant:\"{name}\"",
+        f'/encounter remove combatant:"{name}"',
     ]
     return f"@{user}{lang} #{channel} {rng.choice(templates)}"
 

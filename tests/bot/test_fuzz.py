@@ -17,6 +17,6 @@ async def test_fuzzed_commands_get_a_result_or_a_clear_refusal(table: Table) -> 
     finally:
         table.app.catalog.strict = False
     assert findings.commands >= 2500
-    assert findings.ok(), findings.summary() + "\n" + "\n".join(
-        (findings.internal + findings.too_big + findings.pings)[:15]
+    assert findings.ok(), (
+        findings.summary() + "\n" + "\n".join((findings.internal + findings.too_big + findings.pings)[:15])
     )

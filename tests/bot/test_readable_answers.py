@@ -83,7 +83,7 @@ async def _more(table: Table, system_id: str, lang: str) -> list[Response]:
         f"@gm:{lang} #druhy /settings show",
         f"@ana:{lang} #druhy /character show name:Jana",
         f'@ana:{lang} #druhy /character create system:{system_id} name:Chyba stats:"nesmysl:3"',
-        f'@ana:{lang} #druhy /attack target:Nikdo',
+        f"@ana:{lang} #druhy /attack target:Nikdo",
         f"@ana:{lang} #druhy /roll expression:1d6/0",
         f"@gm:{lang} #druhy /encounter end",
     ]

@@ -84,9 +84,7 @@ def after(result: ActionResult, who: str = "target") -> Any:
 
 # --- digest example 2 -----------------------------------------------------------------------------
 def example2_fighter() -> Any:
-    return fighter(
-        pool=20, str_to_hit=1, str_damage=1, weapons=[{"id": "long_sword", "max_str_damage_bonus": 3}]
-    )
+    return fighter(pool=20, str_to_hit=1, str_damage=1, weapons=[{"id": "long_sword", "max_str_damage_bonus": 3}])
 
 
 def test_example2_hit_with_two_blows() -> None:
@@ -163,9 +161,7 @@ def test_large_targets_use_the_large_damage() -> None:
 
 
 def test_brutal_attack_keeps_the_higher_base_roll() -> None:
-    r = hit(
-        fighter(), target(), [15, 3, 8], weapon="two_handed_sword", blows=["attacco_brutale"], charge=True
-    )
+    r = hit(fighter(), target(), [15, 3, 8], weapon="two_handed_sword", blows=["attacco_brutale"], charge=True)
     assert r.damage is not None and r.damage.applied == 8
 
 
@@ -210,9 +206,7 @@ def test_damage_reduction_to_zero_voids_special_blows_but_not_the_cost() -> None
     assert after(r, "actor").pool_current == 37
 
 
-@pytest.mark.parametrize(
-    ("death_at", "condition"), [(0, "dead"), (-10, "unconscious"), ("-10", "unconscious")]
-)
+@pytest.mark.parametrize(("death_at", "condition"), [(0, "dead"), (-10, "unconscious"), ("-10", "unconscious")])
 def test_death_setting(death_at: int | str, condition: str) -> None:
     r = hit(fighter(), target(hp=5), [15, 8], settings={"death_at": death_at})
     assert after(r).hp == -3 and r.conditions == [condition] and r.wound == condition
@@ -290,9 +284,7 @@ def test_range_bands_and_long_shot() -> None:
 # --- special blows' riders ------------------------------------------------------------------------------
 @pytest.mark.parametrize(("face", "condition"), [(4, "lose_attacks"), (3, "pain_penalty")])
 def test_cause_great_pain_threshold(face: int, condition: str) -> None:
-    r = hit(
-        fighter(), target(hp=40, attacks_left=2), [15, face], blows=["causare_grande_dolore"], save="failed"
-    )
+    r = hit(fighter(), target(hp=40, attacks_left=2), [15, face], blows=["causare_grande_dolore"], save="failed")
     assert r.conditions == [condition]
     victim = after(r)
     assert victim.attacks_left == (0 if condition == "lose_attacks" else 2)
@@ -372,9 +364,7 @@ def test_impale_sticks_the_weapon() -> None:
     stuck = S.sheet({**victim.model_dump(), "dex_ac_adjustment": 2, "ac": 4})
     assert hit(fighter(), stuck, [1]).against == 15 - 6  # no Dex bonus to AC
     assert mod(hit(stuck, fighter(), [1]), "impaled") == -2
-    init = S.initiative(
-        ActionRequest(Fighter("T", stuck), None, S.options({}), S.settings({})), ScriptedDice([3])
-    )
+    init = S.initiative(ActionRequest(Fighter("T", stuck), None, S.options({}), S.settings({})), ScriptedDice([3]))
     assert init.total == 3 + 1 + 2  # pure roll, the fist's speed factor, one stuck weapon
     pulled = S.act(
         "pull_out",
@@ -392,9 +382,7 @@ def test_slowing_blow_next_round_initiative() -> None:
     res = S.start_round(Fighter("T", victim), S.settings({}), 2)
     assert res is not None
     victim = S.sheet(res.actor_sheet)
-    init = S.initiative(
-        ActionRequest(Fighter("T", victim), None, S.options({}), S.settings({})), ScriptedDice([3])
-    )
+    init = S.initiative(ActionRequest(Fighter("T", victim), None, S.options({}), S.settings({})), ScriptedDice([3]))
     assert init.total == 3 + 1 + 4 and init.modifiers[-1].key == "slowed"
     res = S.start_round(Fighter("T", victim), S.settings({}), 3)
     assert res is not None and not S.sheet(res.actor_sheet).has("slowed")
@@ -417,9 +405,7 @@ def test_incapacitate_rolls_two_saves() -> None:
 
 
 def test_opening_throw_then_melee_bonus() -> None:
-    r = hit(
-        fighter(), target(), [15, 2], weapon="dagger", shot=True, blows=["lancio_di_apertura"], save="failed"
-    )
+    r = hit(fighter(), target(), [15, 2], weapon="dagger", shot=True, blows=["lancio_di_apertura"], save="failed")
     victim = after(r)
     assert victim.has("guard_opened")
     m = hit(fighter(), victim, [10, 5])

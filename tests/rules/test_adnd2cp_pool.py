@@ -25,9 +25,7 @@ def pc(*classes: tuple[str, int], **data: Any) -> Any:
 
 
 def test_trendor_example_is_28_points() -> None:
-    trendor = pc(
-        ("fighter", 7), ("mage", 7), intelligence=16, weapons=[{"id": "long_sword", "rank": "maestro"}]
-    )
+    trendor = pc(("fighter", 7), ("mage", 7), intelligence=16, weapons=[{"id": "long_sword", "rank": "maestro"}])
     assert trendor.pool_max == 28
     parts = {p["key"]: p["points"] for p in S.pool(trendor).as_dict()["parts"]}
     assert parts == {"pool_class_level": 14, "pool_int": 8, "pool_mastery": 6}
@@ -179,9 +177,7 @@ def test_shortcuts_and_override() -> None:
 
 
 def test_quick_npc_line() -> None:
-    npc = S.sheet(
-        {"ac": "5", "hp": "11", "thac0": "17", "attack": "+2", "damage": "1d8+1", "hd": "3", "int": "8"}
-    )
+    npc = S.sheet({"ac": "5", "hp": "11", "thac0": "17", "attack": "+2", "damage": "1d8+1", "hd": "3", "int": "8"})
     w = npc.weapons[0]
     assert (npc.kind, w.to_hit_bonus, w.damage, w.damage_unsplit, npc.pool_max) == (
         "monster",
@@ -222,9 +218,7 @@ def test_rest_action() -> None:
 def test_derived_values_follow_their_scores_and_hand_values_stick() -> None:
     s = S.sheet({"hp": 10, "str": "17", "dex": "16", "class": "fighter", "level": "5"})
     assert (s.str_to_hit, s.dex_ac_adjustment, s.thac0) == (1, 2, 16)
-    s = S.update_sheet(
-        s, {"strength": 18, "strength_pct": 100, "classes": [{"class_name": "fighter", "level": 9}]}
-    )
+    s = S.update_sheet(s, {"strength": 18, "strength_pct": 100, "classes": [{"class_name": "fighter", "level": 9}]})
     assert (s.str_to_hit, s.str_damage, s.thac0) == (3, 6, 12)
     s = S.update_sheet(s, {"thac0": 10})
     assert S.update_sheet(s, {"classes": [{"class_name": "fighter", "level": 10}]}).thac0 == 10
@@ -234,9 +228,7 @@ def test_derived_values_follow_their_scores_and_hand_values_stick() -> None:
 
 
 def test_pool_max_in_dumps_is_computed_and_hand_values_override() -> None:
-    trendor = pc(
-        ("fighter", 7), ("mage", 7), intelligence=16, weapons=[{"id": "long_sword", "rank": "maestro"}]
-    )
+    trendor = pc(("fighter", 7), ("mage", 7), intelligence=16, weapons=[{"id": "long_sword", "rank": "maestro"}])
     dumped = trendor.model_dump()
     assert dumped["pool_max"] == 28 and dumped["pool_override"] is None
     levelled = S.update_sheet(
@@ -265,6 +257,4 @@ def test_loose_spellings_of_ranks_sizes_and_names() -> None:
         }
     )
     assert (s.pool_max, s.size, s.weapons[0].id, s.weapons[0].damage) == (28, "M", "long_sword", "1d8")
-    assert (
-        S.sheet({"hp": 5, "weapons": [{"id": "x", "rank": "Gran Maestro"}]}).weapons[0].rank == "gran_maestro"
-    )
+    assert S.sheet({"hp": 5, "weapons": [{"id": "x", "rank": "Gran Maestro"}]}).weapons[0].rank == "gran_maestro"

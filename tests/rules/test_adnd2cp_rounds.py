@@ -97,9 +97,7 @@ def test_example3_round_with_round_blow_two_specials_then_rest() -> None:
 
 def test_example3_second_special_refused_at_8th_level() -> None:
     f = sheet_after(act("declare", fighter(level=8), blows="combattere_sulla_difensiva"))
-    f = sheet_after(
-        act("attack", f, [15, 4, 4], "long_sword", tgt=S.sheet({"hp": 50}), blows="attacco_letale")
-    )
+    f = sheet_after(act("attack", f, [15, 4, 4], "long_sword", tgt=S.sheet({"hp": 50}), blows="attacco_letale"))
     with pytest.raises(RulesError) as err:
         act("attack", f, [15, 3], "short_sword", tgt=S.sheet({"hp": 50}), blows="causare_grande_dolore")
     assert err.value.key == "error.adnd2cp.special_limit"
@@ -127,9 +125,7 @@ def test_round_blow_given_on_the_first_attack_is_paid_as_the_round_cost_even_on_
 
 
 def test_next_round_declaration_paid_at_start_of_round_whatever_happens() -> None:
-    f = sheet_after(
-        act("declare", fighter(), blows="combattere_sulla_difensiva,attacco_extra", next_round=True)
-    )
+    f = sheet_after(act("declare", fighter(), blows="combattere_sulla_difensiva,attacco_extra", next_round=True))
     assert f.pool_current == 35 and f.pending_round_blows == ["combattere_sulla_difensiva", "attacco_extra"]
     f = new_round(f, 2)
     assert f.pool_current == 35 - (3 + 12 + 1)

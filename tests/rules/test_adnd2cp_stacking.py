@@ -118,9 +118,7 @@ def test_round_blow_then_two_attacks_costs_ten() -> None:
 
 def test_round_blows_outside_the_stack_setting() -> None:
     a = fighter(round_blows=["combattere_sulla_difensiva"])
-    assert (
-        spent(a, attack(a, {"blows": ["colpo_preciso"]}, settings={"round_blows_in_every_stack": False})) == 3
-    )
+    assert spent(a, attack(a, {"blows": ["colpo_preciso"]}, settings={"round_blows_in_every_stack": False})) == 3
 
 
 def test_comma_separated_string() -> None:
@@ -236,9 +234,7 @@ def test_attack_blows_cannot_be_declared_for_the_round() -> None:
     with pytest.raises(RulesError) as err:
         S.act(
             "declare",
-            ActionRequest(
-                Fighter("A", fighter()), None, S.options({"blows": ["colpo_preciso"]}), S.settings({})
-            ),
+            ActionRequest(Fighter("A", fighter()), None, S.options({"blows": ["colpo_preciso"]}), S.settings({})),
             ScriptedDice([]),
         )
     assert err.value.key == "error.adnd2cp.attack_blow_at_declaration"
@@ -281,10 +277,7 @@ def test_ranged_restrictions() -> None:
         weapon="dagger",
         shot=True,
     )
-    assert (
-        spent(a, attack(a, {"blows": ["scagliare_con_violenza"], "run_up_m": 6}, weapon="dagger", shot=True))
-        == 5
-    )
+    assert spent(a, attack(a, {"blows": ["scagliare_con_violenza"], "run_up_m": 6}, weapon="dagger", shot=True)) == 5
     refused(
         a,
         {"blows": ["proiettile_fatale"], "range": "medium"},
@@ -328,22 +321,14 @@ def test_target_restrictions(traits: list[str], size: str, blow: str, reason: st
     weapon = {"taglio_profondo": "long_sword", "impalamento": "halberd", "rallentamento": "footman_mace"}.get(
         blow, "long_sword"
     )
-    refused(
-        fighter(), {"blows": [blow]}, reason, weapon=weapon, tgt=target(creature_traits=traits, size=size)
-    )
+    refused(fighter(), {"blows": [blow]}, reason, weapon=weapon, tgt=target(creature_traits=traits, size=size))
 
 
 def test_lore_and_large_weapons_open_the_way() -> None:
     lore = fighter(proficiencies=["aberration_lore"])
-    assert (
-        spent(lore, attack(lore, {"blows": ["attacco_letale"]}, tgt=target(creature_traits=["aberration"])))
-        == 5
-    )
+    assert spent(lore, attack(lore, {"blows": ["attacco_letale"]}, tgt=target(creature_traits=["aberration"]))) == 5
     a = fighter()
-    assert (
-        spent(a, attack(a, {"blows": ["attacco_letale"]}, weapon="two_handed_sword", tgt=target(size="H")))
-        == 6
-    )
+    assert spent(a, attack(a, {"blows": ["attacco_letale"]}, weapon="two_handed_sword", tgt=target(size="H"))) == 6
 
 
 @pytest.mark.parametrize(
@@ -380,10 +365,7 @@ def test_costs_by_weapon(weapon: str, opts: dict[str, Any], cost: int) -> None:
 )
 def test_fatal_missile_cost_by_ammunition(ammo: str, cost: int) -> None:
     a = fighter()
-    assert (
-        spent(a, attack(a, {"blows": ["proiettile_fatale"], "ammo": ammo}, weapon="long_bow", shot=True))
-        == cost
-    )
+    assert spent(a, attack(a, {"blows": ["proiettile_fatale"], "ammo": ammo}, weapon="long_bow", shot=True)) == cost
 
 
 def test_fatal_missile_needs_ammo() -> None:
@@ -492,9 +474,7 @@ def test_round_blows_not_offered_or_declared_after_the_first_attack() -> None:
     with pytest.raises(RulesError) as err:
         S.act(
             "declare",
-            ActionRequest(
-                Fighter("A", late), None, S.options({"blows": "combattere_sulla_difensiva"}), S.settings({})
-            ),
+            ActionRequest(Fighter("A", late), None, S.options({"blows": "combattere_sulla_difensiva"}), S.settings({})),
             ScriptedDice([]),
         )
     assert err.value.key == "error.adnd2cp.round_blow_too_late"

@@ -196,9 +196,7 @@ def test_second_action_in_a_round_is_refused_unless_setting_off() -> None:
     with pytest.raises(RulesError) as err:
         SYSTEM.attack(request({**ATTACKER, "action_used": True}, DEFENDER), ScriptedDice([5]))
     assert err.value.key == "error.arm5.action_used"
-    r = exchange(
-        {**ATTACKER, "action_used": True}, DEFENDER, [5, 7], settings={"enforce_action_economy": False}
-    )
+    r = exchange({**ATTACKER, "action_used": True}, DEFENDER, [5, 7], settings={"enforce_action_economy": False})
     assert r.outcome == "miss"
 
 
@@ -221,9 +219,7 @@ def test_charge_fatigue_before_roll_setting() -> None:
     winded = {**ATTACKER, "fatigue_level": 1}
     r = exchange(winded, DEFENDER, [5, 7], options={"momentum": True})
     assert mod(r, "atk_fatigue_penalty") == -1  # Weary now, before the roll
-    r = exchange(
-        winded, DEFENDER, [5, 7], options={"charge": True}, settings={"momentum_fatigue_before_roll": False}
-    )
+    r = exchange(winded, DEFENDER, [5, 7], options={"charge": True}, settings={"momentum_fatigue_before_roll": False})
     assert mod(r, "atk_fatigue_penalty") is None
     assert r.actor_sheet is not None and r.actor_sheet["fatigue_level"] == 2
 
@@ -239,9 +235,7 @@ def test_charge_refused_when_mounted_or_too_tired() -> None:
         SYSTEM.attack(request({**ATTACKER, "mounted": True}, DEFENDER, {"charge": True}), ScriptedDice([5]))
     assert err.value.key == "error.arm5.charge_on_foot_only"
     with pytest.raises(RulesError) as err:
-        SYSTEM.attack(
-            request({**ATTACKER, "fatigue_level": 4}, DEFENDER, {"charge": True}), ScriptedDice([5])
-        )
+        SYSTEM.attack(request({**ATTACKER, "fatigue_level": 4}, DEFENDER, {"charge": True}), ScriptedDice([5]))
     assert err.value.key == "error.arm5.too_tired_to_charge"
 
 
@@ -279,9 +273,7 @@ def test_riding_bonus_vs_shots_setting() -> None:
     assert mod(r, "def_riding") == 3
 
 
-@pytest.mark.parametrize(
-    ("cover", "bonus"), [("quarter", 3), ("half", 6), ("three_quarters", 9), ("almost_full", 12)]
-)
+@pytest.mark.parametrize(("cover", "bonus"), [("quarter", 3), ("half", 6), ("three_quarters", 9), ("almost_full", 12)])
 def test_cover_against_shots(cover: str, bonus: int) -> None:
     bow = {"dex": 1, "bows": 3, "weapon": "long_bow"}
     r = exchange(bow, DEFENDER, [5, 7], kind="shot", options={"cover": cover})
@@ -406,9 +398,7 @@ def test_nonlethal_needs_the_setting_and_converts_to_fatigue() -> None:
     with pytest.raises(RulesError) as err:
         SYSTEM.attack(request(ATTACKER, DEFENDER, {"nonlethal": True}), ScriptedDice([5]))
     assert err.value.key == "error.arm5.nonlethal_off"
-    r = exchange(
-        ATTACKER, DEFENDER, [1, 7, 6], options={"nonlethal": True}, settings={"fatigue_table": "nonlethal"}
-    )
+    r = exchange(ATTACKER, DEFENDER, [1, 7, 6], options={"nonlethal": True}, settings={"fatigue_table": "nonlethal"})
     # heavy band → 2 Fatigue levels + a light wound instead
     assert r.wound == "light"
     assert r.target_sheet is not None
@@ -449,12 +439,8 @@ def test_defend_refuses_unknown_choice_and_accepts_parry() -> None:
     pending = SYSTEM.attack(req, ScriptedDice([5]))
     assert pending.exchange is not None and req.target is not None
     with pytest.raises(RulesError):
-        SYSTEM.defend(
-            DefenceRequest(req.target, req.actor, pending.exchange, req.settings, "flee"), ScriptedDice([7])
-        )
-    r = SYSTEM.defend(
-        DefenceRequest(req.target, req.actor, pending.exchange, req.settings, "parry"), ScriptedDice([7])
-    )
+        SYSTEM.defend(DefenceRequest(req.target, req.actor, pending.exchange, req.settings, "flee"), ScriptedDice([7]))
+    r = SYSTEM.defend(DefenceRequest(req.target, req.actor, pending.exchange, req.settings, "parry"), ScriptedDice([7]))
     assert r.against == 14
 
 

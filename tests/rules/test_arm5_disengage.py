@@ -162,9 +162,7 @@ def test_reaction_attack_that_beats_the_defence_deals_damage() -> None:
     assert r.outcome == "disengage_failed" and r.margin == -5
     assert r.wound == "heavy"  # 3 + 6 + 5 = 14 damage, Soak 0 → Size 0 row: 11-15 Ciężkie
     assert r.actor_sheet is not None and r.actor_sheet["wounds"]["heavy"] == 1
-    r2 = disengage(
-        {**MAJA, "attacked_by": ["Big"]}, "Big", [2, 9], settings={"disengage_reaction_damage": False}
-    )
+    r2 = disengage({**MAJA, "attacked_by": ["Big"]}, "Big", [2, 9], settings={"disengage_reaction_damage": False})
     assert r2.wound is None and r2.actor_sheet is not None and r2.actor_sheet["wounds"]["heavy"] == 0
 
 

@@ -137,7 +137,5 @@ def test_cast_penalties_apply() -> None:
     r = act("cast", [5], target=None, options={"casting_score": 10}, mage={**MAGE, "light": 2})
     assert r.total == 10 + 5 - 2
     assert (r.against, r.outcome) == (20, "cast_failure")  # the sheet's only spell is level 20
-    r = act(
-        "cast", [5], target=None, options={"casting_score": 10, "spell_level": 13}, mage={**MAGE, "light": 2}
-    )
+    r = act("cast", [5], target=None, options={"casting_score": 10, "spell_level": 13}, mage={**MAGE, "light": 2})
     assert (r.margin, r.outcome) == (0, "cast_success")  # reaching the level is enough

@@ -233,6 +233,9 @@ def test_slow_notes_count_the_actions_actually_given() -> None:
     assert notes(r)["slow_very_low"] == {"actions": 3}
     r = S.initiative(req({"reaction": -7, "acceleration": 1}), ScriptedDice([5, 5]))
     assert notes(r)["slow_very_low"] == {"actions": 4}  # one action bought back with stun
-    assert S.status(S.sheet({"reaction": -3, "mounted": True, "acceleration": 1})).numbers.get(
-        "acceleration_stun_per_2_rounds", 0
-    ) == 0  # a rider at low initiative has no action to buy back
+    assert (
+        S.status(S.sheet({"reaction": -3, "mounted": True, "acceleration": 1})).numbers.get(
+            "acceleration_stun_per_2_rounds", 0
+        )
+        == 0
+    )  # a rider at low initiative has no action to buy back

@@ -63,9 +63,7 @@ def test_weapon_skill_by_category_string() -> None:
 
 
 def test_digest_field_spellings() -> None:
-    s: Any = S.sheet(
-        {"armour_parts": {"body": "mail:6", "limbs": "leather:2"}, "damage_taken": 4, "hp_max": 10}
-    )
+    s: Any = S.sheet({"armour_parts": {"body": "mail:6", "limbs": "leather:2"}, "damage_taken": 4, "hp_max": 10})
     assert set(s.armour_parts) == {"torso", "arms", "legs"} and s.hp == 6
 
 

@@ -10,9 +10,7 @@ from rules.errors import RulesError
 from tests.rules.test_dnd35_checks import verified
 
 
-def run(
-    action: str, actor: dict[str, Any], target: dict[str, Any], dice: list[int], **kw: Any
-) -> dict[str, Any]:
+def run(action: str, actor: dict[str, Any], target: dict[str, Any], dice: list[int], **kw: Any) -> dict[str, Any]:
     return verified(
         resolve({"system": "dnd35", "action": action, "actor": actor, "target": target, "dice": dice, **kw})
     )
@@ -75,9 +73,7 @@ def test_crit_x3_rolls_dice_and_str_three_times_extra_dice_once() -> None:
     attacker = {
         "bab": 1,
         "str": 14,
-        "weapons": [
-            {"name": "axe", "damage": "1d8", "crit_mult": 3, "extra_damage_dice": ["1d6"], "flat_bonus": 1}
-        ],
+        "weapons": [{"name": "axe", "damage": "1d8", "crit_mult": 3, "extra_damage_dice": ["1d6"], "flat_bonus": 1}],
     }
     out = run("attack", attacker, DUMMY, [20, 15, 1, 2, 3, 6])
     assert out["outcome"] == "crit"
@@ -188,9 +184,7 @@ def test_off_hand_damage_half_strength() -> None:
 
 
 def test_charge_allows_only_one_attack() -> None:
-    out = run(
-        "attack", {"bab": 11}, DUMMY, [10, 1], weapon="club", options={"charge": True, "full_attack": True}
-    )
+    out = run("attack", {"bab": 11}, DUMMY, [10, 1], weapon="club", options={"charge": True, "full_attack": True})
     assert "attacks" not in out
     assert mods(out)["charge"] == 2
     assert "charging" in out["actor_sheet"]["turn_conditions"]
@@ -291,9 +285,7 @@ def test_stances_on_the_defender() -> None:
     assert run("attack", {}, {**target, "conditions": ["charging"]}, [1])["against"] == 10
 
 
-@pytest.mark.parametrize(
-    ("cover", "melee", "ranged"), [("soft", 10, 14), ("cover", 14, 14), ("improved", 18, 18)]
-)
+@pytest.mark.parametrize(("cover", "melee", "ranged"), [("soft", 10, 14), ("cover", 14, 14), ("improved", 18, 18)])
 def test_cover(cover: str, melee: int, ranged: int) -> None:
     assert run("attack", {}, {"hp": 5}, [1], options={"cover": cover})["against"] == melee
     assert run("shot", {}, {"hp": 5}, [1], weapon="dagger", options={"cover": cover})["against"] == ranged
@@ -320,10 +312,7 @@ def test_pinned_minus_4_once_and_pinner() -> None:
     target = {"hp": 5, "dex": 14, "conditions": ["pinned"]}
     assert run("attack", {}, target, [1])["against"] == 10 - 5 - 4
     assert run("shot", {}, target, [1], weapon="dagger")["against"] == 10 - 5 - 4
-    assert (
-        run("shot", {}, target, [1], weapon="dagger", settings={"pinned_ranged_penalty": False})["against"]
-        == 10 - 5
-    )
+    assert run("shot", {}, target, [1], weapon="dagger", settings={"pinned_ranged_penalty": False})["against"] == 10 - 5
     assert run("attack", {}, target, [1], options={"grapple_opponent": True})["against"] == 10 - 5
 
 
@@ -382,9 +371,7 @@ def test_sheet_weapon_wins_over_table_case_insensitive() -> None:
         ({"cover": "normal"}, 16, 16),
     ],
 )
-def test_target_state_options_match_conditions(
-    options: dict[str, Any], melee_ac: int, ranged_ac: int
-) -> None:
+def test_target_state_options_match_conditions(options: dict[str, Any], melee_ac: int, ranged_ac: int) -> None:
     target = {"hp": 5, "dex": 14}  # AC 12, Dex +2
     assert run("attack", {}, target, [1], options=options)["against"] == melee_ac
     assert run("shot", {}, target, [1], weapon="dagger", options=options)["against"] == ranged_ac

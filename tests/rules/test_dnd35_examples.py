@@ -197,9 +197,7 @@ def test_example3_aoo_damage_spoils_the_grapple() -> None:
 
 
 def test_grapple_auto_fail_vs_two_sizes_larger_and_improved_grapple_skips_aoo() -> None:
-    out = run(
-        "grapple", {**BOR, "feats": ["Improved Grapple"]}, {"hp": 30, "size": "huge", "weapon": "club"}, [15]
-    )
+    out = run("grapple", {**BOR, "feats": ["Improved Grapple"]}, {"hp": 30, "size": "huge", "weapon": "club"}, [15])
     assert out["outcome"] == "grapple_failed"
     assert any(n["key"] == "grapple_auto_fail" for n in out["notes"])
     assert "attacks" not in out

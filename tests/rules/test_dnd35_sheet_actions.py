@@ -273,9 +273,7 @@ def test_weapon_aliases_and_czech_names() -> None:
 
 
 def test_pin_and_escape() -> None:
-    pinned = run(
-        "pin", {"str": 14, "conditions": ["grappling"]}, {"hp": 9, "conditions": ["grappling"]}, [10, 11]
-    )
+    pinned = run("pin", {"str": 14, "conditions": ["grappling"]}, {"hp": 9, "conditions": ["grappling"]}, [10, 11])
     assert pinned["outcome"] == "pinned"  # 12 vs 11
     assert set(pinned["target_sheet"]["turn_conditions"]) == {"grappling", "pinned"}
     free = run(

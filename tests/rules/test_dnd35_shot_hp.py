@@ -11,9 +11,7 @@ from rules.systems.dnd35.sheet import Sheet
 from tests.rules.test_dnd35_checks import verified
 
 
-def run(
-    action: str, actor: dict[str, Any], target: dict[str, Any], dice: list[int], **kw: Any
-) -> dict[str, Any]:
+def run(action: str, actor: dict[str, Any], target: dict[str, Any], dice: list[int], **kw: Any) -> dict[str, Any]:
     return verified(
         resolve({"system": "dnd35", "action": action, "actor": actor, "target": target, "dice": dice, **kw})
     )
@@ -65,10 +63,7 @@ def test_shortbow_phb_example() -> None:
 
 def test_into_melee_and_precise_shot() -> None:
     assert (
-        mods(run("shot", ARCHER, TARGET, [1], weapon="longbow", options={"in_melee": True}))[
-            "firing_into_melee"
-        ]
-        == -4
+        mods(run("shot", ARCHER, TARGET, [1], weapon="longbow", options={"in_melee": True}))["firing_into_melee"] == -4
     )
     precise = run(
         "shot",
@@ -82,9 +77,7 @@ def test_into_melee_and_precise_shot() -> None:
 
 
 def test_flanking_and_higher_ground_do_not_apply_to_shots() -> None:
-    out = run(
-        "shot", ARCHER, TARGET, [1], weapon="longbow", options={"flanking": True, "higher_ground": True}
-    )
+    out = run("shot", ARCHER, TARGET, [1], weapon="longbow", options={"flanking": True, "higher_ground": True})
     assert "flanking" not in mods(out) and "higher_ground" not in mods(out)
 
 
@@ -230,15 +223,8 @@ def test_unconscious_or_dying_attacker_cannot_act() -> None:
 
 def test_shooting_from_a_moving_mount() -> None:
     assert (
-        mods(run("shot", ARCHER, TARGET, [1], weapon="longbow", options={"mount_moving": "double"}))[
-            "mount_double"
-        ]
+        mods(run("shot", ARCHER, TARGET, [1], weapon="longbow", options={"mount_moving": "double"}))["mount_double"]
         == -4
     )
-    assert (
-        mods(run("shot", ARCHER, TARGET, [1], weapon="longbow", options={"mount_moving": "run"}))["mount_run"]
-        == -8
-    )
-    assert "mount_run" not in mods(
-        run("attack", ARCHER, TARGET, [1], weapon="club", options={"mount_moving": "run"})
-    )
+    assert mods(run("shot", ARCHER, TARGET, [1], weapon="longbow", options={"mount_moving": "run"}))["mount_run"] == -8
+    assert "mount_run" not in mods(run("attack", ARCHER, TARGET, [1], weapon="club", options={"mount_moving": "run"}))

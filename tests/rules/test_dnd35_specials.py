@@ -11,9 +11,7 @@ from rules.systems.dnd35.specials import item_stats
 from tests.rules.test_dnd35_checks import verified
 
 
-def run(
-    action: str, actor: dict[str, Any], target: dict[str, Any], dice: list[int], **kw: Any
-) -> dict[str, Any]:
+def run(action: str, actor: dict[str, Any], target: dict[str, Any], dice: list[int], **kw: Any) -> dict[str, Any]:
     return verified(
         resolve({"system": "dnd35", "action": action, "actor": actor, "target": target, "dice": dice, **kw})
     )
@@ -88,9 +86,7 @@ def test_sunder_hardness_and_destruction() -> None:
     out = run("sunder", fighter, ARMED, [15, 5, 12])
     # greataxe 1d12 = 12 + Str 4×1.5 = 6 → 18; longsword: one-handed blade hardness 10, 5 hp → 8 ≥ 5
     assert out["outcome"] == "item_destroyed"
-    assert (
-        out["damage"]["rolled"] == 18 and out["damage"]["reduced_by"] == 10 and out["damage"]["applied"] == 8
-    )
+    assert out["damage"]["rolled"] == 18 and out["damage"]["reduced_by"] == 10 and out["damage"]["applied"] == 8
     assert out["target_sheet"]["weapons"] == []
     partial = run(
         "sunder",
@@ -150,9 +146,7 @@ def test_overrun_block_avoid_and_improved() -> None:
     assert out["outcome"] == "overrun" and "prone" in out["target_sheet"]["conditions"]
     avoided = run("overrun", {}, {"hp": 9}, [], options={"defender_avoids": True})
     assert avoided["outcome"] == "overrun_avoided"
-    forced = run(
-        "overrun", {"feats": ["improved overrun"]}, {"hp": 9}, [5, 10], options={"defender_avoids": True}
-    )
+    forced = run("overrun", {"feats": ["improved overrun"]}, {"hp": 9}, [5, 10], options={"defender_avoids": True})
     assert forced["outcome"] == "overrun_failed"  # 5+4 vs 10
     assert any(n["key"] == "counter_overrun_allowed" for n in forced["notes"])
 
@@ -162,9 +156,7 @@ def test_feint() -> None:
     out = run("feint", {"skills": {"Bluff": 6}}, {"hp": 9, "bab": 2, "skills": {"Sense Motive": 1}}, [10, 12])
     assert opposed(out) == {"attacker": 16, "defender": 15}
     assert out["outcome"] == "feinted"
-    beast = run(
-        "feint", {"skills": {"bluff": 6}}, {"hp": 9, "int": 2}, [10, 12], options={"target_nonhumanoid": True}
-    )
+    beast = run("feint", {"skills": {"bluff": 6}}, {"hp": 9, "int": 2}, [10, 12], options={"target_nonhumanoid": True})
     # "vůči tvoru, který není humanoid, máš postih -4. Vůči tvoru se zvířecí Inteligencí (1 nebo 2) máš
     # postih -8": two cases — an animal is −8, not −8 and −4 together.
     assert mods(beast) == {"bluff": 6, "animal_intelligence": -8}

@@ -160,9 +160,7 @@ def test_unseen_may_forbid_active_defence_by_setting() -> None:
 
 
 def test_unprepared_defaults_to_physical_defence_and_condition_unaware() -> None:
-    result = S.attack(
-        request(FIGHTER, {"physical_defence": 15, "conditions": ["unaware"]}), ScriptedDice([1])
-    )
+    result = S.attack(request(FIGHTER, {"physical_defence": 15, "conditions": ["unaware"]}), ScriptedDice([1]))
     assert result.against == 15 and result.against_key == "physical_defence_unprepared"
 
 
@@ -347,9 +345,7 @@ def test_thrown_improvised_steps_setting() -> None:
     cleaver = {"id": "cleaver", "damage_dice": "1k8", "weight_kg": 1.0, "improvised": True}
     actor = {"lift_kg": 18, "weapon_skills": {"throwing": 9}, "weapons": [cleaver]}
     two = hit(request(actor, TARGET, distance=1), [20, 1], ranged=True)
-    four = hit(
-        request(actor, TARGET, distance=1, settings={"thrown_improvised_steps": 4}), [20, 1], ranged=True
-    )
+    four = hit(request(actor, TARGET, distance=1, settings={"thrown_improvised_steps": 4}), [20, 1], ranged=True)
     assert [r.sides for r in two.rolls if r.purpose == "damage"] == [4]
     assert [r.sides for r in four.rolls if r.purpose == "damage"] == [2]
     assert mods(two)["not_for_throwing"] == -10 and "improvised" not in mods(two)
@@ -425,9 +421,7 @@ def test_shield_doubles_coverage_on_its_arm_and_stacks_armour_not_coverage() -> 
 def test_coverage_stacking_max_setting() -> None:
     shield = {"coverage": 8, "armour": 2, "shield_arm": "left_arm"}
     target = armoured({"parts": ["arms"], "coverage": 10, "armour": 1}, shield=shield)
-    result = hit(
-        request(FIGHTER, target, location="left_arm", settings={"coverage_stacking": "max"}), [10, 8]
-    )
+    result = hit(request(FIGHTER, target, location="left_arm", settings={"coverage_stacking": "max"}), [10, 8])
     assert result.damage is not None and result.damage.reduced_by == 3  # one threshold 16 holds
 
 
@@ -500,9 +494,7 @@ def test_area_scatter_small_failure_single_roll_and_back_on_target() -> None:
     assert result.margin == -1 and result.outcome == "scatter_on_target"
     assert [r.purpose for r in result.rolls] == ["attack", "scatter_landing", "scatter_landing", "damage"]
     assert result.damage is not None and result.damage.applied == 4
-    far = S.shot(
-        request(actor, TARGET, distance=2, area=True), ScriptedDice([1, 3, 2, 5])
-    )  # failure by 10: k4
+    far = S.shot(request(actor, TARGET, distance=2, area=True), ScriptedDice([1, 3, 2, 5]))  # failure by 10: k4
     assert far.outcome == "scatter" and far.damage is None
     note = next(n for n in far.notes if n.key == "scatter")
     assert (note.params["distance_die"], note.params["dx"], note.params["dy"]) == (4, 1, 2)
@@ -540,9 +532,7 @@ def test_missing_physical_defence_is_an_error() -> None:
 def test_skill_keys_for_unarmed_and_throwing_fall_back_sensibly() -> None:
     listed = S.attack(request({"weapon_skills": {"walka_wrecz": 3}}, TARGET), ScriptedDice([1]))
     assert mods(listed) == {"unarmed_skill": 3}
-    own = S.attack(
-        request({"unarmed_skill": 2, "weapon_skills": {"walka_wrecz": 3}}, TARGET), ScriptedDice([1])
-    )
+    own = S.attack(request({"unarmed_skill": 2, "weapon_skills": {"walka_wrecz": 3}}, TARGET), ScriptedDice([1]))
     assert mods(own) == {"unarmed_skill": 2}
     by_weapon = S.shot(request({**FIGHTER, "lift_kg": 20}, TARGET, distance=1), ScriptedDice([1]))
     assert mods(by_weapon)["throwing"] == 5  # no throwing skill: the sword's władanie

@@ -140,9 +140,7 @@ def used_keys(result: ActionResult) -> set[tuple[str, ...]]:
 
 
 def _missing(need: set[tuple[str, ...]]) -> dict[str, list[tuple[str, ...]]]:
-    return {
-        lang: sorted(alts for alts in need if not any(k in CATALOGS[lang] for k in alts)) for lang in LANGS
-    }
+    return {lang: sorted(alts for alts in need if not any(k in CATALOGS[lang] for k in alts)) for lang in LANGS}
 
 
 def test_every_key_an_answer_uses_is_in_all_four_languages() -> None:

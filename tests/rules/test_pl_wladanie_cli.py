@@ -118,7 +118,5 @@ def test_errors_and_schema() -> None:
         check=True,
     )
     schema = json.loads(proc.stdout)
-    assert (
-        "physical_defence" in schema["sheet"]["properties"] and "from_back" in schema["options"]["properties"]
-    )
+    assert "physical_defence" in schema["sheet"]["properties"] and "from_back" in schema["options"]["properties"]
     assert schema["settings"]["properties"]["test_die"]["default"] == "1d20"

@@ -119,13 +119,9 @@ def _knocked_out(level: str) -> Any:
     return S.sheet(result.target_sheet)
 
 
-@pytest.mark.parametrize(
-    ("faces", "ranged"), [([4, 2], False), ([1, 8], False), ([20, 5], True), ([9], True)]
-)
+@pytest.mark.parametrize(("faces", "ranged"), [([4, 2], False), ([1, 8], False), ([20, 5], True), ([9], True)])
 @pytest.mark.parametrize(("condition", "level"), [("unconscious", "out"), ("dead", "dead")])
-def test_down_condition_is_a_helpless_target(
-    condition: str, level: str, faces: list[int], ranged: bool
-) -> None:
+def test_down_condition_is_a_helpless_target(condition: str, level: str, faces: list[int], ranged: bool) -> None:
     # A target that is down "nie jest świadoma tego, że ktoś ją atakuje" (Atak z zaskoczenia): unprepared
     # physical defence, no parry or dodge; and it lies ("Leżąca postać": -10 direct, +10 ranged).
     extra = {"distance_m": 3} if ranged else {}

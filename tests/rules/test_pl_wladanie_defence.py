@@ -44,9 +44,7 @@ def exchange(req: ActionRequest, faces: list[int], choice: str | None, ranged: b
     assert pending.outcome == "pending_defence"
     assert pending.changes == [] and pending.target_sheet is None  # nothing changes yet
     assert req.target is not None
-    result = S.defend(
-        DefenceRequest(req.target, req.actor, pending.exchange or {}, req.settings, choice), dice
-    )
+    result = S.defend(DefenceRequest(req.target, req.actor, pending.exchange or {}, req.settings, choice), dice)
     assert dice.remaining == 0
     verify_result(pending)
     verify_result(result)
@@ -64,9 +62,7 @@ def test_pending_exchange_offers_parry_dodge_none() -> None:
 def test_full_attack_then_shield_parry_stops_the_hit() -> None:
     result = exchange(request(DEFENDER), [10, 8], "parry")  # attack 15; parry 8 + 4 + 3 = 15 >= 15
     assert result.outcome == "parried"
-    assert (
-        result.total == 15 and result.against == 15 and result.against_key == "parry" and result.margin == 0
-    )
+    assert result.total == 15 and result.against == 15 and result.against_key == "parry" and result.margin == 0
     assert {m.key: m.value for m in result.modifiers} == {"wladanie": 5}
     assert {m.key: m.value for m in result.defence_modifiers} == {"parry_skill": 4, "shield_parry": 3}
     assert [r.purpose for r in result.rolls] == ["attack", "parry"]
@@ -176,9 +172,7 @@ def test_surprised_defender_cannot_parry() -> None:
     assert pending.defences == ["none"]
     assert req.target is not None
     dice = ScriptedDice([4])
-    result = S.defend(
-        DefenceRequest(req.target, req.actor, pending.exchange or {}, req.settings, "parry"), dice
-    )
+    result = S.defend(DefenceRequest(req.target, req.actor, pending.exchange or {}, req.settings, "parry"), dice)
     assert result.outcome == "hit" and result.against_key == "physical_defence_unprepared"
     assert any(n.key == "defence_not_allowed" for n in result.notes)
     assert [r.purpose for r in result.rolls] == ["attack", "damage"]
@@ -259,8 +253,6 @@ def test_strength_category_note_shows_the_raised_category() -> None:
     dice = ScriptedDice([10, 5, 3])
     pending = S.attack(req, dice)
     assert req.target is not None
-    result = S.defend(
-        DefenceRequest(req.target, attacker, pending.exchange or {}, req.settings, "none"), dice
-    )
+    result = S.defend(DefenceRequest(req.target, attacker, pending.exchange or {}, req.settings, "none"), dice)
     assert any(n.key == "strength_category" and n.params["category"] == "1,5" for n in result.notes)
     assert result.damage is not None and result.damage.rolled == 17

@@ -16,9 +16,7 @@ WIT = {
     "strength": 6,
     "lift_kg": 24,
     "weapon_skills": {"axe2h": 6},
-    "weapons": [
-        {"id": "axe2h", "damage_dice": "2k6", "strength_category": "1", "weight_kg": 6.0, "two_handed": True}
-    ],
+    "weapons": [{"id": "axe2h", "damage_dice": "2k6", "strength_category": "1", "weight_kg": 6.0, "two_handed": True}],
 }
 BANDIT = {
     "physical_defence": 17,

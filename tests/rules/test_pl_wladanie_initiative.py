@@ -76,11 +76,7 @@ def test_archer_rush_from_target_sheet_and_as_an_action() -> None:
     archer = {"initiative_result": 8}
     result = S.initiative(request({"initiative_bonus": 5}, archer), ScriptedDice([20]))
     note = next(n for n in result.notes if n.key == "archer_rush")
-    assert (
-        note.params["margin"] == 17
-        and note.params["regular_actions"] == 1
-        and note.params["bonus_actions"] == 1
-    )
+    assert note.params["margin"] == 17 and note.params["regular_actions"] == 1 and note.params["bonus_actions"] == 1
     act = S.act("archer_rush", request({"initiative_result": 30}, archer), ScriptedDice([]))
     assert act.margin == 22 and act.notes[0].params["regular_actions"] == 2
     off = S.initiative(request({}, archer, settings={"archer_rush": False}), ScriptedDice([20]))

@@ -62,9 +62,7 @@ def test_weapons_as_mapping_and_selection() -> None:
 
 
 def test_option_aliases() -> None:
-    opts = S.options(
-        {"flanking": True, "back": True, "two_handed": True, "location": "głowa", "effort": True}
-    )
+    opts = S.options({"flanking": True, "back": True, "two_handed": True, "location": "głowa", "effort": True})
     assert opts.flanked_or_pinned and opts.from_back and opts.extra_effort  # type: ignore[attr-defined]
     assert opts.grip == "two_handed" and opts.location == "head"  # type: ignore[attr-defined]
 
@@ -76,9 +74,7 @@ def test_weapon_choice_through_request() -> None:
             "weapons": [{"id": "axe", "damage_dice": "1k10"}, {"id": "knife", "damage_dice": "1k4"}],
         }
     )
-    req = ActionRequest(
-        Fighter("A", actor), Fighter("T", S.sheet({"of": 5})), S.options({}), S.settings({}), "knife"
-    )
+    req = ActionRequest(Fighter("A", actor), Fighter("T", S.sheet({"of": 5})), S.options({}), S.settings({}), "knife")
     result = S.attack(req, ScriptedDice([1]))
     assert result.weapon == "knife" and result.total == 8
 
@@ -99,8 +95,7 @@ def test_every_setting_has_help_and_default() -> None:
 def test_catalog_covers_every_key() -> None:
     catalog = json.loads(CATALOG.read_text(encoding="utf-8"))
     source = "\n".join(
-        p.read_text()
-        for p in (Path(__file__).resolve().parents[2] / "rules/systems/pl_wladanie").glob("*.py")
+        p.read_text() for p in (Path(__file__).resolve().parents[2] / "rules/systems/pl_wladanie").glob("*.py")
     )
     for name in S.Settings.model_fields:
         assert f"setting.pl_wladanie.{name}" in catalog
