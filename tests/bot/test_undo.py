@@ -11,7 +11,7 @@ import pytest
 from bot.storage import repository as repo
 from rules import RandomDice
 from tests.bot.conftest import Table, text_of
-from tests.bot.test_sessions import SESSIONS
+from tests.bot.test_sessions import HANDS, SESSIONS
 
 CHANNEL = "u"
 
@@ -65,8 +65,12 @@ async def test_undo_of_each_kind_of_command_restores_every_row(table: Table, sys
         f"@gm #{CHANNEL} /initiative combatant:all",  # an initiative roll
         f'@gm #{CHANNEL} /encounter remove combatant:"Zbój 2"',  # a remove brings the same combatant back
         f"@gm #{CHANNEL} /encounter effect add combatant:Jana name:{condition} rounds:2",  # an effect
+        f'@gm #{CHANNEL} /encounter edit combatant:Jana stats:"{HANDS[system_id][2]}"',  # an edit
     ]:
         await _undo_restores(table, line)
+    pcs = SESSIONS[system_id][2]
+    await table.play([f'@bob #{CHANNEL} /character create system:{system_id} name:Bořek stats:"{pcs[1]}"'])
+    await _undo_restores(table, f"@bob #{CHANNEL} /encounter join character:Bořek")  # a join
     await table.play([f"@gm #{CHANNEL} /initiative combatant:all"])
     await _undo_restores(table, f"@gm #{CHANNEL} /encounter next")  # the turn with its round upkeep
     await table.play([f"@gm #{CHANNEL} /settings set name:enforce_turns value:false"])
