@@ -4,6 +4,7 @@ from rules.dice import DiceSource, RandomDice, Roller, ScriptedDice
 from rules.errors import RulesError
 from rules.model import (
     ActionResult,
+    Chance,
     Check,
     Damage,
     Die,
@@ -11,6 +12,8 @@ from rules.model import (
     Message,
     Modifier,
     Note,
+    OddsLine,
+    OddsResult,
     Part,
     SettingInfo,
     StateChange,
@@ -25,6 +28,7 @@ __all__ = [
     "FIELD_CLASSES",
     "ActionRequest",
     "ActionResult",
+    "Chance",
     "Check",
     "CombatSystem",
     "Damage",
@@ -37,6 +41,8 @@ __all__ = [
     "Message",
     "Modifier",
     "Note",
+    "OddsLine",
+    "OddsResult",
     "Part",
     "RandomDice",
     "Roller",

@@ -219,3 +219,38 @@ class SettingInfo(_Data):
     minimum: float | None = None
     maximum: float | None = None
     help: str = ""
+
+
+class Chance(_Data):
+    """One possibility and its exact probability (0–1): an outcome, a wound level, a hit location."""
+
+    key: str
+    p: float
+
+
+class OddsLine(_Data):
+    """How the attack can go when the defender answers with `defence` (None: no choice to make, or the
+    attack alone). Every number here depends on both sides' numbers (side "both")."""
+
+    defence: str | None = None
+    outcomes: list[Chance] = Field(default_factory=list)
+    wounds: list[Chance] = Field(default_factory=list)
+    locations: list[Chance] = Field(default_factory=list)
+    expected_damage: float | None = None
+    threat: float | None = None  # a critical threat is rolled
+    confirm: float | None = None  # a threat is confirmed (given a threat)
+
+
+class OddsResult(_Data):
+    """Exact odds of an action before it is rolled (rules/odds.py)."""
+
+    system: str
+    action: str
+    actor: str
+    target: str | None = None
+    weapon: str | None = None
+    lines: list[OddsLine] = Field(default_factory=list)
+    truncated: float = 0.0  # probability mass left out where an endless dice chain was cut (< 1e-9 a path)
+    subattacks: int = 0  # a full attack's strikes, each treated as independent of the others
+    method: Literal["enumerated", "staged"] = "enumerated"
+    side: Side = "both"

@@ -14,7 +14,8 @@ from pydantic import BaseModel, ValidationError
 from rules.bounds import clamp_data
 from rules.dice import DiceSource
 from rules.errors import RulesError
-from rules.model import ActionResult, Message, Note, SettingInfo, Status, Term
+from rules.model import ActionResult, Message, Note, OddsResult, SettingInfo, Status, Term
+from rules.odds import Budget, OddsPlan, odds_of
 from rules.vocabulary import Key, Vocabulary
 
 SheetT = TypeVar("SheetT", bound=BaseModel)
@@ -423,3 +424,14 @@ class CombatSystem(ABC):
     def act(self, action: str, req: ActionRequest, dice: DiceSource) -> ActionResult:
         """System-specific actions listed in `extra_actions` (disengage, rest, aim …)."""
         raise RulesError("error.unknown_action", action=action, allowed=list(self.extra_actions))
+
+    # --- exact odds (rules/odds.py) ------------------------------------------------------------
+    def odds_plan(self, req: ActionRequest, action: str) -> OddsPlan | None:
+        """The stages of `action` for exact odds, built from this system's own resolution code; None
+        enumerates the whole action instead (exact too, only slower)."""
+        return None
+
+    def odds(self, req: ActionRequest, action: str = "attack", budget: Budget | None = None) -> OddsResult:
+        """The exact probability of each way `action` can end, before anything is rolled."""
+        result: OddsResult = odds_of(self, req, action, budget)
+        return result

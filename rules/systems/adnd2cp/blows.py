@@ -342,7 +342,5 @@ def parse_blow_list(value: object) -> list[str]:
     elif isinstance(value, (list, tuple)):
         items = [str(part).strip() for part in value]
     else:
-        raise PydanticCustomError(
-            "adnd2cp.blow_list", "a list of combat blows or a comma-separated text is needed", {}
-        )
+        raise PydanticCustomError("adnd2cp.blow_list", "a list of combat blows or a comma-separated text is needed", {})
     return [item.lower().replace(" ", "_").replace("à", "a") for item in items if item]

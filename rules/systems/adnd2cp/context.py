@@ -83,9 +83,7 @@ def magic_bonus(a: Attack) -> int:
 
 
 def str_applies(a: Attack) -> bool:
-    return a.delivery in ("melee", "natural", "thrown") or (
-        a.delivery == "missile" and a.weapon.strength_rated_bow
-    )
+    return a.delivery in ("melee", "natural", "thrown") or (a.delivery == "missile" and a.weapon.strength_rated_bow)
 
 
 def apply_damage(a: Attack, amount: int) -> None:

@@ -41,9 +41,7 @@ def wound_key(sheet: Sheet) -> str:
     return "wounded" if sheet.hp < sheet.hp_max else "unhurt"
 
 
-def attacker_condition_mods(
-    mod: Callable[[str, int], None], actor: Sheet, target_name: str, melee: bool
-) -> None:
+def attacker_condition_mods(mod: Callable[[str, int], None], actor: Sheet, target_name: str, melee: bool) -> None:
     """To-hit penalties the attacker carries from blows it suffered."""
     if actor.has("pain_penalty"):
         mod("pain", -2)
@@ -318,9 +316,7 @@ def _disarm(a: Attack) -> None:
     result = saves(a, "disarmare")
     if result is not None and not result[0]:
         held = (
-            pick_weapon(a.target, a.options.target_weapon).id
-            if a.target.weapons or a.options.target_weapon
-            else None
+            pick_weapon(a.target, a.options.target_weapon).id if a.target.weapons or a.options.target_weapon else None
         )
         _add_condition(a, conditions.disarmed(held))
 
@@ -338,11 +334,7 @@ def _fatal_missile_rolls(a: Attack, to_hit: Check) -> int:
     key = "blow.proiettile_fatale"
     hits = 0
     for step in (-5, -8):
-        shift = (
-            step + 2
-            if a.settings.proiettile_fatale_penalties == "replace"
-            else step + (-5 if step == -8 else 0)
-        )
+        shift = step + 2 if a.settings.proiettile_fatale_penalties == "replace" else step + (-5 if step == -8 else 0)
         face = a.roller.d(20, "attack_fatal_missile")
         parts = [part(p.key, p.value + shift if p.key == key else p.value) for p in to_hit.parts]
         again = check("attack_fatal_missile", dice=[die(20, face)], parts=parts, versus=to_hit.versus)
@@ -390,9 +382,7 @@ def on_hit(a: Attack, to_hit: Check, only_nat20: bool) -> tuple[str, Damage | No
             add_step(shown, "plus", "blow." + bid, more)
         extra += more
     if damage is not None and extra:
-        damage = damage.model_copy(
-            update={"rolled": damage.rolled + extra, "applied": damage.applied + extra}
-        )
+        damage = damage.model_copy(update={"rolled": damage.rolled + extra, "applied": damage.applied + extra})
     if damage is not None:
         apply_damage(a, damage.applied)
     if shown is not None:

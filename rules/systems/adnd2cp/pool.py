@@ -98,9 +98,7 @@ def pool_breakdown(sheet: Sheet, monster_class_int_bonus: bool = False) -> PoolB
     parts: list[tuple[str, int, str]] = []
     if monster:
         parts.append(("pool_hit_dice", full_hit_dice(sheet.hit_dice), sheet.hit_dice or "0"))
-        parts.append(
-            ("pool_monster_int", tables.monster_int_bonus(sheet.intelligence), f"int {sheet.intelligence}")
-        )
+        parts.append(("pool_monster_int", tables.monster_int_bonus(sheet.intelligence), f"int {sheet.intelligence}"))
     if sheet.classes:
         points, detail = class_points(sheet)
         parts.append(("pool_class_level", points, detail))
@@ -109,9 +107,7 @@ def pool_breakdown(sheet: Sheet, monster_class_int_bonus: bool = False) -> PoolB
     parts.append(("pool_level8", level8_bonus(sheet), ""))
     parts.append(("pool_three_skilled", three_skilled_bonus(sheet), ""))
     parts.extend(mastery_points(sheet.weapons))
-    parts.append(
-        ("pool_combat_arts", tables.ART_GRADE_POINTS * sheet.combat_art_grades, str(sheet.combat_art_grades))
-    )
+    parts.append(("pool_combat_arts", tables.ART_GRADE_POINTS * sheet.combat_art_grades, str(sheet.combat_art_grades)))
     parts.append(("pool_extra", sheet.extra_pool_points, ""))
     kept = tuple(p for p in parts if p[1] or p[0] in ("pool_class_level", "pool_hit_dice"))
     return PoolBreakdown(sum(p[1] for p in parts), kept)
@@ -126,7 +122,5 @@ def after_rest(pool_current: int, pool_max: int, hours: int) -> int:
     if hours <= 0:
         return pool_current
     return (
-        min(pool_max, pool_current + rest_gain_per_hour(pool_max) * hours)
-        if pool_current < pool_max
-        else pool_current
+        min(pool_max, pool_current + rest_gain_per_hour(pool_max) * hours) if pool_current < pool_max else pool_current
     )

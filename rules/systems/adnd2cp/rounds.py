@@ -44,9 +44,7 @@ def apply_round_plan(actor: Sheet, plan: Plan, next_round: bool) -> Sheet:
     return actor.model_copy(update=update)
 
 
-def sheet_result(
-    action: str, fighter: Fighter[Sheet], before: Sheet, after: Sheet, **extra: object
-) -> ActionResult:
+def sheet_result(action: str, fighter: Fighter[Sheet], before: Sheet, after: Sheet, **extra: object) -> ActionResult:
     return ActionResult(
         system=SYSTEM_ID,
         action=action,
@@ -123,9 +121,7 @@ def _round_reset(sheet: Sheet, round_no: int) -> dict[str, object]:
         "readied_defence": None,
     }
     if not (sheet.initiative_rolled and sheet.round_no == round_no):
-        update.update(
-            specials_used=0, round_blows=[], quick_strike=0, extra_attacks_left=0, initiative_rolled=False
-        )
+        update.update(specials_used=0, round_blows=[], quick_strike=0, extra_attacks_left=0, initiative_rolled=False)
     return update
 
 
@@ -219,9 +215,7 @@ def pull_out(req: ActionRequest, dice: DiceSource) -> ActionResult:
         raise RulesError("error.adnd2cp.not_impaled")
     weapon = pick_weapon(cast(Sheet, req.actor.sheet), req.weapon)
     roller = Roller(dice)
-    expr = parse_dice(
-        weapon.damage_large if victim.size in ("L", "H", "G") and weapon.damage_large else weapon.damage
-    )
+    expr = parse_dice(weapon.damage_large if victim.size in ("L", "H", "G") and weapon.damage_large else weapon.damage)
     rolled, total = roll_expr_dice(expr.groups, roller, "damage")  # the weapon's dice, no bonus at all
     faces = [d.face for d in rolled]
     shown = check("damage", dice=rolled)
@@ -304,9 +298,7 @@ def stop_bleeding(req: ActionRequest, dice: DiceSource) -> ActionResult:
         key = "bleeding_stopped" if all(result) else "bleeding_goes_on"
         notes = [Note(key=key, params={"saves": _outcomes(result)})]
     stopped = result is None or all(result)
-    after = (
-        sheet.model_copy(update={"conditions": without(sheet.conditions, "bleeding")}) if stopped else sheet
-    )
+    after = sheet.model_copy(update={"conditions": without(sheet.conditions, "bleeding")}) if stopped else sheet
     return _victim_result("stop_bleeding", req, fighter, sheet, after, roller, notes, shown)
 
 

@@ -14,14 +14,10 @@ class Settings(BaseModel):
         "individual", description="Individual d10 + speed factor per combatant, or one d10 per side (group)."
     )
     speed_factors: bool = Field(True, description="Add the weapon's speed factor to individual initiative.")
-    reroll_initiative_each_round: bool = Field(
-        True, description="Roll initiative again every round (2e rule)."
-    )
+    reroll_initiative_each_round: bool = Field(True, description="Roll initiative again every round (2e rule).")
     nat20_hits: bool = Field(True, description="A natural 20 always hits.")
     nat1_misses: bool = Field(True, description="A natural 1 always misses.")
-    death_at: Literal[0, -10] = Field(
-        0, description="Dead at 0 hp (core) or at -10 (unconscious from 0 to -9)."
-    )
+    death_at: Literal[0, -10] = Field(0, description="Dead at 0 hp (core) or at -10 (unconscious from 0 to -9).")
     track_attacks: bool = Field(
         True, description="Count main attacks per round (1, 3/2, 2 …) and refuse a main attack beyond them."
     )
@@ -47,9 +43,7 @@ class Settings(BaseModel):
     violent_hurl_str_cap: bool = Field(
         True, description="Scagliare con Violenza's +2 damage obeys the weapon's strength-damage cap."
     )
-    specialisation_bonus: bool = Field(
-        True, description="Fighter weapon specialisation: +1 to hit, +2 damage (melee)."
-    )
+    specialisation_bonus: bool = Field(True, description="Fighter weapon specialisation: +1 to hit, +2 damage (melee).")
     supplementary_keeps_magic_bonus: bool = Field(
         False,
         description="A supplementary attack keeps the weapon's magic bonus (incantamenti read as special powers only).",

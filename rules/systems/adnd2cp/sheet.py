@@ -459,9 +459,7 @@ class Sheet(_Model):
         from rules.systems.adnd2cp.pool import pool_breakdown
 
         if self.multi_or_dual_class_warrior is None:
-            self.multi_or_dual_class_warrior = len(self.classes) > 1 and any(
-                c.group == "warrior" for c in self.classes
-            )
+            self.multi_or_dual_class_warrior = len(self.classes) > 1 and any(c.group == "warrior" for c in self.classes)
         self._pool = pool_breakdown(self)
         if self.pool_current is None:  # a larger value given by the GM is kept (unlisted sources)
             self.pool_current = self.pool_max

@@ -132,10 +132,7 @@ def defender_refusal(b: Blow, defender: Sheet, options: Options, settings: Setti
             return "blow_needs_art"
         if not 1 <= options.deflection_bonus <= 4:
             return "blow_bonus_range"
-        if (
-            defender.deflection_score + options.deflection_bonus > 10
-            and settings.deflection_over_cap == "reject"
-        ):
+        if defender.deflection_score + options.deflection_bonus > 10 and settings.deflection_over_cap == "reject":
             return "blow_over_cap"
     if b.id == "evasione_migliorata":
         art = "maestria_nella_schivata" if options.evasion_mastery else "schivata"
@@ -289,9 +286,7 @@ def plan_attack(
 QUICK = "colpo_rapido"
 
 
-def plan_round(
-    actor: Sheet, w: WeaponEntry | None, options: Options, settings: Settings, at_initiative: bool
-) -> Plan:
+def plan_round(actor: Sheet, w: WeaponEntry | None, options: Options, settings: Settings, at_initiative: bool) -> Plan:
     """[ROUND] blows declared in the intentions phase (and Colpo Rapido at the pure initiative roll):
     for this round (paid now) or, with `next_round`, recorded for the next round / the next roll."""
     found = [blow(bid) for bid in options.blows]

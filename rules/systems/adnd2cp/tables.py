@@ -53,9 +53,7 @@ def monster_int_bonus(intelligence: int) -> int:
 
 
 LEVEL8_BONUS = 5
-LEVEL8_EXCLUDED = frozenset(
-    {"paladin", "ranger", "reaver", "skald", "dark_knight", "nightblade", "shadow_bringer"}
-)
+LEVEL8_EXCLUDED = frozenset({"paladin", "ranger", "reaver", "skald", "dark_knight", "nightblade", "shadow_bringer"})
 # Classes of the paladin group (the house game has several); a class named "paladin_*" counts too.
 PALADIN_GROUP_PREFIX = "paladin"
 THREE_SKILLED_BONUS = 5

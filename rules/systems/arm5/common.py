@@ -97,9 +97,7 @@ def stress_check(label: str, die: StressRoll, mods: list[Modifier], side: Side) 
     return c
 
 
-def roll_total(
-    roller: Roller, purpose: str, mods: list[Modifier], botch_dice: int, side: Side = "actor"
-) -> Rolled:
+def roll_total(roller: Roller, purpose: str, mods: list[Modifier], botch_dice: int, side: Side = "actor") -> Rolled:
     """Modifiers + stress die; a botch makes the whole total 0 (base game B3). The check is labelled
     by the roll's purpose and belongs to `side` (whose roll it is in the result that shows it)."""
     die = stress_die(roller, purpose, botch_dice)
@@ -144,9 +142,7 @@ def check_can_act(sheet: Sheet, who: str) -> None:
         raise RulesError("error.arm5.cannot_act", who=who, state=Term("condition", "unconscious"))
 
 
-def check_reachable(
-    target: Sheet, who: str, kind: str, pursue: bool, protects_from: str, forced: bool = False
-) -> None:
+def check_reachable(target: Sheet, who: str, kind: str, pursue: bool, protects_from: str, forced: bool = False) -> None:
     """Seed: who left the fight "nie może zostać ponownie zaatakowana, dopóki przeciwnik również się nie
     wycofa i nie rozpocznie pościgu". Melee always; shots and spells too with `all_attacks` (GM). The
     dead are refused unless the GM forced the attack."""

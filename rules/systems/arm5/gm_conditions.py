@@ -70,4 +70,3 @@ def condition_updates(sheet: Sheet, condition: str, on: bool) -> dict[str, Any]:
     if condition == "delaying":
         return _delaying(sheet, on)
     return {condition: on}  # dead, mounted: the sheet's own flags
-

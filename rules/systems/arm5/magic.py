@@ -48,9 +48,7 @@ def _spell_damage(sheet: Sheet, opts: Options, name: str | None) -> int:
         return opts.spell_damage
     spell = find_spell(sheet, name)
     if spell is None:
-        raise RulesError(
-            "error.arm5.spell_damage_missing", spell=name or "", known=[s.name for s in sheet.spells]
-        )
+        raise RulesError("error.arm5.spell_damage_missing", spell=name or "", known=[s.name for s in sheet.spells])
     return spell.damage
 
 
@@ -171,9 +169,7 @@ def fast_cast_updates(sheet: Sheet, who: str, settings: Settings) -> dict[str, A
     return {"fast_casts": sheet.fast_casts + 1}
 
 
-def _caster_updates(
-    caster: Sheet, who: str, opts: Options, settings: Settings, spell: str | None
-) -> dict[str, Any]:
+def _caster_updates(caster: Sheet, who: str, opts: Options, settings: Settings, spell: str | None) -> dict[str, Any]:
     """A fast-cast spell is counted as a reaction; any other spell is the round's action (and, as a
     normal attack, ends the disengage bonus and the caster's 'attacked since my turn' window)."""
     if opts.fast_casting:
@@ -217,8 +213,7 @@ def _result(
         **base,
         rolls=roller.rolls,
         conditions=conditions(target_after),
-        changes=changes_of(req.actor.name, caster, a_updates)
-        + changes_of(req.target.name, target, t_updates),
+        changes=changes_of(req.actor.name, caster, a_updates) + changes_of(req.target.name, target, t_updates),
         actor_sheet=caster.model_copy(update=a_updates).model_dump(),
         target_sheet=target_after.model_dump() if t_updates else None,
         **fields,

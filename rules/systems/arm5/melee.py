@@ -142,13 +142,9 @@ def attack(req: ActionRequest, dice: DiceSource, kind: str) -> ActionResult:
         "attack_modifiers": [{"key": m.key, "value": m.value} for m in rolled.modifiers],
         "attack_notes": dump_notes(notes),
         "attack_checks": dump_checks([rolled.check]),
-        "damage_modifiers": [
-            {"key": m.key, "value": m.value} for m in damage_mods(actor, weapon, shield, add_str)
-        ],
+        "damage_modifiers": [{"key": m.key, "value": m.value} for m in damage_mods(actor, weapon, shield, add_str)],
         "attacker_mounted": actor.mounted,
-        "attacker_updates": {
-            k: (v.model_dump() if hasattr(v, "model_dump") else v) for k, v in updates.items()
-        },
+        "attacker_updates": {k: (v.model_dump() if hasattr(v, "model_dump") else v) for k, v in updates.items()},
         "cover": opts.cover,
         "nonlethal": opts.nonlethal,
         "wound_band": opts.wound_band,

@@ -14,36 +14,24 @@ OPTION_ALIASES = {"momentum": "charge", "momentum_attack": "charge", "fast_cast"
 class Options(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    charge: bool = Field(
-        False, description="Momentum attack on foot (atak z rozpędu): 1 Fatigue level, +Ability."
-    )
+    charge: bool = Field(False, description="Momentum attack on foot (atak z rozpędu): 1 Fatigue level, +Ability.")
     difficult_ground: bool = Field(False, description="Charge over difficult ground: no Attack bonus.")
-    cover: Cover | None = Field(
-        None, description="Target's cover for this shot (default: the target's sheet)."
-    )
+    cover: Cover | None = Field(None, description="Target's cover for this shot (default: the target's sheet).")
     nonlethal: bool = Field(False, description="Non-lethal damage: Fatigue by the seed's table (GM setting).")
     botch_dice: int | None = Field(None, ge=0, le=10, description="Botch dice for this roll (GM).")
     initiative_mode: Literal["weapon", "spell"] = Field(
         "weapon", description="Initiative with the weapon's modifier, or Quickness only for casting."
     )
     fast_casting: bool = Field(False, description="Fast Casting: +Finesse to Initiative, -10 Casting Score.")
-    spell_damage: int | None = Field(
-        None, ge=0, le=200, description="Spell damage value (e.g. Pilum of Fire 15)."
-    )
+    spell_damage: int | None = Field(None, ge=0, le=200, description="Spell damage value (e.g. Pilum of Fire 15).")
     penetrated: bool = Field(True, description="The spell beat the target's magic resistance (GM).")
     casting_score: int | None = Field(None, ge=-50, le=200, description="Casting Score for a casting roll.")
-    spell_level: int | None = Field(
-        None, ge=0, le=200, description="Spell level the Casting Total must reach."
-    )
-    wound_band: WoundBand | None = Field(
-        None, description="GM's wound band when the Size is outside the table."
-    )
+    spell_level: int | None = Field(None, ge=0, le=200, description="Spell level the Casting Total must reach.")
+    wound_band: WoundBand | None = Field(None, description="GM's wound band when the Size is outside the table.")
     new_initiative: int | None = Field(
         None, ge=-100, le=300, description="Hold the action: act at this (later) Initiative count this round."
     )
-    pursue: bool = Field(
-        False, description="Pursue a character who left the fight (allows the melee attack)."
-    )
+    pursue: bool = Field(False, description="Pursue a character who left the fight (allows the melee attack).")
 
     @model_validator(mode="before")
     @classmethod

@@ -49,18 +49,12 @@ class Settings(BaseModel):
     spell_zero: Literal["botch_only", "any_zero"] = Field(
         "botch_only", description="Spell damage die: no damage only on a botch, or on any first-roll 0."
     )
-    spell_damage_botch_dice: int = Field(
-        1, ge=0, le=10, description="Botch dice on a spell's damage stress die."
-    )
-    spell_soak_botch_dice: int = Field(
-        0, ge=0, le=10, description="Botch dice on the target's Soak stress die."
-    )
+    spell_damage_botch_dice: int = Field(1, ge=0, le=10, description="Botch dice on a spell's damage stress die.")
+    spell_soak_botch_dice: int = Field(0, ge=0, le=10, description="Botch dice on the target's Soak stress die.")
     penalties_on_rolled_soak: bool = Field(
         True, description="Wound and Fatigue penalties apply to the rolled Soak against spells."
     )
-    missile_defense: Literal[
-        "normal_defense_plus_cover", "shield_only_plus_cover", "quickness_plus_cover"
-    ] = Field(
+    missile_defense: Literal["normal_defense_plus_cover", "shield_only_plus_cover", "quickness_plus_cover"] = Field(
         "normal_defense_plus_cover",
         description="Defense vs shots: full Defense, shield modifier only, or Quickness alone; + cover.",
     )

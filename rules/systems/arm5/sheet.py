@@ -199,11 +199,7 @@ class Sheet(_Bounded):
     @property
     def wound_penalty(self) -> int:
         w = self.wounds
-        return (
-            w.light * WOUND_PENALTY["light"]
-            + w.medium * WOUND_PENALTY["medium"]
-            + w.heavy * WOUND_PENALTY["heavy"]
-        )
+        return w.light * WOUND_PENALTY["light"] + w.medium * WOUND_PENALTY["medium"] + w.heavy * WOUND_PENALTY["heavy"]
 
     @property
     def fatigue_penalty(self) -> int:
@@ -295,11 +291,7 @@ def expand_shortcuts(raw: dict[Text, Any]) -> dict[Text, Any]:
     if "cover" in data:
         data["cover"] = cover_key(data["cover"])
     weapon = data.get("weapon")
-    if (
-        isinstance(weapon, dict)
-        and "ability" not in weapon
-        and weapon.get("name", "") not in (*WEAPONS, "unarmed")
-    ):
+    if isinstance(weapon, dict) and "ability" not in weapon and weapon.get("name", "") not in (*WEAPONS, "unarmed"):
         data["weapon"] = {"name": "weapon", **weapon, "ability": _likely_ability(abilities)}
     wounds = dict(data.pop("wounds", None) or {})
     if "dead" in wounds:
@@ -326,18 +318,14 @@ def _likely_ability(abilities: dict[Text, Any]) -> Text:
     return known[0] if len(known) == 1 else "single_weapon"
 
 
-def _npc_weapon(
-    data: dict[Text, Any], abilities: dict[Text, Any], typed: dict[Text, int]
-) -> dict[Text, Any]:
+def _npc_weapon(data: dict[Text, Any], abilities: dict[Text, Any], typed: dict[Text, int]) -> dict[Text, Any]:
     skill = _int(abilities.get("single_weapon", 0), "single_weapon")
     shield = Shield.model_validate(data["shield"]) if data.get("shield") is not None else Shield(name="none")
     base = {
         "atk": _int(data.get("dex", 0), "dex") + skill + shield.atk,
         "dfn": _int(data.get("qik", 0), "qik") + skill + shield.dfn,
         "dam": _int(data.get("str", 0), "str") + shield.dam,
-        "init": _int(data.get("qik", 0), "qik")
-        - _int(data.get("encumbrance", 0), "encumbrance")
-        + shield.init,
+        "init": _int(data.get("qik", 0), "qik") - _int(data.get("encumbrance", 0), "encumbrance") + shield.init,
     }
     weapon: dict[Text, Any] = {"name": "npc", "ability": "single_weapon"}
     for key, total in typed.items():

@@ -185,19 +185,14 @@ def _weapon_for_key(key: str) -> Weapon | None:
 def max_melee_skill(sheet: Sheet) -> int:
     if isinstance(sheet.weapon_skill, int):
         return sheet.weapon_skill
-    melee = [
-        v for k, v in sheet.weapon_skill.items() if (w := _weapon_for_key(k)) is None or w.kind == "melee"
-    ]
+    melee = [v for k, v in sheet.weapon_skill.items() if (w := _weapon_for_key(k)) is None or w.kind == "melee"]
     return max(melee, default=0)
 
 
 # ---- armour ---------------------------------------------------------------------------------------
 def has_armour(sheet: Sheet) -> bool:
     return bool(
-        sheet.armour_dr
-        or sheet.helmet_dr
-        or sheet.accessories_dr
-        or any(p.dr for p in sheet.armour_parts.values())
+        sheet.armour_dr or sheet.helmet_dr or sheet.accessories_dr or any(p.dr for p in sheet.armour_parts.values())
     )
 
 

@@ -83,11 +83,7 @@ class ArmourPiece(BaseModel):
             return {"dr": data}
         if isinstance(data, str):
             mat, _, dr = data.replace(":", " ").rpartition(" ")
-            return (
-                {"material": mat or "generic", "dr": dr}
-                if dr.strip().lstrip("-").isdigit()
-                else {"material": data}
-            )
+            return {"material": mat or "generic", "dr": dr} if dr.strip().lstrip("-").isdigit() else {"material": data}
         return data
 
     @field_validator("material")

@@ -370,9 +370,7 @@ MELEE: tuple[Weapon, ...] = (
         "2R",
         (3, 5),
     ),
-    _w(
-        "heavy_blunt", "Tupá zbraň (těžká)", "blunt", "heavy", "2d5", ("crush_blunt",), 19, 3, 3, "2R", (3, 5)
-    ),
+    _w("heavy_blunt", "Tupá zbraň (těžká)", "blunt", "heavy", "2d5", ("crush_blunt",), 19, 3, 3, "2R", (3, 5)),
     # Polearms are "head + …" templates (L258); the seed's own example: the pike is a heavy thrusting
     # straight blade with reach up to 16 ft. Two common instances are given as concrete rows.
     _w("pike", "Píka (tyčová, těžká)", "polearm", "heavy", "2d4+2", ("thrust",), 19, 2, 4, "2R", (9, 16)),

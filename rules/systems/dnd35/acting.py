@@ -39,7 +39,7 @@ def refuse_full_round(sheet: Sheet) -> None:
 
 # --- attacks of opportunity -----------------------------------------------------------------------
 def aoo_limit(sheet: Sheet) -> int:
-    """"Příležitostný útok … můžeš navíc provést jen jeden za kolo"; Bojové reflexy: "si můžeš k počtu
+    """ "Příležitostný útok … můžeš navíc provést jen jeden za kolo"; Bojové reflexy: "si můžeš k počtu
     příležitostných útoků … přičíst svůj bonus za Obratnost" (a bonus: never below one a round)."""
     if sheet.has_feat("combat_reflexes"):
         return 1 + max(0, sheet.mod("dex"))

@@ -34,9 +34,7 @@ class Options(BaseModel):
     lethal: bool = Field(False, description="Deal lethal damage with a nonlethal weapon/unarmed (−4)")
     nonproficient: bool = Field(False, description="Not proficient with the weapon (−4)")
     # attacker's situation (conditions on the actor sheet count too)
-    attacker_prone: bool = Field(
-        False, description="Attacker is prone: −4 melee, most ranged weapons unusable"
-    )
+    attacker_prone: bool = Field(False, description="Attacker is prone: −4 melee, most ranged weapons unusable")
     attacker_squeezing: bool = Field(False, description="Attacker is squeezing: −4")
     attacker_entangled: bool = Field(False, description="Attacker is entangled: −2 (and −4 Dex)")
     dazzled: bool = Field(False, description="Attacker is dazzled: −1")
@@ -55,9 +53,7 @@ class Options(BaseModel):
     target_prone: bool = Field(False, description="Target is prone: −4 AC vs melee, +4 vs ranged")
     target_squeezing: bool = Field(False, description="Target is squeezing: −4 AC")
     target_entangled: bool = Field(False, description="Target is entangled (−4 Dex)")
-    target_grappling: bool = Field(
-        False, description="Target is grappling (loses Dex bonus unless you grapple it)"
-    )
+    target_grappling: bool = Field(False, description="Target is grappling (loses Dex bonus unless you grapple it)")
     helpless: bool = Field(False, description="Target is helpless: Dex 0 (−5), −4 AC vs melee")
     pinned: bool = Field(False, description="Target is pinned: Dex 0 (−5), −4 AC")
     stunned: bool = Field(False, description="Target is stunned: −2 AC, loses Dex bonus")
@@ -82,13 +78,9 @@ class Options(BaseModel):
     attack_misc: int = Field(0, ge=-100, le=100, description="Other attack modifier")
     ac_misc: int = Field(0, ge=-100, le=100, description="Other modifier to the target's AC")
     damage_misc: int = Field(0, ge=-100, le=100, description="Other damage modifier (multiplied on a crit)")
-    extra_damage: str | None = Field(
-        None, description="Extra damage dice, never multiplied (sneak attack 2d6)"
-    )
+    extra_damage: str | None = Field(None, description="Extra damage dice, never multiplied (sneak attack 2d6)")
     # extra actions
-    target_weapon: str | None = Field(
-        None, description="Disarm/sunder: the target's weapon (default its first)"
-    )
+    target_weapon: str | None = Field(None, description="Disarm/sunder: the target's weapon (default its first)")
     item: (
         Literal[
             "light_blade",

@@ -90,9 +90,7 @@ def plan(fight: Fight, weapon: Weapon) -> list[Swing]:
         off_pen = [mod("two_weapon_off_hand", o)]
         grip = "one"
     for bab in babs:
-        swings.append(
-            Swing(weapon, base_mods(actor, weapon, bab, fight.ranged) + situation + primary_pen, grip)
-        )
+        swings.append(Swing(weapon, base_mods(actor, weapon, bab, fight.ranged) + situation + primary_pen, grip))
     if off is not None:
         off_situation = situation_mods(fight, off) if off is not weapon else situation
         mods = base_mods(actor, off, actor.bab, fight.ranged) + off_situation + off_pen

@@ -29,9 +29,7 @@ class Settings(BaseModel):
     auto_stabilize_rolls: bool = Field(
         True, description="At round start a dying combatant rolls d% to stabilise (else loses 1 HP)"
     )
-    stabilize_chance_pct: int = Field(
-        10, ge=0, le=100, description="Chance (d% ≤) that a dying one stabilises"
-    )
+    stabilize_chance_pct: int = Field(10, ge=0, le=100, description="Chance (d% ≤) that a dying one stabilises")
     disabled_action_damage: bool = Field(
         True, description="A disabled (0 HP) combatant taking a standard action loses 1 HP afterwards"
     )
@@ -53,9 +51,7 @@ class Settings(BaseModel):
     stance_expiry: Literal["next_action", "round_start"] = Field(
         "next_action", description="Charge/defensive stances end at your next action or at round start"
     )
-    temp_hp_absorb_nonlethal: bool = Field(
-        False, description="Temporary hit points also absorb nonlethal damage"
-    )
+    temp_hp_absorb_nonlethal: bool = Field(False, description="Temporary hit points also absorb nonlethal damage")
     stop_full_attack_when_dead: bool = Field(
         True, description="Remaining attacks of a full attack are not rolled once the target is dead"
     )

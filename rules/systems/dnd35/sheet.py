@@ -299,9 +299,7 @@ def expand_shortcuts(raw: dict[Str, Any]) -> dict[Str, Any]:
         if isinstance(data.get(key), Str):
             data[key] = [p for p in re.split(r"[,\s]+", data[key]) if p]
     if isinstance(data.get("dodge_bonuses"), (Str, Int)):
-        data["dodge_bonuses"] = [
-            _int(p, "dodge_bonuses") for p in re.split(r"[,\s]+", Str(data["dodge_bonuses"])) if p
-        ]
+        data["dodge_bonuses"] = [_int(p, "dodge_bonuses") for p in re.split(r"[,\s]+", Str(data["dodge_bonuses"])) if p]
     if "hp" in data:
         hp = _int(data.pop("hp"), "hp")
         within("hp", hp, *(SHORTCUT_BOUNDS["hp"] if "hp_max" not in data else field_limits(Sheet, "hp_current")))

@@ -141,9 +141,7 @@ CONDITION_ALIASES: dict[str, str] = {
 # Conditions that belong to one fight (initiative, stances, readied/delayed actions, an ongoing grapple):
 # kept in the sheet's `turn_conditions`, reset when a character joins a fight and dropped when it ends.
 # Every other condition (HP states, prone, blinded …) is kept in `conditions` and outlives the fight.
-TURN_CONDITIONS: frozenset[str] = frozenset(
-    {*STANCES, "flat_footed", "readied", "delaying", "grappling", "pinned"}
-)
+TURN_CONDITIONS: frozenset[str] = frozenset({*STANCES, "flat_footed", "readied", "delaying", "grappling", "pinned"})
 # Conditions the rules derive from the hit-point numbers: a GM changes them through `hp`/`nonlethal`,
 # not as conditions (`stable` needs a dying character, `dead` and `unconscious` may be put on).
 DERIVED_CONDITIONS: frozenset[str] = frozenset({"disabled", "dying", "stable", "staggered"})
@@ -265,20 +263,12 @@ WEAPONS: dict[str, dict[str, Any]] = {
         set_vs_charge=True,
         trip_weapon=True,
     ),
-    "lance": w(
-        "Dřevce", "two_handed", "1d8", 20, 3, damage_types=["piercing"], lance=True, reach=True, reach_ft=10
-    ),
+    "lance": w("Dřevce", "two_handed", "1d8", 20, 3, damage_types=["piercing"], lance=True, reach=True, reach_ft=10),
     "javelin": w("Oštěp", "thrown", "1d6", range_increment_ft=30, damage_types=["piercing"]),
     "dart": w("Šipka", "thrown", "1d4", range_increment_ft=20, damage_types=["piercing"]),
-    "shuriken": w(
-        "Šuriken", "thrown", "1d2", range_increment_ft=10, damage_types=["piercing"], usable_prone=True
-    ),
-    "bolas": w(
-        "Boly", "thrown", "1d4", range_increment_ft=10, damage_types=["bludgeoning"], nonlethal=True
-    ),
-    "sling": w(
-        "Prak", "projectile", "1d4", range_increment_ft=50, damage_types=["bludgeoning"], add_str=True
-    ),
+    "shuriken": w("Šuriken", "thrown", "1d2", range_increment_ft=10, damage_types=["piercing"], usable_prone=True),
+    "bolas": w("Boly", "thrown", "1d4", range_increment_ft=10, damage_types=["bludgeoning"], nonlethal=True),
+    "sling": w("Prak", "projectile", "1d4", range_increment_ft=50, damage_types=["bludgeoning"], add_str=True),
     "shortbow": w(
         "Krátký luk",
         "projectile",

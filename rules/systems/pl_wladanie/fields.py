@@ -53,6 +53,7 @@ EDIT_ALIASES: Final[Mapping[str, str]] = {
 HP_KEYS: Final = frozenset({"hp", "pz", "pż", "zycie", "życie", "punkty_zycia", "punkty_życia"})
 COUNTERS: Final = ("damage_taken", "fatigue_points")  # never below 0: a relative edit stops at 0
 
+
 def _delta(key: str, text: str) -> int:
     try:
         return int(text.replace("−", "-"))

@@ -21,14 +21,10 @@ def _fatigue(actor: Fighter[Sheet], amount: int) -> tuple[Sheet | None, list[Sta
         return None, []
     before = actor.sheet.fatigue_points
     sheet = actor.sheet.model_copy(update={"fatigue_points": before + amount})  # clipped to the bound
-    return sheet, [
-        StateChange(combatant=actor.name, field="fatigue_points", before=before, after=sheet.fatigue_points)
-    ]
+    return sheet, [StateChange(combatant=actor.name, field="fatigue_points", before=before, after=sheet.fatigue_points)]
 
 
-def finish(
-    fields: dict[str, Any], hit: HitOutcome | None, actor: Fighter[Sheet], fatigue: int
-) -> ActionResult:
+def finish(fields: dict[str, Any], hit: HitOutcome | None, actor: Fighter[Sheet], fatigue: int) -> ActionResult:
     """Build the result: the hit's damage and the state changes of both sheets (fatigue, wounds)."""
     actor_sheet, changes = _fatigue(actor, fatigue)
     if hit is not None:

@@ -161,9 +161,7 @@ def _record_damage(out: HitOutcome, target: Fighter[Sheet], applied: int, settin
     update: dict[str, Any] = {"damage_taken": total, "damage_by_location": by_loc}
     out.changes.append(_change(target.name, "damage_taken", sheet.damage_taken, total))
     before = sheet.damage_by_location.get(out.location, 0)
-    out.changes.append(
-        _change(target.name, f"damage_by_location.{out.location}", before, by_loc[out.location])
-    )
+    out.changes.append(_change(target.name, f"damage_by_location.{out.location}", before, by_loc[out.location]))
     if level is not None and level != sheet.wound_level:
         update["wound_level"] = level
         out.changes.append(_change(target.name, "wound_level", sheet.wound_level, level))

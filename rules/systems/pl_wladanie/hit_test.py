@@ -90,9 +90,7 @@ def _heavy(attempt: Attempt, sheet: Sheet, opts: Options, settings: Settings) ->
         else:
             attempt.notes.append(Note(key="effort_unneeded"))
     if h.too_heavy:
-        attempt.notes.append(
-            Note(key="too_heavy", params={"weight_kg": weapon.weight_kg, "lift_kg": sheet.lift_kg})
-        )
+        attempt.notes.append(Note(key="too_heavy", params={"weight_kg": weapon.weight_kg, "lift_kg": sheet.lift_kg}))
     return h.too_heavy
 
 

@@ -38,9 +38,7 @@ class Options(BaseModel):
 
     from_back: bool = Field(False, description="cios w plecy: -5 physical defence (and parry/dodge)")
     flanked_or_pinned: bool = Field(False, description="flankowanie i przyszpilenie: -5 physical defence")
-    height_advantage: bool = Field(
-        False, description="przewaga wysokości: attacker 1 m or more higher (direct)"
-    )
+    height_advantage: bool = Field(False, description="przewaga wysokości: attacker 1 m or more higher (direct)")
     attacker_height_m: float | None = Field(
         None, ge=-METRES, le=METRES, description="attacker's height above the target in metres"
     )
@@ -52,9 +50,7 @@ class Options(BaseModel):
     grip: Literal["one_handed", "two_handed"] | None = Field(None, description="grip; default the weapon's")
     improvised: bool = Field(False, description="broń improwizowana: -5, damage two steps lower")
     extra_effort: bool = Field(False, description="reduce the heavy-weapon penalty by 5 for a fatigue point")
-    bonus_action: bool = Field(
-        False, description="the attack costs a bonus action (forbidden with heavy weapons)"
-    )
+    bonus_action: bool = Field(False, description="the attack costs a bonus action (forbidden with heavy weapons)")
     throw: bool = Field(False, description="throw the weapon (shot)")
     area: bool = Field(False, description="area attack at a 1x1 m field (shot)")
     landing: str | None = Field(
@@ -72,9 +68,7 @@ class Options(BaseModel):
         None, ge=0, le=METRES, description="distance in metres when the request gives none"
     )
     st: int | None = Field(None, ge=-50, le=DEFENCE, description="difficulty (ST) of a plain test")
-    test_skill: str | None = Field(
-        None, description="skill of a plain test (weapon skill key or sheet field)"
-    )
+    test_skill: str | None = Field(None, description="skill of a plain test (weapon skill key or sheet field)")
 
     @model_validator(mode="before")
     @classmethod

@@ -90,9 +90,7 @@ class Settings(BaseModel):
         2,
         description="steps lost by a thrown improvised weapon not made for throwing (2 = not cumulative)",
     )
-    weak_rounding: Literal["half_up", "down"] = Field(
-        "half_up", description="rounding of the weak trait's halving"
-    )
+    weak_rounding: Literal["half_up", "down"] = Field("half_up", description="rounding of the weak trait's halving")
     unarmed_self_injury: Literal["hard_targets", "always", "off"] = Field(
         "hard_targets",
         description="when an unarmed strike above endurance + natural armour hurts the striker",
@@ -103,9 +101,7 @@ class Settings(BaseModel):
     coverage_stacking: Literal["independent", "max"] = Field(
         "independent", description="each protector checked alone, or one threshold = the highest coverage"
     )
-    flank_affects_active_defence: bool = Field(
-        False, description="flanking/pinning also gives -5 to parry and dodge"
-    )
+    flank_affects_active_defence: bool = Field(False, description="flanking/pinning also gives -5 to parry and dodge")
     unseen_allows_active_defence: bool = Field(
         True,
         description="a target that cannot see the attacker may still parry or dodge (unless also surprised)",
@@ -124,18 +120,14 @@ class Settings(BaseModel):
     ranged_parry: Literal["shield_only", "always", "never"] = Field(
         "shield_only", description="HOUSE DEFAULT: who may parry a ranged attack"
     )
-    archer_rush: bool = Field(
-        True, description="report actions gained running up to an archer (initiative margin)"
-    )
+    archer_rush: bool = Field(True, description="report actions gained running up to an archer (initiative margin)")
     initiative_rolloff: bool = Field(False, description="roll a tie-break die after hero and reflex")
     reroll_initiative_each_round: bool = Field(False, description="HOUSE DEFAULT: initiative once per fight")
     unnamed_location: Literal["torso", "table"] = Field(
         "torso",
         description="HOUSE DEFAULT: a blow nobody aimed lands on the torso, or roll the location table",
     )
-    location_table: str = Field(
-        DEFAULT_LOCATION_TABLE, description="HOUSE DEFAULT location table: low-high:part,…"
-    )
+    location_table: str = Field(DEFAULT_LOCATION_TABLE, description="HOUSE DEFAULT location table: low-high:part,…")
     wound_thresholds: str = Field(
         "",
         description="total damage per wound level, e.g. light:5,serious:10,critical:15,out:20 (empty = none)",

@@ -149,9 +149,7 @@ class Weapon(_Model):
     improvised: bool = Field(False, description="broń improwizowana")
     parry_modifier: int = Field(0, ge=-SKILL, le=SKILL, description="modyfikator do parowania")
     damage_steps: int = Field(0, ge=-30, le=30, description="better-made weapons: damage dice steps up")
-    ladder_dice: str | None = Field(
-        None, description="ladder position for dice not on the ladder (e.g. 1k3 -> 1k4)"
-    )
+    ladder_dice: str | None = Field(None, description="ladder position for dice not on the ladder (e.g. 1k3 -> 1k4)")
     attack_action_cost: Literal["regular", "bonus"] | None = None
 
     @field_validator("strength_category", mode="before")
@@ -180,9 +178,7 @@ class Weapon(_Model):
             kind = data["ranged_kind"].strip().lower()
             data["ranged_kind"] = _RANGED_KINDS.get(kind, kind)
         if isinstance(data.get("traits"), list):
-            data["traits"] = [
-                _TRAITS.get(str(t).strip().lower(), str(t).strip().lower()) for t in data["traits"]
-            ]
+            data["traits"] = [_TRAITS.get(str(t).strip().lower(), str(t).strip().lower()) for t in data["traits"]]
         if "improvised_like" in data:  # the weapon it resembles: an improvised weapon with that profile
             data["improvised"] = data.pop("improvised_like") is not None or bool(data.get("improvised"))
         return data
@@ -192,9 +188,7 @@ class Weapon(_Model):
         return self.skill or self.id
 
 
-UNARMED = Weapon(
-    id="unarmed", damage_dice="1k4", strength_category="1/8", traits=["light", "weak", "unarmed"]
-)
+UNARMED = Weapon(id="unarmed", damage_dice="1k4", strength_category="1/8", traits=["light", "weak", "unarmed"])
 
 
 SHIELD_SKILL_KEYS = ("shield", "tarcza")
@@ -455,8 +449,4 @@ class Sheet(_Model):
 
     @property
     def defence_unprepared(self) -> int | None:
-        return (
-            self.physical_defence
-            if self.physical_defence_unprepared is None
-            else self.physical_defence_unprepared
-        )
+        return self.physical_defence if self.physical_defence_unprepared is None else self.physical_defence_unprepared

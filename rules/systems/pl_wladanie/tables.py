@@ -13,6 +13,7 @@ def fold(text: str) -> str:
     """A typed name folded for lookups: lower case, `_` for spaces and hyphens, no diacritics."""
     return text.strip().lower().replace(" ", "_").replace("-", "_").translate(_PLAIN)
 
+
 # "Stopnie obrażeń a zamiany kostek obrażeń", read row by row (the only monotonic order).
 DAMAGE_LADDER_ROWS: Final[tuple[tuple[str, ...], ...]] = (
     ("1k2", "1k4", "1k6", "1k8", "1k10", "1k12", "2k6"),
@@ -106,9 +107,7 @@ def body_part(name: str) -> str | None:
 
 
 # House default d20 location table for a blow whose location nobody named (setting `location_table`).
-DEFAULT_LOCATION_TABLE: Final = (
-    "1-2:head,3-10:torso,11-12:right_arm,13-14:left_arm,15-17:right_leg,18-20:left_leg"
-)
+DEFAULT_LOCATION_TABLE: Final = "1-2:head,3-10:torso,11-12:right_arm,13-14:left_arm,15-17:right_leg,18-20:left_leg"
 
 # Wound level keys the GM may give thresholds for (setting `wound_thresholds`), lightest first, and the
 # names a GM may type for them (folded): `lekka:5,ciezka:10,krytyczna:15,poza_walka:20,smierc:30`.
