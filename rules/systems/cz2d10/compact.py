@@ -237,4 +237,3 @@ def write_parts(parts: list[str]) -> str:
 
 def write_numbers(numbers: list[int]) -> str:
     return ",".join(str(n) for n in numbers)
-
