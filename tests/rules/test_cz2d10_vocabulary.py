@@ -159,6 +159,8 @@ def test_options_in_the_seeds_words() -> None:
         "confined": "very_confined",
     }
     assert set(OPTIONS.keys) == set(S.Options.model_fields)
+    flags: Any = S.options(OPTIONS.resolve(parse_pairs("naběhnutí:ano naplocho:ne")))
+    assert (flags.charge, flags.flat) == (True, False)
     with pytest.raises(RulesError) as exc:
         OPTIONS.resolve(parse_pairs("postoj:bojový"))
     assert exc.value.key == "error.option_invalid"
