@@ -92,6 +92,11 @@ def test_the_notation_of_armour_by_parts() -> None:
     assert exc.value.params["problem"].key == "problem.cz2d10.armour_parts"
 
 
+def test_a_piece_of_armour_by_a_name_of_several_words() -> None:
+    s = sheet('zbroj:"kůže a látka 2" přílba:"kovová plátová:3"')
+    assert (s.armour, s.armour_dr, s.helmet, s.helmet_dr) == ("leather", 2, "plate", 3)
+
+
 def test_weapon_skills_by_weapon_category_or_group() -> None:
     s = sheet("ovládání:meč=6,šavle=4,sekery=3,kuše=2,rovná_čepel_těžká=5")
     assert s.weapon_skill == {

@@ -14,6 +14,7 @@ writing uses the first Czech name, so a written line reads back to the same shee
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -110,14 +111,18 @@ def part_of(typed: str) -> str:
     return found
 
 
+_PIECE = re.compile(r"^(?P<material>.*?)[\s:]+(?P<dr>\d+)$")
+
+
 def piece_parts(text: str) -> tuple[str, int | None]:
-    """`pletená:5` → ("pletená", 5); `pletená` → ("pletená", None); `5` → ("generic", 5)."""
-    material, sep, dr = text.replace(" ", ":").strip().rpartition(":")
-    if sep and dr.strip().isdigit():
-        return (material.strip() or "generic"), int(dr)
-    if text.strip().isdigit():
+    """`pletená:5` (or `kůže a látka 2`) → (material, 5); `pletená` → ("pletená", None); `5` → ("generic", 5)."""
+    text = text.strip()
+    if text.isdigit():
         return "generic", int(text)
-    return text.strip(), None
+    found = _PIECE.match(text)
+    if found:
+        return found["material"].strip() or "generic", int(found["dr"])
+    return text, None
 
 
 def parse_armour_parts(value: Any) -> Any:
