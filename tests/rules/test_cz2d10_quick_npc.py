@@ -98,6 +98,11 @@ def test_what_the_rules_ignore_is_named() -> None:
     assert "ignored_reach" in told
     assert [t.key for t in warnings("zbroj:pletená")["ignored_armour_without_dr"]["keys"]] == ["armour"]
     assert "armour_parts_polygonal_only" in warnings("zbroj_částí:tělo=pletená:5")
+    told = warnings("zbroj:pletená:4 dr_přílby:2 krytí:3 zbraň:dýka dosah:5")
+    assert told["assumed_piece_material"]["material"].key == "mail"
+    assert "guard_needs_compatibility" in told  # L32: guard in armour only with armour compatibility
+    assert told["reach_outside_table"]["low"] == 1 and told["reach_outside_table"]["high"] == 2
+    assert "guard_needs_compatibility" not in warnings("zbroj:pletená:4 krytí:3 kompatibilita_zbroje")
 
 
 def test_the_archer_reaches_for_the_right_weapon() -> None:

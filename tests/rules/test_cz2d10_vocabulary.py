@@ -207,6 +207,7 @@ def _warning_cases() -> list[tuple[str, dict[str, Any]]]:
         "zbraň:meč zranění:d10 zbroj_částí:tělo=pletená:5 dr:2 krytí:2 ovládání_štítu:2 zpomalení:1",
         "max_životy:12 životy:8 kondice:3",
         "zbroj_částí:hlava=plátová:3",
+        "zbroj:pletená:4 dr_přílby:2 krytí:3 zbraň:dýka dosah:5",
     ]
     out = []
     for line in lines:
@@ -250,4 +251,16 @@ def test_every_warning_has_its_text_with_the_same_placeholders() -> None:
         "ignored_reach",
         "damage_replaces_table",
         "ignored_off_hand_penalty",
+        "fixed_everywhere",
+        "assumed_piece_material",
+        "guard_needs_compatibility",
+        "reach_outside_table",
     } <= seen
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_materials_and_shields_have_names_for_terms(lang: str) -> None:
+    for material in MATERIALS:
+        assert CATALOGS[lang][f"material.cz2d10.{material}"]
+    for shield in SHIELDS:
+        assert CATALOGS[lang][f"shield.cz2d10.{shield}"]

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules.model import Note, Term
-from rules.systems.cz2d10.derive import part_hp, quick_body_hp, wound_con
+from rules.systems.cz2d10.derive import armour_slowdown, has_armour, part_hp, quick_body_hp, wound_con
 from rules.systems.cz2d10.settings import Settings
 from rules.systems.cz2d10.sheet import SHORTCUTS, Sheet
 from rules.systems.cz2d10.tables import NPC_WEAPON, WEAPONS
@@ -85,13 +85,16 @@ def _fixed(given: set[str], s: Sheet) -> list[Note]:
     notes = []
     checks = (
         ("initiative_fixed", ("reaction", "initiative_bonus", "slowdown")),
-        ("attack_fixed", ("dex", "weapon_skill", "weapon_focus")),
+        ("attack_fixed", ("dex", "weapon_skill")),
         ("defence_fixed", ("dex", "guard", "shield_skill", "dodging", "combat_instincts")),
     )
     for fixed, parts in checks:
         ignored = [k for k in parts if k in given]
         if getattr(s, fixed) is not None and ignored:
             notes.append(Note(key=f"ignored_{fixed}", params={"keys": _terms(ignored)}))
+    everywhere = [k for k in ("attack_fixed", "defence_fixed") if getattr(s, k) is not None]
+    if everywhere:
+        notes.append(Note(key="fixed_everywhere", params={"keys": _terms(everywhere)}))
     return notes
 
 
@@ -106,6 +109,13 @@ def _armour(given: set[str], s: Sheet) -> list[Note]:
         notes.append(Note(key="armour_parts_replace_basic"))
     elif s.armour_parts:
         notes.append(Note(key="armour_parts_polygonal_only"))
+    for piece in ("helmet", "accessories"):
+        if getattr(s, f"{piece}_dr") and getattr(s, piece) is None:
+            params = {"piece": Term("term", piece), "material": Term("material", s.armour or "generic")}
+            notes.append(Note(key="assumed_piece_material", params=params))
+    if s.guard and s.defence_fixed is None and has_armour(s) and not s.armour_compatibility:
+        if not (s.partial_armour_compatibility and armour_slowdown(s, True) <= 2):
+            notes.append(Note(key="guard_needs_compatibility"))
     if "slowdown" in given:
         notes.append(Note(key="slowdown_replaces_equipment", params={"slowdown": s.slowdown}))
     return notes
@@ -123,6 +133,14 @@ def _other(given: set[str], s: Sheet) -> list[Note]:
     weapon = WEAPONS.get(s.weapon or "")
     if "reach" in given and (weapon is None or weapon.kind == "ranged"):
         notes.append(Note(key="ignored_reach"))
+    elif s.reach is not None and weapon is not None and not weapon.reach[0] <= s.reach <= weapon.reach[1]:
+        low, high = weapon.reach
+        notes.append(
+            Note(
+                key="reach_outside_table",
+                params={"reach": s.reach, "weapon": Term("weapon", weapon.id), "low": low, "high": high},
+            )
+        )
     if "weapon_damage" in given and s.weapon not in (None, NPC_WEAPON.id):
         notes.append(
             Note(
