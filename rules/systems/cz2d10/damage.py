@@ -12,6 +12,7 @@ from rules.systems.cz2d10.derive import (
     rnd,
     stun_pool,
     thresholds,
+    wound_con,
 )
 from rules.systems.cz2d10.settings import Settings
 from rules.systems.cz2d10.sheet import Sheet
@@ -103,13 +104,13 @@ def apply_damage(
     if mortal:
         dmg[part] = max(dmg[part], hp)
     amputated = list(t.amputated)
-    if dmg[part] > hp + t.con and part not in amputated:
+    if dmg[part] > hp + wound_con(t) and part not in amputated:
         if part in ("head", "torso"):
             upd["dead"] = True
             notes.append(("destroyed", {"part": part}))
         else:
             amputated.append(part)
-            overflow = min(amount, dmg[part] - (hp + t.con))
+            overflow = min(amount, dmg[part] - (hp + wound_con(t)))
             notes.append(
                 (
                     "amputation",
@@ -123,7 +124,7 @@ def apply_damage(
             )
             if overflow > 0:
                 dmg["torso"] = dmg.get("torso", 0) + overflow
-                if dmg["torso"] > part_hp(t, "torso", settings) + t.con:
+                if dmg["torso"] > part_hp(t, "torso", settings) + wound_con(t):
                     upd["dead"] = True
                     notes.append(("destroyed", {"part": "torso"}))
     upd["part_damage"] = dmg

@@ -17,6 +17,7 @@ from rules.systems.cz2d10.tables import (
     WEAPONS,
     Material,
     Weapon,
+    lookup_id,
 )
 
 WOUND_LEVELS = ("none", "scratch", "light", "serious", "severe", "mortal")
@@ -40,7 +41,8 @@ BARE_HAND = WEAPONS["bare_hand"]
 
 def weapon_of(sheet: Sheet, weapon_id: str | None = None, off_hand: bool = False) -> Weapon:
     """The weapon used: the request's, else the sheet's (off-hand: second weapon), else bare hands."""
-    wid = weapon_id or (sheet.off_weapon if off_hand else sheet.weapon)
+    wid = lookup_id(weapon_id) if weapon_id else (sheet.off_weapon if off_hand else sheet.weapon)
+    weapon_id = wid if weapon_id else None
     w = WEAPONS.get(wid, BARE_HAND) if wid else BARE_HAND
     if sheet.weapon_damage and not off_hand and weapon_id in (None, sheet.weapon):
         w = replace(w, damage=sheet.weapon_damage)
@@ -211,9 +213,33 @@ def part_armour(sheet: Sheet, part: str) -> tuple[Material, int]:
 
 # ---- HP and wound levels --------------------------------------------------------------------------
 def part_hp(sheet: Sheet, part: str, settings: Settings) -> int:
+    """L473: head and limbs 5 (9) + CON, the body 9 + CON, +1 each with toughness (tvrdost). A quick NPC
+    (`životy` given, no `kondice`) has its HP on the body and the other parts in the seed's proportion
+    5 : 9 (all equal with `polygonal_equal_hp`), at least 1 (house default; with CON the HP given are the
+    basic system's and the parts follow the seed)."""
     info = PART_INFO[part]
+    if quick_body_hp(sheet):
+        assert sheet.hp_max is not None
+        if part == "torso" or settings.polygonal_equal_hp:
+            return sheet.hp_max
+        return max(1, rnd(Fraction(sheet.hp_max * info.base_hp, PART_INFO["torso"].base_hp), settings.rounding))
     base = info.equal_hp if settings.polygonal_equal_hp else info.base_hp
     return base + sheet.con + (1 if sheet.toughness else 0)
+
+
+def quick_body_hp(sheet: Sheet) -> bool:
+    """A quick NPC's `životy` are its body HP in the polygonal system too (no CON to count them from)."""
+    return sheet.hp_max is not None and sheet.con == 0
+
+
+def wound_con(sheet: Sheet) -> int:
+    """The CON that limits wounds: a part whose penalty is above it is unusable (L497) and damage above
+    its HP + CON destroys it (L498). A quick NPC has no CON: the seed's body HP "9 + CON" read backwards,
+    body HP − 9, at least 0 (house default), so a 12-HP NPC is not out at its first light wound."""
+    if quick_body_hp(sheet):
+        assert sheet.hp_max is not None
+        return max(0, sheet.hp_max - PART_INFO["torso"].base_hp)
+    return sheet.con
 
 
 def hp_max(sheet: Sheet, settings: Settings) -> int:
@@ -267,7 +293,7 @@ def part_unusable(sheet: Sheet, part: str, settings: Settings) -> bool:
         return True
     if not sheet.part_damage.get(part):
         return False
-    return part_level(sheet, part, settings) == "mortal" or -part_penalty(sheet, part, settings) > sheet.con
+    return part_level(sheet, part, settings) == "mortal" or -part_penalty(sheet, part, settings) > wound_con(sheet)
 
 
 def basic_damage_taken(sheet: Sheet, settings: Settings) -> int:

@@ -2,15 +2,30 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 PartKey = Literal["head", "torso", "right_arm", "left_arm", "right_leg", "left_leg"]
 
 
+_YES = {"ano": True, "ne": False}
+
+
 class Options(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _czech_yes_no(cls, data: Any) -> Any:
+        """A flag typed `naběhnutí:ano` / `:ne` as well as yes/no, true/false (pydantic's own)."""
+        if not isinstance(data, dict):
+            return data
+        flags = {name for name, f in cls.model_fields.items() if f.annotation is bool}
+        return {
+            k: _YES[v.strip().casefold()] if k in flags and isinstance(v, str) and v.strip().casefold() in _YES else v
+            for k, v in data.items()
+        }
 
     # --- attack value ---
     base: Literal["average", "finesse", "brute_force"] = "average"

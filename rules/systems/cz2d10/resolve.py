@@ -52,7 +52,7 @@ from rules.systems.cz2d10.shown import (
     rounding_step,
     termed,
 )
-from rules.systems.cz2d10.tables import MATERIALS, PART_INFO, SHIELDS, WEAPONS, Weapon
+from rules.systems.cz2d10.tables import MATERIALS, PART_INFO, SHIELDS, WEAPONS, Weapon, lookup_id
 from rules.systems.cz2d10.values import (
     Defence,
     base_attack,
@@ -205,7 +205,7 @@ def _crit_min(
 
 def _check_actor(a: Sheet, w: Weapon, opts: Options, settings: Settings, shot: bool, weapon: str | None) -> None:
     """What refuses an attack before any die: wrong weapon, out of the fight, stance, charge, loading."""
-    if weapon and weapon not in WEAPONS and w.id == "bare_hand":
+    if weapon and lookup_id(weapon) not in WEAPONS:
         raise err("unknown_weapon", weapon=weapon)
     if shot and w.kind != "ranged":
         raise err("not_a_ranged_weapon", weapon=Term("weapon", w.id))
@@ -365,6 +365,19 @@ def _defence_situational(t: Sheet, opts: Options, defence: Defence) -> None:
         defence.situational.append(("defence_bonus", opts.defence_bonus))
 
 
+def _other_hand(a: Sheet, shot: bool, off_hand: bool) -> str | None:
+    """No weapon named: a shot with a melee weapon in the main hand takes the second weapon if that one
+    shoots (an archer's bow next to a dagger), a melee attack with a bow takes a second melee weapon."""
+    if off_hand or a.off_weapon is None:
+        return None
+    main, other = weapon_of(a), weapon_of(a, off_hand=True)
+    if shot and main.kind != "ranged" and other.kind == "ranged":
+        return a.off_weapon
+    if not shot and main.ranged and not other.ranged:
+        return a.off_weapon
+    return None
+
+
 def prepare(req: ActionRequest, roller: Roller, shot: bool) -> Prepared:
     settings: Settings = req.settings  # type: ignore[assignment]
     opts: Options = req.options  # type: ignore[assignment]
@@ -372,7 +385,7 @@ def prepare(req: ActionRequest, roller: Roller, shot: bool) -> Prepared:
         raise err("no_target")
     a: Sheet = req.actor.sheet
     t: Sheet = req.target.sheet
-    w = weapon_of(a, req.weapon, opts.off_hand)
+    w = weapon_of(a, req.weapon or _other_hand(a, shot, opts.off_hand), opts.off_hand)
     _check_actor(a, w, opts, settings, shot, req.weapon)
     vzor2 = settings.duel_system == "vzor2"
     lv = skill_levels(a, w, settings) or 0

@@ -9,20 +9,17 @@ from pydantic_core import PydanticCustomError
 
 from rules.errors import RulesError
 from rules.notation import parse_dice
-from rules.systems.cz2d10.tables import MATERIALS, SHIELDS, WEAPONS, lookup_id
+from rules.systems.cz2d10.compact import (
+    parse_armour_parts,
+    parse_numbers,
+    parse_part_damage,
+    parse_parts,
+    piece_parts,
+    skills_of,
+)
+from rules.systems.cz2d10.tables import MATERIALS, NPC_WEAPON, SHIELDS, WEAPONS, lookup_id
 
 ArmourSlot = Literal["torso", "head", "arms", "legs", "right_arm", "left_arm", "right_leg", "left_leg"]
-_SLOT_ALIASES = {
-    "body": "torso",
-    "trup": "torso",
-    "telo": "torso",
-    "tělo": "torso",
-    "hlava": "head",
-    "limbs": "limbs",
-    "končetiny": "limbs",
-    "ruce": "arms",
-    "nohy": "legs",
-}
 
 # Quick NPC keys (and Czech spellings) -> real fields. `hp` fills hp_max and hp.
 SHORTCUTS: dict[str, str] = {
@@ -60,6 +57,18 @@ SHORTCUTS: dict[str, str] = {
     "životy": "hp",
     "velikost": "size",
 }
+
+
+# Keys of /encounter edit (a part's HP left, the round's counters): refused in a new sheet with a pointer.
+_EDIT_ONLY = frozenset({"head", "torso", "right_arm", "left_arm", "right_leg", "left_leg"})
+_YES = {"ano": True, "ne": False, "yes": True, "no": False}
+
+
+def _yes_no(value: Any) -> Any:
+    """A flag typed as `ano`/`ne` (Czech) as well as yes/no, true/false, 1/0 (pydantic's own)."""
+    if isinstance(value, str) and value.strip().casefold() in _YES:
+        return _YES[value.strip().casefold()]
+    return value
 
 
 # Declared bounds (wide enough for every value in the seed, monsters included): out-of-range input is
@@ -221,7 +230,11 @@ class Sheet(BaseModel):
         out: dict[str, Any] = {}
         for key, value in data.items():
             k = SHORTCUTS.get(str(key).lower(), str(key))
-            out[k] = value
+            if k in _EDIT_ONLY:
+                raise PydanticCustomError(
+                    "cz2d10.edit_only", "{key} is changed in a running fight (/encounter edit)", {"key": str(key)}
+                )
+            out[k] = _yes_no(value) if k in _FLAGS else value
         if "hp" in out and "hp_max" not in out:
             out["hp_max"] = out["hp"]
         armour = out.get("armour")
@@ -229,16 +242,15 @@ class Sheet(BaseModel):
             out["armour"] = armour.get("material", "generic")
             out.setdefault("armour_dr", armour.get("dr", 0))
             armour = None
-        parts = out.get("armour_parts")
-        if isinstance(parts, dict):
-            fixed: dict[str, Any] = {}
-            for slot, piece in parts.items():
-                key = _SLOT_ALIASES.get(str(slot).lower(), str(slot).lower())
-                if key == "limbs":
-                    fixed["arms"] = fixed["legs"] = piece
-                else:
-                    fixed[key] = piece
-            out["armour_parts"] = fixed
+        for piece in ("armour", "helmet", "accessories"):
+            text = out.get(piece)
+            if isinstance(text, str) and (":" in text or " " in text.strip() or text.strip().isdigit()):
+                material, dr = piece_parts(text)
+                out[piece] = material
+                if dr is not None:
+                    out.setdefault(f"{piece}_dr", dr)
+        if "armour_parts" in out:
+            out["armour_parts"] = parse_armour_parts(out["armour_parts"])
         taken = out.pop("damage_taken", None)
         if isinstance(taken, dict):
             out.setdefault("part_damage", taken)
@@ -247,23 +259,20 @@ class Sheet(BaseModel):
             top = int(top) if top is not None else 9 + int(out.get("con", 0) or 0)
             out.setdefault("hp_max", top)
             out.setdefault("hp", top - int(taken))
-        if isinstance(armour, str) and (":" in armour or " " in armour.strip()):
-            mat, _, dr = armour.replace(":", " ").strip().rpartition(" ")
-            if dr.isdigit():
-                out["armour"] = mat
-                out.setdefault("armour_dr", int(dr))
+        if "part_damage" in out:
+            out["part_damage"] = parse_part_damage(out["part_damage"])
+        if "amputated" in out:
+            out["amputated"] = parse_parts(out["amputated"])
+        for listed in ("wound_thresholds", "wound_penalties"):
+            if listed in out:
+                out[listed] = parse_numbers(out[listed])
         if out.get("armour_dr") and not out.get("armour"):
             out["armour"] = "generic"
-        skill = out.get("weapon_skill")
-        if isinstance(skill, str) and "=" in skill:
-            try:
-                out["weapon_skill"] = {
-                    k.strip(): int(v) for k, v in (p.split("=", 1) for p in skill.split(",") if p.strip())
-                }
-            except ValueError:
-                raise PydanticCustomError(
-                    "cz2d10.weapon_skill_list", "weapon=levels, separated by commas, not {value}", {"value": skill}
-                ) from None
+        if "weapon_skill" in out:
+            out["weapon_skill"] = skills_of(out["weapon_skill"])
+        quick = out.get("attack_fixed") is not None or out.get("weapon_damage") is not None
+        if quick and out.get("weapon") is None and out.get("off_weapon") is None:
+            out["weapon"] = NPC_WEAPON.id
         return out
 
     @field_validator("weapon", "off_weapon")
@@ -357,3 +366,7 @@ def bounded(upd: dict[str, Any]) -> dict[str, Any]:
         else:
             out[key] = _clip(value, *_limits(info.metadata))
     return out
+
+
+# Flag fields (yes/no): `ano`/`ne` are read as well.
+_FLAGS = frozenset(name for name, f in Sheet.model_fields.items() if f.annotation is bool)

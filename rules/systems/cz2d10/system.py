@@ -12,6 +12,7 @@ from rules.dice import DiceSource, Roller
 from rules.model import ActionResult, Check, Modifier, Note, Status, Term
 from rules.system import ActionRequest, CombatSystem, DefenceRequest, FieldClass, Fighter
 from rules.systems.cz2d10 import actions as act_mod
+from rules.systems.cz2d10.assumed import sheet_warnings
 from rules.systems.cz2d10.conditions import CONDITIONS, set_condition
 from rules.systems.cz2d10.derive import (
     actions_left,
@@ -21,6 +22,7 @@ from rules.systems.cz2d10.derive import (
 )
 from rules.systems.cz2d10.edit import EDIT_ALIASES, edit
 from rules.systems.cz2d10.fields import FIELD_CLASSES
+from rules.systems.cz2d10.oneline import sheet_line
 from rules.systems.cz2d10.options import Options as CzOptions
 from rules.systems.cz2d10.resolve import (
     SYS,
@@ -37,7 +39,10 @@ from rules.systems.cz2d10.sheet import Sheet as CzSheet
 from rules.systems.cz2d10.shown import attack_from_exchange, terms
 from rules.systems.cz2d10.status import conditions, status_of
 from rules.systems.cz2d10.tables import MATERIALS, SHIELDS, WEAPONS
+from rules.systems.cz2d10.templates import TEMPLATES
 from rules.systems.cz2d10.values import Defence
+from rules.systems.cz2d10.words import option_vocabulary, stat_vocabulary
+from rules.vocabulary import Vocabulary
 
 ACTIVE_STATES = ("normal", "non_dodging", "unarmed", "prone")
 # Wound level (the worst part's) -> what players see of a hidden combatant.
@@ -76,6 +81,22 @@ class Cz2d10(CombatSystem):
     def stat_values(self) -> Mapping[str, list[str]]:
         """The seed's tables by their Czech keys: weapon, shield and armour material."""
         return {"zbraň": sorted(WEAPONS), "štít": sorted(SHIELDS), "zbroj": sorted(MATERIALS)}
+
+    # ---- what players type: the seed's words, one-line sheets, templates, warnings ------------------
+    def stat_vocabulary(self) -> Vocabulary:
+        return stat_vocabulary()
+
+    def option_vocabulary(self) -> Vocabulary:
+        return option_vocabulary()
+
+    def sheet_line(self, sheet: BaseModel) -> str:
+        return sheet_line(sheet)  # type: ignore[arg-type]
+
+    def templates(self) -> Mapping[str, str]:
+        return TEMPLATES
+
+    def sheet_warnings(self, data: Mapping[str, Any], sheet: BaseModel) -> list[Note]:
+        return sheet_warnings(data, sheet)  # type: ignore[arg-type]
 
     def parry_alternatives(self) -> list[str]:
         return ["stance", "defence_bonus"]

@@ -6,6 +6,8 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Literal
 
+from rules.systems.cz2d10.names import MATERIAL_NAMES, SHIELD_NAMES, WEAPON_NAMES, every
+
 DamageType = Literal["missile", "thrust", "cut_straight", "cut_curved", "crush_sharp", "crush_blunt"]
 Grip = Literal["1R", "2R", "vrh", "ranged"]
 Part = Literal["head", "torso", "right_arm", "left_arm", "right_leg", "left_leg"]
@@ -535,7 +537,12 @@ RANGED: tuple[Weapon, ...] = (
     ),
 )
 
-WEAPONS: dict[str, Weapon] = {w.id: w for w in (*MELEE, *SHIELD_WEAPONS, *RANGED)}
+# House default (docs/rules/cz2d10.md, "Quick NPCs"): a quick NPC line that names no weapon fights with this
+# one instead of bare hands (which deal only stun): the line's damage (`zranění`, else d5 as the seed's
+# one-handed medium blade), reach 2 ft, crit 19 ×2, no slowdown, a cut every armour resists at ×1.
+NPC_WEAPON = _w("npc_weapon", "Zbraň NPC", "npc", "medium", "d5", ("cut_straight",), 19, 2, 0, "1R", (2, 2))
+
+WEAPONS: dict[str, Weapon] = {w.id: w for w in (*MELEE, *SHIELD_WEAPONS, *RANGED, NPC_WEAPON)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -670,56 +677,13 @@ def _fold(text: str) -> str:
 
 
 _ALIASES: dict[str, str] = {
-    # Czech everyday names -> table rows (folded: no diacritics, lower case).
-    "pest": "bare_hand",
-    "ruka": "bare_hand",
-    "ruce": "bare_hand",
-    "kop": "bare_kick",
-    "nuz": "light_straight_blade",
-    "dyka": "light_straight_blade",
-    "vrhaci nuz": "light_straight_blade_thrown",
-    "mec": "medium_straight_blade_1h",
-    "kratky mec": "light_straight_blade",
-    "dlouhy mec": "medium_straight_blade_1h",
-    "savle": "medium_curved_blade_1h",
+    # Older everyday names kept working (folded: no diacritics, lower case); the names players are offered
+    # are in names.py.
     "satle": "light_curved_blade",
-    "tesak": "light_curved_blade",
-    "sekera": "medium_axe_1h",
-    "sekerka": "light_axe",
     "vrhaci sekera": "light_axe_thrown",
-    "valecna sekera": "heavy_axe",
     "obourucni sekera": "heavy_axe",
-    "kyj": "light_blunt",
-    "obusek": "light_blunt",
-    "palcat": "medium_blunt_1h",
-    "kladivo": "medium_blunt_1h",
-    "perlik": "heavy_blunt",
-    "palice": "medium_blunt_1h",
-    "obourucni mec": "heavy_straight_blade_2h_cut",
-    "bastard": "heavy_straight_blade_1h",
     "jedenapulrucni mec": "heavy_straight_blade_1h",
-    "scimitar": "heavy_curved_blade",
-    "pika": "pike",
-    "halapartna": "halberd",
-    "kopi": "spear",
-    "luk": "medium_bow",
-    "kratky luk": "small_bow",
-    "dlouhy luk": "heavy_bow",
-    "kuse": "light_crossbow",
-    "stit": "medium_shield",
-    "kuze": "leather",
-    "kuze a latka": "leather",
-    "latka": "leather",
-    "kuze pobita kovem": "studded_leather",
-    "kuze zpevnena kovem": "studded_leather",
-    "krouzkova": "mail",
-    "kroužková": "mail",
-    "pletena": "mail",
-    "kovova pletena": "mail",
     "pletena kovova": "mail",
-    "platova": "plate",
-    "plat": "plate",
-    "kovova platova": "plate",
     "platova kovova": "plate",
     "zbroj": "generic",
 }
@@ -728,11 +692,18 @@ _BY_NAME: dict[str, str] = {
     **{_fold(s.name_cs): s.id for s in SHIELDS.values()},
     **{_fold(m.name_cs): m.id for m in MATERIALS.values()},
     **{_fold(k): v for k, v in _ALIASES.items()},
+    **{
+        _fold(name): key
+        for table in (WEAPON_NAMES, SHIELD_NAMES, MATERIAL_NAMES)
+        for key, names in table.items()
+        for name in every(names)
+    },
 }
 
 
 def lookup_id(text: str) -> str:
-    """A table id from an id, a Czech table name or a common Czech name (diacritics optional)."""
+    """A table id from an id, a Czech table name, or a Czech or English name of names.py (diacritics,
+    case, spaces or underscores optional); anything else comes back as typed."""
     if text in WEAPONS or text in SHIELDS or text in MATERIALS:
         return text
     folded = _fold(text)
