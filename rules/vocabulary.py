@@ -26,6 +26,11 @@ def fold(text: str) -> str:
     return plain.replace("ł", "l").replace("ø", "o").replace("đ", "d").replace("-", "_").replace(" ", "_")
 
 
+def typed(name: str) -> str:
+    """A name as a player types it in a stats line (words joined by underscores; `fold` reads it back)."""
+    return "_".join(str(name).split())
+
+
 @dataclass(frozen=True)
 class Key:
     """One key a player types. `names` come first in the players' language(s), then English; the key
@@ -102,15 +107,12 @@ class Vocabulary:
         return out
 
     def accepted(self) -> list[str]:
-        """What a player may type, native name first and the key to type in backticks."""
-        return [
-            f"{k.shown} (`{k.key}`)" if k.names and fold(k.shown) != fold(k.key) else f"`{k.key}`"
-            for k in self.keys.values()
-        ]
+        """What a player may type: each key by its first (native) name, as typed, in backticks."""
+        return [f"`{typed(k.shown)}`" for k in self.keys.values()]
 
     def values_accepted(self, key: str) -> list[str]:
         spec = self.keys[key]
-        return [f"{names[0]} (`{value}`)" if names else f"`{value}`" for value, names in spec.values.items()]
+        return [f"`{typed(names[0] if names else value)}`" for value, names in spec.values.items()]
 
     def clashes(self) -> list[tuple[str, str, str]]:
         """Names that fold to one text but mean different keys (or, within a key, different values)."""
