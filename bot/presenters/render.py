@@ -411,10 +411,10 @@ def character_embed(tx: Texts, ch: Character, system: CombatSystem) -> discord.E
     sheet = ch.sheet
     defaults = {name: f.default for name, f in system.Sheet.model_fields.items()}
     shown = set(system.fields_of("build", "lasting"))
-    lines = [
-        f"{tx.term('term', k)}: {_sheet_value(tx, v)}"
-        for k, v in sheet.items()
-        if k in shown and v not in (None, [], {}, "") and v != defaults.get(k)
+    lines = [  # in the model's order (a stored sheet's keys are sorted)
+        f"{tx.term('term', k)}: {_sheet_value(tx, sheet[k])}"
+        for k in system.Sheet.model_fields
+        if k in shown and k in sheet and sheet[k] not in (None, [], {}, "") and sheet[k] != defaults.get(k)
     ]
     embed = discord.Embed(title=cut(escape(ch.name), 200), description="\n".join(lines) or None, colour=NEUTRAL)
     status = system.status(system.stored_sheet(sheet))
@@ -460,7 +460,7 @@ def _sheet_value(tx: Texts, value: Any) -> str:
 
 def _known_word(tx: Texts, word: str) -> str:
     """An id the game's catalog names (a weapon, a skill, a condition …); anything else as the player typed it."""
-    for kind in ("weapon", "term", "condition", "location", "wound"):
+    for kind in ("weapon", "skill", "material", "shield", "term", "condition", "location", "wound"):
         for key in (f"{kind}.{tx.system}.{word}", f"{kind}.{word}"):
             if tx.catalog.has_own(tx.lang, key):
                 return tx.catalog.messages[tx.lang][key]
