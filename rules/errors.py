@@ -20,8 +20,16 @@ class RulesError(Exception):
         args = ", ".join(f"{k}={v!r}" for k, v in self.params.items())
         return f"{self.key} ({args})"
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled whole (key and params), so an error raised in a worker process arrives intact."""
+        return (_rebuild, (type(self), self.key, self.params))
+
     def to_dict(self) -> dict[str, Any]:
         return {"error": self.key, "params": {k: _plain(v) for k, v in self.params.items()}}
+
+
+def _rebuild(cls: type[RulesError], key: str, params: dict[str, Any]) -> RulesError:
+    return cls(key, **params)
 
 
 def _plain(value: Any) -> Any:

@@ -6,9 +6,10 @@ import discord
 from discord import app_commands
 
 from bot.cogs import autocomplete as ac
-from bot.cogs.base import BaseCog, Reply, describe
+from bot.cogs.base import BaseCog, Reply, defer, describe
 from bot.cogs.defence import prompt_reply, typed_answer_reply
 from bot.presenters import render
+from bot.presenters.odds import odds_embed
 from bot.presenters.texts import Texts
 from bot.service.context import Ctx
 from bot.service.game import ActionOutcome
@@ -123,6 +124,32 @@ class CombatCog(BaseCog):
         blows: str | None = None,
     ) -> None:
         await self._attack(interaction, "shot", target, weapon, attacker, with_blows(options, blows), distance)
+
+    @app_commands.command(name="odds", description=describe("cmd.odds"))
+    @app_commands.describe(**_ATTACK_DESCRIPTIONS, shot=describe("opt.odds_shot"), distance=describe("opt.distance"))
+    @app_commands.autocomplete(**_ATTACK_COMPLETIONS)
+    @app_commands.guild_only()
+    async def odds(
+        self,
+        interaction: discord.Interaction,
+        target: str,
+        weapon: str | None = None,
+        attacker: str | None = None,
+        options: str | None = None,
+        blows: str | None = None,
+        shot: bool = False,
+        distance: app_commands.Range[float, 0, 100000] | None = None,
+    ) -> None:
+        async def handler(ctx: Ctx, tx: Texts) -> Reply:
+            kind = "shot" if shot else "attack"
+            question = await self.app.service.odds_question(
+                ctx, kind, target, weapon, attacker, with_blows(options, blows), distance
+            )
+            await defer(interaction, ephemeral=True)  # refusals above; the computation may take a moment
+            outcome = await self.app.service.odds(question)
+            return Reply([odds_embed(tx, outcome)], ephemeral=True)
+
+        await self.run(interaction, handler)
 
     @app_commands.command(name="parry", description=describe("cmd.parry"))
     @app_commands.describe(option=describe("opt.parry_option"), defender=describe("opt.defender"))

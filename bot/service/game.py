@@ -13,6 +13,7 @@ from bot.service.editing import EditMixin
 from bot.service.encounters import EncounterMixin
 from bot.service.exchanges import ExchangeMixin
 from bot.service.logbook import LogMixin
+from bot.service.odds import OddsMixin, OddsOutcome
 from bot.service.outcomes import (
     ActionOutcome,
     CharacterUpdate,
@@ -31,6 +32,7 @@ __all__ = [
     "EditOutcome",
     "GameService",
     "InitiativeOutcome",
+    "OddsOutcome",
     "SettingsView",
     "TurnOutcome",
     "UndoOutcome",
@@ -39,6 +41,6 @@ __all__ = [
 
 
 class GameService(
-    EncounterMixin, TurnMixin, ActionMixin, ExchangeMixin, EditMixin, UndoMixin, LogMixin, CharacterMixin, SettingsMixin
+    EncounterMixin, TurnMixin, OddsMixin, ActionMixin, ExchangeMixin, EditMixin, UndoMixin, LogMixin, CharacterMixin, SettingsMixin
 ):
     """Every command the cogs offer, one method each."""
