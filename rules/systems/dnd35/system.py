@@ -9,9 +9,9 @@ from pydantic import BaseModel
 
 from rules.dice import DiceSource, RandomDice
 from rules.errors import RulesError
-from rules.model import ActionResult, Status, Term
+from rules.model import ActionResult, Note, Status, Term
 from rules.system import ActionRequest, CombatSystem, FieldClass, Fighter
-from rules.systems.dnd35 import actions, grapple, specials
+from rules.systems.dnd35 import actions, grapple, oneline, specials, vocabulary
 from rules.systems.dnd35.acting import aoo_left
 from rules.systems.dnd35.defense import sheet_acs
 from rules.systems.dnd35.fields import AC_EDIT_KEYS, EDIT_ALIASES, FIELD_CLASSES
@@ -27,6 +27,7 @@ from rules.systems.dnd35.tables import (
     DERIVED_CONDITIONS,
     WEAPONS,
 )
+from rules.vocabulary import Vocabulary
 
 OUT_OF_FIGHT = frozenset({"dead", "dying", "stable", "unconscious"})
 # What putting a condition on (or taking it off) brings along, as the rules' own mechanism does:
@@ -191,3 +192,23 @@ class Dnd35(CombatSystem):
                 "error.unknown_action", action=action, allowed=[Term("action", a) for a in self.extra_actions]
             )
         return handler(req, dice)
+
+    # --- what players type (issue 13) ---------------------------------------------------------------
+    def stat_vocabulary(self) -> Vocabulary:
+        return vocabulary.stat_vocabulary()
+
+    def option_vocabulary(self) -> Vocabulary:
+        return vocabulary.option_vocabulary()
+
+    def stat_values(self) -> Mapping[str, list[str]]:
+        keys = self.stat_vocabulary().keys
+        return {k: list(keys[k].values) for k in ("size", "armor_category", "weapon", "weapons", "conditions")}
+
+    def sheet_line(self, sheet: BaseModel) -> str:
+        return oneline.sheet_line(sheet)  # type: ignore[arg-type]
+
+    def templates(self) -> Mapping[str, str]:
+        return dict(oneline.TEMPLATES)
+
+    def sheet_warnings(self, data: Mapping[str, Any], sheet: BaseModel) -> list[Note]:
+        return oneline.sheet_warnings(data, sheet)  # type: ignore[arg-type]
