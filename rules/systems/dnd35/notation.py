@@ -37,6 +37,7 @@ from rules.systems.dnd35.words import (
     YES_NO,
     lookup,
     native_weapon_name,
+    typed,
 )
 from rules.vocabulary import fold
 
@@ -231,7 +232,7 @@ def _yes(flag: bool) -> str:
 
 def _named(table: dict[str, tuple[str, ...]], key: str) -> str:
     names = table.get(key, ())
-    return names[0] if names else key
+    return typed(names[0]) if names else key
 
 
 def weapon_notation(weapon: Weapon, size: str) -> str:

@@ -34,6 +34,7 @@ from rules.systems.dnd35.words import (
     SIZE_NAMES,
     SKILLS_USED,
     native_weapon_name,
+    typed,
 )
 
 # Ready characters (1st level, the SRD's elite array, standard gear), in the seed's Czech keys.
@@ -75,7 +76,7 @@ _AC_KEYS = ("ac", "touch", "armor_bonus", "shield_bonus", "natural_armor", "defl
 
 
 def _name(key: str) -> str:
-    return stat_vocabulary().keys[key].shown
+    return typed(stat_vocabulary().keys[key].shown)
 
 
 def _signed(value: int) -> str:
@@ -118,7 +119,7 @@ def sheet_line(sheet: Sheet) -> str:
         words.append(f"{_name(key)}:{quoted(str(value))}")
 
     if s.size != "medium":
-        put("size", SIZE_NAMES[s.size][0])
+        put("size", typed(SIZE_NAMES[s.size][0]))
     for key in _ABILITIES:
         if data[key] != 10:
             put(key, data[key])
@@ -148,7 +149,7 @@ def sheet_line(sheet: Sheet) -> str:
         if data[key] != Sheet.model_fields[key].default:
             put(key, data[key])
     if s.armor_category != "none":
-        put("armor_category", ARMOR_CATEGORY_NAMES[s.armor_category][0])
+        put("armor_category", typed(ARMOR_CATEGORY_NAMES[s.armor_category][0]))
     if s.legs != 2:
         put("legs", s.legs)
     for flag in ("stable", "uncanny_dodge", "crit_immune"):

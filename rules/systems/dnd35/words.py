@@ -15,8 +15,13 @@ from rules.vocabulary import fold
 
 
 def _names(cz: str, *more: str) -> tuple[str, ...]:
-    """A name as typed: spaces as underscores (a key or a value of a stats line is one word)."""
-    return tuple(n.strip().replace(" ", "_") for n in (cz, *more))
+    """Names as the seed writes them, words and all (`fold` makes `leží na zemi` the typed `leží_na_zemi`)."""
+    return tuple(n.strip() for n in (cz, *more))
+
+
+def typed(name: str) -> str:
+    """A name as one word of a stats line: `dlouhý meč` → `dlouhý_meč`."""
+    return "_".join(name.split())
 
 
 # Sizes: "velikost" (the seed's size table: Droboučký … Kolosální).
@@ -101,7 +106,7 @@ def _weapon_names() -> dict[str, tuple[str, ...]]:
     for key, data in WEAPONS.items():
         cz = str(data["cz"]).lower()
         own = [cz] if WEAPON_ALIASES.get(weapon_key(cz)) == key else []
-        english = [alias for alias, target in WEAPON_ALIASES.items() if target == key and alias.isascii()]
+        english = [alias.replace("_", " ") for alias, t in WEAPON_ALIASES.items() if t == key and alias.isascii()]
         names[key] = _names(*own, *english) if own or english else ()
     return names
 
@@ -112,7 +117,7 @@ WEAPON_NAMES: dict[str, tuple[str, ...]] = _weapon_names()
 def native_weapon_name(key: str) -> str:
     """How a one-line sheet writes a shipped weapon: its Czech name if that reads back as this weapon."""
     names = WEAPON_NAMES.get(key, ())
-    return names[0] if names and WEAPON_ALIASES.get(weapon_key(names[0])) == key else key
+    return typed(names[0]) if names and WEAPON_ALIASES.get(weapon_key(names[0])) == key else key
 
 
 # Inside a weapon's parentheses (`dlouhý_meč(kritický=19-20/x2;dostřel=10)`): its fields by Czech and
