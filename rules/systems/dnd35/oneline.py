@@ -76,7 +76,9 @@ _AC_KEYS = ("ac", "touch", "armor_bonus", "shield_bonus", "natural_armor", "defl
 
 
 def _name(key: str) -> str:
-    return typed(stat_vocabulary().keys[key].shown)
+    """A key's Czech name as one lower-case word (`bonus_zbroje`), the seed's `TZ` as it writes it."""
+    name = typed(stat_vocabulary().keys[key].shown)
+    return name if name.startswith("TZ") else name.lower()
 
 
 def _signed(value: int) -> str:
