@@ -99,7 +99,8 @@ def _quick_pairs(weapon: Weapon, size: str) -> dict[str, Any] | None:
         pairs["damage"] = weapon.damage
     if weapon.range_increment_ft is not None:
         pairs["range"] = str(weapon.range_increment_ft)
-    for crit in (None, f"{weapon.threat_min}-20/x{weapon.crit_mult}"):
+    crit_text = f"{weapon.threat_min}-20/x{weapon.crit_mult}" if weapon.threat_min < 20 else f"x{weapon.crit_mult}"
+    for crit in (None, crit_text):
         tried = pairs if crit is None else {**pairs, "crit": crit}
         try:
             again = _quick_weapon({**tried, "size": size})

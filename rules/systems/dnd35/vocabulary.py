@@ -25,6 +25,7 @@ from rules.systems.dnd35.words import (
     SKILL_NAMES,
     WEAPON_NAMES,
     YES_NO,
+    typed,
 )
 from rules.vocabulary import Key, KeyKind, Vocabulary
 
@@ -38,7 +39,7 @@ _STATS: dict[str, tuple[KeyKind, tuple[str, ...], str]] = {
     "cha": ("number", ("charisma",), "charisma:8"),
     "bab": ("number", ("základní útočný bonus", "zúb", "base attack bonus"), "základní_útočný_bonus:3"),
     "hp": ("number", ("životy", "žt", "hit points"), "životy:24"),
-    "hp_max": ("number", ("celkový počet životů", "max životy", "max hp"), "max_životy:24"),
+    "hp_max": ("number", ("celkový počet životů", "max životy", "max hp"), "celkový_počet_životů:24"),
     "hp_current": ("number", ("současné životy", "current hp"), "současné_životy:10"),
     "nonlethal": ("number", ("stínové zranění", "stínové", "nonlethal damage"), "stínové_zranění:3"),
     "temp_hp": ("number", ("dočasné životy", "temporary hp"), "dočasné_životy:5"),
@@ -259,7 +260,7 @@ def option_vocabulary() -> Vocabulary:
         if kind == "flag":
             values = _FLAG_VALUES
         lo, hi = field_limits(Options, key) if kind == "number" else (None, None)
-        example = _OPTION_EXAMPLES.get(key, names[0])
+        example = _OPTION_EXAMPLES.get(key, typed(names[0]))
         keys.append(Key(key, names, kind, lo, hi, dict(values), example))
     return Vocabulary(keys, "option")
 
