@@ -253,6 +253,10 @@ def test_what_is_kept_but_not_used_is_listed() -> None:
     assert notes["sheet_ignored"] == {"keys": [Term("term", k) for k in ("con", "wis", "will_save")]}
     assert notes["sheet_feats_ignored"] == {"feats": ["silový_útok"]}
     assert notes["sheet_skills_ignored"] == {"skills": ["šplh"]}
+    reach = STATS.resolve(parse_pairs("životy:9 TZ:12 zbraně:dlouhé_kopí,kyj(dosah=10)"))
+    assert {n.key: n.params for n in S.sheet_warnings(reach, S.sheet(reach))}["sheet_ignored"] == {
+        "keys": [Term("term", "reach_ft")]
+    }
 
 
 def test_an_empty_sheet_is_told_everything() -> None:

@@ -170,6 +170,19 @@ def weapon_fields(item: str, size: str, own: bool = False) -> dict[str, Any]:
     return fields
 
 
+def given_specs(value: Any) -> set[str]:
+    """The weapon fields a notation string sets in parentheses (for the warnings: what it gave)."""
+    found: set[str] = set()
+    items = split_top(value) if isinstance(value, str) else [v for v in value if isinstance(v, str)]
+    for item in items:
+        if item.endswith(")") and "(" in item:
+            for spec in split_top(item[:-1].partition("(")[2], ";"):
+                key = lookup(WEAPON_SPEC_NAMES, spec.partition("=")[0].strip())
+                if key is not None:
+                    found.add(key)
+    return found
+
+
 def parse_weapons(value: Any, size: str) -> list[Any]:
     """`weapons` as typed: a notation string, or a list of notation strings and weapon objects."""
     items = split_top(value) if isinstance(value, str) else list(value)

@@ -10,6 +10,7 @@ from typing import Any
 from rules.errors import RulesError
 from rules.model import Note, Term
 from rules.systems.dnd35.notation import (
+    given_specs,
     names_notation,
     quoted,
     skills_notation,
@@ -213,6 +214,8 @@ def sheet_warnings(data: Mapping[str, Any], sheet: Sheet) -> list[Note]:
     ignored = [k for k in IGNORED if k in given]
     if "con" in given and given & {"hp", "hp_max"}:
         ignored.insert(0, "con")
+    if isinstance(data.get("weapons"), (str, list)) and given_specs(data["weapons"]) & {"reach_ft", "reach"}:
+        ignored.append("reach_ft")  # no grid: a weapon's reach is the GM's to judge
     if ignored:
         notes.append(Note(key="sheet_ignored", params={"keys": _terms(ignored)}))
     feats = [f for f in s.feats if f not in FEATS_USED]
