@@ -339,3 +339,14 @@ def test_every_stats_and_options_line_of_the_guide_is_accepted(guide: Path) -> N
         if "options" in words:
             S.options(OPTIONS.resolve(parse_pairs(words["options"])))
     assert any("/encounter end" in line for line in lines)
+
+
+def test_a_gm_edits_the_quick_weapon_instead_of_adding_one() -> None:
+    goblin = sheet_of("TZ:15 životy:7 útok:+1 zranění:1k6 zbraň:kropáč")
+    edited = S.edit_sheet(goblin, STATS.resolve(parse_pairs("útok:+2 zranění:1k8 kritický:19-20")))
+    (weapon,) = edited.weapons  # type: ignore[attr-defined]
+    assert (weapon.name, weapon.attack_override, weapon.damage, weapon.threat_min) == ("morningstar", 3, "1k8", 19)
+    assert S.edit_sheet(goblin, {"attack": "=5"}).weapons[0].attack_override == 5  # type: ignore[attr-defined]
+    fighter = sheet_of("síla:16 zúb:3 životy:20 zbraně:dlouhý_meč+1,dýka")
+    longsword, dagger = S.edit_sheet(fighter, {"attack": "+1"}).weapons  # type: ignore[attr-defined]
+    assert longsword.attack_override == 3 + 3 + 1 + 1 and dagger.attack_override is None

@@ -218,6 +218,36 @@ def _quick_weapon(data: dict[Str, Any]) -> Weapon | None:
     return Weapon(**fields)
 
 
+QUICK_WEAPON_KEYS = frozenset({"attack", "damage", "crit", "range"})
+
+
+def edited_weapon(sheet: "Sheet", changes: dict[Str, Any]) -> dict[Str, Any]:
+    """The sheet's first weapon with the quick NPC keys of a GM's edit applied: `attack:+2` changes its
+    whole attack bonus by 2 (from the one the sheet makes with it now), `attack:5` or `attack:=5` sets it."""
+    from rules.systems.dnd35.attack import attack_bonus_now
+
+    first = sheet.weapons[0]
+    fields = first.model_dump()
+    if "attack" in changes:
+        text = Str(changes["attack"]).strip().replace("−", "-")
+        if text.startswith("="):
+            fields["attack_override"] = _int(text[1:], "attack")
+        elif text[:1] in "+-":
+            fields["attack_override"] = attack_bonus_now(sheet, first) + _int(text, "attack")
+        else:
+            fields["attack_override"] = _int(text, "attack")
+        within("attack", fields["attack_override"], *SHORTCUT_BOUNDS["attack"])
+    if "damage" in changes:
+        fields["damage"] = Str(changes["damage"]).strip().lstrip("=")
+        fields["add_str"] = False
+    if "crit" in changes:
+        fields["threat_min"], fields["crit_mult"] = _parse_crit(Str(changes["crit"]).lstrip("="))
+    if "range" in changes:
+        fields["range_increment_ft"] = _int(Str(changes["range"]).lstrip("="), "range")
+        within("range", fields["range_increment_ft"], *SHORTCUT_BOUNDS["range"])
+    return fields
+
+
 def _given_within_bounds(data: dict[Str, Any], keys: tuple[Str, ...]) -> None:
     """The fields a shortcut computes from, refused under their own names when out of bounds (before the
     shortcut's own number would be blamed for them)."""

@@ -19,7 +19,7 @@ from rules.systems.dnd35.hp import condition_list, effective_conditions, sheet_s
 from rules.systems.dnd35.options import Options
 from rules.systems.dnd35.resolve import resolve
 from rules.systems.dnd35.settings import Settings
-from rules.systems.dnd35.sheet import Sheet, norm_key
+from rules.systems.dnd35.sheet import QUICK_WEAPON_KEYS, Sheet, edited_weapon, norm_key
 from rules.systems.dnd35.tables import (
     CANNOT_ACT,
     CONDITION_ALIASES,
@@ -134,15 +134,25 @@ class Dnd35(CombatSystem):
         return self.update_sheet(sheet, {"conditions": wanted, "turn_conditions": []})
 
     def edit_sheet(self, sheet: BaseModel, changes: Mapping[str, Any]) -> BaseModel:
-        """As the generic edit, plus `ac`/`tz`: `ac:+2` changes `misc_ac` by 2, `ac:17` sets the AC."""
+        """As the generic edit, plus `ac`/`tz`: `ac:+2` changes `misc_ac` by 2, `ac:17` sets the AC; and the
+        quick NPC keys `attack`, `damage`, `crit`, `range` change the first weapon (`útok:+2` adds 2 to its
+        whole attack bonus, `útok:=5` sets it) instead of making another one."""
         plain: dict[str, Any] = {}
+        weapon: dict[str, Any] = {}
         for key, value in changes.items():
-            if key.casefold() not in AC_EDIT_KEYS:
+            if key in QUICK_WEAPON_KEYS:
+                weapon[key] = value
+            elif key.casefold() not in AC_EDIT_KEYS:
                 plain[key] = value
             elif str(value).strip()[:1] in "+-−":
                 plain["misc_ac"] = value
             else:
                 plain["ac"] = str(value).strip().lstrip("=")
+        s: Sheet = sheet  # type: ignore[assignment]
+        if weapon and s.weapons:
+            plain["weapons"] = [edited_weapon(s, weapon), *(w.model_dump() for w in s.weapons[1:])]
+        else:
+            plain.update(weapon)
         return super().edit_sheet(sheet, plain)
 
     def weapons(self) -> Mapping[str, str]:
