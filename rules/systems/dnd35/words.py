@@ -107,7 +107,10 @@ def _weapon_names() -> dict[str, tuple[str, ...]]:
         cz = str(data["cz"]).lower()
         own = [cz] if WEAPON_ALIASES.get(weapon_key(cz)) == key else []
         english = [alias.replace("_", " ") for alias, t in WEAPON_ALIASES.items() if t == key and alias.isascii()]
-        names[key] = _names(*own, *english) if own or english else ()
+        kept: dict[str, str] = {}  # one of each: the Czech `rukavice` is an ASCII alias as well
+        for name in (*own, *english, key.replace("_", " ")):
+            kept.setdefault(fold(name), name.strip())
+        names[key] = tuple(kept.values())
     return names
 
 
