@@ -255,6 +255,14 @@ def base_mods(actor: Sheet, weapon: Weapon, bab: int, ranged: bool) -> list[Modi
     return mods
 
 
+def attack_bonus_now(actor: Sheet, weapon: Weapon) -> int:
+    """The weapon's whole attack bonus at the highest BAB, before any situation (what `útok:` states)."""
+    total = 0
+    for m in base_mods(actor, weapon, actor.bab, weapon.is_ranged_only):
+        total += int(m.value)
+    return total
+
+
 # --- damage ---------------------------------------------------------------------------------------
 def str_damage(actor: Sheet, weapon: Weapon, grip: str) -> int:
     s = actor.mod("str")

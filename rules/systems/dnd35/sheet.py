@@ -19,6 +19,13 @@ from rules.systems.dnd35.tables import (
     table_key,
     weapon_key,
 )
+from rules.systems.dnd35.words import (
+    ARMOR_CATEGORY_NAMES,
+    CONDITION_NAMES,
+    FEAT_NAMES,
+    SIZE_NAMES,
+    lookup,
+)
 
 # Field names `str`, `int` shadow the builtins inside the class body; annotate through aliases.
 Int = int
@@ -192,8 +199,9 @@ def _quick_weapon(data: dict[Str, Any]) -> Weapon | None:
     if name is None and attack is None and damage is None and crit is None and rng is None:
         return None
     size = Str(data.get("size", "medium"))
-    base = table_weapon(Str(name), size) if name is not None else None
-    fields: dict[Str, Any] = base.model_dump() if base else {"name": Str(name or "attack")}
+    from rules.systems.dnd35.notation import weapon_fields
+
+    fields: dict[Str, Any] = weapon_fields(Str(name), size, own=True) if name is not None else {"name": "attack"}
     if attack is not None:
         fields["attack_override"] = _int(attack, "attack")
         within("attack", fields["attack_override"], *SHORTCUT_BOUNDS["attack"])
@@ -208,6 +216,36 @@ def _quick_weapon(data: dict[Str, Any]) -> Weapon | None:
         fields["range_increment_ft"] = _int(rng, "range")
         within("range", fields["range_increment_ft"], *SHORTCUT_BOUNDS["range"])
     return Weapon(**fields)
+
+
+QUICK_WEAPON_KEYS = frozenset({"attack", "damage", "crit", "range"})
+
+
+def edited_weapon(sheet: "Sheet", changes: dict[Str, Any]) -> dict[Str, Any]:
+    """The sheet's first weapon with the quick NPC keys of a GM's edit applied: `attack:+2` changes its
+    whole attack bonus by 2 (from the one the sheet makes with it now), `attack:5` or `attack:=5` sets it."""
+    from rules.systems.dnd35.attack import attack_bonus_now
+
+    first = sheet.weapons[0]
+    fields = first.model_dump()
+    if "attack" in changes:
+        text = Str(changes["attack"]).strip().replace("−", "-")
+        if text.startswith("="):
+            fields["attack_override"] = _int(text[1:], "attack")
+        elif text[:1] in "+-":
+            fields["attack_override"] = attack_bonus_now(sheet, first) + _int(text, "attack")
+        else:
+            fields["attack_override"] = _int(text, "attack")
+        within("attack", fields["attack_override"], *SHORTCUT_BOUNDS["attack"])
+    if "damage" in changes:
+        fields["damage"] = Str(changes["damage"]).strip().lstrip("=")
+        fields["add_str"] = False
+    if "crit" in changes:
+        fields["threat_min"], fields["crit_mult"] = _parse_crit(Str(changes["crit"]).lstrip("="))
+    if "range" in changes:
+        fields["range_increment_ft"] = _int(Str(changes["range"]).lstrip("="), "range")
+        within("range", fields["range_increment_ft"], *SHORTCUT_BOUNDS["range"])
+    return fields
 
 
 def _given_within_bounds(data: dict[Str, Any], keys: tuple[Str, ...]) -> None:
@@ -264,27 +302,44 @@ def _apply_ac(data: dict[Str, Any]) -> None:
 
 
 def _table_weapons(data: dict[Str, Any]) -> None:
-    """`weapons` may name shipped SRD weapons: ["longsword", "dagger"] or "longsword, dagger"."""
+    """`weapons` in the one-line notation (`notation.py`): shipped SRD weapons by their Czech or English
+    names, "dlouhý_meč+1, dýka", or weapons of one's own with their numbers in parentheses; a list may mix
+    such strings with weapon objects."""
     weapons = data.get("weapons")
-    if isinstance(weapons, Str):
-        weapons = [p for p in re.split(r"\s*,\s*", weapons.strip()) if p]
-    if not isinstance(weapons, list) or not any(isinstance(w, Str) for w in weapons):
+    if isinstance(weapons, list) and not any(isinstance(w, Str) for w in weapons):
         return
+    if not isinstance(weapons, (Str, list)):
+        return
+    from rules.systems.dnd35.notation import parse_weapons
+
     size = Str(data.get("size", "medium"))
-    out: list[Any] = []
-    for w in weapons:
-        if isinstance(w, Str):
-            found = table_weapon(w, size if size in SIZES else "medium")
-            if found is None:
-                raise PydanticCustomError(
-                    "dnd35.unknown_weapon_name",
-                    "weapons: unknown weapon {value}; give its stats as an object",
-                    {"value": w},
-                )
-            out.append(found)
-        else:
-            out.append(w)
-    data["weapons"] = out
+    data["weapons"] = parse_weapons(weapons, size if size in SIZES else "medium")
+
+
+# House default (the seed gives none): hit points of d8 hit dice, one per point of base attack bonus (at
+# least one), the first at its maximum 8 and each further one 5 (its average 4.5 rounded up), each with the
+# Constitution modifier and at least 1 ("a missing number becomes an input the GM can give": the sheet's
+# warnings say what was assumed).
+HIT_DIE_FIRST = 8
+HIT_DIE_NEXT = 5
+
+
+def hit_dice_of(bab: Int) -> Int:
+    return max(1, bab)
+
+
+def default_hp(data: dict[Str, Any]) -> Int | None:
+    """The assumed hit points of a sheet given none, or None when Con or BAB are not readable numbers
+    (their own validation then names them)."""
+    try:
+        con = ability_mod(_int(data.get("con", 10), "con"))
+        dice = hit_dice_of(_int(data.get("bab", 0), "bab"))
+    except PydanticCustomError:
+        return None
+    if isinstance(data.get("con"), bool) or isinstance(data.get("bab"), bool):
+        return None
+    hp = max(1, HIT_DIE_FIRST + con) + (dice - 1) * max(1, HIT_DIE_NEXT + con)
+    return max(1, min(hp, HP))
 
 
 def expand_shortcuts(raw: dict[Str, Any]) -> dict[Str, Any]:
@@ -293,11 +348,18 @@ def expand_shortcuts(raw: dict[Str, Any]) -> dict[Str, Any]:
     for key in _INT_FIELDS:
         if isinstance(data.get(key), Str):
             data[key] = _int_or_raw(data[key])
-    if isinstance(data.get("size"), Str):
-        data["size"] = data["size"].strip().lower()
-    for key in ("feats", "conditions", "turn_conditions"):
+    for key, table in (("size", SIZE_NAMES), ("armor_category", ARMOR_CATEGORY_NAMES)):
         if isinstance(data.get(key), Str):
-            data[key] = [p for p in re.split(r"[,\s]+", data[key]) if p]
+            data[key] = lookup(table, data[key]) or data[key].strip().lower()
+    from rules.systems.dnd35.notation import conditions_list, feats_list, parse_skills
+
+    if isinstance(data.get("feats"), Str):
+        data["feats"] = feats_list(data["feats"])
+    for key in ("conditions", "turn_conditions"):
+        if isinstance(data.get(key), Str):
+            data[key] = conditions_list(data[key])
+    if isinstance(data.get("skills"), Str):
+        data["skills"] = parse_skills(data["skills"])
     if isinstance(data.get("dodge_bonuses"), (Str, Int)):
         data["dodge_bonuses"] = [_int(p, "dodge_bonuses") for p in re.split(r"[,\s]+", Str(data["dodge_bonuses"])) if p]
     if "hp" in data:
@@ -311,6 +373,10 @@ def expand_shortcuts(raw: dict[Str, Any]) -> dict[Str, Any]:
         _given_within_bounds(data, ("dex",))
         data["initiative_misc"] = total - ability_mod(_int(data.get("dex", 10), "dex"))
         within_stored("init", total, data["initiative_misc"], field_limits(Sheet, "initiative_misc"))
+    if "hp_max" not in data:
+        default = default_hp(data)
+        if default is not None:
+            data["hp_max"] = default
     _apply_ac(data)
     _table_weapons(data)
     quick = _quick_weapon(data)
@@ -372,12 +438,14 @@ class Sheet(BaseModel):
     @field_validator("feats")
     @classmethod
     def _feats(cls, value: list[Str]) -> list[Str]:
-        return sorted({norm_key(v) for v in value if v.strip()})
+        return sorted({lookup(FEAT_NAMES, v) or norm_key(v) for v in value if v.strip()})
 
     @field_validator("skills")
     @classmethod
     def _skills(cls, value: dict[Str, Int]) -> dict[Str, Int]:
-        return {norm_key(k): v for k, v in value.items()}
+        from rules.systems.dnd35.notation import skill_key
+
+        return {skill_key(k): v for k, v in value.items()}
 
     @field_validator("conditions", "turn_conditions")
     @classmethod
@@ -386,6 +454,8 @@ class Sheet(BaseModel):
         for raw in value:
             key = norm_key(raw)
             key = CONDITION_ALIASES.get(key, key)
+            if key not in CONDITIONS:
+                key = lookup(CONDITION_NAMES, raw) or key
             if key not in CONDITIONS:
                 raise PydanticCustomError("dnd35.unknown_condition", "unknown condition {value}", {"value": raw})
             if key not in out:

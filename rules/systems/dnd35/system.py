@@ -9,9 +9,9 @@ from pydantic import BaseModel
 
 from rules.dice import DiceSource, RandomDice
 from rules.errors import RulesError
-from rules.model import ActionResult, Status, Term
+from rules.model import ActionResult, Note, Status, Term
 from rules.system import ActionRequest, CombatSystem, FieldClass, Fighter
-from rules.systems.dnd35 import actions, grapple, specials
+from rules.systems.dnd35 import actions, grapple, oneline, specials, vocabulary
 from rules.systems.dnd35.acting import aoo_left
 from rules.systems.dnd35.defense import sheet_acs
 from rules.systems.dnd35.fields import AC_EDIT_KEYS, EDIT_ALIASES, FIELD_CLASSES
@@ -19,7 +19,7 @@ from rules.systems.dnd35.hp import condition_list, effective_conditions, sheet_s
 from rules.systems.dnd35.options import Options
 from rules.systems.dnd35.resolve import resolve
 from rules.systems.dnd35.settings import Settings
-from rules.systems.dnd35.sheet import Sheet, norm_key
+from rules.systems.dnd35.sheet import QUICK_WEAPON_KEYS, Sheet, edited_weapon, norm_key
 from rules.systems.dnd35.tables import (
     CANNOT_ACT,
     CONDITION_ALIASES,
@@ -27,6 +27,7 @@ from rules.systems.dnd35.tables import (
     DERIVED_CONDITIONS,
     WEAPONS,
 )
+from rules.vocabulary import Vocabulary
 
 OUT_OF_FIGHT = frozenset({"dead", "dying", "stable", "unconscious"})
 # What putting a condition on (or taking it off) brings along, as the rules' own mechanism does:
@@ -133,15 +134,25 @@ class Dnd35(CombatSystem):
         return self.update_sheet(sheet, {"conditions": wanted, "turn_conditions": []})
 
     def edit_sheet(self, sheet: BaseModel, changes: Mapping[str, Any]) -> BaseModel:
-        """As the generic edit, plus `ac`/`tz`: `ac:+2` changes `misc_ac` by 2, `ac:17` sets the AC."""
+        """As the generic edit, plus `ac`/`tz`: `ac:+2` changes `misc_ac` by 2, `ac:17` sets the AC; and the
+        quick NPC keys `attack`, `damage`, `crit`, `range` change the first weapon (`útok:+2` adds 2 to its
+        whole attack bonus, `útok:=5` sets it) instead of making another one."""
         plain: dict[str, Any] = {}
+        weapon: dict[str, Any] = {}
         for key, value in changes.items():
-            if key.casefold() not in AC_EDIT_KEYS:
+            if key in QUICK_WEAPON_KEYS:
+                weapon[key] = value
+            elif key.casefold() not in AC_EDIT_KEYS:
                 plain[key] = value
             elif str(value).strip()[:1] in "+-−":
                 plain["misc_ac"] = value
             else:
                 plain["ac"] = str(value).strip().lstrip("=")
+        s: Sheet = sheet  # type: ignore[assignment]
+        if weapon and s.weapons:
+            plain["weapons"] = [edited_weapon(s, weapon), *(w.model_dump() for w in s.weapons[1:])]
+        else:
+            plain.update(weapon)
         return super().edit_sheet(sheet, plain)
 
     def weapons(self) -> Mapping[str, str]:
@@ -191,3 +202,23 @@ class Dnd35(CombatSystem):
                 "error.unknown_action", action=action, allowed=[Term("action", a) for a in self.extra_actions]
             )
         return handler(req, dice)
+
+    # --- what players type (issue 13) ---------------------------------------------------------------
+    def stat_vocabulary(self) -> Vocabulary:
+        return vocabulary.stat_vocabulary()
+
+    def option_vocabulary(self) -> Vocabulary:
+        return vocabulary.option_vocabulary()
+
+    def stat_values(self) -> Mapping[str, list[str]]:
+        keys = self.stat_vocabulary().keys
+        return {k: list(keys[k].values) for k in ("size", "armor_category", "weapon", "weapons", "conditions")}
+
+    def sheet_line(self, sheet: BaseModel) -> str:
+        return oneline.sheet_line(sheet)  # type: ignore[arg-type]
+
+    def templates(self) -> Mapping[str, str]:
+        return dict(oneline.TEMPLATES)
+
+    def sheet_warnings(self, data: Mapping[str, Any], sheet: BaseModel) -> list[Note]:
+        return oneline.sheet_warnings(data, sheet)  # type: ignore[arg-type]

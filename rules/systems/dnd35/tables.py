@@ -6,6 +6,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal
 
+from rules.vocabulary import fold
+
 SizeId = Literal["fine", "diminutive", "tiny", "small", "medium", "large", "huge", "gargantuan", "colossal"]
 SIZE_IDS: tuple[str, ...] = (
     "fine",
@@ -364,12 +366,20 @@ WEAPON_ALIASES: dict[str, str] = {
 }
 
 
+# Every weapon name folded (any case, with or without diacritics: `dlouhy_mec` is `dlouhý meč`).
+_FOLDED_WEAPONS: dict[str, str] = {
+    **{fold(alias): key for alias, key in WEAPON_ALIASES.items()},
+    **{fold(key): key for key in WEAPONS},
+}
+
+
+@lru_cache(maxsize=1024)
 def table_key(name: str) -> str | None:
-    """The table key of a weapon name (English or Czech), or None."""
+    """The table key of a weapon name (English or Czech, any case, diacritics optional), or None."""
     key = weapon_key(name)
     if key in WEAPONS:
         return key
-    return WEAPON_ALIASES.get(key)
+    return WEAPON_ALIASES.get(key) or _FOLDED_WEAPONS.get(fold(name))
 
 
 # Sunder (lámání): hardness and hit points of held items, for Medium items (TEXT table);
