@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import cache
 from typing import Any
 
 import discord
@@ -464,7 +465,21 @@ def _known_word(tx: Texts, word: str) -> str:
         for key in (f"{kind}.{tx.system}.{word}", f"{kind}.{word}"):
             if tx.catalog.has_own(tx.lang, key):
                 return tx.catalog.messages[tx.lang][key]
-    return escape(word)
+    named = _value_names(tx.system).get(word) if tx.system else None
+    return escape(named or word)
+
+
+@cache
+def _value_names(system_id: str) -> dict[str, str]:
+    """Listed values (a feat, a skill, a material …) by the game's own first name for them."""
+    from rules import get_system
+
+    out: dict[str, str] = {}
+    for key in get_system(system_id).stat_vocabulary().keys.values():
+        for value, names in key.values.items():
+            if names:
+                out.setdefault(value, " ".join(names[0].split("_")))
+    return out
 
 
 def short_value(value: Any) -> str:

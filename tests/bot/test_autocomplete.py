@@ -13,9 +13,10 @@ async def test_autocomplete_sources(table: Table) -> None:
         ("attack", "target", "gob", lambda vals: vals == ["Goblin 1", "Goblin 2"]),
         ("attack", "target", "", lambda vals: len(vals) == 25),
         ("attack", "weapon", "long", lambda vals: any("long" in v.lower() for v in vals)),
-        ("attack", "options", "flank", lambda vals: "flanking" in vals),
-        ("attack", "options", "flanking cov", lambda vals: any(v.startswith("flanking cover") for v in vals)),
-        ("attack", "options", "flanking cover:s", lambda vals: "flanking cover:soft" in vals),
+        # The game's own words (dnd35: Czech), found by their English names too.
+        ("attack", "options", "flank", lambda vals: "obestoupení" in vals),
+        ("attack", "options", "obestoupení kry", lambda vals: any(v.startswith("obestoupení kryt") for v in vals)),
+        ("attack", "options", "obestoupení kryt:m", lambda vals: "obestoupení kryt:měkký" in vals),
         ("encounter join", "character", "a", lambda vals: vals == ["Ana"]),
         ("encounter start", "system", "ars", lambda vals: vals == ["arm5"]),
         ("settings set", "name", "enforce", lambda vals: vals == ["enforce_turns"]),
