@@ -41,6 +41,15 @@ __all__ = [
 
 
 class GameService(
-    EncounterMixin, TurnMixin, OddsMixin, ActionMixin, ExchangeMixin, EditMixin, UndoMixin, LogMixin, CharacterMixin, SettingsMixin
+    EncounterMixin,
+    TurnMixin,
+    OddsMixin,
+    ActionMixin,
+    ExchangeMixin,
+    EditMixin,
+    UndoMixin,
+    LogMixin,
+    CharacterMixin,
+    SettingsMixin,
 ):
     """Every command the cogs offer, one method each."""
