@@ -469,7 +469,9 @@ def test_wound_levels_and_damage_per_location_accumulate() -> None:
     assert sheet["wound_level"] == "critical"
     status = S.status(S.sheet(sheet))
     assert status.level == "critical" and not status.out_of_fight
-    assert hit(request(FIGHTER, target), [10, 6]).wound is None  # no thresholds set
+    assert hit(request(FIGHTER, target, settings={"wound_thresholds": ""}), [10, 6]).wound is None  # none set
+    # the house default thresholds (light 5, serious 10, critical 15, out 20, dead 30): 8 + 9 is critical
+    assert hit(request(FIGHTER, target), [10, 6]).wound == "critical"
 
 
 def test_area_hit_lands_on_the_torso() -> None:

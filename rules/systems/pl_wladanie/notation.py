@@ -432,8 +432,7 @@ def armour_text(pieces: Sequence[Mapping[str, Any]]) -> str:
         pid = str(piece["id"])
         kind = ARMOUR_KINDS.get(pid)
         text = kind[0][0] if kind is not None else pid
-        default_parts = list(kind[1]) if kind is not None else ["torso"]
-        if list(piece.get("parts") or []) != default_parts:
+        if kind is None or list(piece.get("parts") or []) != list(kind[1]):  # a kind knows its parts
             text += "@" + parts_text(piece.get("parts") or [])
         if piece.get("coverage") or piece.get("armour"):
             text += f":{piece.get('coverage', 0)}/{piece.get('armour', 0)}"
