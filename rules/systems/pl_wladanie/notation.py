@@ -172,6 +172,12 @@ def _items(text: str, sep: str = ITEMS) -> list[str]:
     return [item.strip() for item in text.split(sep) if item.strip()]
 
 
+def _signed(token: str) -> tuple[str, str] | None:
+    """`parowanie+2`, `stopnie-1` → (the folded name, the signed number), else None."""
+    m = _SIGNED.match(token)
+    return (fold(m.group(1)), m.group(2)) if m is not None else None
+
+
 def _dice(token: str) -> bool:
     if not _DICE.match(token):
         return False
@@ -195,19 +201,19 @@ def parse_weapon(item: str) -> dict[str, Any]:
     out: dict[str, Any] = {"id": weapon_id(name)}
     traits: list[str] = []
     for token in tokens:
-        folded = fold(token)
-        signed = _SIGNED.match(folded)
+        folded, low = fold(token), token.strip().lower()  # `low` keeps the signs: 1k6-1k4, stopnie-1
+        signed = _signed(low)
         key, eq, value = token.partition("=")
         if not token:
             continue
-        if (m := _WEIGHT.match(folded)) is not None:
+        if (m := _WEIGHT.match(low)) is not None:
             out["weight_kg"] = number(m.group(1))
-        elif (m := _RANGE.match(folded)) is not None:
+        elif (m := _RANGE.match(low)) is not None:
             out["max_range_m"] = number(m.group(1))
         elif category_of(token) is not None:
             out["strength_category"] = category_of(token)
-        elif _dice(folded):
-            out["damage_dice"] = folded
+        elif _dice(low):
+            out["damage_dice"] = low
         elif folded in _TRAIT_OF:
             traits.append(_TRAIT_OF[folded])
         elif folded in _KIND_OF:
@@ -216,8 +222,8 @@ def parse_weapon(item: str) -> dict[str, Any]:
             out[_FLAG_OF[folded]] = True
         elif folded in _COST_OF:
             out["attack_action_cost"] = _COST_OF[folded]
-        elif signed is not None and signed.group(1) in _SIGNED_OF:
-            out[_SIGNED_OF[signed.group(1)]] = number(signed.group(2))
+        elif signed is not None and signed[0] in _SIGNED_OF:
+            out[_SIGNED_OF[signed[0]]] = number(signed[1])
         elif eq and fold(key) in _ASSIGNED_OF and value.strip():
             field = _ASSIGNED_OF[fold(key)]
             out[field] = fold(value) if field == "ladder_dice" else value.strip()
@@ -298,15 +304,14 @@ def parse_shield(text: str) -> dict[str, Any] | None:
     if at:
         out["protected_parts"] = parse_parts(parts)
     for token in tokens:
-        folded = fold(token)
-        signed = _SIGNED.match(folded)
+        signed = _signed(token.strip().lower())
         key, eq, value = token.partition("=")
         if not token:
             continue
         if _PAIR.match(token):
             out["coverage"], out["armour"] = _cover(token, name)
-        elif signed is not None and _SIGNED_OF.get(signed.group(1)) == "parry_modifier":
-            out["parry_modifier"] = number(signed.group(2))
+        elif signed is not None and _SIGNED_OF.get(signed[0]) == "parry_modifier":
+            out["parry_modifier"] = number(signed[1])
         elif eq and _ASSIGNED_OF.get(fold(key)) == "skill" and value.strip():
             out["skill"] = value.strip()
         elif body_part(token) in ("left_arm", "right_arm"):

@@ -578,7 +578,11 @@ class Sheet(_Model):
         for w in self.weapons:
             if w.id == weapon_id:
                 return w
-        if fold(weapon_id) in _UNARMED_NAMES:
+        wanted = fold(notation.weapon_id(weapon_id))  # `łuk` as `luk` or `ŁUK`, `broń` for the quick weapon
+        for w in self.weapons:
+            if fold(w.id) == wanted:
+                return w
+        if fold(weapon_id) in _UNARMED_NAMES or wanted == "unarmed":
             return UNARMED
         allowed = [Term("weapon", w.id) for w in self.weapons] + [Term("weapon", UNARMED.id)]
         raise RulesError("error.pl_wladanie.unknown_weapon", weapon=weapon_id, allowed=allowed)
