@@ -62,8 +62,10 @@ def _has_skill(sheet: Sheet, weapon: Weapon) -> bool:
 
 
 def _assumed(sheet: Sheet, given: set[str]) -> list[Message]:
+    """What the rules count that the line did not give: read off the sheet (a value it holds from before,
+    as in `/character set`, is not assumed), unless the line typed it (`parowanie:0` is no assumption)."""
     items: list[Message] = []
-    if "physical_defence_unprepared" not in given:
+    if sheet.physical_defence_unprepared is None:
         items.append(_item("physical_defence_unprepared", sheet.defence_unprepared))
     fists = not sheet.weapons or any("unarmed" in w.traits for w in sheet.weapons)
     for field, needed in (
@@ -72,8 +74,8 @@ def _assumed(sheet: Sheet, given: set[str]) -> list[Message]:
         ("strength", any(w.strength_category != "0" for w in sheet.weapons or [UNARMED])),
         ("unarmed_skill", fists and not any(k in sheet.weapon_skills for k in UNARMED_SKILL_KEYS)),
     ):
-        if needed and field not in given:
-            items.append(_item(field, getattr(sheet, field)))
+        if needed and field not in given and getattr(sheet, field) == 0:
+            items.append(_item(field, 0))
     for weapon in sheet.weapons:
         if not _has_skill(sheet, weapon):
             items.append(Message(P + "skill_item", {"weapon": Term("weapon", weapon.id), "value": 0}))
@@ -109,7 +111,7 @@ def _typed(data: Mapping[str, Any], field: str) -> str | None:
 
 def _defaults(data: Mapping[str, Any], sheet: Sheet, given: set[str]) -> list[Note]:
     notes: list[Note] = []
-    if "physical_defence" not in given:
+    if "physical_defence" not in given and sheet.physical_defence == DEFAULT_DEFENCE:
         notes.append(Note(key="assumed_physical_defence", params={"value": DEFAULT_DEFENCE}))
     items = _assumed(sheet, given)
     if items:
