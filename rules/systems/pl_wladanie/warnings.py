@@ -76,9 +76,8 @@ def _assumed(sheet: Sheet, given: set[str]) -> list[Message]:
     ):
         if needed and field not in given and getattr(sheet, field) == 0:
             items.append(_item(field, 0))
-    for weapon in sheet.weapons:
-        if not _has_skill(sheet, weapon):
-            items.append(Message(P + "skill_item", {"weapon": Term("weapon", weapon.id), "value": 0}))
+    for wid in dict.fromkeys(w.id for w in sheet.weapons if not _has_skill(sheet, w)):
+        items.append(Message(P + "skill_item", {"weapon": Term("weapon", wid), "value": 0}))
     return items
 
 
