@@ -49,9 +49,9 @@ def warnings(line: str) -> list[Note]:
 # --- the words ---------------------------------------------------------------------------------------
 def test_the_seeds_words_come_first_and_english_ones_follow() -> None:
     shown = {k.key: k.shown for k in STATS.keys.values()}
-    assert shown["physical_defence"] == "obrona_fizyczna" and shown["weapon_skills"] == "władanie"
+    assert shown["physical_defence"] == "obrona fizyczna" and shown["weapon_skills"] == "władanie"
     assert shown["weapons"] == "broń" and shown["shield"] == "tarcza" and shown["armour"] == "zbroja"
-    assert shown["damage"] == "kostki_obrażeń" and shown["category"] == "siła_obrażeń"
+    assert shown["damage"] == "kostki obrażeń" and shown["category"] == "siła obrażeń"
     for typed, key in {"OBRONA": "physical_defence", "defence": "physical_defence", "wladanie": "weapon_skills",
                        "Udzwig": "lift_kg", "lift": "lift_kg", "Walka_Wrecz": "unarmed_skill", "armor": "armour",
                        "kostki": "damage", "stan": "down", "rany": "damage_taken"}.items():  # fmt: skip
@@ -70,7 +70,7 @@ def test_an_unknown_word_is_refused_with_the_native_names() -> None:
     with pytest.raises(RulesError) as err:
         STATS.resolve(parse_pairs("pz:12"))
     assert err.value.key == "error.stat_unknown"
-    assert "obrona_fizyczna (`physical_defence`)" in err.value.params["allowed"]
+    assert "obrona fizyczna (`physical_defence`)" in err.value.params["allowed"]  # typed obrona_fizyczna
 
 
 def test_the_quick_npc_lines_the_bot_has_always_taken_still_mean_the_same() -> None:
@@ -268,6 +268,8 @@ def test_a_shield_size_says_its_house_numbers_and_a_shield_without_its_skill_par
                                               "parry": 2}  # fmt: skip
     assert notes["assumed_shield_skill"].params == {"shield": Term("term", "large_shield")}
     assert "assumed_shield" not in _keys(warnings("tarcza:duża:16/4"))
+    assert "low_coverage" not in _keys(warnings("obrona:14 tarcza:średnia"))  # its arm has 28
+    assert "low_coverage" in _keys(warnings("obrona:14 tarcza:puklerz:7/2"))
 
 
 def test_every_warning_and_its_terms_are_in_all_four_languages() -> None:

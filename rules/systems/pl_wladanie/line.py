@@ -13,7 +13,7 @@ from . import notation
 from .sheet import Sheet
 from .words import STAT_KEYS
 
-NAME: Final[dict[str, str]] = {k.key: k.shown for k in STAT_KEYS}
+NAME: Final[dict[str, str]] = {k.key: k.shown.replace(" ", "_") for k in STAT_KEYS}  # typeable: `obrona_fizyczna`
 
 
 def _number(value: Any) -> str:

@@ -149,7 +149,9 @@ def _ignored(data: Mapping[str, Any], sheet: Sheet, given: set[str]) -> list[Not
     if useless:
         notes.append(Note(key="ignored_protection", params={"pieces": [Term("term", p) for p in useless]}))
     defence = sheet.physical_defence if sheet.physical_defence is not None else DEFAULT_DEFENCE
-    low = [p for p, cov, arm in pieces if 0 < cov <= defence and arm > 0]
+    shield = sheet.shield.id if sheet.shield is not None else None
+    # a shield covers its own arm twice over: it is low only when even that is not above the defence
+    low = [p for p, cov, arm in pieces if 0 < cov * (2 if p == shield else 1) <= defence and arm > 0]
     if low:
         notes.append(Note(key="low_coverage", params={"pieces": [Term("term", p) for p in low], "defence": defence}))
     unused = [k for k in sheet.weapon_skills if k not in _used_skill_keys(sheet)]
