@@ -94,7 +94,7 @@ STAT_KEYS: Final[tuple[Key, ...]] = (
     Key("damage_taken", ("obrażenia", "otrzymane obrażenia", "rany", "damage_taken", "wounds"), "number", 0,
         DAMAGE, example="obrażenia:4"),
     Key("damage_by_location", ("obrażenia części", "obrażenia części ciała", "damage_by_location",
-        "damage_by_part"), "notation", 0, DAMAGE, values=PARTS, example="obrażenia_części:korpus=4,głowa=2"),
+        "damage_by_part"), "notation", 0, DAMAGE, example="obrażenia_części:korpus=4,głowa=2"),
     Key("fatigue_points", ("punkty zmęczenia", "zmęczenie", "fatigue", "fatigue_points"), "number", 0, 1000,
         example="punkty_zmęczenia:1"),
     Key("down", ("stan", "down", "state"), "choice", values=DOWN, example="stan:nieprzytomny"),
