@@ -68,7 +68,7 @@ def test_no_turn_or_internal_field_can_be_typed() -> None:
 
 def test_an_unknown_word_is_refused_with_the_native_names() -> None:
     with pytest.raises(RulesError) as err:
-        STATS.resolve(parse_pairs("pz:12"))
+        STATS.resolve(parse_pairs("tz:12"))
     assert err.value.key == "error.stat_unknown"
     assert "obrona fizyczna (`physical_defence`)" in err.value.params["allowed"]  # typed obrona_fizyczna
 
@@ -221,6 +221,18 @@ def test_an_edit_in_the_fight_takes_the_native_words() -> None:
     made = sheet("obrona_fizyczna:12 broń:miecz:1k8")
     edited: Any = S.edit_sheet(made, STATS.resolve(parse_pairs("obrona:-2 obrażenia:+4 stan:nieprzytomny")))
     assert edited.physical_defence == 10 and edited.damage_taken == 4 and edited.down == "unconscious"
+
+
+def test_hit_points_the_game_does_not_have_are_damage_taken_backwards() -> None:
+    assert sheet("punkty_życia:-3").damage_taken == 3 and sheet("obrażenia:5 hp:+2").damage_taken == 3
+    made = sheet("obrażenia:5")
+    edited: Any = S.edit_sheet(made, STATS.resolve(parse_pairs("hp:-4")))
+    assert edited.damage_taken == 9
+    assert S.update_sheet(made, STATS.resolve(parse_pairs("pż:+9"))).damage_taken == 0  # type: ignore[attr-defined]
+    for line in ("hp:12", "życie:dużo"):
+        with pytest.raises(RulesError) as err:
+            sheet(line)
+        assert err.value.key == "error.pl_wladanie.no_hit_points"
 
 
 # --- defaults and warnings ---------------------------------------------------------------------------

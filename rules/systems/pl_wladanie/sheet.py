@@ -441,6 +441,11 @@ def read_line(data: dict[str, Any]) -> dict[str, Any]:
         out[key] = _typed_number(out[key]) if key in out else None
         if out[key] is None:
             del out[key]
+    if "hp" in out:  # no hit points: `hp:-5` is 5 more damage taken, `hp:+3` 3 less (`/encounter edit` alike)
+        typed = str(out.pop("hp")).strip().replace("−", "-")
+        if typed[:1] not in ("+", "-") or not typed[1:].isdigit():
+            raise RulesError("error.pl_wladanie.no_hit_points", key="hp", value=typed)
+        out["damage_taken"] = max(0, int(out.get("damage_taken") or 0) - int(typed))
     hero = out.get("is_hero")
     if isinstance(hero, str) and fold(hero) in _YES | _NO:
         out["is_hero"] = fold(hero) in _YES

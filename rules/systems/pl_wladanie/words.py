@@ -95,6 +95,10 @@ STAT_KEYS: Final[tuple[Key, ...]] = (
         DAMAGE, example="obrażenia:4"),
     Key("damage_by_location", ("obrażenia części", "obrażenia części ciała", "damage_by_location",
         "damage_by_part"), "notation", 0, DAMAGE, example="obrażenia_części:korpus=4,głowa=2"),
+    # No hit points in this game: `punkty_życia:-5` (`hp:-5`) is 5 more damage taken, `+3` three less; a
+    # number without a sign is refused (`error.pl_wladanie.no_hit_points`), as in `/encounter edit`.
+    Key("hp", ("punkty życia", "pż", "życie", "hp", "hit points"), "number", -DAMAGE, DAMAGE,
+        example="punkty_życia:-3"),
     Key("fatigue_points", ("punkty zmęczenia", "zmęczenie", "fatigue", "fatigue_points"), "number", 0, 1000,
         example="punkty_zmęczenia:1"),
     Key("down", ("stan", "down", "state"), "choice", values=DOWN, example="stan:nieprzytomny"),
