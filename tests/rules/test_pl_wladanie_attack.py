@@ -463,7 +463,9 @@ def test_wound_levels_and_damage_per_location_accumulate() -> None:
     assert sheet["wound_level"] == "critical"
     status = S.status(S.sheet(sheet))
     assert status.level == "critical" and not status.out_of_fight
-    assert hit(request(FIGHTER, target), [10, 6]).wound is None  # no thresholds set
+    assert hit(request(FIGHTER, target, settings={"wound_thresholds": ""}), [10, 6]).wound is None  # none set
+    # the house default thresholds (light 5, serious 10, critical 15, out 20, dead 30): 8 + 9 is critical
+    assert hit(request(FIGHTER, target), [10, 6]).wound == "critical"
 
 
 def test_area_hit_lands_on_the_torso() -> None:
@@ -523,10 +525,12 @@ def test_area_scatter_never_beyond_maximum_range() -> None:
     assert note.params["dy"] == 5 and note.params["orientation"] == Term("term", "scatter_map_north")
 
 
-def test_missing_physical_defence_is_an_error() -> None:
-    with pytest.raises(RulesError) as err:
-        S.attack(request(FIGHTER, {"strength": 3}), ScriptedDice([10]))
-    assert err.value.key == "error.pl_wladanie.no_physical_defence"
+def test_missing_physical_defence_is_the_house_default_10() -> None:
+    # issue 13: a sheet without obrona fizyczna gets the house default (the ST of the seed's easiest target,
+    # a 1×1 m field) and a warning, instead of an error when it is attacked.
+    result = S.attack(request(FIGHTER, {"strength": 3}), ScriptedDice([3]))
+    assert result.against == 10 and result.against_key == "physical_defence"
+    assert S.sheet({"physical_defence": None}).physical_defence == 10  # type: ignore[attr-defined]
 
 
 def test_skill_keys_for_unarmed_and_throwing_fall_back_sensibly() -> None:

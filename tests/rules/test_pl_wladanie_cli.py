@@ -108,8 +108,10 @@ def test_area_shot_and_initiative_through_resolve() -> None:
 
 
 def test_errors_and_schema() -> None:
-    code, out = cli({"system": "pl_wladanie", "action": "attack", "actor": {"hp": 3}, "dice": [1]})
+    code, out = cli({"system": "pl_wladanie", "action": "attack", "actor": {"ac": 3}, "dice": [1]})
     assert code == 2 and out["error"] == "error.stat_unknown"
+    code, out = cli({"system": "pl_wladanie", "action": "attack", "actor": {"hp": 3}, "dice": [1]})
+    assert code == 2 and out["error"] == "error.pl_wladanie.no_hit_points"
     proc = subprocess.run(
         [sys.executable, "-m", "rules", "schema", "pl_wladanie"],
         capture_output=True,

@@ -42,8 +42,11 @@ def test_quick_npc_shortcuts() -> None:
 
 def test_unknown_keys_are_refused() -> None:
     with pytest.raises(RulesError) as err:
-        S.sheet({"hp": 10})
+        S.sheet({"ac": 10})
     assert err.value.key == "error.stat_unknown"
+    with pytest.raises(RulesError) as err:  # no hit points: only `hp:-N` / `hp:+N` (damage taken) is read
+        S.sheet({"hp": 10})
+    assert err.value.key == "error.pl_wladanie.no_hit_points"
     with pytest.raises(RulesError):
         S.options({"sneaky": True})
     with pytest.raises(RulesError):

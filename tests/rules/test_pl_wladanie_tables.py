@@ -205,7 +205,8 @@ def test_location_table_parsing_and_gaps() -> None:
 
 def test_wound_levels_from_thresholds() -> None:
     s = Settings(wound_thresholds="light:5,serious:10,out:20")
-    assert wound_level(0, DEFAULT) is None
+    assert wound_level(0, Settings(wound_thresholds="")) is None
+    assert wound_level(20, DEFAULT) == "out" and wound_level(30, DEFAULT) == "dead"  # the house default
     assert wound_level(0, s) == "unhurt"
     assert wound_level(4, s) == "hurt"
     assert wound_level(5, s) == "light"

@@ -52,9 +52,7 @@ _NONE = {fold(n) for n in NONE_NAMES}
 
 
 def _refuse(what: str, value: str) -> PydanticCustomError:
-    return PydanticCustomError(
-        "dnd35.notation", "{what}: cannot read {value}", {"what": what, "value": value}
-    )
+    return PydanticCustomError("dnd35.notation", "{what}: cannot read {value}", {"what": what, "value": value})
 
 
 def split_top(text: str, sep: str = ",") -> list[str]:
@@ -159,9 +157,7 @@ def weapon_fields(item: str, size: str, own: bool = False) -> dict[str, Any]:
         raise _refuse("zbraně", item)
     base = table_weapon(text, size)
     if base is None and not (bracketed or own):
-        raise PydanticCustomError(
-            "dnd35.unknown_weapon_name", "weapons: unknown weapon {value}", {"value": text}
-        )
+        raise PydanticCustomError("dnd35.unknown_weapon_name", "weapons: unknown weapon {value}", {"value": text})
     fields: dict[str, Any] = base.model_dump() if base is not None else Weapon(name=text).model_dump()
     if enhancement is not None:
         fields["attack_bonus"] = fields["flat_bonus"] = enhancement

@@ -225,4 +225,3 @@ def sheet_warnings(data: Mapping[str, Any], sheet: Sheet) -> list[Note]:
     if skills:
         notes.append(Note(key="sheet_skills_ignored", params={"skills": skills}))
     return notes
-

@@ -263,4 +263,3 @@ def option_vocabulary() -> Vocabulary:
         example = _OPTION_EXAMPLES.get(key, typed(names[0]))
         keys.append(Key(key, names, kind, lo, hi, dict(values), example))
     return Vocabulary(keys, "option")
-

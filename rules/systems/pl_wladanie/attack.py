@@ -90,7 +90,7 @@ def resolve_attack(req: ActionRequest, dice: DiceSource, *, ranged: bool) -> Act
     settings = cast(Settings, req.settings)
     if actor.sheet.helpless is not None:
         raise RulesError("error.pl_wladanie.cannot_act", name=actor.name, state=Term("wound", actor.sheet.helpless))
-    weapon = actor.sheet.weapon(req.weapon)
+    weapon = actor.sheet.weapon(req.weapon, ranged=ranged)
     if req.distance is None and opts.distance_m is not None:
         req = dataclasses.replace(req, distance=opts.distance_m)
     if ranged and opts.area:

@@ -31,6 +31,9 @@ _ALIASES: dict[str, str] = {
 }  # fmt: skip
 
 
+_NUMBERS = frozenset({"attacker_height_m", "modifier", "archer_initiative", "distance_m", "st"})
+
+
 class Options(BaseModel):
     """One action's options (`extra="forbid"`; natural aliases map onto these fields)."""
 
@@ -84,6 +87,8 @@ class Options(BaseModel):
                 value = value.strip().lower().replace("-", "_").replace(" ", "_")
             if name == "location" and isinstance(value, str):
                 value = body_part(value) or value.strip().lower()
+            if isinstance(value, str) and name in _NUMBERS:  # `wysokość_atakującego:1,5`, `modyfikator:−2`
+                value = value.strip().replace(",", ".").replace("−", "-")
             if key == "two_handed":
                 name, value = "grip", ("two_handed" if value else "one_handed")
             if isinstance(value, bool) and isinstance(out.get(name), bool):

@@ -44,7 +44,7 @@ def parry(sheet: Sheet) -> Defence:
             return Defence("shield_skill", skill, "shield_parry", shield.parry_modifier, True)
         note = Note(key="no_shield_skill", params={"shield": Term("term", shield.id)})
         return Defence("parry_skill", sheet.parry_skill, "shield_parry", shield.parry_modifier, True, (note,))
-    weapon = sheet.weapon(None)
+    weapon = sheet.weapon(None, ranged=False)  # one parries with a melee weapon, not with a bow
     return Defence("parry_skill", sheet.parry_skill, "weapon_parry", weapon.parry_modifier, "parry" in weapon.traits)
 
 

@@ -71,6 +71,12 @@ def parse_wound_thresholds(text: str) -> tuple[tuple[int, str], ...]:
     return tuple(sorted(out))
 
 
+# HOUSE DEFAULT wound levels by total damage taken (issue 13: the seed gives no wound model, and without
+# levels nobody ever goes down). A blow of the seed's typical weapons deals 1k8 + strength damage, about
+# 6–8: a light wound after the first, out of the fight after three, dead after four or five.
+DEFAULT_WOUND_THRESHOLDS = "light:5,serious:10,critical:15,out:20,dead:30"
+
+
 class Settings(BaseModel):
     """GM settings of one encounter (every field has a house default)."""
 
@@ -129,8 +135,9 @@ class Settings(BaseModel):
     )
     location_table: str = Field(DEFAULT_LOCATION_TABLE, description="HOUSE DEFAULT location table: low-high:part,…")
     wound_thresholds: str = Field(
-        "",
-        description="total damage per wound level, e.g. light:5,serious:10,critical:15,out:20 (empty = none)",
+        DEFAULT_WOUND_THRESHOLDS,
+        description="HOUSE DEFAULT total damage per wound level (the seed has none): "
+        "light:5,serious:10,critical:15,out:20,dead:30; empty = no wound levels",
     )
     non_proficiency_penalty: int = Field(
         0, ge=-20, le=0, description="modifier for a too-heavy weapon (no proficiency; its rule is elsewhere)"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Annotated, Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -13,7 +13,8 @@ from rules.errors import RulesError
 from rules.model import Term
 from rules.notation import parse_dice
 
-from .tables import OUT_LEVELS, PART_GROUPS, STRENGTH_CATEGORY_LABELS, WOUND_KEYS, body_part, fold
+from . import notation
+from .tables import OUT_LEVELS, PART_GROUPS, WOUND_KEYS, body_part, fold
 
 KNOWN_LEVELS = frozenset({"unhurt", "hurt", *WOUND_KEYS, *OUT_LEVELS})
 
@@ -71,22 +72,16 @@ DEFENCE = 300  # physical defence, coverage, a test's difficulty
 DAMAGE = 10_000  # damage taken (in all and per body part), wound thresholds
 KG = 10_000  # lift and weight
 METRES = 10_000  # ranges, distances, heights
-MAX_CATEGORY = 20  # strength damage categories go 0, 1/8 … 6, then "+1 etc."; 20 is the last accepted
+MAX_CATEGORY = notation.MAX_CATEGORY  # categories go 0, 1/8 … 6, then "+1 etc."; 20 is the last accepted
 Skill = Annotated[int, Field(ge=-50, le=SKILL)]
 Taken = Annotated[int, Field(ge=0, le=DAMAGE)]
 
 
 def category_label(value: Any) -> str:
     """Normalise a strength damage category: 0, "1/8", 0.125, "1,5", 1.5, 2, "7" …"""
-    text = str(value).strip().replace(".", ",")
-    if text.endswith(",0"):
-        text = text[:-2]
-    decimals = {"0,125": "1/8", "0,25": "1/4", "0,5": "1/2"}
-    text = decimals.get(text, text)
-    if text in STRENGTH_CATEGORY_LABELS:
-        return text
-    if text.isdigit() and 6 < int(text[:6]) <= MAX_CATEGORY:
-        return text
+    label = notation.category_of(str(value))
+    if label is not None:
+        return label
     raise PydanticCustomError(
         "pl_wladanie.strength_category", "unknown strength category {category}", {"category": str(value)}
     )
@@ -188,6 +183,11 @@ class Weapon(_Model):
         return self.skill or self.id
 
 
+def _for_shots(weapon: Weapon) -> bool:
+    """A weapon made for ranged attacks (a bow, a spell, a throwing knife)."""
+    return weapon.ranged_kind is not None or weapon.designed_for_throwing
+
+
 UNARMED = Weapon(id="unarmed", damage_dice="1k4", strength_category="1/8", traits=["light", "weak", "unarmed"])
 
 
@@ -274,7 +274,8 @@ WEAPON_SHORTCUTS: dict[str, str] = {
     "weapon": "id", "bron": "id", "broń": "id",
 }  # fmt: skip
 SKILL_SHORTCUTS = ("wladanie", "władanie", "skill", "attack", "skills")
-ARMOUR_SHORTCUTS = {"pancerz": "armour", "armour": "armour", "pokrycie": "coverage", "coverage": "coverage"}
+# (`armour:3`, a number where the armour list goes, is the quick armour value too: see `read_line`.)
+ARMOUR_SHORTCUTS = {"pancerz": "armour", "pokrycie": "coverage", "coverage": "coverage"}
 
 
 def _number(value: Any) -> Any:
@@ -317,6 +318,49 @@ def _checked(key: str, value: Any) -> Any:
     return number
 
 
+_DICE_KEYS = frozenset({"damage_dice", *(k for k, v in _WEAPON_KEYS.items() if v == "damage_dice")})
+
+
+def _has_dice(weapon: Mapping[str, Any]) -> bool:
+    return any(k in weapon for k in _DICE_KEYS)
+
+
+def _complete(weapons: list[Any]) -> list[Any]:
+    """Every weapon needs its damage dice (`broń:topór` alone does not say them)."""
+    for weapon in weapons:
+        if isinstance(weapon, dict) and not _has_dice(weapon):
+            name = weapon.get("id", weapon.get("name", weapon.get("nazwa", "")))
+            raise notation.refused("weapon_dice", str(name))
+    return weapons
+
+
+def _quick_weapon(out: dict[str, Any], weapon: dict[str, Any], skill: Any) -> None:
+    """The line's quick weapon (`kostki_obrażeń:1k8 siła_obrażeń:1/2 waga:1,5 władanie:6`): it completes a
+    weapon the line named without dice (`broń:topór`), else updates the listed weapon of its id, else is
+    added when it has dice. A lone władanie number is the skill of that weapon (or of the first one)."""
+    listed = out.get("weapons")
+    weapons = [dict(w) for w in listed] if isinstance(listed, list) else None
+    quick = {k: v for k, v in weapon.items() if k != "id"}
+    wid = weapon.get("id")
+    found = None
+    if weapons is not None and (quick or wid is not None):
+        found = next((w for w in weapons if isinstance(w, dict) and not _has_dice(w)), None)
+        if found is None and quick:
+            found = next((w for w in weapons if isinstance(w, dict) and w.get("id") == (wid or "weapon")), None)
+    if found is not None:
+        found.update(quick)
+        wid = found.get("id", wid)
+        out["weapons"] = weapons
+    elif "damage_dice" in quick:
+        wid = wid or "weapon"
+        out["weapons"] = [*(weapons or []), {"id": wid, **quick}]
+    if skill is not None:
+        if wid is None:
+            first = weapons[0] if weapons else None
+            wid = first.get("id", "weapon") if isinstance(first, dict) else "weapon"
+        out["weapon_skills"] = {**out.get("weapon_skills", {}), str(wid): skill}
+
+
 def expand_shortcuts(data: dict[str, Any]) -> dict[str, Any]:
     """Map quick-NPC keys (`of:14 wladanie:+5 damage:1k8 pancerz:3 pokrycie:10`) onto real fields."""
     out: dict[str, Any] = {}
@@ -341,15 +385,77 @@ def expand_shortcuts(data: dict[str, Any]) -> dict[str, Any]:
     if skills:
         out["weapon_skills"] = {**out.get("weapon_skills", {}), **skills}
     if weapon or skill is not None:
-        weapon.setdefault("id", "weapon")
-        if skill is not None:
-            out.setdefault("weapon_skills", {})
-            out["weapon_skills"] = {**out["weapon_skills"], str(weapon["id"]): skill}
-        if "damage_dice" in weapon:
-            out["weapons"] = [*out.get("weapons", []), weapon]
+        _quick_weapon(out, weapon, skill)
     if armour:
         # A quick NPC's armour covers the whole body (house reading of a one-line stat block).
         out["armour"] = [*out.get("armour", []), {"id": "armour", "parts": ["all"], **armour}]
+    return out
+
+
+# Sheet fields holding numbers: typed as text they may carry a sign or a Polish decimal comma (`udźwig:45,5`).
+NUMBER_FIELDS = (
+    "initiative_bonus", "reflex", "strength", "lift_kg", "endurance", "natural_armour", "physical_defence",
+    "physical_defence_unprepared", "unarmed_skill", "parry_skill", "dodge_skill", "fatigue_points", "damage_taken",
+)  # fmt: skip
+_YES = frozenset({"tak", "t", "ano", "si", "yes", "y", "true", "on", "1"})
+_NO = frozenset({"nie", "n", "ne", "no", "false", "off", "0"})
+
+
+# The structured fields a stats line gives in the compact notation (`notation.py`).
+def _parts_numbers(text: str) -> dict[str, int]:
+    return notation.parse_numbers(text, "parts_notation")
+
+
+_NOTATION: dict[str, Callable[[str], Any]] = {
+    "weapons": notation.parse_weapons,
+    "shield": notation.parse_shield,
+    "armour": notation.parse_armour,
+    "weapon_skills": notation.parse_skills,
+    "proficiencies": notation.parse_list,
+    "damage_by_location": _parts_numbers,
+}
+# The house default physical defence of a sheet that gives none: the ST of the seed's easiest target (an
+# area attack at a 1×1 m field, "ST trafienia w pole 1 na 1 metr wynosi 10"). `sheet_warnings` names it.
+DEFAULT_DEFENCE = 10
+
+
+def _typed_number(value: Any) -> Any:
+    if isinstance(value, str):
+        try:
+            return notation.number(value)
+        except ValueError:
+            return value
+    return value
+
+
+def read_line(data: dict[str, Any]) -> dict[str, Any]:
+    """A stats line's text values as the fields hold them: numbers, yes/no words, the compact notation of
+    weapons, shield, armour, skills, proficiencies and damage per part. A notation that cannot be read is
+    left as text, so that the field's own validation names the field and says how to write it."""
+    out = dict(data)
+    for key in NUMBER_FIELDS:
+        out[key] = _typed_number(out[key]) if key in out else None
+        if out[key] is None:
+            del out[key]
+    if "hp" in out:  # no hit points: `hp:-5` is 5 more damage taken, `hp:+3` 3 less (`/encounter edit` alike)
+        typed = str(out.pop("hp")).strip().replace("−", "-")
+        if typed[:1] not in ("+", "-") or not typed[1:].isdigit():
+            raise RulesError("error.pl_wladanie.no_hit_points", key="hp", value=typed)
+        out["damage_taken"] = max(0, int(out.get("damage_taken") or 0) - int(typed))
+    hero = out.get("is_hero")
+    if isinstance(hero, str) and fold(hero) in _YES | _NO:
+        out["is_hero"] = fold(hero) in _YES
+    text = out.get("weapon_skills")
+    if isinstance(text, str) and notation.is_number(text):  # `władanie:6`: the line's weapon's skill
+        out["wladanie"] = out.pop("weapon_skills")
+    if notation.is_number(out.get("armour")):  # `armour:3`: the quick armour value (pancerz)
+        out["pancerz"] = out.pop("armour")
+    for key, parse in _NOTATION.items():
+        if isinstance(out.get(key), str):
+            try:
+                out[key] = parse(out[key])
+            except PydanticCustomError:
+                pass
     return out
 
 
@@ -364,7 +470,9 @@ class Sheet(_Model):
     lift_kg: float | None = Field(None, ge=0.1, le=KG, description="udźwig")
     endurance: int = Field(0, ge=0, le=SKILL, description="wytrwałość")
     natural_armour: int = Field(0, ge=0, le=SKILL, description="naturalny pancerz")
-    physical_defence: int | None = Field(None, ge=-50, le=DEFENCE, description="obrona fizyczna")
+    physical_defence: int | None = Field(
+        DEFAULT_DEFENCE, ge=-50, le=DEFENCE, description="obrona fizyczna (HOUSE DEFAULT 10 when not given)"
+    )
     physical_defence_unprepared: int | None = Field(
         None, ge=-50, le=DEFENCE, description="obrona fizyczna, wariant nieprzygotowany"
     )
@@ -391,11 +499,41 @@ class Sheet(_Model):
     def _shortcuts(cls, data: Any) -> Any:
         if not isinstance(data, dict):
             return data
-        data = expand_shortcuts(data)
+        data = expand_shortcuts(read_line(data))
         weapons = data.get("weapons")
         if isinstance(weapons, dict):  # {"axe": {...}} is accepted as well as a list
             data["weapons"] = [{"id": k, **v} for k, v in weapons.items()]
+        if data.get("physical_defence") is None:
+            data["physical_defence"] = DEFAULT_DEFENCE
         return data
+
+    @field_validator("weapons", mode="before")
+    @classmethod
+    def _weapons_text(cls, value: Any) -> Any:
+        """A notation `read_line` could not read is read again, to say why under this field's name; a weapon
+        the line named without dice (`broń:topór` and no `kostki_obrażeń`) is refused the same way."""
+        value = notation.parse_weapons(value) if isinstance(value, str) else value
+        return _complete(value) if isinstance(value, list) else value
+
+    @field_validator("shield", mode="before")
+    @classmethod
+    def _shield_text(cls, value: Any) -> Any:
+        return notation.parse_shield(value) if isinstance(value, str) else value
+
+    @field_validator("armour", mode="before")
+    @classmethod
+    def _armour_text(cls, value: Any) -> Any:
+        return notation.parse_armour(value) if isinstance(value, str) else value
+
+    @field_validator("weapon_skills", mode="before")
+    @classmethod
+    def _skills_text(cls, value: Any) -> Any:
+        return notation.parse_skills(value) if isinstance(value, str) else value
+
+    @field_validator("proficiencies", mode="before")
+    @classmethod
+    def _proficiencies_text(cls, value: Any) -> Any:
+        return notation.parse_list(value) if isinstance(value, str) else value
 
     @field_validator("wound_level", mode="before")
     @classmethod
@@ -416,19 +554,36 @@ class Sheet(_Model):
             raise PydanticCustomError("pl_wladanie.down", "unknown state {state}", {"state": value})
         return _DOWN_NAMES[text]
 
+    @field_validator("damage_by_location", mode="before")
+    @classmethod
+    def _locations_text(cls, value: Any) -> Any:
+        return _parts_numbers(value) if isinstance(value, str) else value
+
     @field_validator("damage_by_location")
     @classmethod
     def _locations(cls, value: dict[str, int]) -> dict[str, int]:
         return {part_key(k): v for k, v in value.items()}
 
-    def weapon(self, weapon_id: str | None) -> Weapon:
-        """The weapon named by id, the first weapon when none is named, the unarmed strike otherwise."""
+    def weapon(self, weapon_id: str | None, ranged: bool | None = None) -> Weapon:
+        """The weapon named by id; when none is named, the first weapon fit for the attack (`ranged`: a
+        shot prefers a shooting weapon, a spell or a weapon made for throwing; a direct attack skips
+        shooting weapons and spells), else the first weapon (a bow alone still cannot strike directly),
+        else the unarmed strike."""
         if weapon_id is None:
-            return self.weapons[0] if self.weapons else UNARMED
+            first = self.weapons[0] if self.weapons else UNARMED
+            if ranged is False:
+                return next((w for w in self.weapons if w.ranged_kind not in ("shooting", "spell")), first)
+            if ranged:
+                return next((w for w in self.weapons if _for_shots(w)), first)
+            return first
         for w in self.weapons:
             if w.id == weapon_id:
                 return w
-        if fold(weapon_id) in _UNARMED_NAMES:
+        wanted = fold(notation.weapon_id(weapon_id))  # `łuk` as `luk` or `ŁUK`, `broń` for the quick weapon
+        for w in self.weapons:
+            if fold(w.id) == wanted:
+                return w
+        if fold(weapon_id) in _UNARMED_NAMES or wanted == "unarmed":
             return UNARMED
         allowed = [Term("weapon", w.id) for w in self.weapons] + [Term("weapon", UNARMED.id)]
         raise RulesError("error.pl_wladanie.unknown_weapon", weapon=weapon_id, allowed=allowed)

@@ -6,20 +6,25 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, cast
 
 from pydantic import BaseModel
+from pydantic_core import PydanticCustomError
 
 from rules.dice import DiceSource
 from rules.errors import RulesError
-from rules.model import ActionResult, Status, Term
+from rules.model import ActionResult, Note, Status, Term
 from rules.system import ActionRequest, CombatSystem, DefenceRequest, FieldClass, Fighter
+from rules.vocabulary import Vocabulary
 
 from . import attack as attack_rules
 from . import conditions as conditions_rules
 from . import initiative as init_rules
+from . import notation, words
 from .fields import EDIT_ALIASES, FIELD_CLASSES, edit_changes
+from .line import TEMPLATES, sheet_line
 from .options import Options
 from .settings import Settings
 from .sheet import Sheet
 from .tables import SYSTEM_ID
+from .warnings import sheet_warnings
 
 
 class PlWladanie(CombatSystem):
@@ -58,6 +63,36 @@ class PlWladanie(CombatSystem):
 
     def edit_sheet(self, sheet: BaseModel, changes: Mapping[str, Any]) -> BaseModel:
         return super().edit_sheet(sheet, edit_changes(cast(Sheet, sheet), changes))
+
+    def update_sheet(self, sheet: BaseModel, changes: Mapping[str, Any]) -> BaseModel:
+        """`/character set`: a władanie line adds to (or changes) the skills the sheet has; one number is the
+        skill of the sheet's first weapon. Every other field is set as given."""
+        changes = dict(changes)
+        skills = changes.get("weapon_skills")
+        if isinstance(skills, str) and notation.is_number(skills):
+            changes["wladanie"] = changes.pop("weapon_skills")
+        elif isinstance(skills, str):
+            try:
+                changes["weapon_skills"] = {**cast(Sheet, sheet).weapon_skills, **notation.parse_skills(skills)}
+            except PydanticCustomError:
+                pass  # the sheet refuses it, naming the field
+        return super().update_sheet(sheet, changes)
+
+    # --- what players type (issue 13) ------------------------------------------------------------------
+    def stat_vocabulary(self) -> Vocabulary:
+        return words.stat_vocabulary()
+
+    def option_vocabulary(self) -> Vocabulary:
+        return words.option_vocabulary()
+
+    def sheet_line(self, sheet: BaseModel) -> str:
+        return sheet_line(cast(Sheet, sheet))
+
+    def templates(self) -> Mapping[str, str]:
+        return dict(TEMPLATES)
+
+    def sheet_warnings(self, data: Mapping[str, Any], sheet: BaseModel) -> list[Note]:
+        return sheet_warnings(data, cast(Sheet, sheet))
 
     def start_round(
         self, fighter: Fighter[Any], settings: BaseModel, round_no: int, dice: DiceSource | None = None
