@@ -13,7 +13,7 @@ from bot.presenters.limits import cut
 from bot.presenters.texts import Texts
 from bot.service.state import Encounter
 from rules import CombatSystem, all_systems, get_system
-from rules.vocabulary import Vocabulary, fold
+from rules.vocabulary import Vocabulary, fold, typed
 
 if TYPE_CHECKING:
     from bot.app import App
@@ -249,7 +249,7 @@ def complete_words(tx: Texts, vocabulary: Vocabulary, current: str, extra: Itera
     if key is not None:
         spec = vocabulary.keys[key]
         for value, names in spec.values.items():
-            shown = names[0] if names else value
+            shown = typed(names[0] if names else value)
             if not typed_value or any(fold(n).startswith(fold(typed_value)) for n in (value, *names)):
                 out.append((f"{prefix}{typed_key}:{shown}", f"{typed_key}:{shown}"))
     else:
@@ -259,7 +259,7 @@ def complete_words(tx: Texts, vocabulary: Vocabulary, current: str, extra: Itera
             meaning = _meaning(tx, spec.key)
             if folded and not any(fold(n).startswith(folded) for n in names) and folded not in fold(meaning):
                 continue
-            word = spec.shown if spec.kind == "flag" else f"{spec.shown}:"
+            word = typed(spec.shown) if spec.kind == "flag" else f"{typed(spec.shown)}:"
             label = f"{spec.shown} — {meaning}" if meaning else spec.shown
             out.append((f"{prefix}{word}", label))
         out += [(f"{prefix}{k}:", k) for k in extra if fold(k).startswith(folded)]

@@ -33,6 +33,10 @@ class _Params(dict[str, Any]):
         return "{" + key + "}"
 
 
+# Kinds of terms players also name themselves (`broń:halabarda_dziadka:1k10`): no catalog entry is needed.
+PLAYER_NAMED = frozenset({"weapon", "armour", "shield"})
+
+
 class Catalog:
     def __init__(self, root: Path = ROOT, strict: bool = False) -> None:
         self.strict = strict
@@ -108,6 +112,8 @@ class Catalog:
             if candidate in self.messages[FALLBACK]:
                 self._missing(lang, candidate)
                 return self.messages[FALLBACK][candidate]
+        if kind in PLAYER_NAMED:  # a weapon or armour the player named: shown as they wrote it
+            return key
         if self.strict:
             raise MissingText(f"{lang}: {kind}.{system}.{key}")
         log.error("no catalog term %s.%s.%s", kind, system, key)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bot.i18n.catalog import Catalog
+from bot.i18n.catalog import PLAYER_NAMED, Catalog
 from rules import Message, Term
 
 
@@ -39,7 +39,12 @@ class Texts:
             found = self.catalog.term_variant(self.lang, kind, self.system, key, gender)
             if found is not None:
                 return found
-        return self.catalog.term(self.lang, kind, self.system, key)
+        found = self.catalog.term(self.lang, kind, self.system, key)
+        if found == key and kind in PLAYER_NAMED:  # a player's own name: no markdown, no pings from it
+            from bot.presenters.limits import escape
+
+            return escape(key)
+        return found
 
     def for_system(self, system: str) -> Texts:
         return Texts(self.catalog, self.lang, system)
