@@ -11,7 +11,10 @@ from rules.errors import RulesError
 from rules.registry import all_systems, get_system
 from rules.system import ActionRequest, CombatSystem, DefenceRequest, Fighter
 
-USAGE = "usage: python -m rules systems | schema ID | resolve  (resolve reads one JSON request on stdin)"
+USAGE = (
+    "usage: python -m rules systems | schema ID | resolve | odds"
+    "  (resolve and odds read one JSON request on stdin; odds takes the resolve request without dice)"
+)
 
 
 def _fighter(system: CombatSystem, data: Any, role: str) -> Fighter[Any]:
@@ -61,6 +64,20 @@ def resolve(request: Any) -> dict[str, Any]:
     return result.model_dump(exclude_defaults=True)
 
 
+def odds(request: Any) -> dict[str, Any]:
+    """The exact odds of the request's attack, shot or action (no dice: nothing is rolled)."""
+    if not isinstance(request, dict):
+        raise RulesError("error.request_field", field="request", problem="must be an object")
+    system = get_system(str(request.get("system", "")))
+    action = str(request.get("action") or "attack")
+    settings = system.settings(request.get("settings") or {})
+    options = system.options(request.get("options") or {})
+    actor = _fighter(system, request.get("actor"), "actor")
+    target = _fighter(system, request["target"], "target") if request.get("target") else None
+    req = ActionRequest(actor, target, options, settings, request.get("weapon"), request.get("distance"))
+    return system.odds(req, action).model_dump(exclude_defaults=True)
+
+
 def main(argv: list[str]) -> int:
     if not argv:
         print(USAGE, file=sys.stderr)
@@ -81,6 +98,12 @@ def main(argv: list[str]) -> int:
             except json.JSONDecodeError as exc:
                 raise RulesError("error.request_json", problem=str(exc)) from None
             out = resolve(request)
+        elif argv[0] == "odds":
+            try:
+                request = json.loads(sys.stdin.read())
+            except json.JSONDecodeError as exc:
+                raise RulesError("error.request_json", problem=str(exc)) from None
+            out = odds(request)
         else:
             print(USAGE, file=sys.stderr)
             return 2

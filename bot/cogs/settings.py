@@ -97,11 +97,8 @@ class SettingsCog(BaseCog):
         scope: Scope = "channel",
     ) -> None:
         async def handler(ctx: Ctx, tx: Texts) -> Reply:
-            _, key, stored = await self.app.service.set_setting(ctx, name, value, system, scope)
-            return Reply(
-                content=tx("settings.saved", name=key, value=stored, scope=tx("settings.scope_" + scope)),
-                ephemeral=True,
-            )
+            game, key, stored = await self.app.service.set_setting(ctx, name, value, system, scope)
+            return Reply(content=render.setting_saved(tx, game, key, stored, scope), ephemeral=True)
 
         await self.run(interaction, handler)
 

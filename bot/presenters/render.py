@@ -10,6 +10,7 @@ import discord
 
 from bot.presenters.checks import View, check_line
 from bot.presenters.limits import ROW, clamp, cut, escape, pack_rows, short_name
+from bot.presenters.odds import percent
 from bot.presenters.texts import Texts
 from bot.service.bot_settings import BotSettings
 from bot.service.game import (
@@ -214,6 +215,8 @@ def action_embeds(tx: Texts, o: ActionOutcome, full: bool = False) -> tuple[disc
         notes.insert(0, "• " + tx("note.out_of_turn_gm"))
     if o.forced:
         notes.insert(0, "• " + tx("note.forced_on_dead"))
+    if o.hit_chance is not None and not hide:
+        notes.append("• " + tx("odds.hit_line", chance=percent(tx, o.hit_chance)))
     if notes:
         embed.add_field(name=tx("field.notes"), value="\n".join(notes), inline=False)
     left = None if "actor" in hide else o.system.status(o.actor.model(o.system)).actions_left
@@ -508,7 +511,7 @@ SETTING_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
          "weak", "stop_full_attack", "heavy_blows", "parry_impact"),
     ),
 )  # fmt: skip
-BOT_SETTINGS = frozenset({"enforce_turns", "npc_defence", "defence_timeout", "language"})
+BOT_SETTINGS = frozenset(BotSettings.model_fields)
 SETTING_LINE = 60
 
 
@@ -539,6 +542,15 @@ def settings_embed(tx: Texts, view: SettingsView) -> discord.Embed:
         if rows:
             embed.add_field(name=tx(f"settings.group.{group}"), value="\n".join(line for _, line in rows), inline=False)
     return clamp(embed)
+
+
+def setting_saved(tx: Texts, system: CombatSystem | None, name: str, value: Any, scope: str) -> str:
+    """`/settings set`'s answer: the setting and its value in the reader's words, never the raw id."""
+    tx = tx.for_system(system.id) if system else tx
+    infos = [*(system.setting_infos() if system else []), *describe_fields(BotSettings)]
+    choices = next((i.choices or [] for i in infos if i.name == name), [])
+    shown = _setting_value(tx, name, value, choices)
+    return tx("settings.saved", name=tx.term("settingname", name), value=shown, scope=tx("settings.scope_" + scope))
 
 
 def _setting_value(tx: Texts, name: str, value: Any, choices: list[Any]) -> str:

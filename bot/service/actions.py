@@ -18,6 +18,7 @@ from rules import (
     ActionResult,
     CombatSystem,
     Message,
+    RulesError,
     Term,
 )
 from rules.pairs import parse_pairs
@@ -61,6 +62,7 @@ class ActionMixin(StagingMixin):
                 self._named_others(enc, system, pairs, (actor, victim)),
                 forced,
             )
+            chance = await self._hit_chance(system, kind, req, actor, victim) if bot.show_odds else None
             call = system.shot if kind == "shot" else system.attack
             result: ActionResult = self._rules(call, req, self.dice)
             move = self._interrupt(enc, system, actor, opts, result)
@@ -71,8 +73,25 @@ class ActionMixin(StagingMixin):
                 out = await self._apply(ctx, enc, system, kind, final, actor, victim, automatic=True, move=move)
             else:
                 out = await self._open_exchange(ctx, enc, system, kind, result, actor, victim, options or "")
-            out.out_of_turn, out.forced = out_of_turn, forced
+            out.out_of_turn, out.forced, out.hit_chance = out_of_turn, forced, chance
             return out
+
+    @staticmethod
+    async def _hit_chance(
+        system: CombatSystem, kind: str, req: ActionRequest, actor: Combatant, victim: Combatant
+    ) -> float | None:
+        """The exact chance to hit, before the roll (only where it gives no hidden number away); a
+        question too big to answer within a second leaves the line out rather than delay the attack."""
+        if actor.hidden or victim.hidden:
+            return None
+        from bot.service import odds_pool
+
+        try:
+            odds = await odds_pool.odds(system.id, kind, req, wait=1.0)
+        except RulesError:
+            return None
+        first = odds.lines[0] if odds.lines else None
+        return sum(c.p for c in first.outcomes if c.key.startswith(("hit", "crit"))) if first else None
 
     def _take_force(self, ctx: Ctx, enc: Encounter, pairs: dict[str, Any]) -> bool:
         """`options:force` is the bot's, not the rules': only a GM may attack the dead with it."""

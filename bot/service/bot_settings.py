@@ -19,6 +19,9 @@ class BotSettings(BaseModel):
         "no_dice",
         description="What a player may undo of their own last command: nothing, what rolled no dice, or all.",
     )
+    show_odds: bool = Field(
+        False, description="Attack answers add the exact chance to hit the attack had (never with a hidden NPC)."
+    )
     language: Literal["auto", "en", "cs", "pl", "it"] = Field(
         "auto", description="Pin this channel to one language (auto = each user's own)."
     )

@@ -32,6 +32,8 @@ class ActionOutcome:
     forced: bool = False
     # The turn moved on because of this action (the current combatant delayed): who has it now.
     turn_passed_to: Combatant | None = None
+    # The exact chance to hit the attack had (the GM setting show_odds; never with a hidden NPC).
+    hit_chance: float | None = None
 
 
 @dataclass
