@@ -9,7 +9,7 @@ from pydantic import BaseModel, ValidationError
 
 from rules.dice import DiceSource
 from rules.errors import RulesError
-from rules.model import ActionResult, Message, Status, Term
+from rules.model import ActionResult, Message, Note, Status, Term
 from rules.system import (
     ActionRequest,
     CombatSystem,
@@ -37,7 +37,10 @@ from rules.systems.arm5.sheet import (
     Weapon,
     Wounds,
 )
+from rules.systems.arm5.sheet_line import sheet_line
 from rules.systems.arm5.tables import FATIGUE_PENALTY, UNCONSCIOUS
+from rules.systems.arm5.templates import TEMPLATES
+from rules.systems.arm5.warnings import sheet_warnings
 from rules.systems.arm5.weapons import SHIELDS, WEAPONS
 from rules.vocabulary import Vocabulary
 
@@ -124,6 +127,19 @@ class ArsMagica(CombatSystem):
 
     def option_vocabulary(self) -> Vocabulary:
         return vocabulary.option_vocabulary()
+
+    def sheet_line(self, sheet: BaseModel) -> str:
+        """The character as one stats line in the Polish keys and the notation of compact.py."""
+        assert isinstance(sheet, Sheet)
+        return sheet_line(sheet)
+
+    def templates(self) -> Mapping[str, str]:
+        return dict(TEMPLATES)
+
+    def sheet_warnings(self, data: Mapping[str, Any], sheet: BaseModel) -> list[Note]:
+        """What the line left to a default, and what it gave that the rules do not use (warnings.py)."""
+        assert isinstance(sheet, Sheet)
+        return sheet_warnings(data, sheet)
 
     def stat_values(self) -> Mapping[str, list[str]]:
         """The tabled keys' values for autocomplete: the weapons and the shields (and `none`)."""
