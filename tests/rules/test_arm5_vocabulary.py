@@ -7,8 +7,10 @@ from typing import Any
 
 import pytest
 
+from rules.dice import ScriptedDice
 from rules.errors import RulesError
 from rules.pairs import parse_pairs
+from rules.system import ActionRequest, Fighter
 from rules.systems.arm5 import SYSTEM
 from rules.systems.arm5.options import Options
 from rules.systems.arm5.sheet import Abilities, Sheet, Wounds
@@ -189,3 +191,30 @@ def test_a_choice_outside_its_values_is_refused_with_them() -> None:
 def test_every_option_is_listed() -> None:
     assert set(OPTIONS.keys) == set(Options.model_fields)
     assert not OPTIONS.open_ended and not STATS.open_ended
+
+
+def _attack_with(sheet_line: str, weapon: str) -> Any:
+    req = ActionRequest(
+        Fighter("A", sheet(sheet_line)), Fighter("B", sheet("")), options(""), SYSTEM.settings({}), weapon=weapon
+    )
+    return SYSTEM.attack(req, ScriptedDice([5]))
+
+
+def test_the_weapon_of_an_attack_by_its_polish_or_english_name() -> None:
+    assert _attack_with("brawl:2", "sztylet").weapon == "dagger"
+    assert _attack_with("brawl:2", "Throwing_Knife").weapon == "throwing_knife"
+    own = _attack_with("broń:szabla_rodowa@single_weapon:1/5/1/7 single_weapon:3", "szabla_rodowa")
+    assert own.weapon == "szabla rodowa" and own.total == 5 + 3 + 5
+    # a table weapon the sheet holds with its own numbers keeps them
+    assert _attack_with("broń:miecz_długi:2/7/1/6", "Miecz_Długi").total == 5 + 7
+    with pytest.raises(RulesError) as err:
+        _attack_with("", "halabarda")
+    assert err.value.key == "error.arm5.unknown_weapon"
+
+
+def test_a_spell_by_its_name_as_typed() -> None:
+    mage = sheet("zaklęcia:Pilum_of_Fire:15/12/20/FC,Ball_of_Abysmal_Flame:30/9")
+    target = Fighter("B", sheet(""))
+    req = ActionRequest(Fighter("M", mage), target, options(""), SYSTEM.settings({}), weapon="pilum_of_fire")
+    result = SYSTEM.act("magic_attack", req, ScriptedDice([5, 5]))
+    assert result.total == 15 + 5
