@@ -14,6 +14,8 @@ from rules.systems.arm5.sheet import Sheet, Shield, Weapon
 from rules.systems.arm5.stress import StressRoll, stress_dice, stress_die
 from rules.systems.arm5.tables import NONLETHAL, UNCONSCIOUS, WoundBand
 from rules.systems.arm5.weapons import SHIELDS, WEAPONS
+from rules.systems.arm5.words import WEAPON_NAMES, lookup
+from rules.vocabulary import fold
 
 # Weapon names the catalog knows besides the table's: the default fist, a quick line's, a custom one.
 CATALOG_WEAPONS = frozenset({*WEAPONS, *SHIELDS, "fist", "npc", "weapon"})
@@ -121,14 +123,18 @@ def botch_note(rolled: Rolled, roll: str) -> list[Note]:
 
 
 def in_hand(sheet: Sheet, weapon_id: str | None) -> tuple[Weapon, Shield | None]:
-    """The weapon used (the sheet's, or one from the table by id) and the shield summed with it."""
+    """The weapon used (the sheet's, or one from the table by id or by its Polish or English name:
+    `sztylet`, `Dagger`) and the shield summed with it. The sheet's own weapon is found by its name as
+    typed too (`szabla_rodowa`), and a table weapon the sheet holds keeps the sheet's numbers."""
     weapon = sheet.weapon
-    if weapon_id and weapon_id not in (sheet.weapon.name, "npc"):
-        if weapon_id not in WEAPONS and weapon_id not in ("unarmed",):
+    if weapon_id and weapon_id not in (sheet.weapon.name, "npc") and fold(weapon_id) != fold(sheet.weapon.name):
+        table = lookup(WEAPON_NAMES, weapon_id)
+        if table is None:
             raise RulesError(
                 "error.arm5.unknown_weapon", weapon=weapon_id, allowed=[Term("weapon", w) for w in sorted(WEAPONS)]
             )
-        weapon = Weapon.model_validate(weapon_id)
+        if table != sheet.weapon.name:
+            weapon = Weapon.model_validate(table)
     shield = sheet.shield if weapon.ability == "single_weapon" else None
     return weapon, shield
 

@@ -30,16 +30,19 @@ from rules.systems.arm5.options import Options
 from rules.systems.arm5.settings import Settings
 from rules.systems.arm5.sheet import Sheet, Spell
 from rules.systems.arm5.tables import FAST_CASTING_EXTRA_BOTCH_DICE, FAST_CASTING_PENALTY, wound_band
+from rules.vocabulary import fold
 
 SYSTEM_ID = "arm5"
 
 
 def find_spell(sheet: Sheet, name: str | None) -> Spell | None:
+    """The sheet's spell by its name, as written or as typed (any case, `_` for a space:
+    `pilum_of_fire` is "Pilum of Fire"); without a name the sheet's only spell."""
     if name:
         for spell in sheet.spells:
             if spell.name == name:
                 return spell
-        return None
+        return next((s for s in sheet.spells if fold(s.name) == fold(name)), None)
     return sheet.spells[0] if len(sheet.spells) == 1 else None
 
 

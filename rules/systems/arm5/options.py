@@ -7,6 +7,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from rules.systems.arm5.tables import Cover, WoundBand, cover_key
+from rules.systems.arm5.words import YES_NO
 
 OPTION_ALIASES = {"momentum": "charge", "momentum_attack": "charge", "fast_cast": "fast_casting"}
 
@@ -38,6 +39,10 @@ class Options(BaseModel):
     def _aliases(cls, data: Any) -> Any:
         if isinstance(data, dict):
             data = {OPTION_ALIASES.get(k, k): v for k, v in data.items()}
+            for key, value in data.items():  # Polish yes / no for a flag: `przebicie:nie`
+                if isinstance(value, str) and cls.model_fields.get(key) is not None:
+                    if cls.model_fields[key].annotation is bool:
+                        data[key] = YES_NO.get(value.strip().casefold(), value)
             if "cover" in data:
                 data["cover"] = cover_key(data["cover"])
         return data

@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from rules.bounds import clip_update, field_limits, within_stored
 from rules.errors import RulesError
 from rules.model import Message, Term
+from rules.systems.arm5.compact import shield_of, spells_of, weapon_of
 from rules.systems.arm5.tables import (
     FATIGUE_LEVELS,
     FATIGUE_NAMES_PL,
@@ -21,6 +22,7 @@ from rules.systems.arm5.tables import (
     cover_key,
 )
 from rules.systems.arm5.weapons import SHIELDS, WEAPONS
+from rules.systems.arm5.words import FATIGUE, YES_NO, lookup
 
 Text = str  # the Sheet has a field called `str` (Strength), so its text fields are typed as Text
 
@@ -79,9 +81,10 @@ class Weapon(_Part):
     @model_validator(mode="before")
     @classmethod
     def _from_table(cls, data: Any) -> Any:
-        """`"long_sword"` (a weapon id) or `{"name": "long_sword", ...}` fills in the table's values."""
+        """`"long_sword"` (a weapon id, or its name: `miecz_długi`), the notation
+        (`szabla@single_weapon:1/4/1/6`, compact.py) or `{"name": "long_sword", ...}` fills in the table's values."""
         if isinstance(data, str):
-            data = {"name": data}
+            data = weapon_of(data)
         if isinstance(data, dict) and data.get("name") == "unarmed":
             data = {**data, "name": "fist"}
         if isinstance(data, dict) and data.get("name") in WEAPONS and "ability" not in data:
@@ -111,12 +114,13 @@ class Shield(_Part):
     @model_validator(mode="before")
     @classmethod
     def _from_table(cls, data: Any) -> Any:
+        """`"buckler"` (a shield id, or its name: `puklerz`) or the notation `pawęż:0/0/4/0` (compact.py)."""
         if isinstance(data, str):
-            if data not in SHIELDS:
+            shield = shield_of(data)
+            if shield is None:  # "no shield" is the Sheet's None, not a shield
                 allowed = [Term("weapon", s) for s in sorted(SHIELDS)]
                 raise RulesError("error.arm5.unknown_shield", shield=data, allowed=allowed)
-            s = SHIELDS[data]
-            return {"name": data, "init": s.init, "atk": s.atk, "dfn": s.dfn, "dam": s.dam}
+            return shield
         return data
 
 
@@ -250,11 +254,30 @@ FIELD_ALIASES = {
 
 
 def fatigue_level_of(value: Text) -> Any:
-    """`weary`, `znużony`, `Zmeczony` … → the level number; anything else is left for validation."""
+    """`weary`, `znużony`, `Zmeczona` … → the level number; anything else is left for validation."""
     name = value.strip().casefold()
     if name in FATIGUE_LEVELS:
         return FATIGUE_LEVELS.index(name)
-    return FATIGUE_NAMES_PL.get(name, value)
+    if name in FATIGUE_NAMES_PL:
+        return FATIGUE_NAMES_PL[name]
+    level = lookup(FATIGUE, value)
+    return int(level) if level is not None else value
+
+
+YES_NO_FIELDS = ("mounted", "magic_resistance", "dead")
+
+
+def _structured(data: dict[Text, Any]) -> None:
+    """The one-line notation of the weapon, shield and spells (compact.py), and Polish `tak` / `nie`."""
+    if isinstance(data.get("weapon"), str):
+        data["weapon"] = weapon_of(data["weapon"])
+    if isinstance(data.get("shield"), str):
+        data["shield"] = shield_of(data["shield"])
+    if isinstance(data.get("spells"), str):
+        data["spells"] = spells_of(data["spells"])
+    for key in YES_NO_FIELDS:
+        if isinstance(data.get(key), str):
+            data[key] = YES_NO.get(data[key].strip().casefold(), data[key])
 
 
 def _int(value: Any, key: Text) -> int:
@@ -290,6 +313,7 @@ def expand_shortcuts(raw: dict[Text, Any]) -> dict[Text, Any]:
         data["abilities"] = abilities
     if "cover" in data:
         data["cover"] = cover_key(data["cover"])
+    _structured(data)
     weapon = data.get("weapon")
     if isinstance(weapon, dict) and "ability" not in weapon and weapon.get("name", "") not in (*WEAPONS, "unarmed"):
         data["weapon"] = {"name": "weapon", **weapon, "ability": _likely_ability(abilities)}

@@ -9,7 +9,7 @@ from pydantic import BaseModel, ValidationError
 
 from rules.dice import DiceSource
 from rules.errors import RulesError
-from rules.model import ActionResult, Message, Status, Term
+from rules.model import ActionResult, Message, Note, Status, Term
 from rules.system import (
     ActionRequest,
     CombatSystem,
@@ -21,7 +21,7 @@ from rules.system import (
     refuse_bare_flags,
     validated,
 )
-from rules.systems.arm5 import disengage, edit, gm_conditions, hold, initiative, magic, melee
+from rules.systems.arm5 import disengage, edit, gm_conditions, hold, initiative, magic, melee, vocabulary
 from rules.systems.arm5.common import changes_of, conditions, fighter_sheet, in_hand
 from rules.systems.arm5.fields import FIELD_CLASSES
 from rules.systems.arm5.options import Options
@@ -37,8 +37,12 @@ from rules.systems.arm5.sheet import (
     Weapon,
     Wounds,
 )
+from rules.systems.arm5.sheet_line import sheet_line
 from rules.systems.arm5.tables import FATIGUE_PENALTY, UNCONSCIOUS
+from rules.systems.arm5.templates import TEMPLATES
+from rules.systems.arm5.warnings import sheet_warnings
 from rules.systems.arm5.weapons import SHIELDS, WEAPONS
+from rules.vocabulary import Vocabulary
 
 # The sheet's nested parts: a refusal inside one names the part's own key.
 NESTED: dict[str, type[BaseModel]] = {
@@ -115,6 +119,32 @@ class ArsMagica(CombatSystem):
         nested = {"abilities", "wounds", "weapon", "shield", "spells"}
         fields = [f for f in self.fields_of("build", "lasting") if f not in nested]
         return [*fields, "weapon", "shield", *ABILITY_NAMES, *WOUND_KEYS, *TOTAL_KEYS, "soak"]
+
+    # --- what players type (issue 13) ---------------------------------------------------------------
+    def stat_vocabulary(self) -> Vocabulary:
+        """Polish names (and the seed's own English ArM terms), ArM's abbreviations, English (vocabulary.py)."""
+        return vocabulary.stat_vocabulary()
+
+    def option_vocabulary(self) -> Vocabulary:
+        return vocabulary.option_vocabulary()
+
+    def sheet_line(self, sheet: BaseModel) -> str:
+        """The character as one stats line in the Polish keys and the notation of compact.py."""
+        assert isinstance(sheet, Sheet)
+        return sheet_line(sheet)
+
+    def templates(self) -> Mapping[str, str]:
+        return dict(TEMPLATES)
+
+    def sheet_warnings(self, data: Mapping[str, Any], sheet: BaseModel) -> list[Note]:
+        """What the line left to a default, and what it gave that the rules do not use (warnings.py)."""
+        assert isinstance(sheet, Sheet)
+        return sheet_warnings(data, sheet)
+
+    def stat_values(self) -> Mapping[str, list[str]]:
+        """The tabled keys' values for autocomplete: the weapons and the shields (and `none`)."""
+        vocab = vocabulary.stat_vocabulary()
+        return {key: list(vocab.keys[key].values) for key in ("weapon", "shield")}
 
     def conditions(self) -> list[str]:
         return list(gm_conditions.GM_CONDITIONS)
