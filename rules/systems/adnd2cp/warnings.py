@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.model import Note, Term
-from rules.systems.adnd2cp import pool, weapons, words
+from rules.systems.adnd2cp import oneline, pool, weapons, words
 from rules.systems.adnd2cp.sheet import (
     CLASS_GROUPS,
     DEFAULT_HP,
@@ -51,8 +51,10 @@ def _assumed(data: Mapping[str, Any], sheet: Sheet) -> list[Note]:
         notes.append(_note("assumed_class_fighter"))
     if "class" in data and "level" not in data and "classes" not in data:
         notes.append(_note("assumed_level", level=1))
+    grouped = _classes_with_a_group(data)
     for entry in sheet.classes:
-        if entry.class_name and entry.class_name not in CLASS_GROUPS and entry.group == "warrior":
+        unknown = entry.class_name and entry.class_name not in CLASS_GROUPS
+        if unknown and entry.group == "warrior" and entry.class_name not in grouped:
             notes.append(_note("assumed_warrior_group", name=entry.class_name))
     if "thac0" not in data and not sheet.classes:
         key = "assumed_thac0_monster" if sheet.hit_dice else "assumed_thac0"
@@ -70,6 +72,14 @@ def _assumed(data: Mapping[str, Any], sheet: Sheet) -> list[Note]:
     elif sheet.kind == "monster" and sheet.pool_override is None and sheet.pool_max == 0:
         notes.append(_note("monster_too_dull", intelligence=sheet.intelligence))
     return notes
+
+
+def _classes_with_a_group(data: Mapping[str, Any]) -> set[str]:
+    """Classes the line gave a group (`sciamano@sacerdote`, or a stored class entry)."""
+    if "classes" in data:
+        return {str(c.get("class_name", "")) for c in data["classes"] if isinstance(c, dict) and "group" in c}
+    typed = str(data.get("class", ""))
+    return {oneline.parse_class(t)["class_name"] for t in typed.split("/") if "@" in t}
 
 
 def _weapon_notes(data: Mapping[str, Any], sheet: Sheet) -> list[Note]:
