@@ -181,3 +181,28 @@ def test_no_weapon_named_takes_the_first_that_can_make_the_attack() -> None:
     req = ActionRequest(Fighter("A", archer), Fighter("F", foe), S.options({}), S.settings({}))
     melee, shot = S.attack(req, ScriptedDice([10, 3])), S.shot(req, ScriptedDice([10, 3]))
     assert melee.weapon == "short_sword" and shot.weapon == "long_bow"
+
+
+# --- what a fight hands back, and /character set with the line's keys -----------------------------------
+def test_a_character_kept_after_a_fight_still_follows_its_tables() -> None:
+    """The bot keeps only build and lasting fields (not `derived`): THAC0 and the Strength bonuses are
+    still the tables', so a new level or score changes them, and the line does not freeze them."""
+    s = sheet("classe:guerriero livello:5 forza:17 ca:3 pf:40 arma:spada_lunga")
+    back = S.sheet(kept(s))
+    assert S.sheet_line(back) == S.sheet_line(s)
+    raised = S.update_sheet(back, STATS.resolve(parse_pairs("livello:7")))
+    assert raised.thac0 == 14 and [(c.class_name, c.level) for c in raised.classes] == [("fighter", 7)]
+    stronger = S.update_sheet(back, STATS.resolve(parse_pairs("forza:18/00")))
+    assert (stronger.str_to_hit, stronger.str_damage) == (3, 6)
+    by_hand = S.update_sheet(back, STATS.resolve(parse_pairs("thac0:12")))
+    assert S.update_sheet(by_hand, STATS.resolve(parse_pairs("livello:9"))).thac0 == 12
+
+
+def test_class_and_level_keys_change_the_classes() -> None:
+    two = sheet("classe:guerriero/mago livello:5/4 intelligenza:16 pf:20")
+    raised = S.update_sheet(two, STATS.resolve(parse_pairs("livello:7/6")))
+    assert [(c.class_name, c.level) for c in raised.classes] == [("fighter", 7), ("mage", 6)]
+    assert raised.pool_max == 14 + 8
+    renamed = S.update_sheet(sheet("pf:9"), STATS.resolve(parse_pairs("classe:ladro livello:3")))
+    assert [(c.class_name, c.group, c.level) for c in renamed.classes] == [("thief", "rogue", 3)]
+    assert renamed.thac0 == 19  # the tables' THAC0 once a class gives one

@@ -331,14 +331,27 @@ def _derived_values(out: dict[str, Any]) -> dict[str, int]:
     return found
 
 
+def _same_number(given: Any, value: int) -> bool:
+    try:
+        return int(str(given).replace("−", "-").replace(" ", "")) == value
+    except ValueError:
+        return False
+
+
 def _derive_scores(out: dict[str, Any]) -> dict[str, Any]:
     """Fill derivable fields from the scores unless given by hand; `derived` remembers which were
-    filled, so a stored sheet re-derives them when a score or level changes."""
+    filled, so a stored sheet re-derives them when a score or level changes. Without `derived` (a
+    stats line, or a character the bot kept only the build and lasting fields of after a fight) a
+    value equal to the table's is the table's: it follows its score from then on."""
+    marked = "derived" in out
     derived = set(out.get("derived") or [])
     values = _derived_values(out)
     for field in DERIVABLE:
-        if field in out and field not in derived:
-            continue  # given by hand
+        by_hand = field in out and field not in derived
+        if by_hand and not marked and field in values and _same_number(out[field], values[field]):
+            by_hand = False
+        if by_hand:
+            continue
         if field in values:
             out[field] = values[field]
             derived.add(field)

@@ -50,7 +50,8 @@ def _signed(value: int) -> str:
 
 
 # --- classes ------------------------------------------------------------------------------------------
-def _class_word(entry: ClassEntry) -> str:
+def class_word(entry: ClassEntry) -> str:
+    """A class as a line writes it: its Italian name, and `@group` when the table does not say it."""
     word = words.native(words.CLASS_NAMES, entry.class_name) if entry.class_name else ""
     if not entry.class_name or entry.group != CLASS_GROUPS.get(entry.class_name, "warrior"):
         word += "@" + words.native(words.GROUPS, entry.group)
@@ -175,7 +176,7 @@ def sheet_line(sheet: Sheet) -> str:
     if sheet.kind != "pc" or (sheet.hit_dice and not sheet.classes):
         out.append(_pair("kind", words.native(words.KINDS, sheet.kind)))
     if sheet.classes:
-        out.append(_pair("class", "/".join(_class_word(c) for c in sheet.classes)))
+        out.append(_pair("class", "/".join(class_word(c) for c in sheet.classes)))
         out.append(_pair("level", "/".join(str(c.level) for c in sheet.classes)))
     if sheet.hit_dice:
         out.append(_pair("hit_dice", sheet.hit_dice))

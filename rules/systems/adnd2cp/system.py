@@ -23,7 +23,7 @@ from rules.systems.adnd2cp.fields import EDIT_ALIASES, FIELD_CLASSES
 from rules.systems.adnd2cp.options import Options
 from rules.systems.adnd2cp.pool import PoolBreakdown, pool_breakdown
 from rules.systems.adnd2cp.settings import Settings
-from rules.systems.adnd2cp.sheet import QUICK_WEAPON_KEYS, Sheet
+from rules.systems.adnd2cp.sheet import DERIVABLE, QUICK_WEAPON_KEYS, Sheet
 from rules.systems.adnd2cp.stacking import (
     actor_refusal,
     blow_cost,
@@ -34,6 +34,8 @@ from rules.systems.adnd2cp.stacking import (
 from rules.systems.adnd2cp.templates import TEMPLATES
 from rules.systems.adnd2cp.vocabulary import option_vocabulary, stat_vocabulary
 from rules.vocabulary import Vocabulary
+
+_DEFAULTS = {name: f.default for name, f in Sheet.model_fields.items()}
 
 
 class Adnd2cpSystem(CombatSystem):
@@ -79,10 +81,20 @@ class Adnd2cpSystem(CombatSystem):
 
     def update_sheet(self, sheet: BaseModel, changes: Mapping[str, Any]) -> BaseModel:
         """A changed sheet; values set by hand stop being derived, the others follow their scores. The
-        quick weapon keys (`arma`, `attacco`, `danni`, `abilità_arma`) change the first weapon."""
+        quick weapon keys (`arma`, `attacco`, `danni`, `abilità_arma`) change the first weapon, and
+        `classe` / `livello` the classes (`livello:3` raises every class the sheet has to 3)."""
         changes = _quick_weapon_change(cast(Sheet, sheet), changes)
         data = {**sheet.model_dump(), **changes}
+        if ("class" in changes or "level" in changes) and "classes" not in changes:
+            current = cast(Sheet, sheet).classes
+            data.pop("classes", None)
+            if current:
+                data.setdefault("class", "/".join(line.class_word(c) for c in current))
+                data.setdefault("level", "/".join(str(c.level) for c in current))
         data["derived"] = [f for f in cast(Sheet, sheet).derived if f not in changes]
+        for field in DERIVABLE:  # a value the tables could give but nobody set follows them once they do
+            if field not in changes and field not in data["derived"] and data.get(field) == _DEFAULTS[field]:
+                data.pop(field, None)
         if "pool_max" in changes:
             data["pool_override"] = changes["pool_max"]
         return self.sheet(data)
