@@ -65,7 +65,7 @@ def stat_vocabulary() -> Vocabulary:
         # --- attack and defence
         _stat("thac0", ("THAC0", "TxC0"), "number", "thac0:17"),
         _stat("ac", ("CA", "classe_armatura", "armour_class", "armor_class"), "number", "ca:5"),
-        _with(_stat("hp", ("PF", "punti_ferita", "hit_points"), "number", "pf:24"), *SHORTCUT_BOUNDS["hp"]),
+        _stat("hp", ("PF", "punti_ferita", "hit_points"), "number", "pf:24"),
         _stat("hp_max", ("PF_max", "punti_ferita_massimi", "max_hp"), "number", "pf_max:30"),
         _stat("size", ("taglia", "size"), "choice", "taglia:grande", words.SIZES),
         _stat(
