@@ -176,7 +176,7 @@ def needed_check(a: Attack) -> Check:
 def _set_up(req: ActionRequest, actor: Sheet, target: Sheet, dice: DiceSource, ranged: bool) -> Attack:
     """Weapon, blows (validated and paid before the roll), the defender's blows and the round counters."""
     settings = cast(Settings, req.settings)
-    weapon = pick_weapon(actor, req.weapon)
+    weapon = pick_weapon(actor, req.weapon, ranged)
     notes: list[Note] = []
     options, readied_target = with_readied_defence(target, cast(Options, req.options), notes)
     a = Attack(req, actor, target, weapon, _delivery(weapon, ranged), options, settings, Roller(dice), notes=notes)

@@ -11,6 +11,8 @@ from typing import Literal
 
 from pydantic_core import PydanticCustomError
 
+from rules.vocabulary import fold
+
 Tag = Literal["attacco", "round"]
 Kind = Literal["general", "special"]
 
@@ -342,5 +344,21 @@ def parse_blow_list(value: object) -> list[str]:
     elif isinstance(value, (list, tuple)):
         items = [str(part).strip() for part in value]
     else:
-        raise PydanticCustomError("adnd2cp.blow_list", "a list of combat blows or a comma-separated text is needed", {})
-    return [item.lower().replace(" ", "_").replace("à", "a") for item in items if item]
+        raise PydanticCustomError(
+            "adnd2cp.blow_list", "a list of combat blows or a comma-separated text is needed", {}
+        )
+    return [_blow_id(item) for item in items if item]
+
+
+def _blow_id(typed: str) -> str:
+    """A blow by its id, its Italian or its English name, any case, with or without accents (an unknown
+    name is kept folded: the blow's check refuses it, listing the blows)."""
+    folded = fold(typed)
+    return _BY_NAME.get(folded, folded)
+
+
+def _names_index() -> dict[str, str]:
+    return {fold(name): b.id for b in BLOWS.values() for name in (b.id, b.name_it, b.name_en)}
+
+
+_BY_NAME = _names_index()

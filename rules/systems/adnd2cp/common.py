@@ -39,25 +39,38 @@ def _norm(text: str) -> str:
     return text.strip().lower().replace(" ", "_").replace("-", "_")
 
 
-def pick_weapon(sheet: Sheet, weapon: str | None) -> WeaponEntry:
-    """The sheet's weapon by id or name, a built-in weapon by id, or the sheet's first weapon."""
+_RANGED = ("missile", "firearm", "thrown")
+_MELEE = ("melee", "natural")
+
+
+def pick_weapon(sheet: Sheet, weapon: str | None, ranged: bool | None = None) -> WeaponEntry:
+    """The sheet's weapon by id or name (Italian or English for a built-in one), a built-in weapon, or,
+    with none named, the sheet's first weapon that can make this attack (`ranged`: a shot or a melee
+    attack; None: any), else its first weapon, else a fist."""
     if weapon:
         key = _norm(weapon)
+        builtin = _builtin_id(weapon)
         for w in sheet.weapons:
-            if _norm(w.id) == key or (w.name and _norm(w.name) == key):
+            if _norm(w.id) == key or (w.name and _norm(w.name) == key) or (builtin and w.id == builtin):
                 return w
-        if _is_builtin(key):
-            return WeaponEntry.model_validate({"id": key})
+        if builtin:
+            return WeaponEntry.model_validate({"id": builtin})
         return _unknown(weapon, sheet)
+    if ranged is not None:
+        kinds = _RANGED if ranged else _MELEE
+        fitting = next((w for w in sheet.weapons if any(d in kinds for d in w.delivery)), None)
+        if fitting is not None:
+            return fitting
     if sheet.weapons:
         return sheet.weapons[0]
     return WeaponEntry.model_validate({"id": "fist"})
 
 
-def _is_builtin(key: str) -> bool:
-    from rules.systems.adnd2cp import weapons
+def _builtin_id(typed: str) -> str | None:
+    from rules.systems.adnd2cp import weapons, words
 
-    return weapons.builtin(key) is not None
+    found = words.lookup(words.WEAPONS, typed)
+    return found if found is not None and weapons.builtin(found) is not None else None
 
 
 def _unknown(weapon: str, sheet: Sheet) -> WeaponEntry:

@@ -71,9 +71,8 @@ def declare(req: ActionRequest) -> ActionResult:
         actor,
         after,
         total=plan.cost,
-        notes=[
-            Note(key=key, params={"blows": blow_terms(plan.round_blows), "cost": plan.cost, "points": after.points})
-        ],
+        # one number only: the catalog picks the plural form ("1 point", "3 points") by it
+        notes=[Note(key=key, params={"blows": blow_terms(plan.round_blows), "cost": plan.cost})],
     )
 
 

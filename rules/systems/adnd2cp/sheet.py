@@ -13,44 +13,14 @@ from pydantic_core import PydanticCustomError
 from rules.bounds import clip_update, field_limits, within
 from rules.errors import RulesError
 from rules.notation import parse_dice
-from rules.systems.adnd2cp import tables, weapons
+from rules.systems.adnd2cp import oneline, tables, weapons, words
 from rules.systems.adnd2cp.tables import Group, Rank, Relation, Size
 
 Delivery = Literal["melee", "thrown", "missile", "firearm", "natural"]
 DamageType = Literal["S", "P", "B"]
 
-# Class names the shortcut `class:` understands, with their group.
-CLASS_GROUPS: dict[str, Group] = {
-    "fighter": "warrior",
-    "guerriero": "warrior",
-    "warrior": "warrior",
-    "paladin": "warrior",
-    "paladino": "warrior",
-    "ranger": "warrior",
-    "reaver": "warrior",
-    "skald": "warrior",
-    "dark_knight": "warrior",
-    "nightblade": "warrior",
-    "shadow_bringer": "warrior",
-    "raider": "warrior",
-    "weapon_master": "warrior",
-    "mage": "wizard",
-    "mago": "wizard",
-    "wizard": "wizard",
-    "illusionist": "wizard",
-    "cleric": "priest",
-    "chierico": "priest",
-    "druid": "priest",
-    "druido": "priest",
-    "priest": "priest",
-    "thief": "rogue",
-    "ladro": "rogue",
-    "bard": "rogue",
-    "bardo": "rogue",
-    "rogue": "rogue",
-    "psionicist": "psionicist",
-    "psionic": "psionicist",
-}
+# Class names the shortcut `class:` understands, with their group (any of their names, see words.py).
+CLASS_GROUPS: dict[str, Group] = {cid: cast(Group, group) for cid, (group, _) in words.CLASSES.items()}
 
 
 # Declared bounds (issue 12), wide enough for the Monstrous Manual (the tarrasque's 70 Hit Dice, a hydra's
@@ -81,14 +51,22 @@ class ClassEntry(_Model):
     @model_validator(mode="before")
     @classmethod
     def _group_from_name(cls, data: Any) -> Any:
+        """A class by any of its names (guerriero, fighter …) is stored by its id; its group comes from
+        the table unless given (a class the table does not know is a warrior unless given)."""
+        if isinstance(data, str):
+            data = oneline.parse_class(data)
         if isinstance(data, dict):
             data = dict(data)
             for alias in ("class", "name"):
                 if alias in data and "class_name" not in data:
                     data["class_name"] = data.pop(alias)
-        if isinstance(data, dict) and "group" not in data and data.get("class_name"):
-            name = str(data["class_name"]).lower().replace(" ", "_")
-            data = {**data, "class_name": name, "group": CLASS_GROUPS.get(name, "warrior")}
+            if isinstance(data.get("group"), str):
+                data["group"] = words.lookup(words.GROUPS, data["group"]) or data["group"]
+        if isinstance(data, dict) and data.get("class_name"):
+            typed = str(data["class_name"])
+            name = words.lookup(words.CLASS_NAMES, typed) or typed.strip().lower().replace(" ", "_")
+            data = {**data, "class_name": name}
+            data.setdefault("group", CLASS_GROUPS.get(name, "warrior"))
         return data
 
 
@@ -162,9 +140,12 @@ def _as_list(value: Any) -> Any:
 
 
 def _weapon_aliases(data: dict[str, Any]) -> dict[str, Any]:
-    """The digest's weapon-entry names: name (as id), damage_dice (S/M, L), die_builtin_bonus."""
+    """The digest's weapon-entry names: name (as id), damage_dice (S/M, L), die_builtin_bonus; a
+    built-in weapon by any of its names (spada_lunga, longsword) is stored by its id."""
     if not data.get("id") and data.get("name"):
         data["id"] = str(data["name"]).strip().lower().replace(" ", "_").replace("-", "_")
+    if data.get("id"):
+        data["id"] = words.weapon_id(data["id"]) or data["id"]
     dice = data.pop("damage_dice", None)
     if isinstance(dice, (list, tuple)):
         data.setdefault("damage", str(dice[0]))
@@ -181,34 +162,24 @@ def _weapon_aliases(data: dict[str, Any]) -> dict[str, Any]:
         if key in data:
             data[key] = _as_list(data[key])
     if "damage_type" in data and isinstance(data["damage_type"], list):
-        data["damage_type"] = [_DAMAGE_TYPES.get(str(t).lower(), t) for t in data["damage_type"]]
-    for key in ("rank", "relation"):
+        data["damage_type"] = [words.lookup(words.DAMAGE_TYPES, t) or t for t in data["damage_type"]]
+    if "delivery" in data and isinstance(data["delivery"], list):
+        data["delivery"] = [words.lookup(words.DELIVERIES, d) or d for d in data["delivery"]]
+    for key, table in (("rank", words.RANKS), ("relation", words.RELATIONS)):
         if isinstance(data.get(key), str):
-            data[key] = data[key].strip().lower().replace(" ", "_")
-    if "size" in data:
-        data["size"] = normal_size(data["size"])
+            data[key] = words.lookup(table, data[key]) or data[key].strip().lower().replace(" ", "_")
+    if isinstance(data.get("ammo"), str):
+        data["ammo"] = words.lookup(words.AMMO, data["ammo"]) or data["ammo"]
+    for key in ("size", "cost_size"):
+        if key in data:
+            data[key] = normal_size(data[key])
     return data
 
 
-_DAMAGE_TYPES = {
-    "slashing": "S",
-    "taglio": "S",
-    "piercing": "P",
-    "punta": "P",
-    "bludgeoning": "B",
-    "botta": "B",
-    "s": "S",
-    "p": "P",
-    "b": "B",
-}
-_SIZES = {"tiny": "T", "small": "S", "medium": "M", "large": "L", "huge": "H", "gargantuan": "G"}
-
-
 def normal_size(value: Any) -> Any:
-    """ "medium", "m" or "M" -> "M"."""
+    """ "media", "medium", "m" or "M" -> "M"."""
     if isinstance(value, str):
-        text = value.strip().lower()
-        return _SIZES.get(text, text.upper())
+        return words.lookup(words.SIZES, value) or value.strip().upper()
     return value
 
 
@@ -288,14 +259,41 @@ def _expand_shortcuts(data: dict[str, Any]) -> dict[str, Any]:
         out["strength"], out["strength_pct"] = _strength(out["strength"])
     if "hit_dice" in out and "kind" not in out and "class" not in out and "classes" not in out:
         out["kind"] = "monster"
+    if isinstance(out.get("kind"), str):
+        out["kind"] = words.lookup(words.KINDS, out["kind"]) or out["kind"]
     if "class" in out or "level" in out:
-        names = str(out.pop("class", "fighter")).lower().split("/")
+        names = str(out.pop("class", "fighter")).split("/")
         levels = str(out.pop("level", "1")).split("/")
         levels = levels * len(names) if len(levels) == 1 else levels
         out.setdefault(
             "classes",
-            [{"class_name": n.strip(), "level": _level(lv)} for n, lv in zip(names, levels, strict=False)],
+            [{**oneline.parse_class(n), "level": _level(lv)} for n, lv in zip(names, levels, strict=False)],
         )
+    quick = quick_weapon(out)
+    if quick:
+        out.setdefault("weapons", [quick])
+    if "size" in out:
+        out["size"] = normal_size(out["size"])
+    if "hp" not in out and "hp_max" not in out:
+        out["hp"] = DEFAULT_HP  # house default so a bare target ("ac:3") still resolves
+    if "attacks" in out and "attacks_per_round" not in out:
+        attacks = out.pop("attacks")
+        out["attacks_per_round"] = str(len(attacks) if isinstance(attacks, list) else attacks)
+    if "hp" in out and "hp_max" not in out:
+        if isinstance(out["hp"], (int, str)) and str(out["hp"]).strip().lstrip("+-").isdigit():
+            within("hp", int(str(out["hp"]).strip()), *SHORTCUT_BOUNDS["hp"])
+        out["hp_max"] = out["hp"]
+    if "hp_max" in out and "hp" not in out:
+        out["hp"] = out["hp_max"]
+    return out
+
+
+QUICK_WEAPON_KEYS = ("weapon", "attack", "damage", "rank")
+
+
+def quick_weapon(out: dict[str, Any]) -> dict[str, Any] | None:
+    """The quick line's one weapon (`weapon`, `attack`, `damage`, `rank`), taken out of `out`: a weapon
+    by name, or with none named the line's own attack (melee or natural, its damage not split)."""
     quick: dict[str, Any] = {}
     if "weapon" in out:
         quick = {"id": str(out.pop("weapon"))}
@@ -310,27 +308,12 @@ def _expand_shortcuts(data: dict[str, Any]) -> dict[str, Any]:
     if "rank" in out:
         quick.setdefault("id", "attack")
         quick["rank"] = out.pop("rank")
-    if quick:
-        if quick["id"] == "attack" and weapons.builtin("attack") is None:
-            quick.setdefault("delivery", ["melee", "natural"])
-            quick.setdefault("damage_unsplit", "damage" in quick)
-        out.setdefault("weapons", [quick])
-    if "size" in out:
-        out["size"] = normal_size(out["size"])
-    if "hp" not in out and "hp_max" not in out:
-        out["hp"] = DEFAULT_HP  # house default so a bare target ("ac:3") still resolves
-    if isinstance(out.get("conditions"), list):
-        out["conditions"] = [{"key": c} if isinstance(c, str) else c for c in out["conditions"]]
-    if "attacks" in out and "attacks_per_round" not in out:
-        attacks = out.pop("attacks")
-        out["attacks_per_round"] = str(len(attacks) if isinstance(attacks, list) else attacks)
-    if "hp" in out and "hp_max" not in out:
-        if isinstance(out["hp"], (int, str)) and str(out["hp"]).strip().lstrip("+-").isdigit():
-            within("hp", int(str(out["hp"]).strip()), *SHORTCUT_BOUNDS["hp"])
-        out["hp_max"] = out["hp"]
-    if "hp_max" in out and "hp" not in out:
-        out["hp"] = out["hp_max"]
-    return out
+    if not quick:
+        return None
+    if words.weapon_id(quick["id"]) == words.QUICK_ATTACK:
+        quick.setdefault("delivery", ["melee", "natural"])
+        quick.setdefault("damage_unsplit", "damage" in quick)
+    return quick
 
 
 def _derived_values(out: dict[str, Any]) -> dict[str, int]:
@@ -348,14 +331,27 @@ def _derived_values(out: dict[str, Any]) -> dict[str, int]:
     return found
 
 
+def _same_number(given: Any, value: int) -> bool:
+    try:
+        return int(str(given).replace("−", "-").replace(" ", "")) == value
+    except ValueError:
+        return False
+
+
 def _derive_scores(out: dict[str, Any]) -> dict[str, Any]:
     """Fill derivable fields from the scores unless given by hand; `derived` remembers which were
-    filled, so a stored sheet re-derives them when a score or level changes."""
+    filled, so a stored sheet re-derives them when a score or level changes. Without `derived` (a
+    stats line, or a character the bot kept only the build and lasting fields of after a fight) a
+    value equal to the table's is the table's: it follows its score from then on."""
+    marked = "derived" in out
     derived = set(out.get("derived") or [])
     values = _derived_values(out)
     for field in DERIVABLE:
-        if field in out and field not in derived:
-            continue  # given by hand
+        by_hand = field in out and field not in derived
+        if by_hand and not marked and field in values and _same_number(out[field], values[field]):
+            by_hand = False
+        if by_hand:
+            continue
         if field in values:
             out[field] = values[field]
             derived.add(field)
@@ -437,6 +433,37 @@ class Sheet(_Model):
                 "adnd2cp.attack_rate", "attacks per round such as 1, 3/2 or 2 are needed, not {value}", {"value": text}
             )
         return text
+
+    @field_validator("weapons", mode="before")
+    @classmethod
+    def _weapon_line(cls, value: Any) -> Any:
+        """`armi:spada_lunga@maestro(+1),arco_lungo` (see oneline.py), or the stored list."""
+        return oneline.parse_weapons(value) if isinstance(value, str) else value
+
+    @field_validator("arts", mode="before")
+    @classmethod
+    def _arts(cls, value: Any) -> Any:
+        return oneline.parse_words(value, words.ARTS)
+
+    @field_validator("proficiencies", mode="before")
+    @classmethod
+    def _proficiencies(cls, value: Any) -> Any:
+        return oneline.parse_words(value, words.PROFICIENCIES)
+
+    @field_validator("creature_traits", mode="before")
+    @classmethod
+    def _traits(cls, value: Any) -> Any:
+        return oneline.parse_words(value, words.TRAITS)
+
+    @field_validator("conditions", mode="before")
+    @classmethod
+    def _conditions(cls, value: Any) -> Any:
+        """`condizioni:emorragia(round=3),arma_conficcata(valore=2)`, condition names, or the stored list."""
+        if isinstance(value, str):
+            return oneline.parse_conditions(value)
+        if isinstance(value, list):
+            return [{"key": words.lookup(words.CONDITIONS, c) or c} if isinstance(c, str) else c for c in value]
+        return value
 
     @field_validator("hit_dice")
     @classmethod

@@ -9,11 +9,13 @@ from pydantic import BaseModel
 
 from rules.dice import DiceSource
 from rules.errors import RulesError
-from rules.model import ActionResult, Status, Term
-from rules.system import ActionRequest, CombatSystem, DefenceRequest, FieldClass, Fighter
+from rules.model import ActionResult, Note, Status, Term
+from rules.system import ActionRequest, CombatSystem, DefenceRequest, FieldClass, Fighter, validated
 from rules.systems.adnd2cp import attack, reactions, rounds, weapons
 from rules.systems.adnd2cp import conditions as condition_rules
 from rules.systems.adnd2cp import initiative as initiative_rules
+from rules.systems.adnd2cp import sheet_line as line
+from rules.systems.adnd2cp import warnings as sheet_notes
 from rules.systems.adnd2cp.blows import BLOWS
 from rules.systems.adnd2cp.common import pick_weapon
 from rules.systems.adnd2cp.effects import wound_key
@@ -21,7 +23,7 @@ from rules.systems.adnd2cp.fields import EDIT_ALIASES, FIELD_CLASSES
 from rules.systems.adnd2cp.options import Options
 from rules.systems.adnd2cp.pool import PoolBreakdown, pool_breakdown
 from rules.systems.adnd2cp.settings import Settings
-from rules.systems.adnd2cp.sheet import Sheet
+from rules.systems.adnd2cp.sheet import DERIVABLE, QUICK_WEAPON_KEYS, Sheet
 from rules.systems.adnd2cp.stacking import (
     actor_refusal,
     blow_cost,
@@ -29,6 +31,11 @@ from rules.systems.adnd2cp.stacking import (
     stack_cost,
     weapon_refusal,
 )
+from rules.systems.adnd2cp.templates import TEMPLATES
+from rules.systems.adnd2cp.vocabulary import option_vocabulary, stat_vocabulary
+from rules.vocabulary import Vocabulary
+
+_DEFAULTS = {name: f.default for name, f in Sheet.model_fields.items()}
 
 
 class Adnd2cpSystem(CombatSystem):
@@ -56,10 +63,38 @@ class Adnd2cpSystem(CombatSystem):
     field_classes: ClassVar[Mapping[str, FieldClass]] = FIELD_CLASSES
     edit_aliases: ClassVar[Mapping[str, str]] = EDIT_ALIASES
 
+    # --- what players type (issue 13) ----------------------------------------------------------
+    def stat_vocabulary(self) -> Vocabulary:
+        return stat_vocabulary()
+
+    def option_vocabulary(self) -> Vocabulary:
+        return option_vocabulary()
+
+    def sheet_line(self, sheet: BaseModel) -> str:
+        return line.sheet_line(cast(Sheet, sheet))
+
+    def templates(self) -> Mapping[str, str]:
+        return TEMPLATES
+
+    def sheet_warnings(self, data: Mapping[str, Any], sheet: BaseModel) -> list[Note]:
+        return sheet_notes.sheet_warnings(data, cast(Sheet, sheet))
+
     def update_sheet(self, sheet: BaseModel, changes: Mapping[str, Any]) -> BaseModel:
-        """A changed sheet; values set by hand stop being derived, the others follow their scores."""
+        """A changed sheet; values set by hand stop being derived, the others follow their scores. The
+        quick weapon keys (`arma`, `attacco`, `danni`, `abilità_arma`) change the first weapon, and
+        `classe` / `livello` the classes (`livello:3` raises every class the sheet has to 3)."""
+        changes = _quick_weapon_change(cast(Sheet, sheet), changes)
         data = {**sheet.model_dump(), **changes}
+        if ("class" in changes or "level" in changes) and "classes" not in changes:
+            current = cast(Sheet, sheet).classes
+            data.pop("classes", None)
+            if current:
+                data.setdefault("class", "/".join(line.class_word(c) for c in current))
+                data.setdefault("level", "/".join(str(c.level) for c in current))
         data["derived"] = [f for f in cast(Sheet, sheet).derived if f not in changes]
+        for field in DERIVABLE:  # a value the tables could give but nobody set follows them once they do
+            if field not in changes and field not in data["derived"] and data.get(field) == _DEFAULTS[field]:
+                data.pop(field, None)
         if "pool_max" in changes:
             data["pool_override"] = changes["pool_max"]
         return self.sheet(data)
@@ -191,6 +226,27 @@ class Adnd2cpSystem(CombatSystem):
         if action == "defend":
             return reactions.defend(req)
         return super().act(action, req, dice)
+
+
+def _quick_weapon_change(sheet: Sheet, changes: Mapping[str, Any]) -> Mapping[str, Any]:
+    """`/character set` or `/encounter edit` with `arma:`, `attacco:`, `danni:` or `abilità_arma:` on a
+    sheet that has weapons: the first weapon changes (a new weapon named replaces it); the others stay."""
+    quick = {k: changes[k] for k in QUICK_WEAPON_KEYS if k in changes}
+    if not quick or "weapons" in changes or not sheet.weapons:
+        return changes
+    first = sheet.weapons[0].model_dump()
+    if "weapon" in quick:
+        first = {"id": str(quick["weapon"])}
+    made = validated(Sheet, {**{k: v for k, v in quick.items() if k != "weapon"}, "weapon": first["id"]}, "stat")
+    picked = made.weapons[0].model_dump()
+    for key in ("attack", "damage", "rank"):
+        if key in quick:
+            field = {"attack": "to_hit_bonus", "damage": "damage", "rank": "rank"}[key]
+            first[field] = picked[field]
+            if key == "damage":
+                first["damage_large"] = picked["damage_large"]
+    rest = {k: v for k, v in changes.items() if k not in QUICK_WEAPON_KEYS}
+    return {**rest, "weapons": [first, *(w.model_dump() for w in sheet.weapons[1:])]}
 
 
 __all__ = ["Adnd2cpSystem"]
