@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from rules.errors import RulesError
-from rules.model import ActionResult, Chance, OddsLine
+from rules.model import ActionResult, Chance, OddsLine, Term
 
 CUTOFF = 1e-9  # a path less likely than this is cut (its mass reported as truncated)
 BUDGET = 2.0  # seconds of CPU one odds question may take
@@ -278,7 +278,11 @@ def _action(system: Any, action: str) -> Callable[[Any, Any], ActionResult]:
         return system.shot  # type: ignore[no-any-return]
     if action in system.extra_actions:
         return lambda req, dice: system.act(action, req, dice)
-    raise RulesError("error.unknown_action", action=action, allowed=["attack", "shot", *system.extra_actions])
+    raise RulesError(
+        "error.unknown_action",
+        action=action,
+        allowed=[Term("action", a) for a in ("attack", "shot", *system.extra_actions)],
+    )
 
 
 def _whole(

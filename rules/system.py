@@ -423,7 +423,7 @@ class CombatSystem(ABC):
 
     def act(self, action: str, req: ActionRequest, dice: DiceSource) -> ActionResult:
         """System-specific actions listed in `extra_actions` (disengage, rest, aim …)."""
-        raise RulesError("error.unknown_action", action=action, allowed=list(self.extra_actions))
+        raise RulesError("error.unknown_action", action=action, allowed=[Term("action", a) for a in self.extra_actions])
 
     # --- exact odds (rules/odds.py) ------------------------------------------------------------
     def odds_plan(self, req: ActionRequest, action: str) -> OddsPlan | None:

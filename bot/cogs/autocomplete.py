@@ -64,12 +64,8 @@ def _texts(app: App, interaction: discord.Interaction, system: CombatSystem) -> 
 
 
 def condition_key(tx: Texts, system: CombatSystem, typed: str) -> str:
-    """A condition typed by its key or by its name in the user's language → its key; else as typed."""
-    folded = typed.strip().casefold()
-    for key in system.conditions():
-        if folded in (key.casefold(), tx.term("condition", key).casefold()):
-            return key
-    return typed.strip()
+    """A condition typed by its key or by its name in any language → its key; else as typed."""
+    return tx.pick("condition", typed, system.conditions())
 
 
 async def conditions(interaction: discord.Interaction, current: str) -> Choices:

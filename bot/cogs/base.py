@@ -98,20 +98,29 @@ class BaseCog(commands.Cog):
                 exc.params,
             )
             interaction.extras["error"] = exc.key
-            reply = self._refusal(tx, exc) or self._failure(interaction, ctx, tx)
+            system = getattr(exc, "system", None) or await self._channel_system(ctx)
+            reply = self._refusal(tx.for_system(system) if system else tx, exc) or self._failure(interaction, ctx, tx)
         except Exception:
             reply = self._failure(interaction, ctx, tx)
         await send(interaction, reply)
         if reply.sent_message_id is not None and after_send is not None:
             await after_send(reply.sent_message_id)
 
+    async def _channel_system(self, ctx: Ctx) -> str | None:
+        """The game of the channel's fight: a refusal names its terms in that game's words."""
+        try:
+            enc = await self.app.service.encounter(ctx.channel_id)
+        except Exception:  # the refusal must still be written
+            log.exception("no encounter for a refusal in %s", ctx.channel_id)
+            return None
+        return enc.system if enc else None
+
     @staticmethod
     def _refusal(tx: Texts, exc: UserError | RulesError) -> Reply | None:
-        """A refusal in the user's language; None if even that could not be written (a missing text)."""
-        system = getattr(exc, "system", None)
-        shown = tx.for_system(system) if system else tx
+        """A refusal in the user's language (the game's own terms when `tx` names one); None if even that
+        could not be written (a missing text)."""
         try:
-            return Reply(content=cut(shown(exc.key, **exc.params), CONTENT), ephemeral=True)
+            return Reply(content=cut(tx(exc.key, **exc.params), CONTENT), ephemeral=True)
         except Exception:
             log.exception("could not write the refusal %s %s", exc.key, exc.params)
             return None

@@ -10,7 +10,7 @@ from bot.cogs.base import BaseCog, Reply, describe
 from bot.presenters import render
 from bot.presenters.texts import Texts
 from bot.service.context import Ctx
-from rules import get_system
+from rules import all_systems, get_system
 
 
 class CharacterCog(BaseCog):
@@ -33,7 +33,11 @@ class CharacterCog(BaseCog):
         template: str | None = None,
     ) -> None:
         async def handler(ctx: Ctx, tx: Texts) -> Reply:
-            ch, warnings = await self.app.service.create_character(ctx, system, name, stats, template)
+            chosen = template
+            if template and system.strip() in all_systems():  # by its name in any language, or its id
+                game = get_system(system.strip())
+                chosen = tx.for_system(game.id).pick("template", template, game.templates())
+            ch, warnings = await self.app.service.create_character(ctx, system, name, stats, chosen)
             embed = render.character_embed(tx, ch, get_system(ch.system))
             render.add_warnings(tx.for_system(ch.system), embed, warnings)
             return Reply([embed], ephemeral=True)

@@ -6,13 +6,14 @@ import discord
 from discord import app_commands
 
 from bot.cogs import autocomplete as ac
-from bot.cogs.base import BaseCog, Reply, defer, describe
+from bot.cogs.base import BaseCog, Reply, defer, describe, labeled_choices, language
 from bot.cogs.defence import prompt_reply, typed_answer_reply
 from bot.presenters import render
 from bot.presenters.odds import odds_embed
 from bot.presenters.texts import Texts
 from bot.service.context import Ctx
 from bot.service.game import ActionOutcome
+from rules import get_system
 
 
 def with_blows(options: str | None, blows: str | None) -> str | None:
@@ -43,9 +44,6 @@ async def _actions(interaction: discord.Interaction, current: str) -> list[app_c
     enc = await app.service.encounter(interaction.channel_id or 0)
     if enc is None:
         return []
-    from bot.cogs.base import labeled_choices, language
-    from rules import get_system
-
     system = get_system(enc.system)
     tx = Texts(app.catalog, language(interaction, app.config.default_locale), system.id)
     options = []
@@ -196,9 +194,18 @@ class CombatCog(BaseCog):
         weapon: str | None = None,
     ) -> None:
         async def handler(ctx: Ctx, tx: Texts) -> Reply:
-            return _reply(tx, await self.app.service.act(ctx, name, actor, target, options, weapon))
+            action = await self._action_id(ctx, tx, name)
+            return _reply(tx, await self.app.service.act(ctx, action, actor, target, options, weapon))
 
         await self.run(interaction, handler)
+
+    async def _action_id(self, ctx: Ctx, tx: Texts, typed: str) -> str:
+        """The action by its name in any language, as the autocomplete shows it (`odpoczynek`, `rest`)."""
+        enc = await self.app.service.encounter(ctx.channel_id)
+        if enc is None:
+            return typed
+        game = get_system(enc.system)
+        return tx.for_system(game.id).pick("action", typed, game.extra_actions)
 
 
 async def setup(bot: discord.Client) -> None:

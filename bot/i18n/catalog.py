@@ -161,8 +161,8 @@ def _counting(params: dict[str, Any]) -> int | float | None:
 
 
 def _display(value: Any) -> str:
-    if isinstance(value, (list, tuple, set)):
-        return ", ".join(str(v) for v in value)
+    if isinstance(value, (list, tuple, set)):  # aliases render alike: each name once
+        return ", ".join(dict.fromkeys(str(v) for v in value))
     return str(value)
 
 

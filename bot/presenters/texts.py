@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from bot.i18n.catalog import PLAYER_NAMED, Catalog
 from rules import Message, Term
+from rules.vocabulary import fold
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +47,32 @@ class Texts:
 
             return escape(key)
         return found
+
+    def pick(self, kind: str, typed: str, ids: Iterable[str]) -> str:
+        """The id a player meant: typed as the id or as the term's name in any language, any case, with
+        or without diacritics (`wojownik`, `Guerriero`, `fighter`); else as typed, for the caller's
+        refusal to name it."""
+        want = fold(typed)
+        for key in ids:
+            if want == fold(key) or want in self._names(kind, key):
+                return key
+        return typed.strip()
+
+    def _names(self, kind: str, key: str) -> set[str]:
+        """A term's names in every language, folded: the whole term and its name before a gloss."""
+        names = set()
+        for lang in self.catalog.languages:
+            text = self.catalog.term(lang, kind, self.system, key) if self._has_term(lang, kind, key) else ""
+            for cut_at in (":", " — ", " ("):
+                text_name = text.split(cut_at)[0]
+                names.add(fold(text_name))
+            names.add(fold(text))
+        names.discard("")
+        return names
+
+    def _has_term(self, lang: str, kind: str, key: str) -> bool:
+        own = self.catalog.messages.get(lang, {})
+        return f"{kind}.{self.system}.{key}" in own or f"{kind}.{key}" in own
 
     def for_system(self, system: str) -> Texts:
         return Texts(self.catalog, self.lang, system)

@@ -215,7 +215,8 @@ class ActionMixin(StagingMixin):
             enc = await self._require(ctx)
             system = get_system(enc.system)
             if action not in system.extra_actions:
-                raise UserError("error.unknown_action", action=action, allowed=list(system.extra_actions) or ["—"])
+                allowed = [Term("action", a) for a in system.extra_actions]
+                raise UserError("error.unknown_action", action=action, allowed=allowed or ["—"])
             actor = self._actor(ctx, enc, actor_name, system.initiative_descending)
             victim = self._find(enc, target) if target else None
             rules_settings, _ = self.encounter_settings(enc)

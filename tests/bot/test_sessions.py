@@ -6,6 +6,7 @@ result may be posted twice."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -144,8 +145,9 @@ class Session:
         command = f'/attack target:"{foes[0].name}"{actor}'
         responses = await self.send(user, command)
         if responses[0].error == "error.cz2d10.part_unusable":  # as the refusal says: the other hand
-            assert "off_hand" in (responses[0].content or "")
-            command += " options:off_hand"
+            named = re.search(r"`(druhou_rukou|off_hand)`", responses[0].content or "")
+            assert named, responses[0].content
+            command += f" options:{named.group(1)}"
             responses = await self.send(user, command)
             if responses[0].error == "error.cz2d10.part_unusable":
                 return True  # both arms gone: this one only passes its turn

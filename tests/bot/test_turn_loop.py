@@ -78,7 +78,7 @@ async def test_players_out_of_turn_get_the_reason_and_the_gm_acts_noted(table: T
     await table.play(["@gm #d /initiative combatant:all", "@gm #d /encounter next"])  # Bob's turn
     r = await table.one("@ana #d /attack target:Orc")
     assert r.ephemeral and r.error == "error.not_your_turn"
-    assert "enforce_turns" in (r.content or "") and "Bob" in (r.content or "")
+    assert "Turns are enforced" in (r.content or "") and "Bob" in (r.content or "")  # the setting by its name
     assert "attack_of_opportunity" in (r.content or "")  # how to proceed: the reactions
     table.dice(15, 3)
     r = await table.one("@gm #d /attack target:Orc attacker:Ana")

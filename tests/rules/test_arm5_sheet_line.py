@@ -94,7 +94,7 @@ def test_shields_of_ones_own_and_none() -> None:
 
 
 def test_spells() -> None:
-    made = sheet("zaklęcia:\"Pilum_of_Fire:15/12/20/FC,Ball_of_Abysmal_Flame:30/9,Wizard's_Sidestep\"")
+    made = sheet('zaklęcia:"Pilum_of_Fire:15/12/20/FC,Ball_of_Abysmal_Flame:30/9,Wizard\'s_Sidestep"')
     spells = [s.model_dump() for s in made.spells]
     assert spells == [
         {"name": "Pilum of Fire", "damage": 15, "casting_score": 12, "level": 20, "fast_casting": True},

@@ -344,9 +344,7 @@ def parse_blow_list(value: object) -> list[str]:
     elif isinstance(value, (list, tuple)):
         items = [str(part).strip() for part in value]
     else:
-        raise PydanticCustomError(
-            "adnd2cp.blow_list", "a list of combat blows or a comma-separated text is needed", {}
-        )
+        raise PydanticCustomError("adnd2cp.blow_list", "a list of combat blows or a comma-separated text is needed", {})
     return [_blow_id(item) for item in items if item]
 
 

@@ -143,9 +143,7 @@ def _weapon_pairs(sheet: Sheet) -> list[str]:
     if len(sheet.weapons) == 1:
         quick = _quick_words(sheet.weapons[0])
         if quick is not None:
-            return [
-                _pair(k, words.native(words.RANKS, str(v)) if k == "rank" else v) for k, v in quick
-            ]
+            return [_pair(k, words.native(words.RANKS, str(v)) if k == "rank" else v) for k, v in quick]
     return [_pair("weapons", ",".join(weapon_text(w) for w in sheet.weapons))]
 
 

@@ -16,22 +16,13 @@ TEMPLATES: Mapping[str, str] = {
     # A ranger with the long bow (Esperto: +1 punto combattimento) and a short sword for the melee;
     # studded leather and Dexterity 17 (CA 4). /shot takes the bow, /attack the sword.
     "archer": (
-        "classe:ranger livello:1 forza:13 destrezza:17 intelligenza:12 ca:4 pf:9 "
-        "armi:arco_lungo@esperto,spada_corta"
+        "classe:ranger livello:1 forza:13 destrezza:17 intelligenza:12 ca:4 pf:9 armi:arco_lungo@esperto,spada_corta"
     ),
     # The seed's own: a thief (Rogue, 1.5 points a level, and the Intelligence bonus of the warriors and
     # thieves); leather armour and Dexterity 17 (CA 5); a short sword, and daggers to throw.
-    "thief": (
-        "classe:ladro livello:1 forza:12 destrezza:17 intelligenza:14 ca:5 pf:6 "
-        "armi:spada_corta,pugnale"
-    ),
+    "thief": ("classe:ladro livello:1 forza:12 destrezza:17 intelligenza:14 ca:5 pf:6 armi:spada_corta,pugnale"),
     # A cleric with a footman's mace (blunt: Rallentamento and Incapacitare are open to it), chain and shield.
-    "cleric": (
-        "classe:chierico livello:1 forza:14 destrezza:10 intelligenza:12 ca:4 pf:8 armi:mazza_da_fante"
-    ),
+    "cleric": ("classe:chierico livello:1 forza:14 destrezza:10 intelligenza:12 ca:4 pf:8 armi:mazza_da_fante"),
     # A mage: no armour, a quarterstaff and darts; half a point a level, so no combat points yet.
-    "mage": (
-        "classe:mago livello:1 forza:10 destrezza:15 intelligenza:17 ca:9 pf:4 "
-        "armi:bastone_ferrato,dardo"
-    ),
+    "mage": ("classe:mago livello:1 forza:10 destrezza:15 intelligenza:17 ca:9 pf:4 armi:bastone_ferrato,dardo"),
 }

@@ -24,16 +24,12 @@ def _bounds(model: type[Sheet] | type[Options] | type[ClassEntry], field: str) -
     return lo, hi
 
 
-def _stat(
-    key: str, names: tuple[str, ...], kind: KeyKind, example: str, values: words.Names | None = None
-) -> Key:
+def _stat(key: str, names: tuple[str, ...], kind: KeyKind, example: str, values: words.Names | None = None) -> Key:
     lo, hi = _bounds(Sheet, key) if key in Sheet.model_fields else (None, None)
     return Key(key, names, kind, lo, hi, dict(values or {}), example)
 
 
-def _option(
-    key: str, names: tuple[str, ...], kind: KeyKind, example: str, values: words.Names | None = None
-) -> Key:
+def _option(key: str, names: tuple[str, ...], kind: KeyKind, example: str, values: words.Names | None = None) -> Key:
     lo, hi = _bounds(Options, key)
     return Key(key, names, kind, lo, hi, dict(values or {}), example)
 
@@ -81,8 +77,9 @@ def stat_vocabulary() -> Vocabulary:
         _stat("damage", ("danni", "danno", "damage"), "text", "danni:1d8"),
         _stat("rank", ("abilità_arma", "grado", "rank", "weapon_rank"), "choice", "abilità_arma:esperto", words.RANKS),
         # --- combat points (punti combattimento)
-        _stat("pool_current", ("punti_combattimento", "pc", "punti", "combat_points", "cp", "points"), "number",
-              "pc:12"),
+        _stat(
+            "pool_current", ("punti_combattimento", "pc", "punti", "combat_points", "cp", "points"), "number", "pc:12"
+        ),
         _stat(
             "pool_override",
             ("punti_combattimento_massimi", "pc_max", "pool", "pool_max", "pool_override"),
@@ -116,8 +113,12 @@ def stat_vocabulary() -> Vocabulary:
             "number",
             "deflessione:6",
         ),
-        _stat("dodge_pct", ("percentuale_schivata", "schivata_pct", "dodge_pct", "dodge_chance"), "number",
-              "percentuale_schivata:20"),
+        _stat(
+            "dodge_pct",
+            ("percentuale_schivata", "schivata_pct", "dodge_pct", "dodge_chance"),
+            "number",
+            "percentuale_schivata:20",
+        ),
         _stat(
             "mastery_dodge_pct",
             ("percentuale_maestria_schivata", "maestria_schivata_pct", "mastery_dodge_pct"),
@@ -174,10 +175,8 @@ def stat_vocabulary() -> Vocabulary:
 @cache
 def option_vocabulary() -> Vocabulary:
     keys = [
-        _option("blows", ("colpi", "colpi_di_combattimento", "blows"), "list", "colpi:colpo_preciso",
-                words.BLOW_NAMES),
-        _option("supplementary", ("supplementare", "attacco_supplementare", "supplementary"), "flag",
-                "supplementare"),
+        _option("blows", ("colpi", "colpi_di_combattimento", "blows"), "list", "colpi:colpo_preciso", words.BLOW_NAMES),
+        _option("supplementary", ("supplementare", "attacco_supplementare", "supplementary"), "flag", "supplementare"),
         _option("extra_attack", ("attacco_extra", "extra_attack"), "flag", "attacco_extra"),
         _option(
             "opportunity",
@@ -192,14 +191,17 @@ def option_vocabulary() -> Vocabulary:
         _option("damage_reduction", ("riduzione_danni", "damage_reduction"), "number", "riduzione_danni:2"),
         _option("rear", ("alle_spalle", "da_dietro", "rear"), "flag", "alle_spalle"),
         _option("surprised", ("sorpreso", "di_sorpresa", "surprised"), "flag", "sorpreso"),
-        _option("backstab", ("pugnalata_alle_spalle", "attacco_alle_spalle_dei_ladri", "backstab"), "flag",
-                "pugnalata_alle_spalle"),
+        _option(
+            "backstab",
+            ("pugnalata_alle_spalle", "attacco_alle_spalle_dei_ladri", "backstab"),
+            "flag",
+            "pugnalata_alle_spalle",
+        ),
         _option("charge", ("carica", "charge"), "flag", "carica"),
         _option("run_up_m", ("rincorsa", "run_up", "run_up_m"), "number", "rincorsa:6"),
         _option("ammo", ("munizioni", "ammo"), "choice", "munizioni:freccia_da_guerra", words.AMMO),
         _option("second_target", ("secondo_bersaglio", "second_target"), "text", "secondo_bersaglio:Orco"),
-        _option("second_target_ac", ("ca_secondo_bersaglio", "second_target_ac"), "number",
-                "ca_secondo_bersaglio:6"),
+        _option("second_target_ac", ("ca_secondo_bersaglio", "second_target_ac"), "number", "ca_secondo_bersaglio:6"),
         _option(
             "second_target_size",
             ("taglia_secondo_bersaglio", "second_target_size"),
@@ -217,8 +219,9 @@ def option_vocabulary() -> Vocabulary:
             "flag",
             "pain_tollerance_superata",
         ),
-        _option("target_weapon", ("arma_bersaglio", "target_weapon"), "text", "arma_bersaglio:spada_lunga",
-                words.WEAPONS),
+        _option(
+            "target_weapon", ("arma_bersaglio", "target_weapon"), "text", "arma_bersaglio:spada_lunga", words.WEAPONS
+        ),
         _option(
             "target_blows",
             ("colpi_difesa", "colpi_del_difensore", "target_blows"),
@@ -228,8 +231,7 @@ def option_vocabulary() -> Vocabulary:
         ),
         _option("deflection_bonus", ("bonus_deflessione", "deflection_bonus"), "number", "bonus_deflessione:2"),
         _option("evasion_bonus", ("bonus_evasione", "evasion_bonus"), "number", "bonus_evasione:10"),
-        _option("evasion_mastery", ("maestria_nella_schivata", "evasion_mastery"), "flag",
-                "maestria_nella_schivata"),
+        _option("evasion_mastery", ("maestria_nella_schivata", "evasion_mastery"), "flag", "maestria_nella_schivata"),
         _option("dodge", ("schivata", "schivare", "dodge"), "flag", "schivata"),
         _option("dodged", ("schivato", "dodged"), "flag", "schivato"),
         _option("deflected", ("deflesso", "deflected"), "flag", "deflesso"),

@@ -26,9 +26,7 @@ def _english(weapon_id: str) -> tuple[str, ...]:
 
 
 # Built-in weapons: the Italian name of the table as one word, then the English id (and `longsword`).
-WEAPONS: Names = {
-    wid: tuple(dict.fromkeys((_slug(name), *_english(wid)))) for wid, name in weapon_data.names().items()
-}
+WEAPONS: Names = {wid: tuple(dict.fromkeys((_slug(name), *_english(wid)))) for wid, name in weapon_data.names().items()}
 # Weapon ids the notation also knows but the `weapon` key does not offer: the quick line's own attack.
 QUICK_ATTACK = "attack"
 OTHER_WEAPON_IDS: Names = {QUICK_ATTACK: ("attacco", "attack")}

@@ -1,0 +1,36 @@
+"""What the bot lists by name can be typed back by that name: templates and a game's own actions are
+taken by their id or by their name in any language, any case, with or without diacritics."""
+
+from __future__ import annotations
+
+from tests.bot.conftest import Table
+
+
+async def test_a_template_is_taken_by_the_name_the_refusal_and_help_show(table: Table) -> None:
+    r = await table.one("@ania:pl /character create system:arm5 name:Ania template:wojownik")
+    assert r.error is None, r.content
+    r = await table.one("@lia:it /character create system:adnd2cp name:Lia template:LADRO")
+    assert r.error is None, r.content
+    r = await table.one("@ana:cs /character create system:dnd35 name:Ana template:bojovnik")
+    assert r.error is None, r.content
+    r = await table.one("@ana:pl /character create system:arm5 name:Zla template:czarownik")
+    assert r.error == "error.unknown_template" and "Wojownik" in (r.content or "")
+
+
+async def test_an_action_is_taken_by_its_native_name_and_refused_with_native_names(table: Table) -> None:
+    await table.play(
+        [
+            "@gm:pl #b /settings set name:enforce_turns value:false",
+            "@gm:pl #b /encounter start system:arm5 name:Las",
+            '@gm:pl #b /encounter add name:Zbój stats:"atak:5 obrona:4 obrażenia:3 wyparowania:4 budowa:0"',
+            "@ania:pl #b /character create system:arm5 name:Ania template:fighter",
+            "@ania:pl #b /encounter join character:Ania",
+        ]
+    )
+    r = await table.one("@ania:pl #b /action name:wyjscie_z_walki")
+    assert r.error != "error.unknown_action", r.content
+    r = await table.one("@ania:pl #b /action name:taniec")
+    assert r.error == "error.unknown_action"
+    content = r.content or ""
+    assert "Wyjście z walki" in content and "disengage" not in content
+    assert content.count("Opóźnienie akcji") == 1  # two ids, one name: listed once
