@@ -430,7 +430,10 @@ def character_embed(tx: Texts, ch: Character, system: CombatSystem) -> discord.E
     pool = getattr(system, "pool", None)  # systems with a points pool explain where it comes from
     if pool is not None:
         breakdown = pool(system.stored_sheet(sheet))
-        lines = [f"{_signed(value)} {tx.term('term', key)} {detail}".rstrip() for key, value, detail in breakdown.parts]
+        lines = [
+            " ".join([_signed(value), tx.term("term", key), *(_known_word(tx, word) for word in detail)])
+            for key, value, detail in breakdown.parts
+        ]
         lines.append(f"= **{breakdown.total}**")
         embed.add_field(name=tx.term("term", "pool_breakdown"), value="\n".join(lines), inline=False)
     line = system.sheet_line(system.stored_sheet(sheet))

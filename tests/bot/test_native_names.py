@@ -34,3 +34,12 @@ async def test_an_action_is_taken_by_its_native_name_and_refused_with_native_nam
     content = r.content or ""
     assert "Wyjście z walki" in content and "disengage" not in content
     assert content.count("Opóźnienie akcji") == 1  # two ids, one name: listed once
+
+
+async def test_an_italian_sheet_names_its_classes_and_pool_parts_in_italian(table: Table) -> None:
+    r = await table.one("@lia:it /character create system:adnd2cp name:Lia template:guerriero")
+    assert r.error is None, r.content
+    text = str(r.embeds)
+    for code in ("class_name", "group", "fighter", "warrior", "int 1"):
+        assert code not in text, code
+    assert "Classe guerriero" in text and "Intelligenza 1" in text

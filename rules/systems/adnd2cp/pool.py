@@ -13,12 +13,16 @@ if TYPE_CHECKING:
     from rules.systems.adnd2cp.sheet import Sheet, WeaponEntry
 
 
+Detail = tuple[str, ...]
+
+
 @dataclass(frozen=True, slots=True)
 class PoolBreakdown:
-    """Pool total and its parts as (term key, points, detail) for `/character show`."""
+    """Pool total and its parts as (term key, points, detail) for `/character show`; a detail is ids and
+    numbers (a class and its level, a weapon, its rank and column) the presenter names in the reader's words."""
 
     total: int
-    parts: tuple[tuple[str, int, str], ...] = field(default_factory=tuple)
+    parts: tuple[tuple[str, int, Detail], ...] = field(default_factory=tuple)
 
     def as_dict(self) -> dict[str, object]:
         return {
@@ -38,13 +42,14 @@ def full_hit_dice(hit_dice: str | None) -> int:
     return int(m.group(1)) if m else 0
 
 
-def class_points(sheet: Sheet) -> tuple[int, str]:
+def class_points(sheet: Sheet) -> tuple[int, Detail]:
     """The best class table (multi-class): floor(rate × level) for each class, keep the highest."""
-    best, detail = 0, ""
+    best = 0
+    detail: Detail = ()
     for entry in sheet.classes:
         points = math.floor(tables.CLASS_RATE[entry.group] * entry.level)
         if points > best or not detail:
-            best, detail = points, f"{entry.class_name or entry.group} {entry.level}"
+            best, detail = points, (entry.class_name or entry.group, str(entry.level))
     return best, detail
 
 
@@ -74,41 +79,44 @@ def three_skilled_bonus(sheet: Sheet) -> int:
     return tables.THREE_SKILLED_BONUS if len(categories) >= 3 else 0
 
 
-def mastery_points(weapons: list[WeaponEntry]) -> list[tuple[str, int, str]]:
+def mastery_points(weapons: list[WeaponEntry]) -> list[tuple[str, int, Detail]]:
     """Table 11.3: column A for the best weapon of each category, B/C/D for the others by relation."""
     by_category: dict[str, list[WeaponEntry]] = {}
     for w in weapons:
         if w.rank in tables.MASTERY:
             by_category.setdefault(w.category or w.id, []).append(w)
-    parts: list[tuple[str, int, str]] = []
-    for category, group in by_category.items():
+    parts: list[tuple[str, int, Detail]] = []
+    for group in by_category.values():
         ordered = sorted(group, key=_rank, reverse=True)
         for i, w in enumerate(ordered):
             column = "A" if i == 0 else tables.RELATION_COLUMN[w.relation]
             points = tables.MASTERY[w.rank][column]
             if points:
-                parts.append(("pool_mastery", points, f"{w.id} {w.rank} {column} ({category})"))
+                parts.append(("pool_mastery", points, (w.id, w.rank, column)))
     return parts
 
 
 def pool_breakdown(sheet: Sheet, monster_class_int_bonus: bool = False) -> PoolBreakdown:
     monster = sheet.kind == "monster"
     if monster and sheet.intelligence < tables.MONSTER_MIN_INT:
-        return PoolBreakdown(0, (("pool_monster_too_dull", 0, f"int {sheet.intelligence}"),))
-    parts: list[tuple[str, int, str]] = []
+        return PoolBreakdown(0, (("pool_monster_too_dull", 0, ("intelligence", str(sheet.intelligence))),))
+    parts: list[tuple[str, int, Detail]] = []
     if monster:
-        parts.append(("pool_hit_dice", full_hit_dice(sheet.hit_dice), sheet.hit_dice or "0"))
-        parts.append(("pool_monster_int", tables.monster_int_bonus(sheet.intelligence), f"int {sheet.intelligence}"))
+        parts.append(("pool_hit_dice", full_hit_dice(sheet.hit_dice), (sheet.hit_dice or "0",)))
+        intelligence = ("intelligence", str(sheet.intelligence))
+        parts.append(("pool_monster_int", tables.monster_int_bonus(sheet.intelligence), intelligence))
     if sheet.classes:
         points, detail = class_points(sheet)
         parts.append(("pool_class_level", points, detail))
     if int_bonus_applies(sheet) and (not monster or monster_class_int_bonus):
-        parts.append(("pool_int", tables.pc_int_bonus(sheet.intelligence), f"int {sheet.intelligence}"))
-    parts.append(("pool_level8", level8_bonus(sheet), ""))
-    parts.append(("pool_three_skilled", three_skilled_bonus(sheet), ""))
+        parts.append(("pool_int", tables.pc_int_bonus(sheet.intelligence), ("intelligence", str(sheet.intelligence))))
+    parts.append(("pool_level8", level8_bonus(sheet), ()))
+    parts.append(("pool_three_skilled", three_skilled_bonus(sheet), ()))
     parts.extend(mastery_points(sheet.weapons))
-    parts.append(("pool_combat_arts", tables.ART_GRADE_POINTS * sheet.combat_art_grades, str(sheet.combat_art_grades)))
-    parts.append(("pool_extra", sheet.extra_pool_points, ""))
+    parts.append(
+        ("pool_combat_arts", tables.ART_GRADE_POINTS * sheet.combat_art_grades, (str(sheet.combat_art_grades),))
+    )
+    parts.append(("pool_extra", sheet.extra_pool_points, ()))
     kept = tuple(p for p in parts if p[1] or p[0] in ("pool_class_level", "pool_hit_dice"))
     return PoolBreakdown(sum(p[1] for p in parts), kept)
 

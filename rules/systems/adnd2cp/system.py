@@ -126,7 +126,7 @@ class Adnd2cpSystem(CombatSystem):
         flag = bool(settings is not None and cast(Settings, settings).monster_class_int_bonus)
         found = pool_breakdown(s, flag)
         if s.pool_override is not None:
-            return PoolBreakdown(s.pool_override, (("pool_override", s.pool_override, ""),))
+            return PoolBreakdown(s.pool_override, (("pool_override", s.pool_override, ()),))
         return found
 
     def available_blows(self, sheet: Any, weapon: str | None = None, settings: Any = None) -> list[str]:
