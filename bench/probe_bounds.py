@@ -85,10 +85,21 @@ SETUPS: dict[str, Setup] = {
                     "bab": 60,
                     "feats": ["two_weapon_fighting", "improved_two_weapon_fighting", "greater_two_weapon_fighting"],
                     "weapons": [
-                        {"name": "a", "damage": "100d1000", "threat_min": 2, "crit_mult": 10,
-                         "extra_damage_dice": ["100d1000"] * 10},
-                        {"name": "b", "category": "light", "damage": "100d1000", "threat_min": 2, "crit_mult": 10,
-                         "extra_damage_dice": ["100d1000"] * 10},
+                        {
+                            "name": "a",
+                            "damage": "100d1000",
+                            "threat_min": 2,
+                            "crit_mult": 10,
+                            "extra_damage_dice": ["100d1000"] * 10,
+                        },
+                        {
+                            "name": "b",
+                            "category": "light",
+                            "damage": "100d1000",
+                            "threat_min": 2,
+                            "crit_mult": 10,
+                            "extra_damage_dice": ["100d1000"] * 10,
+                        },
                     ],
                 },
                 "target": {"hp": 10_000, "ac": -50},
@@ -129,7 +140,12 @@ SETUPS: dict[str, Setup] = {
         worst={
             "every Characteristic, Ability and modifier at its top, ten botch dice": {
                 "attacker": {
-                    "str": 10, "dex": 10, "qik": 10, "single_weapon": 30, "size": 20, "botch_dice": 10,
+                    "str": 10,
+                    "dex": 10,
+                    "qik": 10,
+                    "single_weapon": 30,
+                    "size": 20,
+                    "botch_dice": 10,
                     "weapon": {"name": "w", "ability": "single_weapon", "init": 20, "atk": 40, "dfn": 40, "dam": 40},
                     "shield": {"name": "s", "init": 20, "atk": 20, "dfn": 20, "dam": 20},
                 },
@@ -169,8 +185,16 @@ SETUPS: dict[str, Setup] = {
                 "attacker": {
                     "classes": [{"class_name": "thief", "level": 40}, {"class_name": "fighter", "level": 40}],
                     "strength": 25,
-                    "weapons": [{"id": "long_sword", "damage": "100d1000", "damage_large": "100d1000", "magic": 10,
-                                 "to_hit_bonus": 50, "damage_bonus": 100}],
+                    "weapons": [
+                        {
+                            "id": "long_sword",
+                            "damage": "100d1000",
+                            "damage_large": "100d1000",
+                            "magic": 10,
+                            "to_hit_bonus": 50,
+                            "damage_bonus": 100,
+                        }
+                    ],
                 },
                 "target": {"hp": 10_000, "hp_max": 10_000, "ac": -10},
                 "options": {"backstab": True, "rear": True, "damage_modifier": 20, "modifier": 20},
@@ -256,8 +280,14 @@ SETUPS: dict[str, Setup] = {
         worst={
             "100d1000 damage, every number of the attacker at its top, the largest size difference": {
                 "attacker": {
-                    "str": 60, "dex": 60, "size": 20, "weapon_damage": "100d1000", "crit_range_bonus": 18,
-                    "power_attack": 30, "weapon_specialization": 30, "weapon_focus": 20,
+                    "str": 60,
+                    "dex": 60,
+                    "size": 20,
+                    "weapon_damage": "100d1000",
+                    "crit_range_bonus": 18,
+                    "power_attack": 30,
+                    "weapon_specialization": 30,
+                    "weapon_focus": 20,
                 },
                 "target": {"size": -10, "hp": 999, "hp_max": 999},
                 "options": {"targeted": 6, "target_location": "head", "bonus": 50},
