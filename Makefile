@@ -25,6 +25,7 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
 	$(BIN)/python bench/odds.py
+	$(BIN)/python bench/rules_speed.py
 	$(BIN)/python bench/probe_bounds.py
 	$(BIN)/python bench/fuzz.py 100000
 	$(BIN)/python bench/crash.py 60
