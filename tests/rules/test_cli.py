@@ -48,3 +48,14 @@ def test_bad_requests_get_a_json_error_and_exit_2() -> None:
     ]:
         code, result = cli("resolve", stdin=stdin)
         assert code == 2 and result["error"].startswith("error."), (stdin, result)
+
+
+def test_odds_takes_the_resolve_request_without_dice() -> None:
+    request = {"system": "dnd35", "actor": {"str": 16, "bab": 3}, "target": {"ac": 15}, "weapon": "longsword"}
+    code, result = cli("odds", stdin=json.dumps(request))
+    assert code == 0, result
+    chances = {c["key"]: c["p"] for c in result["lines"][0]["outcomes"]}
+    # +6 against AC 15: 10..20 hit (60 %); a 19-20 threat confirmed with the same roll 60 % of the time.
+    assert abs(chances["hit"] + chances["crit"] - 0.60) < 1e-9 and abs(chances["crit"] - 0.10 * 0.60) < 1e-9
+    code, error = cli("odds", stdin=json.dumps({**request, "weapon": "banana"}))
+    assert code == 2 and error["error"] == "error.dnd35.unknown_weapon"  # as resolve refuses it
