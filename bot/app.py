@@ -16,6 +16,7 @@ from discord.ext import commands
 
 from bot.cogs import EXTENSIONS
 from bot.cogs.base import SUPPORTED
+from bot.collector import Collector
 from bot.config import Config
 from bot.i18n.catalog import Catalog, default_catalog
 from bot.presenters import render
@@ -49,6 +50,7 @@ class App:
         self.message_poster: Callable[[int, str | None, list[discord.Embed], list[int]], Awaitable[None]] | None = None
 
         self.tracker: Tracker | None = None  # the live tracker, when something can post it
+        self.collector = Collector()
 
     def enable_tracker(
         self,
@@ -156,6 +158,7 @@ class CombatBot(commands.Bot):
 
             self.app.enable_tracker(DiscordGateway(self))
             await self.sync_if_changed()
+            self.app.collector.started()
             self._expiry = asyncio.create_task(self._expire_loop())
 
     async def _edit_message(self, channel_id: int, message_id: int, embeds: list[discord.Embed]) -> None:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 import types
 import typing
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
@@ -198,8 +199,30 @@ def describe_fields(model: type[BaseModel]) -> list[SettingInfo]:
     return infos
 
 
+def _built_once(method: Callable[[Any], Vocabulary]) -> Callable[[Any], Vocabulary]:
+    """A no-argument method whose result is kept on the instance after the first call."""
+    slot = f"_{method.__name__}_built"
+
+    @functools.wraps(method)
+    def once(self: Any) -> Vocabulary:
+        found: Vocabulary | None = self.__dict__.get(slot)
+        if found is None:
+            found = self.__dict__[slot] = method(self)
+        return found
+
+    return once
+
+
 class CombatSystem(ABC):
     """Base of a rule system. Subclasses set the class attributes and implement the actions."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A system's vocabularies are built from its fixed tables: built once per system object, not on
+        every command (folding every name of a game takes milliseconds)."""
+        super().__init_subclass__(**kwargs)
+        for name in ("stat_vocabulary", "option_vocabulary"):
+            if name in cls.__dict__:
+                setattr(cls, name, _built_once(cls.__dict__[name]))
 
     id: ClassVar[str]
     name: ClassVar[str]
@@ -345,12 +368,14 @@ class CombatSystem(ABC):
         raise RulesError("error.no_initiative_declaration", system=self.id)
 
     # --- what players type (issue 13): keys and values in the game's words, one-line sheets, templates --
+    @_built_once
     def stat_vocabulary(self) -> Vocabulary:
         """Stat keys a player types (build and lasting fields, the quick-line shortcuts), their native and
         English names and listed values. The default lists the fields by their own names and passes
         anything else on to the Sheet model; a system lists its own words."""
         return _default_vocabulary(self.Sheet, self.fields_of("build", "lasting"), self.stat_values(), "stat")
 
+    @_built_once
     def option_vocabulary(self) -> Vocabulary:
         """Option keys and values of `/attack`, `/shot` and `/action`, likewise."""
         return _default_vocabulary(self.Options, list(self.Options.model_fields), {}, "option")

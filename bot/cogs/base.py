@@ -105,6 +105,7 @@ class BaseCog(commands.Cog):
         await send(interaction, reply)
         if reply.sent_message_id is not None and after_send is not None:
             await after_send(reply.sent_message_id)
+        self.app.collector.command_done()
 
     async def _channel_system(self, ctx: Ctx) -> str | None:
         """The game of the channel's fight: a refusal names its terms in that game's words."""

@@ -103,7 +103,7 @@ class CombatCog(BaseCog):
 
         async def remember_prompt(message_id: int) -> None:
             if exchange_id:
-                await self.app.service.remember_prompt(exchange_id[0], message_id)
+                self.app.service.remember_prompt(interaction.channel_id or 0, exchange_id[0], message_id)
 
         await self.run(interaction, handler, remember_prompt)
 

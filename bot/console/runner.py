@@ -364,6 +364,7 @@ async def build(config: Config, seed: int | None, locale: str | None) -> tuple[A
 async def run_console(config: Config, args: argparse.Namespace) -> int:
     app, local = await build(_with_db(config, args.db), args.seed, args.locale)
     console = Console(local, sys.stdout, args.json, tracker=True)
+    app.collector.started()
     try:
         if args.script:
             source: Iterable[str] = sys.stdin if args.script == "-" else open(args.script, encoding="utf-8")

@@ -16,6 +16,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from bot.service.bot_settings import BotSettings
+from bot.service.cache import EncounterCache
 from bot.service.context import Ctx
 from bot.service.errors import UserError
 from bot.service.state import Combatant, Encounter
@@ -48,15 +49,25 @@ class ServiceCore:
         self.db = db
         self.clock = clock
         self.dice: DiceSource = dice or RandomDice()
-        self._cache: dict[int, Encounter | None] = {}
+        self._cache = EncounterCache(on_evict=self._forget)
         self._locks: dict[int, asyncio.Lock] = {}
         self._settings_cache: dict[int, tuple[BaseModel, BotSettings]] = {}
         self._waiting: set[int] = set()  # channels with an attack waiting for its defence
         self._pinned: dict[int, str | None] = {}  # channel → language pinned by the GM
+        self._unsaved_prompts: dict[int, list[tuple[int, int]]] = {}  # channel → (exchange, message) to save
         # Told after every committed change (the live tracker schedules an edit); must not block.
         self.on_change: Callable[[Encounter], None] | None = None
 
     # --- plumbing --------------------------------------------------------------------------------
+    def _forget(self, channel_id: int, enc: Encounter | None) -> None:
+        """A channel left the cache: its per-channel maps go too (bounded with it)."""
+        lock = self._locks.get(channel_id)
+        if lock is not None and not lock.locked():
+            del self._locks[channel_id]
+        self._pinned.pop(channel_id, None)
+        if enc is not None:
+            self._settings_cache.pop(enc.id, None)
+
     def lock(self, channel_id: int) -> asyncio.Lock:
         found = self._locks.get(channel_id)
         if found is None:
@@ -97,6 +108,7 @@ class ServiceCore:
         commit.encounter = after
         commit.expected_version = before.version
         commit.before = before
+        commit.prompt_messages = self._unsaved_prompts.pop(before.channel_id, [])
         try:
             new_ids = await self.db.transaction(repo.apply_commit, commit)
         except repo.StaleEncounter:

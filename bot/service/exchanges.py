@@ -152,18 +152,16 @@ class ExchangeMixin(StagingMixin):
                 outcomes += await self._settle(ctx, enc, lambda x: x.deadline < now)
         return outcomes
 
-    async def remember_prompt(self, exchange_id: int, message_id: int) -> None:
-        """Note which message holds a prompt, so a timeout or `/parry` can replace it later. Best effort:
-        the attack is already answered; without the id a timeout's result is posted as a new message."""
-        try:
-            await self.db.transaction(repo.set_exchange_message, exchange_id, message_id)
-        except Exception:
-            log.warning("could not remember the message of prompt %s", exchange_id, exc_info=True)
-            return
-        for enc in self._cache.values():
-            for x in enc.pending if enc else []:
-                if x.id == exchange_id:
-                    x.message_id = message_id
+    def remember_prompt(self, channel_id: int, exchange_id: int, message_id: int) -> None:
+        """Note which message holds a prompt, so a timeout or `/parry` can replace it later. The id is known
+        only after the answer was sent: kept in memory at once and saved with the channel's next
+        transaction (no transaction of its own); lost in a crash before that, a timeout's or `/parry`'s
+        result is posted as a new message instead."""
+        enc = self._cache.get(channel_id)
+        for x in enc.pending if enc else []:
+            if x.id == exchange_id:
+                x.message_id = message_id
+                self._unsaved_prompts.setdefault(channel_id, []).append((exchange_id, message_id))
 
     async def load_active(self) -> None:
         """Warm the cache with every active encounter (start-up), so timeouts survive a restart."""

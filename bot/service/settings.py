@@ -15,6 +15,8 @@ from rules import (
 )
 from rules.system import describe_fields, validated
 
+PINNED_LIMIT = 10_000  # channels whose pinned language is remembered
+
 
 class SettingsMixin(ServiceCore):
     """GM settings and the pinned language."""
@@ -30,6 +32,8 @@ class SettingsMixin(ServiceCore):
     async def pinned_language(self, guild_id: int, channel_id: int) -> str | None:
         """The language a GM pinned for this channel (or the server), if any; cached."""
         if channel_id not in self._pinned:
+            if len(self._pinned) >= PINNED_LIMIT:  # bounded: forgotten entries are simply read again
+                self._pinned.clear()
             guild, channel = await self.db.read(repo.load_settings, guild_id, channel_id, "bot")
             value = channel.get("language", guild.get("language", "auto"))
             self._pinned[channel_id] = None if value in (None, "auto") else str(value)

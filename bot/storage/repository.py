@@ -145,6 +145,9 @@ class Commit:
     character_genders: list[tuple[int, str]] = field(default_factory=list)
     new_exchanges: list[Exchange] = field(default_factory=list)
     closed_exchanges: list[tuple[int, str]] = field(default_factory=list)  # (id, resolved|cancelled)
+    # Which message holds an earlier prompt (known only after that command's answer was sent): saved
+    # with the channel's next transaction instead of a transaction of its own.
+    prompt_messages: list[tuple[int, int]] = field(default_factory=list)  # (exchange id, message id)
     user_id: int = 0
     # For the change set: the encounter as it was, what kind of command, whether it rolled dice, and the
     # command it belongs with (a defence → the attack that opened it). Filled in: the command's id.
@@ -175,6 +178,10 @@ def apply_commit(conn: sqlite3.Connection, commit: Commit) -> list[int]:
         (enc.id, commit.user_id, kind, int(commit.rolled), commit.unit, now),
     )
     commit.command_id = int(cur.lastrowid or 0)
+    if commit.prompt_messages:
+        conn.executemany(
+            "UPDATE exchanges SET message_id = ? WHERE id = ?", [(m, x) for x, m in commit.prompt_messages]
+        )
     before = commit.before
     changes: dict[str, Any] = {}
     if before is not None:

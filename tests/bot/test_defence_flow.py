@@ -189,3 +189,26 @@ async def test_npc_targets_defend_at_once_or_prompt_the_gm(table: Table) -> None
     table.dice(3)
     (ok,) = await table(f"@gm #hall click {r.components[0]['custom_id']}")
     assert ok.error is None
+
+
+async def test_a_prompts_message_is_saved_with_the_channels_next_transaction(tmp_path: Path) -> None:
+    """No transaction of its own for the prompt's message id: kept in memory, written with the next
+    command; after a restart before that, the answer is posted as a new message (nothing to edit)."""
+    path = tmp_path / "bot.db"
+    first = await open_table(path)
+    await setup(first)
+    await attack_wulf(first)
+    saved = "SELECT message_id FROM exchanges WHERE status='pending' ORDER BY id"
+    assert await first.query(saved) == [(None,)]
+    await attack_wulf(first, "Bandit 2")  # the channel's next transaction carries the first prompt's id
+    rows = await first.query(saved)
+    assert rows[0][0] is not None and rows[1][0] is None
+    await first.app.close()
+    second = await open_table(path)
+    try:
+        second.dice(2, 2)
+        answers = await second("@ana #hall /parry")
+        assert all(r.error is None for r in answers)
+        assert any(r.command == "edit" for r in answers), "the first prompt, whose id was saved, is replaced"
+    finally:
+        await second.app.close()

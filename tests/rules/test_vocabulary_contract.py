@@ -97,3 +97,10 @@ def test_an_empty_character_is_warned_about_what_was_assumed(system_id: str) -> 
     system = get_system(system_id)
     sheet = system.sheet({})
     assert system.sheet_warnings({}, sheet), "no silent defaults: say what the rules assumed"
+
+
+@pytest.mark.parametrize("system_id", sorted(all_systems()))
+def test_a_systems_vocabularies_are_built_once(system_id: str) -> None:
+    system = get_system(system_id)
+    assert system.stat_vocabulary() is system.stat_vocabulary()
+    assert system.option_vocabulary() is system.option_vocabulary()
