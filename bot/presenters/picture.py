@@ -35,6 +35,7 @@ LABEL_PX = 15  # legend and title text (≥ 14 px)
 LETTER_PX = 17  # the letter on each part
 PAD = 12
 FIGURE_H = 290
+FIGURE_TOP = PAD + 2 * (LABEL_PX + 7)  # under the title and the summary line
 
 # Severity 0 (unhurt) … 4 (the worst before destroyed): ColorBrewer YlOrBr, 5 classes.
 RAMP: tuple[tuple[int, int, int], ...] = (
@@ -68,6 +69,8 @@ REGIONS: dict[str, tuple[str, tuple[int, int, int, int]]] = {
     "left_foot": ("rounded", (_X + 4, 256, _X + 50, 282)),
 }
 _DRAW_ORDER = list(REGIONS)
+LETTER_ORDER = ("head", "torso", "abdomen", "right_arm", "right_hand", "left_arm", "left_hand", "right_leg",
+                "right_foot", "left_leg", "left_foot")  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,7 +152,7 @@ def draw(title: str, subtitle: str, parts: Sequence[tuple[str, Row]], note: str 
     pen = ImageDraw.Draw(img)
     pen.text((PAD, PAD), _fit(title, LABEL_PX, inner), font=label, fill=INK)
     pen.text((PAD, PAD + line_h), _fit(subtitle, LABEL_PX, inner), font=label, fill=MUTED)
-    top = PAD + 2 * line_h
+    top = FIGURE_TOP
     drawn = {key for key, _ in parts}
     for key in _DRAW_ORDER:
         if key not in drawn:
@@ -171,6 +174,12 @@ def draw(title: str, subtitle: str, parts: Sequence[tuple[str, Row]], note: str 
         out, format="PNG", compress_level=1
     )  # ~10 KB; `optimize` or a higher level save little and cost up to 10 ms
     return out.getvalue()
+
+
+def inside(key: str) -> tuple[int, int]:
+    """A point of the picture well inside a part's region and clear of its letter (for checks)."""
+    _, (x0, y0, x1, y1) = REGIONS[key]
+    return (x0 + x1) // 2, FIGURE_TOP + y0 + max(8, (y1 - y0) // 5)
 
 
 def _shape(pen: Any, kind: str, box: tuple[int, int, int, int], **style: Any) -> None:
@@ -227,7 +236,8 @@ def _swatch(pen: Any, x: int, y: int, row: Row) -> None:
 def part_rows(tx: Texts, parts: Sequence[BodyPart], hidden: bool) -> list[tuple[str, Row]]:
     """Each drawable part with its letter (A, B, …), native name and, unless hidden, its state in words."""
     rows = []
-    drawable = [p for p in parts if p.key in REGIONS]
+    # Lettered in the figure's order (head, torso, right arm …), the same letters in every game.
+    drawable = sorted((p for p in parts if p.key in REGIONS), key=lambda p: LETTER_ORDER.index(p.key))
     for i, p in enumerate(drawable):
         letter = chr(ord("A") + i)
         name = tx.term("location", p.key)
