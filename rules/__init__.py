@@ -4,6 +4,7 @@ from rules.dice import DiceSource, RandomDice, Roller, ScriptedDice
 from rules.errors import RulesError
 from rules.model import (
     ActionResult,
+    BodyPart,
     Chance,
     Check,
     Damage,
@@ -28,6 +29,7 @@ __all__ = [
     "FIELD_CLASSES",
     "ActionRequest",
     "ActionResult",
+    "BodyPart",
     "Chance",
     "Check",
     "CombatSystem",

@@ -209,6 +209,22 @@ class Status(_Data):
     actions_left: int | None = None
 
 
+class BodyPart(_Data):
+    """One body part of a combatant's wound picture (systems with hit locations).
+
+    `key` is the part's id as the system's catalog names it (`location.<system>.<key>`); `severity` puts
+    every system on one scale for drawing: 0 unhurt, 1–4 ever worse, 4 the worst a part can be before it
+    is destroyed; `level` is the system's own wound-level id for the part (`wound.<system>.<level>`), or
+    None when the system has no per-part levels; `damage` the damage the part took where the system
+    counts it per part (None where it does not); `state` says whether the part is still there."""
+
+    key: str
+    severity: int = Field(0, ge=0, le=4)
+    level: str | None = None
+    damage: int | None = None
+    state: Literal["ok", "destroyed", "amputated"] = "ok"
+
+
 class SettingInfo(_Data):
     """A GM setting as the bot lists it: name, type, allowed values, default and one-line help."""
 

@@ -15,7 +15,7 @@ from pydantic import BaseModel, ValidationError
 from rules.bounds import clamp_data
 from rules.dice import DiceSource
 from rules.errors import RulesError
-from rules.model import ActionResult, Message, Note, OddsResult, SettingInfo, Status, Term
+from rules.model import ActionResult, BodyPart, Message, Note, OddsResult, SettingInfo, Status, Term
 from rules.odds import Budget, OddsPlan, odds_of
 from rules.vocabulary import Key, Vocabulary
 
@@ -414,6 +414,13 @@ class CombatSystem(ABC):
     @abstractmethod
     def status(self, sheet: Any) -> Status:
         """Wound level / condition and the numbers the GM sees."""
+
+    def body(self, sheet: Any, settings: BaseModel | None = None) -> list[BodyPart] | None:
+        """The combatant's body parts for a wound picture (systems with hit locations), each with its
+        severity, the system's own level and whether it is still there; None: the system draws none.
+        `settings` are the encounter's rule settings when there is one (else the system's own reading of
+        the sheet, as `status` does)."""
+        return None
 
     def start_round(
         self, fighter: Fighter[Any], settings: BaseModel, round_no: int, dice: DiceSource | None = None

@@ -6,6 +6,7 @@ import discord
 from discord import app_commands
 
 from bot.cogs import autocomplete as ac
+from bot.cogs import pictures
 from bot.cogs.base import BaseCog, Reply, describe
 from bot.presenters import render
 from bot.presenters.texts import Texts
@@ -50,7 +51,13 @@ class CharacterCog(BaseCog):
     async def show(self, interaction: discord.Interaction, name: str | None = None) -> None:
         async def handler(ctx: Ctx, tx: Texts) -> Reply:
             ch = await self.app.service.character(ctx, name)
-            return Reply([render.character_embed(tx, ch, get_system(ch.system))], ephemeral=True)
+            system = get_system(ch.system)
+            reply = Reply([render.character_embed(tx, ch, system)], ephemeral=True)
+            # A game with hit locations draws the character's wounds too (a PNG attached to the answer).
+            drawn = await pictures.render(tx, system, ch.name, system.stored_sheet(ch.sheet), ch.gender)
+            if drawn is not None:
+                reply.files.append(drawn)
+            return reply
 
         await self.run(interaction, handler)
 

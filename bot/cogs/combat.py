@@ -6,6 +6,7 @@ import discord
 from discord import app_commands
 
 from bot.cogs import autocomplete as ac
+from bot.cogs import pictures
 from bot.cogs.base import BaseCog, Reply, defer, describe, labeled_choices, language
 from bot.cogs.defence import prompt_reply, typed_answer_reply
 from bot.presenters import render
@@ -99,7 +100,7 @@ class CombatCog(BaseCog):
             outcome = await self.app.service.attack(ctx, kind, target, weapon, attacker, options, distance)
             if outcome.exchange is not None:
                 exchange_id.append(outcome.exchange.id)
-            return _reply(tx, outcome)
+            return await pictures.with_hit_picture(self.app, tx, outcome, _reply(tx, outcome))
 
         async def remember_prompt(message_id: int) -> None:
             if exchange_id:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.cogs import pictures
 from bot.cogs.base import BaseCog, Reply
 from bot.presenters import render
 from bot.presenters.limits import escape
@@ -50,7 +51,7 @@ class DefenceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEM
             outcome = await app.service.defend(ctx, self.exchange_id, self.choice)
             reply = answer_reply(tx, outcome)
             reply.edit = True  # the result replaces the prompt
-            return reply
+            return await pictures.with_hit_picture(app, tx, outcome, reply)
 
         await cog.run(interaction, handler)
 
@@ -101,4 +102,4 @@ async def typed_answer_reply(app: App, tx: Texts, outcome: ActionOutcome) -> Rep
         enc = outcome.encounter
         link = message_link(enc.guild_id, enc.channel_id, x.message_id)
         return Reply(content=tx("defence.answered", link=link), ephemeral=True)
-    return answer_reply(tx, outcome)
+    return await pictures.with_hit_picture(app, tx, outcome, answer_reply(tx, outcome))

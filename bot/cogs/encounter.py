@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 
 from bot.cogs import autocomplete as ac
+from bot.cogs import pictures
 from bot.cogs.base import BaseCog, Reply, defer, describe
 from bot.presenters import render
 from bot.presenters.fight_log import log_files, summary_embed
@@ -155,11 +156,17 @@ class EncounterCog(BaseCog):
         await self.run(interaction, handler)
 
     @encounter.command(name="status", description=describe("cmd.encounter.status"))
-    async def status(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(picture=describe("opt.picture"))
+    async def status(self, interaction: discord.Interaction, picture: bool = False) -> None:
         async def handler(ctx: Ctx, tx: Texts) -> Reply:
             enc, system, gm = await self.app.service.status(ctx)
             # The GM sees every number, privately; players see the table without hidden numbers.
-            return Reply([render.status_embed(tx, enc, system, full=gm)], ephemeral=gm)
+            reply = Reply([render.status_embed(tx, enc, system, full=gm)], ephemeral=gm)
+            if picture:  # wound pictures: a hidden NPC's to players as its text shows it, no more
+                reply.files, capped = await pictures.status_pictures(self.app, tx, enc, system, gm)
+                if capped:
+                    reply.content = tx("picture.capped", count=pictures.MOST)
+            return reply
 
         await self.run(interaction, handler)
 

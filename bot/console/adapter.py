@@ -34,7 +34,7 @@ class Response:
     message_id: int | None = None
     edits: int | None = None  # the message this response replaced
     pinged: list[int] = field(default_factory=list)  # users this message would notify on Discord
-    files: list[dict[str, Any]] = field(default_factory=list)  # attachments: name, size, text
+    files: list[dict[str, Any]] = field(default_factory=list)  # attachments: name, size, text, data (bytes)
 
     def file_text(self, name_part: str) -> str:
         """The text of the first attachment whose name contains `name_part` ("" if none)."""
@@ -66,12 +66,17 @@ class Response:
 
 
 def attachments(files: list[discord.File] | None) -> list[dict[str, Any]]:
-    """What Discord would receive as attachments: each file's name, size and text."""
+    """What Discord would receive as attachments: each file's name, size, text ("" for a binary file such
+    as a wound picture) and bytes."""
     out = []
     for f in files or []:
         data = f.fp.read()
         f.reset()
-        out.append({"filename": f.filename, "size": len(data), "text": data.decode("utf-8", "replace")})
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:  # a picture: its bytes for the tests, no text to print
+            text = ""
+        out.append({"filename": f.filename, "size": len(data), "text": text, "data": data})
     return out
 
 

@@ -22,6 +22,11 @@ class BotSettings(BaseModel):
     show_odds: bool = Field(
         False, description="Attack answers add the exact chance to hit the attack had (never with a hidden NPC)."
     )
+    wound_picture: bool = Field(
+        False,
+        description="Attack answers that hit a body part attach the target's wound picture (a hidden NPC's "
+        "only to the GM).",
+    )
     language: Literal["auto", "en", "cs", "pl", "it"] = Field(
         "auto", description="Pin this channel to one language (auto = each user's own)."
     )

@@ -34,6 +34,8 @@ class ActionOutcome:
     turn_passed_to: Combatant | None = None
     # The exact chance to hit the attack had (the GM setting show_odds; never with a hidden NPC).
     hit_chance: float | None = None
+    # The GM setting wound_picture: an answer that hit a body part attaches the target's wound picture.
+    wound_picture: bool = False
 
 
 @dataclass

@@ -115,6 +115,7 @@ class StagingMixin(ServiceCore):
             automatic=automatic,
             answers_to=close,
             turn_passed_to=passed,
+            wound_picture=self.encounter_settings(after)[1].wound_picture,
         )
 
     def _step_in(self, enc: Encounter, system: CombatSystem, actor: Combatant, current: Combatant) -> Combatant | None:

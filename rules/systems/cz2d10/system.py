@@ -9,7 +9,7 @@ from pydantic import BaseModel
 
 from rules.checks import dump_checks
 from rules.dice import DiceSource, Roller
-from rules.model import ActionResult, Check, Modifier, Note, Status, Term
+from rules.model import ActionResult, BodyPart, Check, Modifier, Note, Status, Term
 from rules.system import ActionRequest, CombatSystem, DefenceRequest, FieldClass, Fighter
 from rules.systems.cz2d10 import actions as act_mod
 from rules.systems.cz2d10.assumed import sheet_warnings
@@ -122,6 +122,12 @@ class Cz2d10(CombatSystem):
 
     def status_in(self, sheet: CzSheet, settings: CzSettings) -> Status:
         return status_of(sheet, settings)
+
+    def body(self, sheet: Any, settings: BaseModel | None = None) -> list[BodyPart] | None:
+        """The six polygonal parts for the wound picture (rules/systems/cz2d10/body.py)."""
+        from rules.systems.cz2d10.body import body_of
+
+        return body_of(sheet, settings if isinstance(settings, CzSettings) else None)
 
     # ---- initiative and rounds ---------------------------------------------------------------------
     def initiative(self, req: ActionRequest, dice: DiceSource) -> ActionResult:

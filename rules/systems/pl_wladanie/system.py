@@ -10,7 +10,7 @@ from pydantic_core import PydanticCustomError
 
 from rules.dice import DiceSource
 from rules.errors import RulesError
-from rules.model import ActionResult, Note, Status, Term
+from rules.model import ActionResult, BodyPart, Note, Status, Term
 from rules.system import ActionRequest, CombatSystem, DefenceRequest, FieldClass, Fighter
 from rules.vocabulary import Vocabulary
 
@@ -51,6 +51,12 @@ class PlWladanie(CombatSystem):
 
     def descriptor(self, status: Status) -> str:
         return conditions_rules.descriptor(status)
+
+    def body(self, sheet: Any, settings: BaseModel | None = None) -> list[BodyPart] | None:
+        """The six body parts and their damage for the wound picture (body.py)."""
+        from .body import body_of
+
+        return body_of(cast(Sheet, sheet), settings if isinstance(settings, Settings) else None)
 
     def conditions(self) -> list[str]:
         return list(conditions_rules.CONDITIONS)
