@@ -164,6 +164,7 @@ class ExchangeMixin(StagingMixin):
                 self._unsaved_prompts.setdefault(channel_id, []).append((exchange_id, message_id))
 
     async def load_active(self) -> None:
-        """Warm the cache with every active encounter (start-up), so timeouts survive a restart."""
-        for channel_id in await self.db.read(repo.active_channels):
+        """Start-up: load the fights with an attack waiting for its defence (found by one query), so
+        their timeouts survive a restart; every other fight is read when its channel speaks."""
+        for channel_id in await self.db.read(repo.waiting_channels):
             await self.encounter(channel_id)
