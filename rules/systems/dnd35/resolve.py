@@ -23,7 +23,7 @@ from rules.systems.dnd35.attack import (
     situation_mods,
     strike_fields,
 )
-from rules.systems.dnd35.defense import armor_class
+from rules.systems.dnd35.defense import ArmorClass, armor_class
 from rules.systems.dnd35.hp import (
     HP_FIELDS,
     condition_list,
@@ -148,25 +148,33 @@ def summary(fight: Fight, subs: list[ActionResult]) -> ActionResult:
 
 
 def _strikes(fight: Fight, swings: list[Swing]) -> list[dict[str, Any]]:
-    opts = fight.opts
-    invisible = opts.invisible or "invisible" in fight.actor.conditions
+    invisible = attacker_invisible(fight)
     subs: list[dict[str, Any]] = []
     for swing in swings:
         if subs and fight.settings.stop_full_attack_when_dead and "dead" in fight.target.conditions:
             skipped = len(swings) - len(subs)
             fight.notes.append(Note(key="target_dead_attacks_skipped", params={"skipped": skipped}))
             break
-        ac = armor_class(
-            fight.target,
-            opts,
-            fight.settings,
-            ranged=fight.ranged,
-            touch=opts.touch,
-            actor_invisible=invisible,
-            flags=fight.target_flags,
-        )
-        subs.append(strike_fields(fight, swing, ac))
+        subs.append(strike_fields(fight, swing, strike_ac(fight, invisible)))
     return subs
+
+
+def attacker_invisible(fight: Fight) -> bool:
+    return fight.opts.invisible or "invisible" in fight.actor.conditions
+
+
+def strike_ac(fight: Fight, invisible: bool) -> ArmorClass:
+    """The AC the next attack must reach: the target as it stands now."""
+    opts = fight.opts
+    return armor_class(
+        fight.target,
+        opts,
+        fight.settings,
+        ranged=fight.ranged,
+        touch=opts.touch,
+        actor_invisible=invisible,
+        flags=fight.target_flags,
+    )
 
 
 def _interrupted(fight: Fight, weapon: Weapon, aoo: ActionResult) -> ActionResult:
@@ -186,7 +194,8 @@ def _interrupted(fight: Fight, weapon: Weapon, aoo: ActionResult) -> ActionResul
     )
 
 
-def resolve(req: ActionRequest, dice: DiceSource, ranged: bool) -> ActionResult:
+def setup(req: ActionRequest, dice: DiceSource, ranged: bool) -> tuple[Fight, Weapon, ActionKind]:
+    """What comes before any die: refusals, the attacker as the action starts, the fight, the weapon."""
     if req.target is None:
         raise RulesError("error.dnd35.no_target")
     start: Sheet = req.actor.sheet
@@ -198,7 +207,13 @@ def resolve(req: ActionRequest, dice: DiceSource, ranged: bool) -> ActionResult:
     fight = Fight(req, actor, req.target.sheet, opts, settings, Roller(dice), ranged)
     if charges(opts, ranged) and restricted(start):
         fight.notes.append(note("charge_restricted"))
-    weapon = pick_weapon(actor, req.weapon, ranged)
+    return fight, pick_weapon(actor, req.weapon, ranged), kind
+
+
+def resolve(req: ActionRequest, dice: DiceSource, ranged: bool) -> ActionResult:
+    fight, weapon, kind = setup(req, dice, ranged)
+    assert req.target is not None
+    start: Sheet = req.actor.sheet
     provoked = unarmed_provocation(fight, weapon)
     if provoked is not None and effective_conditions(fight.actor) & CANNOT_ACT:
         result = _interrupted(fight, weapon, provoked)
@@ -214,13 +229,19 @@ def resolve(req: ActionRequest, dice: DiceSource, ranged: bool) -> ActionResult:
     return result
 
 
-def _attacks(fight: Fight, weapon: Weapon) -> ActionResult:
-    """The attack rolls themselves: one result, or a full attack's summary with every attack in it."""
+def swings_of(fight: Fight, weapon: Weapon) -> list[Swing]:
+    """The attacks of this action (`plan`) with the nonlethal swap's penalty on each."""
     swings = plan(fight, weapon)
     _, swap_penalty = nonlethal_mode(fight.actor, weapon, fight.opts)
     if swap_penalty:
         for swing in swings:
             swing.mods.append(mod("nonlethal_swap", swap_penalty))
+    return swings
+
+
+def _attacks(fight: Fight, weapon: Weapon) -> ActionResult:
+    """The attack rolls themselves: one result, or a full attack's summary with every attack in it."""
+    swings = swings_of(fight, weapon)
     subs = _strikes(fight, swings)
     if len(swings) == 1:
         return ActionResult(**subs[0])
