@@ -13,6 +13,7 @@ from rules.model import ActionResult, Check, Damage, Die, Modifier, Note, Part, 
 from rules.notation import parse_dice
 from rules.system import ActionRequest
 from rules.systems.dnd35.acting import ActionKind
+from rules.systems.dnd35.built import built
 from rules.systems.dnd35.defense import ArmorClass
 from rules.systems.dnd35.described import (
     ac_check,
@@ -377,7 +378,8 @@ def roll_damage(
         (fight.notes if notes is None else notes).append(Note(key="minimum_damage", params={"rolled": total}))
         total = 1
         minimum_step(c, 1, "minimum_damage")
-    damage = Damage(dice=faces, modifiers=mods, multiplier=mult, rolled=total, applied=total, kind=kind)
+    fields = {"dice": faces, "modifiers": mods, "multiplier": mult, "rolled": total, "applied": total, "kind": kind}
+    damage = built(Damage, fields)
     return damage, c
 
 
@@ -572,7 +574,7 @@ def massive_check(
 
 def strike(fight: Fight, swing: Swing, ac: ArmorClass) -> ActionResult:
     """Roll one attack: d20, confirmation, concealment, damage, HP. Updates fight.target."""
-    return ActionResult(**strike_fields(fight, swing, ac))
+    return built(ActionResult, strike_fields(fight, swing, ac))
 
 
 def strike_fields(fight: Fight, swing: Swing, ac: ArmorClass) -> dict[str, Any]:
