@@ -5,6 +5,8 @@ valid (`model_validate(model_dump())` gives them back)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
 from typing import Any, TypeVar
 
@@ -14,29 +16,41 @@ from pydantic_core import PydanticUndefined
 M = TypeVar("M", bound=BaseModel)
 
 
+@dataclass(frozen=True, slots=True)
+class _Shape:
+    """A model's fields: plain defaults (copied as they are), default factories, required names."""
+
+    plain: dict[str, Any]
+    factories: dict[str, Callable[[], Any]]
+    required: frozenset[str]
+    count: int
+
+
 @cache
-def _defaults(cls: type[BaseModel]) -> tuple[tuple[str, Any, Any], ...]:
-    """(name, default, default factory) of every field, in the model's order."""
-    return tuple((name, f.default, f.default_factory) for name, f in cls.model_fields.items())
+def _shape(cls: type[BaseModel]) -> _Shape:
+    plain: dict[str, Any] = {}
+    factories: dict[str, Callable[[], Any]] = {}
+    required: set[str] = set()
+    for name, f in cls.model_fields.items():
+        if f.default_factory is not None:
+            factories[name] = f.default_factory  # type: ignore[assignment]
+        elif f.default is PydanticUndefined:
+            required.add(name)
+        else:
+            plain[name] = f.default  # immutable defaults only (None, numbers, strings): pydantic's own rule
+    return _Shape(plain, factories, frozenset(required), len(cls.model_fields))
 
 
 def built(cls: type[M], fields: dict[str, Any]) -> M:
     """`cls(**fields)` without validation: the missing fields take their defaults (a fresh list or dict
     from a default factory); a field the model does not have, or a required one missing, is a TypeError."""
-    data: dict[str, Any] = {}
-    found = 0
-    for name, default, factory in _defaults(cls):
-        if name in fields:
-            data[name] = fields[name]
-            found += 1
-        elif factory is not None:
-            data[name] = factory()
-        elif default is PydanticUndefined:
-            raise TypeError(f"{cls.__name__}: {name} missing")
-        else:
-            data[name] = default
-    if found != len(fields):
-        raise TypeError(f"{cls.__name__}: unknown fields {sorted(set(fields) - set(data))}")
+    shape = _shape(cls)
+    data = {**shape.plain, **fields}
+    for name in shape.factories.keys() - fields.keys():
+        data[name] = shape.factories[name]()
+    if len(data) != shape.count or not shape.required <= fields.keys():
+        unknown = sorted(set(data) - set(cls.model_fields))
+        raise TypeError(f"{cls.__name__}: unknown fields {unknown} or missing {sorted(shape.required - set(fields))}")
     obj = cls.__new__(cls)
     object.__setattr__(obj, "__dict__", data)
     object.__setattr__(obj, "__pydantic_fields_set__", set(fields))
