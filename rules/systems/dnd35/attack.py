@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -12,6 +13,7 @@ from rules.model import ActionResult, Check, Damage, Die, Modifier, Note, Part, 
 from rules.notation import parse_dice
 from rules.system import ActionRequest
 from rules.systems.dnd35.acting import ActionKind
+from rules.systems.dnd35.built import built
 from rules.systems.dnd35.defense import ArmorClass
 from rules.systems.dnd35.described import (
     ac_check,
@@ -320,10 +322,19 @@ def _dice_shown(groups: tuple[tuple[int, int, int], ...], faces: list[int], side
     return dice, parts
 
 
-def roll_damage(fight: Fight, swing: Swing, confirmed: bool, kind: str) -> tuple[Damage, Check]:
+def roll_damage(
+    fight: Fight,
+    swing: Swing,
+    confirmed: bool,
+    kind: str,
+    roller: Roller | None = None,
+    notes: list[Note] | None = None,
+) -> tuple[Damage, Check]:
     """Damage of one hit and its check: "Hoď zranění (se všemi opravami) tolikrát, kolik určuje dané
-    číslo, a výsledky sečti" — each roll's dice and bonuses shown; extra dice once; at least 1."""
-    weapon, roller = swing.weapon, fight.roller
+    číslo, a výsledky sečti" — each roll's dice and bonuses shown; extra dice once; at least 1. Rolled
+    with `roller` (default the fight's); the minimum-damage note goes to `notes` (default the fight's)."""
+    weapon = swing.weapon
+    roller = fight.roller if roller is None else roller
     side = fight.me
     expr = parse_dice(weapon.damage)
     sd = str_damage(fight.actor, weapon, swing.grip)
@@ -364,10 +375,11 @@ def roll_damage(fight: Fight, swing: Swing, confirmed: bool, kind: str) -> tuple
     # raw = every die shown + every bonus shown = `total` before the minimum (built directly: hot path)
     c = Check(damage_label(kind, confirmed, mult), side, dice, 1, parts, total, [], total)
     if total < 1:
-        fight.notes.append(Note(key="minimum_damage", params={"rolled": total}))
+        (fight.notes if notes is None else notes).append(Note(key="minimum_damage", params={"rolled": total}))
         total = 1
         minimum_step(c, 1, "minimum_damage")
-    damage = Damage(dice=faces, modifiers=mods, multiplier=mult, rolled=total, applied=total, kind=kind)
+    fields = {"dice": faces, "modifiers": mods, "multiplier": mult, "rolled": total, "applied": total, "kind": kind}
+    damage = built(Damage, fields)
     return damage, c
 
 
@@ -377,39 +389,156 @@ def hits(face: int, bonus: int, ac: int) -> bool:
     return face == 20 or (face != 1 and face + bonus >= ac)
 
 
-def confirm(fight: Fight, face: int, swing: Swing, ac: ArmorClass, notes: list[Note], checks: list[Check]) -> bool:
-    """ "Hod na kritiku - druhý hod na útok, provedený se všemi opravami jako hod první": its own check."""
-    bonus = sum(int(m.value) for m in swing.mods)
-    if fight.target.crit_immune:
+@dataclass(frozen=True, slots=True)
+class Blow:
+    """One attack roll's fixed inputs: the fight (options, settings, sides), the swing, the AC it must
+    reach and the target as it stands before it. Nothing in it changes while the attack is rolled."""
+
+    fight: Fight
+    swing: Swing
+    ac: ArmorClass
+    target: Sheet
+    bonus: int
+    kind: str  # lethal / nonlethal
+
+    @classmethod
+    def of(cls, fight: Fight, swing: Swing, ac: ArmorClass) -> Blow:
+        kind, _ = nonlethal_mode(fight.actor, swing.weapon, fight.opts)
+        return cls(fight, swing, ac, fight.target, sum(int(m.value) for m in swing.mods), kind)
+
+
+@dataclass(slots=True)
+class Trace:
+    """What the real attack shows besides the phases' states: notes, checks, the attack face, the damage
+    and the target after it (exact odds keep none of it: only the states reach the next phase)."""
+
+    notes: list[Note] = field(default_factory=list)
+    checks: list[Check] = field(default_factory=list)
+    later: list[Note] = field(default_factory=list)  # notes of the whole action (minimum damage)
+    face: int = 0
+    damage: Damage | None = None
+    target: Sheet | None = None
+
+
+# The phases of one attack, each `(blow, roller, state, trace) -> state`, run in this order by the real
+# attack (`strike_fields`) and, stage by stage, by the exact odds (`odds.py`). A state holds only what
+# the later phases and the odds' summary need, so the odds' states collapse.
+@dataclass(frozen=True, slots=True)
+class Landed:
+    """After the attack roll (and concealment): a hit or not, a confirmation rolled, confirmed."""
+
+    hit: bool
+    threat: bool = False  # a confirmation roll was made (not vs crit-immune targets, not auto-confirmed)
+    confirmed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt:
+    """After the damage roll: the outcome (miss / hit / crit) and the damage the hit deals."""
+
+    outcome: str
+    threat: bool
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Struck:
+    """After the damage is applied (and any massive-damage save): the target's wound key too."""
+
+    outcome: str
+    threat: bool
+    amount: int
+    wound: str
+
+
+def confirm(blow: Blow, roller: Roller, face: int, trace: Trace) -> tuple[bool, bool]:
+    """ "Hod na kritiku - druhý hod na útok, provedený se všemi opravami jako hod první": its own check.
+    (confirmation rolled, confirmed)."""
+    fight, notes = blow.fight, trace.notes
+    if blow.target.crit_immune:
         notes.append(note("crit_immune"))
-        return False
+        return False, False
     if face == 20 and fight.settings.natural_20_auto_confirm:
         notes.append(note("auto_confirm"))
-        return True
-    c = fight.roller.d(20, "confirm")
-    ok = hits(c, bonus, ac.value)
-    notes.append(Note(key="crit_confirmed" if ok else "threat_not_confirmed", params={"roll": c, "total": c + bonus}))
+        return False, True
+    c = roller.d(20, "confirm")
+    ok = hits(c, blow.bonus, blow.ac.value)
+    notes.append(
+        Note(key="crit_confirmed" if ok else "threat_not_confirmed", params={"roll": c, "total": c + blow.bonus})
+    )
     outcome = "crit" if ok else "threat_not_confirmed"
-    checks.append(d20_check("confirm", c, swing.mods, fight.me, ac_check(ac, fight.them), outcome))
-    return ok
+    trace.checks.append(d20_check("confirm", c, blow.swing.mods, fight.me, ac_check(blow.ac, fight.them), outcome))
+    return True, ok
+
+
+def attack_roll(blow: Blow, roller: Roller, state: None, trace: Trace) -> Landed:
+    """Phase 1: the d20 against the AC; in the threat range the confirmation roll."""
+    fight = blow.fight
+    face = roller.d(20, "attack")
+    trace.face = face
+    hit = hits(face, blow.bonus, blow.ac.value)
+    versus = ac_check(blow.ac, fight.them)
+    trace.checks.append(d20_check("attack", face, blow.swing.mods, fight.me, versus, attack_outcome(face, hit)))
+    if face in (1, 20):
+        trace.notes.append(note(f"natural_{face}"))
+    if hit and face >= blow.swing.weapon.threat_min:
+        trace.notes.append(note("threat"))
+        rolled, confirmed = confirm(blow, roller, face, trace)
+        return Landed(True, rolled, confirmed)
+    return Landed(hit)
 
 
 def concealment_pct(value: str | int) -> int:
     return value if isinstance(value, int) else CONCEALMENT_PCT[value]
 
 
-def concealed(fight: Fight, notes: list[Note], checks: list[Check]) -> bool:
+def concealed(fight: Fight, roller: Roller, notes: list[Note], checks: list[Check]) -> bool:
     """A13: after a hit (and any confirmation roll) d% ≤ miss chance → miss ("obránce musí hodit udaná
     procenta"): a d% check against the miss chance."""
     chance = fight.opts.miss_chance if fight.opts.miss_chance is not None else concealment_pct(fight.opts.concealment)
     if not chance:
         return False
-    pct = fight.roller.d(100, "concealment")
+    pct = roller.d(100, "concealment")
     missed = pct <= chance
     key = "concealment_miss" if missed else "concealment_passed"
     notes.append(Note(key=key, params={"roll": pct, "chance": chance}))
     checks.append(percent_check("concealment", pct, chance, "miss_chance", fight.them, key))
     return missed
+
+
+def concealment(blow: Blow, roller: Roller, state: Landed, trace: Trace) -> Landed:
+    """Phase 2: a hit against a concealed target may still miss (d%)."""
+    if state.hit and concealed(blow.fight, roller, trace.notes, trace.checks):
+        state = Landed(False, state.threat, False)
+    if blow.swing.hand == "off":
+        trace.notes.append(note("off_hand"))
+    return state
+
+
+def damage_roll(blow: Blow, roller: Roller, state: Landed, trace: Trace) -> Dealt:
+    """Phase 3: a hit's damage (multiplied on a confirmed critical), at least 1."""
+    if not state.hit:
+        return Dealt("miss", state.threat, 0)
+    damage, shown = roll_damage(blow.fight, blow.swing, state.confirmed, blow.kind, roller, trace.later)
+    trace.checks.append(shown)
+    trace.damage = damage
+    return Dealt("crit" if state.confirmed else "hit", state.threat, damage.applied)
+
+
+def wounding(blow: Blow, roller: Roller, state: Dealt, trace: Trace) -> Struck:
+    """Phase 4: the damage on the target's hit points; massive damage's Fortitude save."""
+    before = blow.target
+    if state.outcome == "miss":
+        return Struck(state.outcome, state.threat, 0, sheet_state(before))
+    fight = blow.fight
+    after = apply_damage(before, state.amount, blow.kind, fight.settings.temp_hp_absorb_nonlethal)
+    after = massive_check(fight, roller, after, state.amount, blow.kind, trace.notes, trace.checks)
+    trace.target = after
+    return Struck(state.outcome, state.threat, state.amount, sheet_state(after))
+
+
+Phase = Callable[[Blow, Roller, Any, Trace], Any]
+PHASES: tuple[Phase, ...] = (attack_roll, concealment, damage_roll, wounding)
 
 
 def fort_save_check(label: str, face: int, save: int, dc: Check, side: Side, saved: bool) -> Check:
@@ -419,13 +548,15 @@ def fort_save_check(label: str, face: int, save: int, dc: Check, side: Side, sav
     )
 
 
-def massive_check(fight: Fight, target: Sheet, amount: int, kind: str, notes: list[Note], checks: list[Check]) -> Sheet:
+def massive_check(
+    fight: Fight, roller: Roller, target: Sheet, amount: int, kind: str, notes: list[Note], checks: list[Check]
+) -> Sheet:
     s = fight.settings
     if not s.massive_damage or kind != "lethal" or amount < s.massive_damage_threshold:
         return target
     if sheet_state(target) == "dead":
         return target
-    face = fight.roller.d(20, "massive_save")
+    face = roller.d(20, "massive_save")
     total = face + target.fort_save
     saved = face == 20 or (face != 1 and total >= MASSIVE_DC)
     notes.append(
@@ -443,40 +574,26 @@ def massive_check(fight: Fight, target: Sheet, amount: int, kind: str, notes: li
 
 def strike(fight: Fight, swing: Swing, ac: ArmorClass) -> ActionResult:
     """Roll one attack: d20, confirmation, concealment, damage, HP. Updates fight.target."""
-    return ActionResult(**strike_fields(fight, swing, ac))
+    return built(ActionResult, strike_fields(fight, swing, ac))
 
 
 def strike_fields(fight: Fight, swing: Swing, ac: ArmorClass) -> dict[str, Any]:
-    """`strike` as the ActionResult's fields (the caller may add to them before building it once)."""
+    """`strike` as the ActionResult's fields (the caller may add to them before building it once): the
+    phases in order, then what they left in the trace."""
     roller = fight.roller
     start = len(roller.rolls)
-    notes: list[Note] = []
-    bonus = sum(int(m.value) for m in swing.mods)
-    kind, _ = nonlethal_mode(fight.actor, swing.weapon, fight.opts)
-    face = roller.d(20, "attack")
-    hit = hits(face, bonus, ac.value)
-    checks = [d20_check("attack", face, swing.mods, fight.me, ac_check(ac, fight.them), attack_outcome(face, hit))]
-    if face in (1, 20):
-        notes.append(note(f"natural_{face}"))
-    confirmed = False
-    if hit and face >= swing.weapon.threat_min:
-        notes.append(note("threat"))
-        confirmed = confirm(fight, face, swing, ac, notes, checks)
-    if hit and concealed(fight, notes, checks):
-        hit = confirmed = False
-    if swing.hand == "off":
-        notes.append(note("off_hand"))
+    blow = Blow.of(fight, swing, ac)
+    trace = Trace(later=fight.notes)
+    state: Any = None
+    for phase in PHASES:
+        state = phase(blow, roller, state, trace)
+    struck: Struck = state
     target_name = fight.req.target.name if fight.req.target else None
-    damage: Damage | None = None
     changes: list[StateChange] = []
-    if hit:
-        before = fight.target
-        damage, shown = roll_damage(fight, swing, confirmed, kind)
-        checks.append(shown)
-        after = apply_damage(before, damage.applied, kind, fight.settings.temp_hp_absorb_nonlethal)
-        after = massive_check(fight, after, damage.applied, kind, notes, checks)
-        fight.target = after
-        changes = diff(target_name or "target", before, after, HP_FIELDS)
+    if trace.target is not None:
+        fight.target = trace.target
+        changes = diff(target_name or "target", blow.target, trace.target, HP_FIELDS)
+    face, bonus = trace.face, blow.bonus
     return {
         "system": SYSTEM_ID,
         "action": "shot" if fight.ranged else "attack",
@@ -488,14 +605,14 @@ def strike_fields(fight: Fight, swing: Swing, ac: ArmorClass) -> dict[str, Any]:
         "total": face + bonus,
         "against": ac.value,
         "against_key": ac.key,
-        "outcome": "crit" if confirmed else ("hit" if hit else "miss"),
+        "outcome": struck.outcome,
         "margin": face + bonus - ac.value,
-        "damage": damage,
-        "wound": sheet_state(fight.target),
+        "damage": trace.damage,
+        "wound": struck.wound,
         "conditions": condition_list(fight.target),
         "changes": changes,
-        "notes": ac.notes + notes,
-        "checks": checks,
+        "notes": ac.notes + trace.notes,
+        "checks": trace.checks,
     }
 
 

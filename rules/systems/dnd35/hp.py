@@ -7,6 +7,7 @@ from typing import Any
 
 from rules.bounds import clip, clip_update
 from rules.model import Modifier, Note, StateChange
+from rules.systems.dnd35.built import built
 from rules.systems.dnd35.sheet import HP, Sheet
 from rules.systems.dnd35.tables import DEAD_AT, HP_STATES, TURN_CONDITIONS
 
@@ -82,11 +83,14 @@ def effective_conditions(sheet: Sheet) -> frozenset[str]:
 
 
 def diff(name: str, before: Sheet, after: Sheet, fields: tuple[str, ...]) -> list[StateChange]:
+    if before is after:
+        return []
     out = []
+    old, new = before.__dict__, after.__dict__
     for f in fields:
-        a, b = getattr(before, f), getattr(after, f)
+        a, b = old[f], new[f]
         if a != b:
-            out.append(StateChange(combatant=name, field=f, before=a, after=b))
+            out.append(built(StateChange, {"combatant": name, "field": f, "before": a, "after": b}))
     return out
 
 

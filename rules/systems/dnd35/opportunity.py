@@ -87,11 +87,17 @@ def unarmed_provocation(fight: Fight, weapon: Weapon) -> ActionResult | None:
     """ "Pokud je postava ozbrojena, provokuješ jí k útoku, když na ní útočíš neozbrojen. Příležitostný
     útok proběhne ještě před tím tvým." Not when the unarmed attack counts as armed (Improved Unarmed
     Strike, a touch spell), for a shot, or for an attack of opportunity."""
-    opts = fight.opts
-    if fight.ranged or weapon.category != "unarmed" or opts.touch or opts.attack_of_opportunity:
-        return None
-    their = aoo_weapon(fight, "improved_unarmed_strike")
+    their = provoking(fight, weapon)
     if their is None:
         return None
     fight.notes.append(note("unarmed_aoo"))
     return attack_of_opportunity(fight, their)
+
+
+def provoking(fight: Fight, weapon: Weapon) -> Weapon | None:
+    """The defender's weapon for the attack of opportunity this attack provokes (`unarmed_provocation`),
+    or None when it provokes none: decided before any die is rolled."""
+    opts = fight.opts
+    if fight.ranged or weapon.category != "unarmed" or opts.touch or opts.attack_of_opportunity:
+        return None
+    return aoo_weapon(fight, "improved_unarmed_strike")

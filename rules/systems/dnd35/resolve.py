@@ -23,7 +23,8 @@ from rules.systems.dnd35.attack import (
     situation_mods,
     strike_fields,
 )
-from rules.systems.dnd35.defense import armor_class
+from rules.systems.dnd35.built import built
+from rules.systems.dnd35.defense import ArmorClass, armor_class
 from rules.systems.dnd35.hp import (
     HP_FIELDS,
     condition_list,
@@ -119,74 +120,85 @@ def attacker_after(fight: Fight, kind: ActionKind) -> Sheet:
     return end_action(fight.req.actor.sheet, actor, fight.settings, kind, fight.notes)
 
 
-def summary(fight: Fight, subs: list[ActionResult]) -> ActionResult:
-    """A full attack's top result: every roll, total damage, the target's final state."""
-    top = ActionResult(
-        system=SYSTEM_ID,
-        action="shot" if fight.ranged else "attack",
-        actor=fight.req.actor.name,
-        target=subs[0].target,
-        weapon=subs[0].weapon,
-        attacks=subs,
-    )
-    top.rolls = list(fight.roller.rolls)
+def summary(fight: Fight, subs: list[ActionResult]) -> dict[str, Any]:
+    """A full attack's top result (as its fields): every roll, total damage, the target's final state."""
     outcomes = {s.outcome for s in subs}
-    top.outcome = "crit" if "crit" in outcomes else ("hit" if "hit" in outcomes else "miss")
+    top: dict[str, Any] = {
+        "system": SYSTEM_ID,
+        "action": "shot" if fight.ranged else "attack",
+        "actor": fight.req.actor.name,
+        "target": subs[0].target,
+        "weapon": subs[0].weapon,
+        "attacks": subs,
+        "rolls": list(fight.roller.rolls),
+        "outcome": "crit" if "crit" in outcomes else ("hit" if "hit" in outcomes else "miss"),
+        "wound": subs[-1].wound,
+        "conditions": subs[-1].conditions,
+    }
     damages = [s.damage for s in subs if s.damage is not None]
     if damages:
-        total = sum(d.applied for d in damages)
         kinds = {d.kind for d in damages}
-        top.damage = Damage(
-            dice=[f for d in damages for f in d.dice],
-            rolled=sum(d.rolled for d in damages),
-            applied=total,
-            kind=kinds.pop() if len(kinds) == 1 else "mixed",
+        top["damage"] = built(
+            Damage,
+            {
+                "dice": [f for d in damages for f in d.dice],
+                "rolled": sum(d.rolled for d in damages),
+                "applied": sum(d.applied for d in damages),
+                "kind": kinds.pop() if len(kinds) == 1 else "mixed",
+            },
         )
-    top.wound = subs[-1].wound
-    top.conditions = subs[-1].conditions
     return top
 
 
 def _strikes(fight: Fight, swings: list[Swing]) -> list[dict[str, Any]]:
-    opts = fight.opts
-    invisible = opts.invisible or "invisible" in fight.actor.conditions
+    invisible = attacker_invisible(fight)
     subs: list[dict[str, Any]] = []
     for swing in swings:
         if subs and fight.settings.stop_full_attack_when_dead and "dead" in fight.target.conditions:
             skipped = len(swings) - len(subs)
             fight.notes.append(Note(key="target_dead_attacks_skipped", params={"skipped": skipped}))
             break
-        ac = armor_class(
-            fight.target,
-            opts,
-            fight.settings,
-            ranged=fight.ranged,
-            touch=opts.touch,
-            actor_invisible=invisible,
-            flags=fight.target_flags,
-        )
-        subs.append(strike_fields(fight, swing, ac))
+        subs.append(strike_fields(fight, swing, strike_ac(fight, invisible)))
     return subs
 
 
-def _interrupted(fight: Fight, weapon: Weapon, aoo: ActionResult) -> ActionResult:
-    """The attack of opportunity took the attacker out before its own attack."""
-    fight.notes.append(note("attack_interrupted"))
-    return ActionResult(
-        system=SYSTEM_ID,
-        action="shot" if fight.ranged else "attack",
-        actor=fight.req.actor.name,
-        target=aoo.actor,
-        weapon=weapon.name,
-        rolls=list(fight.roller.rolls),
-        outcome="interrupted",
-        wound=sheet_state(fight.target),
-        conditions=condition_list(fight.target),
-        attacks=[aoo],
+def attacker_invisible(fight: Fight) -> bool:
+    return fight.opts.invisible or "invisible" in fight.actor.conditions
+
+
+def strike_ac(fight: Fight, invisible: bool) -> ArmorClass:
+    """The AC the next attack must reach: the target as it stands now."""
+    opts = fight.opts
+    return armor_class(
+        fight.target,
+        opts,
+        fight.settings,
+        ranged=fight.ranged,
+        touch=opts.touch,
+        actor_invisible=invisible,
+        flags=fight.target_flags,
     )
 
 
-def resolve(req: ActionRequest, dice: DiceSource, ranged: bool) -> ActionResult:
+def _interrupted(fight: Fight, weapon: Weapon, aoo: ActionResult) -> dict[str, Any]:
+    """The attack of opportunity took the attacker out before its own attack (the result's fields)."""
+    fight.notes.append(note("attack_interrupted"))
+    return {
+        "system": SYSTEM_ID,
+        "action": "shot" if fight.ranged else "attack",
+        "actor": fight.req.actor.name,
+        "target": aoo.actor,
+        "weapon": weapon.name,
+        "rolls": list(fight.roller.rolls),
+        "outcome": "interrupted",
+        "wound": sheet_state(fight.target),
+        "conditions": condition_list(fight.target),
+        "attacks": [aoo],
+    }
+
+
+def setup(req: ActionRequest, dice: DiceSource, ranged: bool) -> tuple[Fight, Weapon, ActionKind]:
+    """What comes before any die: refusals, the attacker as the action starts, the fight, the weapon."""
     if req.target is None:
         raise RulesError("error.dnd35.no_target")
     start: Sheet = req.actor.sheet
@@ -198,30 +210,44 @@ def resolve(req: ActionRequest, dice: DiceSource, ranged: bool) -> ActionResult:
     fight = Fight(req, actor, req.target.sheet, opts, settings, Roller(dice), ranged)
     if charges(opts, ranged) and restricted(start):
         fight.notes.append(note("charge_restricted"))
-    weapon = pick_weapon(actor, req.weapon, ranged)
+    return fight, pick_weapon(actor, req.weapon, ranged), kind
+
+
+def resolve(req: ActionRequest, dice: DiceSource, ranged: bool) -> ActionResult:
+    fight, weapon, kind = setup(req, dice, ranged)
+    assert req.target is not None
+    start: Sheet = req.actor.sheet
     provoked = unarmed_provocation(fight, weapon)
     if provoked is not None and effective_conditions(fight.actor) & CANNOT_ACT:
-        result = _interrupted(fight, weapon, provoked)
+        fields = _interrupted(fight, weapon, provoked)
     else:
-        result = _attacks(fight, weapon)
-        result.attacks = ([provoked] if provoked is not None else []) + result.attacks
+        fields = _attacks(fight, weapon)
+        if provoked is not None:
+            fields["attacks"] = [provoked, *fields.get("attacks", ())]
     actor_new = attacker_after(fight, kind)
-    result.notes = result.notes + fight.notes
-    result.changes = diff(req.target.name, req.target.sheet, fight.target, HP_FIELDS)
-    result.changes += diff(req.actor.name, start, actor_new, HP_FIELDS)
-    result.target_sheet = fight.target.model_dump() if fight.target is not req.target.sheet else None
-    result.actor_sheet = actor_new.model_dump() if actor_new is not start else None
-    return result
+    fields["notes"] = [*fields.get("notes", ()), *fight.notes]
+    changes = diff(req.target.name, req.target.sheet, fight.target, HP_FIELDS)
+    fields["changes"] = changes + diff(req.actor.name, start, actor_new, HP_FIELDS)
+    fields["target_sheet"] = fight.target.model_dump() if fight.target is not req.target.sheet else None
+    fields["actor_sheet"] = actor_new.model_dump() if actor_new is not start else None
+    return built(ActionResult, fields)
 
 
-def _attacks(fight: Fight, weapon: Weapon) -> ActionResult:
-    """The attack rolls themselves: one result, or a full attack's summary with every attack in it."""
+def swings_of(fight: Fight, weapon: Weapon) -> list[Swing]:
+    """The attacks of this action (`plan`) with the nonlethal swap's penalty on each."""
     swings = plan(fight, weapon)
     _, swap_penalty = nonlethal_mode(fight.actor, weapon, fight.opts)
     if swap_penalty:
         for swing in swings:
             swing.mods.append(mod("nonlethal_swap", swap_penalty))
+    return swings
+
+
+def _attacks(fight: Fight, weapon: Weapon) -> dict[str, Any]:
+    """The attack rolls themselves (the result's fields): one attack, or a full attack's summary with
+    every attack in it."""
+    swings = swings_of(fight, weapon)
     subs = _strikes(fight, swings)
     if len(swings) == 1:
-        return ActionResult(**subs[0])
-    return summary(fight, [ActionResult(**f) for f in subs])
+        return subs[0]
+    return summary(fight, [built(ActionResult, f) for f in subs])

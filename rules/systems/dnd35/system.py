@@ -10,8 +10,9 @@ from pydantic import BaseModel
 from rules.dice import DiceSource, RandomDice
 from rules.errors import RulesError
 from rules.model import ActionResult, Note, Status, Term
+from rules.odds import OddsPlan
 from rules.system import ActionRequest, CombatSystem, FieldClass, Fighter
-from rules.systems.dnd35 import actions, grapple, oneline, specials, vocabulary
+from rules.systems.dnd35 import actions, grapple, odds, oneline, specials, vocabulary
 from rules.systems.dnd35.acting import aoo_left
 from rules.systems.dnd35.defense import sheet_acs
 from rules.systems.dnd35.fields import AC_EDIT_KEYS, EDIT_ALIASES, FIELD_CLASSES
@@ -175,6 +176,10 @@ class Dnd35(CombatSystem):
 
     def shot(self, req: ActionRequest, dice: DiceSource) -> ActionResult:
         return resolve(req, dice, ranged=True)
+
+    def odds_plan(self, req: ActionRequest, action: str) -> OddsPlan | None:
+        """An attack or shot staged through its own phases (`odds.py`); other actions: the generic path."""
+        return odds.plan(req, action)
 
     def act(self, action: str, req: ActionRequest, dice: DiceSource) -> ActionResult:
         if action in ("delay", "ready"):
