@@ -227,12 +227,15 @@ class OddsPlan:
     `choices`: the defences to give a line each (`[None]` where the target has no choice to make);
     `stages(choice)`: the stages and the starting state for that choice; `summary(state)`: what a final
     state comes to; `subattacks`: a full attack's strikes, combined as independent (the answer says so).
+    `strikes(choice)`, when given, replaces `stages`: each strike's own stages and start, enumerated once
+    each and combined by `independent` (a full attack then costs the sum of its strikes, not a product).
     """
 
     choices: list[str | None]
-    stages: Callable[[str | None], tuple[Sequence[Stage[Any]], Hashable]]
+    stages: Callable[[str | None], tuple[Sequence[Stage[Any]], Hashable]] | None
     summary: Callable[[Any], Summary]
     subattacks: int = 0
+    strikes: Callable[[str | None], list[tuple[Sequence[Stage[Any]], Hashable]]] | None = None
 
 
 def odds_of(system: Any, req: Any, action: str = "attack", budget: Budget | None = None) -> Any:
@@ -247,13 +250,16 @@ def odds_of(system: Any, req: Any, action: str = "attack", budget: Budget | None
     truncated = 0.0
     if plan is not None:
         for choice in plan.choices:
-            stages, start = plan.stages(choice)
-            e = staged(stages, start, budget)
-            dist: dict[Summary, float] = defaultdict(float)
-            for state, p in e.outcomes.items():
-                dist[plan.summary(state)] += p
-            lines.append(line(choice, dist))
-            truncated = max(truncated, e.truncated)
+            parts = _parts(plan, choice)
+            dists: list[dict[Summary, float]] = []
+            for stages, start in parts:
+                e = staged(stages, start, budget)
+                dist: dict[Summary, float] = defaultdict(float)
+                for state, p in e.outcomes.items():
+                    dist[plan.summary(state)] += p
+                dists.append(dist)
+                truncated = max(truncated, e.truncated)
+            lines.append(line(choice, dists[0] if len(dists) == 1 else independent(dists)))
         method, subattacks = "staged", plan.subattacks
     else:
         lines, truncated = _whole(system, act, req, budget)
@@ -269,6 +275,14 @@ def odds_of(system: Any, req: Any, action: str = "attack", budget: Budget | None
         subattacks=subattacks,
         method=method,
     )
+
+
+def _parts(plan: OddsPlan, choice: str | None) -> list[tuple[Sequence[Stage[Any]], Hashable]]:
+    """The stages to enumerate on their own: each strike's, or the whole action's."""
+    if plan.strikes is not None:
+        return plan.strikes(choice)
+    assert plan.stages is not None, "a plan has stages or strikes"
+    return [plan.stages(choice)]
 
 
 def _action(system: Any, action: str) -> Callable[[Any, Any], ActionResult]:

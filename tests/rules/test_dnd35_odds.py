@@ -10,7 +10,7 @@ import pytest
 
 from bench.odds import questions
 from rules import ActionRequest, Fighter, RulesError, get_system
-from rules.odds import Summary, enumerate_dice, independent, line, summarize
+from rules.odds import Budget, Summary, enumerate_dice, independent, line, summarize
 from rules.pairs import parse_pairs
 from tests.rules.odds_check import monte_carlo, same, whole, within_four_sigma
 
@@ -110,6 +110,16 @@ def test_a_full_attack_is_its_strikes_combined_as_independent() -> None:
     # two-weapon fighting: the off-hand strike too
     twf = _req(_fighter("Ana", "bab:1 str:12 weapons:shortsword,dagger"), target, {"two_weapon": True})
     assert D.odds(twf).subattacks == 2
+
+
+def test_a_long_full_attack_is_answered_strike_by_strike() -> None:
+    # +16/+11/+6/+1 and an off-hand strike: each strike enumerated once, so five strikes cost five
+    # single attacks (a budget of 0.5 s CPU is plenty), never "too complex".
+    target = _fighter("Orc", "ac:18 hp:40")
+    long = _req(_fighter("Ana", "bab:16 str:14 weapons:shortsword,dagger"), target, {"full_attack": True})
+    odds = D.odds(long, budget=Budget(0.5))
+    assert odds.method == "staged" and odds.subattacks >= 4
+    assert abs(sum(c.p for c in odds.lines[0].outcomes) - 1) < 1e-9
 
 
 def test_an_unarmed_attack_that_provokes_is_enumerated_whole() -> None:

@@ -8,7 +8,8 @@ damage, the wound key). The setup before any die (refusals, the attacker's stanc
 attacks, the AC) is `resolve.setup`, `resolve.swings_of` and `resolve.strike_ac` as well.
 
 A full attack (iterative attacks, two-weapon fighting) is staged strike by strike, each strike against the
-target as it stands before the action and combined by `rules.odds.independent` (the answer's
+target as it stands before the action, each enumerated on its own and combined by
+`rules.odds.independent` (the answer's
 `subattacks` says the strikes were treated as independent: a target dropping mid-attack, its lower AC
 once helpless and the attacks skipped once it is dead are not followed). An unarmed attack that provokes
 the defender's attack of opportunity is answered by the generic path (the whole action enumerated).
@@ -20,13 +21,11 @@ from collections.abc import Hashable, Sequence
 from typing import Any
 
 from rules.dice import Roller
-from rules.odds import OddsPlan, Stage, Summary, independent
+from rules.odds import OddsPlan, Stage, Summary
 from rules.system import ActionRequest
 from rules.systems.dnd35.attack import PHASES, Blow, Phase, Struck, Trace
 from rules.systems.dnd35.opportunity import provoking
 from rules.systems.dnd35.resolve import attacker_invisible, setup, strike_ac, swings_of
-
-NONE = Summary("none")
 
 
 class _NoDice:
@@ -42,29 +41,9 @@ def summary_of(struck: Struck) -> Summary:
     return Summary(struck.outcome, struck.wound, None, float(struck.amount), struck.threat, confirmed)
 
 
-def _merge(acc: Summary, one: Summary) -> Summary:
-    """`one` more strike added to a full attack's running summary, as `independent` combines them."""
-    return next(iter(independent(({acc: 1.0}, {one: 1.0}))))
-
-
 def _stage(phase: Phase, blow: Blow) -> Stage[Any]:
     def run(dice: Any, state: Any) -> Any:
         return phase(blow, Roller(dice), state, Trace())
-
-    return run
-
-
-def _strike_stage(phase: Phase, blow: Blow, first: bool, last: bool) -> Stage[Any]:
-    """A phase of one strike of a full attack; the state is (the strikes before, summed up; this one's).
-    The running wound is dropped as a strike starts (the next strike's wound replaces it anyway), and the
-    last phase folds the strike into the running summary."""
-
-    def run(dice: Any, state: tuple[Summary, Any]) -> tuple[Summary, Any]:
-        acc, own = state
-        if first:
-            acc = Summary(acc.outcome, None, acc.location, acc.damage, acc.threat, acc.confirmed)
-        own = phase(blow, Roller(dice), own, Trace())
-        return (_merge(acc, summary_of(own)), None) if last else (acc, own)
 
     return run
 
@@ -83,7 +62,5 @@ def plan(req: ActionRequest, action: str) -> OddsPlan | None:
         stages: list[Stage[Any]] = [_stage(phase, blows[0]) for phase in PHASES]
         start: Hashable = None
         return OddsPlan([None], lambda _: (stages, start), summary_of)
-    last = len(PHASES) - 1
-    stages = [_strike_stage(p, b, i == 0, i == last) for b in blows for i, p in enumerate(PHASES)]
-    full: tuple[Sequence[Stage[Any]], Hashable] = (stages, (NONE, None))
-    return OddsPlan([None], lambda _: full, lambda state: state[0], subattacks=len(blows))
+    strikes: list[tuple[Sequence[Stage[Any]], Hashable]] = [([_stage(p, b) for p in PHASES], None) for b in blows]
+    return OddsPlan([None], None, summary_of, subattacks=len(blows), strikes=lambda _: strikes)
