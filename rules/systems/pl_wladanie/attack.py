@@ -19,6 +19,7 @@ from .described import against_defence, defence_check, hit_test_check, mod_parts
 from .finish import finish
 from .hit import apply_hit
 from .hit_test import Attempt
+from .made import modifiers, note, result, rolls
 from .options import Options
 from .parry import default_choice
 from .phases import DEFENCE_OUTCOMES, defence_of, defence_roll, hit_roll, setup, with_distance
@@ -86,9 +87,9 @@ def resolve_attack(req: ActionRequest, dice: DiceSource, *, ranged: bool) -> Act
     attack = hit_test_check(shown, attempt.modifiers, versus, "hit" if hit else "miss")
     notes = list(attempt.notes)
     if sit.helpless is not None:
-        notes.append(Note(key="helpless_target", params={"state": Term("wound", sit.helpless)}))
+        notes.append(note("helpless_target", {"state": Term("wound", sit.helpless)}))
     if sit.unprepared:
-        notes.append(Note(key="unprepared_defence", params={"surprise": sit.surprised, "unseen": sit.unseen}))
+        notes.append(note("unprepared_defence", {"surprise": sit.surprised, "unseen": sit.unseen}))
     fields: dict[str, Any] = {
         "system": SYSTEM_ID,
         "action": "shot" if ranged else "attack",
@@ -101,7 +102,7 @@ def resolve_attack(req: ActionRequest, dice: DiceSource, *, ranged: bool) -> Act
         "against": st,
         "against_key": against_key,
         "margin": margin,
-        "notes": [*notes, Note(key="st", params={"defence": base, "st": st})],
+        "notes": [*notes, note("st", {"defence": base, "st": st})],
         "conditions": condition_keys(target.sheet),
         "checks": [attack],
     }
@@ -109,7 +110,7 @@ def resolve_attack(req: ActionRequest, dice: DiceSource, *, ranged: bool) -> Act
         return finish({**fields, "outcome": "miss"}, None, actor, attempt.fatigue)
     allowed = s.defences
     exchange = _exchange(attempt, fields, sit, opts, settings, allowed, target.sheet)
-    return ActionResult(**fields, outcome="pending_defence", defences=allowed, exchange=exchange)
+    return result({**fields, "outcome": "pending_defence", "defences": allowed, "exchange": exchange})
 
 
 def _exchange(
@@ -188,7 +189,7 @@ def _defend(req: DefenceRequest, dice: DiceSource) -> ActionResult:
         "target": defender.name,
         "weapon": ex.get("weapon"),
         "rolls": roller.rolls,  # the attack's rolls go in front when the result is built
-        "modifiers": list(ex["modifiers"]),  # plain dicts: ActionResult validates them once
+        "modifiers": modifiers(ex["modifiers"]),  # plain JSON: validated here
         "total": total,
         "against": int(ex["st"]),
         "against_key": str(ex.get("against_key", "physical_defence")),
@@ -200,7 +201,7 @@ def _defend(req: DefenceRequest, dice: DiceSource) -> ActionResult:
     }
     fatigue = int(ex.get("fatigue", 0))
     if choice != "none" and _active_defence(fields, roller, defender.sheet, choice, ex, settings):
-        fields["rolls"] = [*ex["rolls"], *roller.rolls]
+        fields["rolls"] = [*rolls(ex["rolls"]), *roller.rolls]
         return finish(fields, None, attacker, fatigue)
     hit = apply_hit(
         roller,
@@ -212,7 +213,7 @@ def _defend(req: DefenceRequest, dice: DiceSource) -> ActionResult:
         settings=settings,
         self_injury=bool(ex.get("self_injury")),
     )
-    fields["rolls"] = [*ex["rolls"], *roller.rolls]
+    fields["rolls"] = [*rolls(ex["rolls"]), *roller.rolls]
     return finish(fields, hit, attacker, fatigue)
 
 
@@ -233,12 +234,12 @@ def _active_defence(
     notes += defence.notes
     if choice == "parry":
         cost = Term("term", "cost_bonus_action" if defence.bonus_action else "cost_regular_action")
-        notes.append(Note(key="defence_action", params={"cost": cost}))
+        notes.append(note("defence_action", {"cost": cost}))
     total = int(fields["total"])
     shown, defence_total, stopped = defence_roll(roller, settings, choice, int(sum(m.value for m in mods)), total)
     if settings.parry_resolution == "gm":
-        notes.append(Note(key="gm_adjudicates_defence", params={"defence": defence_total, "attack": total}))
-    notes.append(Note(key="hit_test", params={"total": total, "st": fields["against"]}))
+        notes.append(note("gm_adjudicates_defence", {"defence": defence_total, "attack": total}))
+    notes.append(note("hit_test", {"total": total, "st": fields["against"]}))
     fields["defence_modifiers"] = mods
     fields.update(against=defence_total, against_key=choice, margin=total - defence_total)
     if stopped:

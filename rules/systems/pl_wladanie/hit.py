@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from pydantic import BaseModel
+
 from rules.checks import check, minus
 from rules.dice import Roller
 from rules.model import Check, Damage, Modifier, Note, Part, StateChange, Term
@@ -13,6 +15,8 @@ from rules.system import Fighter
 
 from .damage import DamagePlan, category_label_at, protectors
 from .described import NEGATIVE_DICE, armour_step, copied, expr_dice, floor_at_zero, weak_steps
+from .made import change, note
+from .made import damage as made_damage
 from .phases import absorbed, applied_damage, damage_roll, locate, wound_after
 from .settings import Settings
 from .sheet import DAMAGE, Sheet
@@ -38,7 +42,7 @@ def roll_location(roller: Roller, aimed: str | None, settings: Settings) -> tupl
 
 
 def _change(name: str, fieldname: str, before: Any, after: Any) -> StateChange:
-    return StateChange(combatant=name, field=fieldname, before=before, after=after)
+    return change(name, fieldname, before, after)
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,28 +117,30 @@ def land(
     location, located = roll_location(roller, aimed, settings)
     notes: list[Note] = []
     if test.category:
-        notes.append(Note(key="strength_category", params={"category": category_label_at(test.category)}))
+        notes.append(note("strength_category", {"category": category_label_at(test.category)}))
     damage_check = copied(shown if shown is not None else test.check)
     found = protectors(target.sheet, location, total, settings)
     for p in found:
         notes.append(
-            Note(
-                key="coverage_beaten" if p.beaten else "coverage_held",
-                params={"piece": Term("term", p.key), "coverage": p.coverage, "total": total, "armour": p.armour},
+            note(
+                "coverage_beaten" if p.beaten else "coverage_held",
+                {"piece": Term("term", p.key), "coverage": p.coverage, "total": total, "armour": p.armour},
             )
         )
         if not p.beaten and p.armour:
             armour_step(damage_check, p.key, p.armour, p.coverage)
     applied = applied_damage(test.value, absorbed(found))
     floor_at_zero(damage_check)
-    damage = Damage(
-        dice=test.faces,
-        modifiers=list(test.modifiers),
-        multiplier=0.5 if test.weak else 1,
-        rolled=test.value,
-        reduced_by=max(0, test.value) - applied,
-        applied=applied,
-        kind="wound",
+    damage = made_damage(
+        {
+            "dice": test.faces,
+            "modifiers": list(test.modifiers),
+            "multiplier": 0.5 if test.weak else 1,
+            "rolled": test.value,
+            "reduced_by": max(0, test.value) - applied,
+            "applied": applied,
+            "kind": "wound",
+        }
     )
     out = HitOutcome(damage, location, None, notes, checks=[*([located] if located else []), damage_check])
     _record_damage(out, target, applied, settings)
@@ -154,7 +160,8 @@ def _record_damage(out: HitOutcome, target: Fighter[Sheet], applied: int, settin
     if level is not None and level != sheet.wound_level:
         update["wound_level"] = level
         out.changes.append(_change(target.name, "wound_level", sheet.wound_level, level))
-    out.target_sheet = sheet.model_copy(update=update)
+    # The numbers are within the sheet's bounds already (DAMAGE above): a plain copy, no clipping walk.
+    out.target_sheet = BaseModel.model_copy(sheet, update=update)
 
 
 def _self_injury(out: HitOutcome, attacker: Fighter[Sheet], test: int) -> None:

@@ -1,0 +1,76 @@
+"""Result pieces the rules make from numbers they already hold, built without validating them again.
+
+`ActionResult(**fields)` validates every roll, note, check and change once more, though the rules made
+each of them with the right types a moment before (issue 17: a dozen validations per exchange). `made`
+builds a model directly, with its declared defaults, as `rules.dice` does for rolls; what comes from
+outside (options, sheets, an exchange's plain JSON) is still validated where it enters. The tests check
+that every result made so validates to itself (tests/rules/test_pl_wladanie_speed.py).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any, TypeVar
+
+from pydantic import BaseModel
+from pydantic_core import PydanticUndefined
+
+from rules.model import ActionResult, Damage, DieRoll, Modifier, Note, StateChange
+
+M = TypeVar("M", bound=BaseModel)
+
+
+@cache
+def _defaults(cls: type[BaseModel]) -> tuple[tuple[str, Any, Any], ...]:
+    """(field, default, default factory) of every field of a model."""
+    out = []
+    for name, info in cls.model_fields.items():
+        default = None if info.default is PydanticUndefined else info.default
+        out.append((name, default, info.default_factory))
+    return tuple(out)
+
+
+def made(cls: type[M], values: dict[str, Any]) -> M:
+    """A model of already-typed values (every field the model does not get takes its default)."""
+    data: dict[str, Any] = {}
+    for name, default, factory in _defaults(cls):
+        if name in values:
+            data[name] = values[name]
+        else:
+            data[name] = factory() if factory is not None else default
+    obj = cls.__new__(cls)
+    object.__setattr__(obj, "__dict__", data)
+    object.__setattr__(obj, "__pydantic_fields_set__", set(values))
+    object.__setattr__(obj, "__pydantic_extra__", None)
+    object.__setattr__(obj, "__pydantic_private__", None)
+    return obj
+
+
+def result(fields: dict[str, Any]) -> ActionResult:
+    return made(ActionResult, fields)
+
+
+def note(key: str, params: dict[str, Any] | None = None) -> Note:
+    """A note whose parameters are already `Term`s and plain values."""
+    return made(Note, {"key": key, "params": params or {}} if params else {"key": key})
+
+
+def modifier(key: str, value: int | float) -> Modifier:
+    return made(Modifier, {"key": key, "value": value})
+
+
+def modifiers(data: list[Any]) -> list[Modifier]:
+    """Modifiers from an exchange's plain JSON (or already made)."""
+    return [m if isinstance(m, Modifier) else Modifier(key=m["key"], value=m["value"]) for m in data]
+
+
+def rolls(data: list[Any]) -> list[DieRoll]:
+    return [r if isinstance(r, DieRoll) else DieRoll.model_validate(r) for r in data]
+
+
+def change(combatant: str, field: str, before: Any, after: Any) -> StateChange:
+    return made(StateChange, {"combatant": combatant, "field": field, "before": before, "after": after})
+
+
+def damage(values: dict[str, Any]) -> Damage:
+    return made(Damage, values)
