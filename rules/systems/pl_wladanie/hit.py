@@ -15,7 +15,7 @@ from rules.system import Fighter
 
 from .damage import DamagePlan, category_label_at, protectors
 from .described import NEGATIVE_DICE, armour_step, copied, expr_dice, floor_at_zero, weak_steps
-from .made import change, note
+from .made import change, modifier, note
 from .made import damage as made_damage
 from .phases import absorbed, applied_damage, damage_roll, locate, wound_after
 from .settings import Settings
@@ -63,7 +63,7 @@ def damage_test(roller: Roller, plan: DamagePlan, settings: Settings) -> DamageT
     faces, test, value = damage_roll(roller, plan, settings)
     mods = list(plan.modifiers)
     if expr.bonus:
-        mods.append(Modifier(key="damage_bonus", value=expr.bonus))
+        mods.append(modifier("damage_bonus", expr.bonus))
     dice, negative = expr_dice(expr, faces)
     parts = [Part("strength_damage", plan.strength_bonus)] if plan.strength_bonus else []
     parts += [Part("damage_bonus", expr.bonus)] if expr.bonus else []
@@ -76,7 +76,7 @@ def damage_test(roller: Roller, plan: DamagePlan, settings: Settings) -> DamageT
         dice_steps=[Part(key, value) for key, value in plan.dice_steps],
     )
     if plan.weak:
-        mods.append(Modifier(key="weak", value=value - test))
+        mods.append(modifier("weak", value - test))
         weak_steps(shown, settings)
     return DamageTest(faces, value, tuple(mods), plan.weak, plan.category, shown)
 

@@ -9,8 +9,9 @@ that every result made so validates to itself (tests/rules/test_pl_wladanie_spee
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from pydantic import BaseModel
 from pydantic_core import PydanticUndefined
@@ -21,28 +22,33 @@ M = TypeVar("M", bound=BaseModel)
 
 
 @cache
-def _defaults(cls: type[BaseModel]) -> tuple[tuple[str, Any, Any], ...]:
-    """(field, default, default factory) of every field of a model."""
-    out = []
+def _defaults(cls: type[BaseModel]) -> tuple[dict[str, Any], tuple[tuple[str, Callable[[], Any]], ...]]:
+    """A model's plain defaults, and the fields whose default a factory makes (a fresh list or dict)."""
+    plain: dict[str, Any] = {}
+    made_fresh: list[tuple[str, Callable[[], Any]]] = []
     for name, info in cls.model_fields.items():
-        default = None if info.default is PydanticUndefined else info.default
-        out.append((name, default, info.default_factory))
-    return tuple(out)
+        if info.default_factory is not None:
+            made_fresh.append((name, cast("Callable[[], Any]", info.default_factory)))
+        else:
+            plain[name] = None if info.default is PydanticUndefined else info.default
+    return plain, tuple(made_fresh)
+
+
+_set = object.__setattr__
 
 
 def made(cls: type[M], values: dict[str, Any]) -> M:
     """A model of already-typed values (every field the model does not get takes its default)."""
-    data: dict[str, Any] = {}
-    for name, default, factory in _defaults(cls):
-        if name in values:
-            data[name] = values[name]
-        else:
-            data[name] = factory() if factory is not None else default
+    plain, fresh = _defaults(cls)
+    data = {**plain, **values}
+    for name, factory in fresh:
+        if name not in values:
+            data[name] = factory()
     obj = cls.__new__(cls)
-    object.__setattr__(obj, "__dict__", data)
-    object.__setattr__(obj, "__pydantic_fields_set__", set(values))
-    object.__setattr__(obj, "__pydantic_extra__", None)
-    object.__setattr__(obj, "__pydantic_private__", None)
+    _set(obj, "__dict__", data)
+    _set(obj, "__pydantic_fields_set__", set(values))
+    _set(obj, "__pydantic_extra__", None)
+    _set(obj, "__pydantic_private__", None)
     return obj
 
 
