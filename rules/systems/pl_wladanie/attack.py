@@ -254,7 +254,8 @@ def _defences(choices: list[str]) -> list[Term]:
 
 
 def _note(data: Mapping[str, Any]) -> Note:
-    return Note(key=str(data["key"]), params=term_params(data.get("params", {})))
+    """A note the attack half carried as plain JSON (its terms made `Term`s again)."""
+    return note(str(data["key"]), term_params(dict(data.get("params", {}))))
 
 
 def _attack_checks(ex: Mapping[str, Any]) -> list[Check]:

@@ -29,10 +29,9 @@ def exact(value: float) -> Decimal:
 
 def roll_test(roller: Roller, settings: Settings, purpose: str) -> tuple[list[Die], int]:
     """Roll the test die (GM setting, house default 1k20): the dice as shown in a check, and their sum."""
-    expr = parse_dice(settings.test_die)
-    faces, value = expr.roll(roller, purpose)
-    sides = expr.groups[0][1]  # every test die is one group of equal dice (1d20, 2d10, 3d6)
-    return [Die(sides, face) for face in faces], value
+    count, sides, _ = parse_dice(settings.test_die).groups[0]  # one group of equal dice (1d20, 2d10, 3d6)
+    shown = [Die(sides, roller.d(sides, purpose)) for _ in range(count)]
+    return shown, sum(d.face for d in shown)
 
 
 @dataclass(frozen=True, slots=True)
