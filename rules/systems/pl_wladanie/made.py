@@ -37,6 +37,15 @@ def _defaults(cls: type[BaseModel]) -> tuple[dict[str, Any], tuple[tuple[str, Ca
 _set = object.__setattr__
 
 
+def _put(cls: type[M], data: dict[str, Any], given: set[str]) -> M:
+    obj = cls.__new__(cls)
+    _set(obj, "__dict__", data)
+    _set(obj, "__pydantic_fields_set__", given)
+    _set(obj, "__pydantic_extra__", None)
+    _set(obj, "__pydantic_private__", None)
+    return obj
+
+
 def made(cls: type[M], values: dict[str, Any]) -> M:
     """A model of already-typed values (every field the model does not get takes its default)."""
     plain, fresh = _defaults(cls)
@@ -44,12 +53,7 @@ def made(cls: type[M], values: dict[str, Any]) -> M:
     for name, factory in fresh:
         if name not in values:
             data[name] = factory()
-    obj = cls.__new__(cls)
-    _set(obj, "__dict__", data)
-    _set(obj, "__pydantic_fields_set__", set(values))
-    _set(obj, "__pydantic_extra__", None)
-    _set(obj, "__pydantic_private__", None)
-    return obj
+    return _put(cls, data, set(values))
 
 
 def result(fields: dict[str, Any]) -> ActionResult:
@@ -58,11 +62,11 @@ def result(fields: dict[str, Any]) -> ActionResult:
 
 def note(key: str, params: dict[str, Any] | None = None) -> Note:
     """A note whose parameters are already `Term`s and plain values."""
-    return made(Note, {"key": key, "params": params or {}} if params else {"key": key})
+    return _put(Note, {"key": key, "params": params or {}, "side": None}, {"key", "params"} if params else {"key"})
 
 
 def modifier(key: str, value: int | float) -> Modifier:
-    return made(Modifier, {"key": key, "value": value})
+    return _put(Modifier, {"key": key, "value": value}, {"key", "value"})
 
 
 def modifiers(data: list[Any]) -> list[Modifier]:
@@ -75,7 +79,8 @@ def rolls(data: list[Any]) -> list[DieRoll]:
 
 
 def change(combatant: str, field: str, before: Any, after: Any) -> StateChange:
-    return made(StateChange, {"combatant": combatant, "field": field, "before": before, "after": after})
+    data = {"combatant": combatant, "field": field, "before": before, "after": after}
+    return _put(StateChange, data, {"combatant", "field", "before", "after"})
 
 
 def damage(values: dict[str, Any]) -> Damage:
