@@ -8,7 +8,7 @@ from typing import Any
 
 from rules.checks import check
 from rules.dice import DiceSource, Roller
-from rules.model import ActionResult, Check, Die, Modifier, Note, Part, Term
+from rules.model import ActionResult, Check, Die, Note, Part, Term
 from rules.system import ActionRequest, Fighter
 
 from .area import Scatter, area_st, scatter
@@ -19,6 +19,7 @@ from .finish import dump, finish
 from .hit import DamageTest, HitOutcome, damage_test, land
 from .hit_test import build_attempt
 from .landing import OnField, field_hit, on_field
+from .made import modifier
 from .options import Options
 from .settings import Settings
 from .sheet import Sheet, Weapon
@@ -103,8 +104,8 @@ def area_attack(
         "rolls": roller.rolls,
         "modifiers": [
             *attempt.modifiers,
-            Modifier(key="area_base", value=AREA_BASE_ST),
-            Modifier(key="area_range", value=part),
+            modifier("area_base", AREA_BASE_ST),
+            modifier("area_range", part),
         ],
         "total": total,
         "against": st,

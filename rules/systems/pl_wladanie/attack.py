@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 from typing import Any, cast
 
@@ -13,15 +12,17 @@ from rules.model import ActionResult, Check, Die, Modifier, Note, Part, Term
 from rules.system import ActionRequest, DefenceRequest, Fighter
 
 from .area_attack import area_attack
-from .checks import Situation, roll_test, situation
+from .checks import Situation
 from .conditions import condition_keys
 from .damage import DamagePlan
 from .described import against_defence, defence_check, hit_test_check, mod_parts, plain_params, term_params
 from .finish import finish
 from .hit import apply_hit
-from .hit_test import Attempt, build_attempt
+from .hit_test import Attempt
+from .made import modifiers, note, result, rolls
 from .options import Options
-from .parry import default_choice, dodge, parry
+from .parry import default_choice
+from .phases import DEFENCE_OUTCOMES, defence_of, defence_roll, hit_roll, setup, with_distance
 from .settings import Settings
 from .sheet import Sheet, Weapon
 from .tables import SYSTEM_ID
@@ -34,25 +35,6 @@ def _target(req: ActionRequest) -> Fighter[Sheet]:
     if req.target is None:
         raise RulesError("error.pl_wladanie.no_target")
     return cast("Fighter[Sheet]", req.target)
-
-
-def _defence_value(target: Fighter[Sheet], sit: Situation) -> tuple[int, str]:
-    sheet = target.sheet
-    value = sheet.defence_unprepared if sit.unprepared else sheet.physical_defence
-    if value is None:
-        raise RulesError("error.pl_wladanie.no_physical_defence", target=target.name)
-    return value, ("physical_defence_unprepared" if sit.unprepared else "physical_defence")
-
-
-def _allowed_defences(target: Sheet, sit: Situation, settings: Settings, ranged: bool) -> list[str]:
-    if sit.surprised or (sit.unseen and not settings.unseen_allows_active_defence):
-        return ["none"]
-    can_parry = (
-        not ranged
-        or settings.ranged_parry == "always"
-        or (settings.ranged_parry == "shield_only" and target.shield is not None)
-    )
-    return ["parry", "dodge", "none"] if can_parry else ["dodge", "none"]
 
 
 def _plan_dict(plan: DamagePlan) -> dict[str, Any]:
@@ -91,28 +73,23 @@ def resolve_attack(req: ActionRequest, dice: DiceSource, *, ranged: bool) -> Act
     if actor.sheet.helpless is not None:
         raise RulesError("error.pl_wladanie.cannot_act", name=actor.name, state=Term("wound", actor.sheet.helpless))
     weapon = actor.sheet.weapon(req.weapon, ranged=ranged)
-    if req.distance is None and opts.distance_m is not None:
-        req = dataclasses.replace(req, distance=opts.distance_m)
+    req = with_distance(req)
     if ranged and opts.area:
         return area_attack(req, actor, weapon, opts, settings, dice)
     if opts.landing:
         raise RulesError("error.pl_wladanie.landing_needs_area")
-    target = _target(req)
-    attempt = build_attempt(actor.sheet, weapon, opts, settings, ranged=ranged, distance=req.distance)
-    sit = situation(opts, target.sheet, settings, ranged=ranged)
-    base, against_key = _defence_value(target, sit)
-    st = base + int(sum(m.value for m in sit.st_mods))
+    s = setup(req, actor, _target(req), weapon, ranged=ranged)
+    target, attempt, sit, base, against_key, st = s.target, s.attempt, s.sit, s.base, s.against_key, s.st
     roller = Roller(dice)
-    shown, face = roll_test(roller, settings, "attack")
-    total = face + attempt.bonus
+    shown, total, hit = hit_roll(roller, settings, attempt.bonus, st)
     margin = total - st
     versus = defence_check(against_key, base, sit.st_mods)
-    attack = hit_test_check(shown, attempt.modifiers, versus, "miss" if margin < 0 else "hit")
+    attack = hit_test_check(shown, attempt.modifiers, versus, "hit" if hit else "miss")
     notes = list(attempt.notes)
     if sit.helpless is not None:
-        notes.append(Note(key="helpless_target", params={"state": Term("wound", sit.helpless)}))
+        notes.append(note("helpless_target", {"state": Term("wound", sit.helpless)}))
     if sit.unprepared:
-        notes.append(Note(key="unprepared_defence", params={"surprise": sit.surprised, "unseen": sit.unseen}))
+        notes.append(note("unprepared_defence", {"surprise": sit.surprised, "unseen": sit.unseen}))
     fields: dict[str, Any] = {
         "system": SYSTEM_ID,
         "action": "shot" if ranged else "attack",
@@ -125,15 +102,15 @@ def resolve_attack(req: ActionRequest, dice: DiceSource, *, ranged: bool) -> Act
         "against": st,
         "against_key": against_key,
         "margin": margin,
-        "notes": [*notes, Note(key="st", params={"defence": base, "st": st})],
+        "notes": [*notes, note("st", {"defence": base, "st": st})],
         "conditions": condition_keys(target.sheet),
         "checks": [attack],
     }
-    if margin < 0:
+    if not hit:
         return finish({**fields, "outcome": "miss"}, None, actor, attempt.fatigue)
-    allowed = _allowed_defences(target.sheet, sit, settings, ranged)
+    allowed = s.defences
     exchange = _exchange(attempt, fields, sit, opts, settings, allowed, target.sheet)
-    return ActionResult(**fields, outcome="pending_defence", defences=allowed, exchange=exchange)
+    return result({**fields, "outcome": "pending_defence", "defences": allowed, "exchange": exchange})
 
 
 def _exchange(
@@ -212,7 +189,7 @@ def _defend(req: DefenceRequest, dice: DiceSource) -> ActionResult:
         "target": defender.name,
         "weapon": ex.get("weapon"),
         "rolls": roller.rolls,  # the attack's rolls go in front when the result is built
-        "modifiers": list(ex["modifiers"]),  # plain dicts: ActionResult validates them once
+        "modifiers": modifiers(ex["modifiers"]),  # plain JSON: validated here
         "total": total,
         "against": int(ex["st"]),
         "against_key": str(ex.get("against_key", "physical_defence")),
@@ -224,7 +201,7 @@ def _defend(req: DefenceRequest, dice: DiceSource) -> ActionResult:
     }
     fatigue = int(ex.get("fatigue", 0))
     if choice != "none" and _active_defence(fields, roller, defender.sheet, choice, ex, settings):
-        fields["rolls"] = [*ex["rolls"], *roller.rolls]
+        fields["rolls"] = [*rolls(ex["rolls"]), *roller.rolls]
         return finish(fields, None, attacker, fatigue)
     hit = apply_hit(
         roller,
@@ -236,7 +213,7 @@ def _defend(req: DefenceRequest, dice: DiceSource) -> ActionResult:
         settings=settings,
         self_injury=bool(ex.get("self_injury")),
     )
-    fields["rolls"] = [*ex["rolls"], *roller.rolls]
+    fields["rolls"] = [*rolls(ex["rolls"]), *roller.rolls]
     return finish(fields, hit, attacker, fatigue)
 
 
@@ -251,26 +228,22 @@ def _active_defence(
     """Parry (parowanie) or dodge (unik): test die + skill + modifiers against the attack total.
 
     Updates the result fields in place; True when the defence stops the hit."""
-    defence = parry(sheet) if choice == "parry" else dodge(sheet)
-    mods = defence.modifiers()
+    active = [Modifier(key=m["key"], value=m["value"]) for m in ex.get("active_modifiers", [])]
+    defence, mods = defence_of(sheet, choice, active)
     notes: list[Any] = fields["notes"]
     notes += defence.notes
     if choice == "parry":
         cost = Term("term", "cost_bonus_action" if defence.bonus_action else "cost_regular_action")
-        notes.append(Note(key="defence_action", params={"cost": cost}))
-    mods += [Modifier(key=m["key"], value=m["value"]) for m in ex.get("active_modifiers", [])]
-    shown, face = roll_test(roller, settings, choice)
-    defence_total = face + int(sum(m.value for m in mods))
+        notes.append(note("defence_action", {"cost": cost}))
     total = int(fields["total"])
-    stopped = defence_total >= total
+    shown, defence_total, stopped = defence_roll(roller, settings, choice, int(sum(m.value for m in mods)), total)
     if settings.parry_resolution == "gm":
-        notes.append(Note(key="gm_adjudicates_defence", params={"defence": defence_total, "attack": total}))
-        stopped = False
-    notes.append(Note(key="hit_test", params={"total": total, "st": fields["against"]}))
+        notes.append(note("gm_adjudicates_defence", {"defence": defence_total, "attack": total}))
+    notes.append(note("hit_test", {"total": total, "st": fields["against"]}))
     fields["defence_modifiers"] = mods
     fields.update(against=defence_total, against_key=choice, margin=total - defence_total)
     if stopped:
-        fields["outcome"] = "parried" if choice == "parry" else "dodged"
+        fields["outcome"] = DEFENCE_OUTCOMES[choice]
     tested = check(choice, side="target", dice=shown, parts=mod_parts(mods, "target"))
     fields["checks"].append(against_defence(total, tested, fields["outcome"]))
     return stopped
@@ -281,7 +254,8 @@ def _defences(choices: list[str]) -> list[Term]:
 
 
 def _note(data: Mapping[str, Any]) -> Note:
-    return Note(key=str(data["key"]), params=term_params(data.get("params", {})))
+    """A note the attack half carried as plain JSON (its terms made `Term`s again)."""
+    return note(str(data["key"]), term_params(dict(data.get("params", {}))))
 
 
 def _attack_checks(ex: Mapping[str, Any]) -> list[Check]:

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
+from functools import lru_cache
 
 from rules.dice import Roller
 from rules.model import Die, Modifier
 from rules.notation import parse_dice
 
+from .made import modifier
 from .options import Options
 from .settings import Settings
 from .sheet import Sheet, Weapon
@@ -27,10 +29,9 @@ def exact(value: float) -> Decimal:
 
 def roll_test(roller: Roller, settings: Settings, purpose: str) -> tuple[list[Die], int]:
     """Roll the test die (GM setting, house default 1k20): the dice as shown in a check, and their sum."""
-    expr = parse_dice(settings.test_die)
-    faces, value = expr.roll(roller, purpose)
-    sides = expr.groups[0][1]  # every test die is one group of equal dice (1d20, 2d10, 3d6)
-    return [Die(sides, face) for face in faces], value
+    count, sides, _ = parse_dice(settings.test_die).groups[0]  # one group of equal dice (1d20, 2d10, 3d6)
+    shown = [Die(sides, roller.d(sides, purpose)) for _ in range(count)]
+    return shown, sum(d.face for d in shown)
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,11 +53,16 @@ class Heavy:
 
 def heavy(weight_kg: float, lift_kg: float, two_handed: bool, settings: Settings) -> Heavy:
     """-1 per full 0.1 kg over 1 + lift/10 (two hands: doubled), in exact decimals."""
+    return _heavy(weight_kg, lift_kg, two_handed, settings.two_handed_limit)
+
+
+@lru_cache(maxsize=256)
+def _heavy(weight_kg: float, lift_kg: float, two_handed: bool, two_handed_limit: str) -> Heavy:
     weight, lift = exact(weight_kg), exact(lift_kg)
     one_hand = 1 + lift / 10
     if not two_handed:
         limit = one_hand
-    elif settings.two_handed_limit == "double_all":
+    elif two_handed_limit == "double_all":
         limit = 2 * one_hand
     else:
         limit = 1 + 2 * lift / 10
@@ -106,18 +112,18 @@ def situation(opts: Options, target: Sheet, settings: Settings, *, ranged: bool)
     st: list[Modifier] = []
     active: list[Modifier] = []
     if opts.from_back:
-        st.append(Modifier(key="defence_from_back", value=BACK))
-        active.append(Modifier(key="active_from_back", value=BACK))
+        st.append(modifier("defence_from_back", BACK))
+        active.append(modifier("active_from_back", BACK))
     if opts.flanked_or_pinned or "flanked_or_pinned" in cond:
-        st.append(Modifier(key="defence_flanked_or_pinned", value=FLANK))
+        st.append(modifier("defence_flanked_or_pinned", FLANK))
         if settings.flank_affects_active_defence:
-            active.append(Modifier(key="active_flanked_or_pinned", value=FLANK))
+            active.append(modifier("active_flanked_or_pinned", FLANK))
     if not ranged and opts.has_height_advantage:
-        st.append(Modifier(key="defence_height_advantage", value=HEIGHT))
-        active.append(Modifier(key="active_height_advantage", value=HEIGHT))
+        st.append(modifier("defence_height_advantage", HEIGHT))
+        active.append(modifier("active_height_advantage", HEIGHT))
     if opts.prone or "prone" in cond or (helpless is not None and settings.helpless_lies_prone):
         value = PRONE_RANGED if ranged else PRONE_DIRECT
-        st.append(Modifier(key="defence_prone", value=value))
+        st.append(modifier("defence_prone", value))
         if not ranged:
-            active.append(Modifier(key="active_prone", value=PRONE_DIRECT))
+            active.append(modifier("active_prone", PRONE_DIRECT))
     return Situation(surprised or unseen, surprised, unseen, helpless, tuple(st), tuple(active))

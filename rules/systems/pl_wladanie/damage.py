@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rules.errors import RulesError
 from rules.model import Modifier
 from rules.notation import MAX_DICE, parse_dice
 
+from .made import modifier
 from .settings import Settings, parse_wound_thresholds
 from .sheet import Sheet, Weapon
 from .tables import (
@@ -115,22 +117,41 @@ def damage_plan(
 ) -> DamagePlan:
     """The damage test of one attack: dice moved by `reasons` (and the weapon's own steps), strength damage
     at the weapon's category (one up for a two-handed direct attack unless light), the weak trait."""
+    return _damage_plan(
+        weapon.damage_dice, weapon.damage_steps, weapon.ladder_dice, weapon.strength_category,
+        "light" in weapon.traits, "weak" in weapon.traits, strength, reasons, raise_category,
+    )  # fmt: skip
+
+
+@lru_cache(maxsize=256)
+def _damage_plan(
+    damage_dice: str,
+    damage_steps: int,
+    ladder_dice: str | None,
+    strength_category: str,
+    light: bool,
+    weak: bool,
+    strength: int,
+    reasons: tuple[tuple[str, int], ...],
+    raise_category: bool,
+) -> DamagePlan:
+    """`damage_plan` of the weapon's numbers (the same numbers make the same plan: computed once)."""
     steps = sum(value for _, value in reasons)
-    dice = shift_dice(weapon.damage_dice, steps + weapon.damage_steps, weapon.ladder_dice)
-    category = category_index(weapon.strength_category)
-    if raise_category and "light" not in weapon.traits:
+    dice = shift_dice(damage_dice, steps + damage_steps, ladder_dice)
+    category = category_index(strength_category)
+    if raise_category and not light:
         category += 1  # two-handed grip in a direct attack: one category up (not for light weapons)
     bonus = strength_damage(strength, category)
     mods: list[Modifier] = []
     if steps:
-        mods.append(Modifier(key="damage_steps", value=steps))
+        mods.append(modifier("damage_steps", steps))
     if bonus:
-        mods.append(Modifier(key="strength_damage", value=bonus))
+        mods.append(modifier("strength_damage", bonus))
     shown = tuple((key, value) for key, value in reasons if value)
-    if weapon.damage_steps:
-        shown += ((WEAPON_STEPS, weapon.damage_steps),)
-    written = weapon.damage_dice if dice != weapon.damage_dice else None
-    return DamagePlan(dice, category, bonus, "weak" in weapon.traits, tuple(mods), written, shown if written else ())
+    if damage_steps:
+        shown += ((WEAPON_STEPS, damage_steps),)
+    written = damage_dice if dice != damage_dice else None
+    return DamagePlan(dice, category, bonus, weak, tuple(mods), written, shown if written else ())
 
 
 # --- coverage and armour ---------------------------------------------------------------------------

@@ -7,7 +7,6 @@ that held, the location roll, the scatter dice of an area attack, initiative and
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -71,7 +70,10 @@ def weak_steps(c: Check, settings: Settings) -> Check:
 
 def copied(c: Check) -> Check:
     """A check to add further steps to without touching the original (one damage test, several targets)."""
-    return dataclasses.replace(c, steps=list(c.steps))
+    return Check(
+        c.label, c.side, c.dice, c.multiplier, c.parts, c.raw, list(c.steps), c.total, c.versus, c.outcome,
+        c.location, c.dice_steps, c.dice_expr,
+    )  # fmt: skip
 
 
 def armour_step(c: Check, piece: str, armour: int, coverage: int) -> Check:

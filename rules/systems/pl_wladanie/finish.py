@@ -9,6 +9,7 @@ from rules.system import Fighter
 
 from .conditions import condition_keys
 from .hit import HitOutcome
+from .made import change, result
 from .sheet import Sheet
 
 
@@ -21,7 +22,7 @@ def _fatigue(actor: Fighter[Sheet], amount: int) -> tuple[Sheet | None, list[Sta
         return None, []
     before = actor.sheet.fatigue_points
     sheet = actor.sheet.model_copy(update={"fatigue_points": before + amount})  # clipped to the bound
-    return sheet, [StateChange(combatant=actor.name, field="fatigue_points", before=before, after=sheet.fatigue_points)]
+    return sheet, [change(actor.name, "fatigue_points", before, sheet.fatigue_points)]
 
 
 def finish(fields: dict[str, Any], hit: HitOutcome | None, actor: Fighter[Sheet], fatigue: int) -> ActionResult:
@@ -45,4 +46,4 @@ def finish(fields: dict[str, Any], hit: HitOutcome | None, actor: Fighter[Sheet]
             fields["conditions"] = condition_keys(hit.target_sheet)
     if actor_sheet is not None:
         fields["actor_sheet"] = dump(actor_sheet)
-    return ActionResult(**fields, changes=changes)
+    return result({**fields, "changes": changes})

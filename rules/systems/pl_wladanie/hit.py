@@ -5,15 +5,20 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from pydantic import BaseModel
+
 from rules.checks import check, minus
 from rules.dice import Roller
-from rules.model import Check, Damage, Die, Modifier, Note, Part, StateChange, Term
+from rules.model import Check, Damage, Modifier, Note, Part, StateChange, Term
 from rules.notation import parse_dice
 from rules.system import Fighter
 
-from .damage import DamagePlan, category_label_at, protectors, weak_halve, wound_level
+from .damage import DamagePlan, category_label_at, protectors
 from .described import NEGATIVE_DICE, armour_step, copied, expr_dice, floor_at_zero, weak_steps
-from .settings import Settings, location_table
+from .made import change, modifier, note
+from .made import damage as made_damage
+from .phases import absorbed, applied_damage, damage_roll, locate, wound_after
+from .settings import Settings
 from .sheet import DAMAGE, Sheet
 
 
@@ -32,18 +37,12 @@ class HitOutcome:
 
 def roll_location(roller: Roller, aimed: str | None, settings: Settings) -> tuple[str, Check | None]:
     """The aimed part; else torso (house default) or a roll on the GM's location table (its own check)."""
-    if aimed is not None:
-        return aimed, None
-    if settings.unnamed_location == "torso":
-        return "torso", None
-    sides, rows = location_table(settings)
-    face = roller.d(sides, "location")
-    part = next(part for low, high, part in rows if low <= face <= high)
-    return part, check("location", dice=[Die(sides, face)], location=part)
+    part, die = locate(roller, aimed, settings)
+    return part, (check("location", dice=[die], location=part) if die is not None else None)
 
 
 def _change(name: str, fieldname: str, before: Any, after: Any) -> StateChange:
-    return StateChange(combatant=name, field=fieldname, before=before, after=after)
+    return change(name, fieldname, before, after)
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,11 +60,10 @@ class DamageTest:
 
 def damage_test(roller: Roller, plan: DamagePlan, settings: Settings) -> DamageTest:
     expr = parse_dice(plan.dice)
-    faces, rolled = expr.roll(roller, "damage")
-    test = rolled + expr.bonus + plan.strength_bonus
+    faces, test, value = damage_roll(roller, plan, settings)
     mods = list(plan.modifiers)
     if expr.bonus:
-        mods.append(Modifier(key="damage_bonus", value=expr.bonus))
+        mods.append(modifier("damage_bonus", expr.bonus))
     dice, negative = expr_dice(expr, faces)
     parts = [Part("strength_damage", plan.strength_bonus)] if plan.strength_bonus else []
     parts += [Part("damage_bonus", expr.bonus)] if expr.bonus else []
@@ -78,11 +76,9 @@ def damage_test(roller: Roller, plan: DamagePlan, settings: Settings) -> DamageT
         dice_steps=[Part(key, value) for key, value in plan.dice_steps],
     )
     if plan.weak:
-        halved = weak_halve(test, settings)
-        mods.append(Modifier(key="weak", value=halved - test))
-        test = halved
+        mods.append(modifier("weak", value - test))
         weak_steps(shown, settings)
-    return DamageTest(faces, test, tuple(mods), plan.weak, plan.category, shown)
+    return DamageTest(faces, value, tuple(mods), plan.weak, plan.category, shown)
 
 
 def apply_hit(
@@ -121,30 +117,30 @@ def land(
     location, located = roll_location(roller, aimed, settings)
     notes: list[Note] = []
     if test.category:
-        notes.append(Note(key="strength_category", params={"category": category_label_at(test.category)}))
+        notes.append(note("strength_category", {"category": category_label_at(test.category)}))
     damage_check = copied(shown if shown is not None else test.check)
-    reduction = 0
-    for p in protectors(target.sheet, location, total, settings):
+    found = protectors(target.sheet, location, total, settings)
+    for p in found:
         notes.append(
-            Note(
-                key="coverage_beaten" if p.beaten else "coverage_held",
-                params={"piece": Term("term", p.key), "coverage": p.coverage, "total": total, "armour": p.armour},
+            note(
+                "coverage_beaten" if p.beaten else "coverage_held",
+                {"piece": Term("term", p.key), "coverage": p.coverage, "total": total, "armour": p.armour},
             )
         )
-        if not p.beaten:
-            reduction += p.armour
-            if p.armour:
-                armour_step(damage_check, p.key, p.armour, p.coverage)
-    applied = max(0, test.value - reduction)
+        if not p.beaten and p.armour:
+            armour_step(damage_check, p.key, p.armour, p.coverage)
+    applied = applied_damage(test.value, absorbed(found))
     floor_at_zero(damage_check)
-    damage = Damage(
-        dice=test.faces,
-        modifiers=list(test.modifiers),
-        multiplier=0.5 if test.weak else 1,
-        rolled=test.value,
-        reduced_by=max(0, test.value) - applied,
-        applied=applied,
-        kind="wound",
+    damage = made_damage(
+        {
+            "dice": test.faces,
+            "modifiers": list(test.modifiers),
+            "multiplier": 0.5 if test.weak else 1,
+            "rolled": test.value,
+            "reduced_by": max(0, test.value) - applied,
+            "applied": applied,
+            "kind": "wound",
+        }
     )
     out = HitOutcome(damage, location, None, notes, checks=[*([located] if located else []), damage_check])
     _record_damage(out, target, applied, settings)
@@ -153,10 +149,9 @@ def land(
 
 def _record_damage(out: HitOutcome, target: Fighter[Sheet], applied: int, settings: Settings) -> None:
     sheet = target.sheet
-    total = min(DAMAGE, sheet.damage_taken + applied)  # the sheet's bound: damage piles up past any sheet
+    total, level = wound_after(sheet, applied, settings)  # the sheet's bound: damage piles up past any sheet
     by_loc = dict(sheet.damage_by_location)
     by_loc[out.location] = min(DAMAGE, by_loc.get(out.location, 0) + applied)
-    level = wound_level(total, settings)
     out.wound = level
     update: dict[str, Any] = {"damage_taken": total, "damage_by_location": by_loc}
     out.changes.append(_change(target.name, "damage_taken", sheet.damage_taken, total))
@@ -165,7 +160,8 @@ def _record_damage(out: HitOutcome, target: Fighter[Sheet], applied: int, settin
     if level is not None and level != sheet.wound_level:
         update["wound_level"] = level
         out.changes.append(_change(target.name, "wound_level", sheet.wound_level, level))
-    out.target_sheet = sheet.model_copy(update=update)
+    # The numbers are within the sheet's bounds already (DAMAGE above): a plain copy, no clipping walk.
+    out.target_sheet = BaseModel.model_copy(sheet, update=update)
 
 
 def _self_injury(out: HitOutcome, attacker: Fighter[Sheet], test: int) -> None:

@@ -17,6 +17,7 @@ from .checks import (
     throw_range,
 )
 from .damage import DamagePlan, damage_plan
+from .made import modifier
 from .options import Options
 from .settings import Settings
 from .sheet import Sheet, Weapon
@@ -72,7 +73,7 @@ def _heavy(attempt: Attempt, sheet: Sheet, opts: Options, settings: Settings) ->
         return False
     h = heavy(weapon.weight_kg, sheet.lift_kg, attempt.two_handed, settings)
     if h.penalty:
-        attempt.modifiers.append(Modifier(key="heavy_weapon", value=h.penalty))
+        attempt.modifiers.append(modifier("heavy_weapon", h.penalty))
         attempt.notes.append(Note(key="heavy", params={"limit_kg": float(h.limit_kg), "penalty": h.penalty}))
         if h.forbids_bonus_action_attacks:
             if opts.bonus_action:
@@ -85,7 +86,7 @@ def _heavy(attempt: Attempt, sheet: Sheet, opts: Options, settings: Settings) ->
     if opts.extra_effort:
         if h.penalty < 0:
             relief = min(HEAVY_EFFORT_RELIEF, -h.penalty)
-            attempt.modifiers.append(Modifier(key="extra_effort", value=relief))
+            attempt.modifiers.append(modifier("extra_effort", relief))
             attempt.fatigue = 1
         else:
             attempt.notes.append(Note(key="effort_unneeded"))
@@ -108,21 +109,21 @@ def build_attempt(
     too_heavy = _heavy(attempt, sheet, opts, settings)
     key, value = _skill(sheet, weapon, throwing)
     if too_heavy:
-        attempt.modifiers.insert(0, Modifier(key="non_proficient", value=settings.non_proficiency_penalty))
+        attempt.modifiers.insert(0, modifier("non_proficient", settings.non_proficiency_penalty))
     elif value is None:
         attempt.notes.append(Note(key="no_skill", params={"skill": Term("weapon", weapon.skill_key)}))
     else:
-        attempt.modifiers.insert(0, Modifier(key=key, value=value))
+        attempt.modifiers.insert(0, modifier(key, value))
     improvised = opts.improvised or weapon.improvised
     not_for_throwing = throwing and not weapon.designed_for_throwing
     if not_for_throwing:
-        attempt.modifiers.append(Modifier(key="not_for_throwing", value=NOT_FOR_THROWING))
+        attempt.modifiers.append(modifier("not_for_throwing", NOT_FOR_THROWING))
     elif improvised:
-        attempt.modifiers.append(Modifier(key="improvised", value=IMPROVISED))
+        attempt.modifiers.append(modifier("improvised", IMPROVISED))
     if ranged:
         _range(attempt, sheet, opts, settings, distance)
     if opts.modifier:
-        attempt.modifiers.append(Modifier(key="modifier", value=opts.modifier))
+        attempt.modifiers.append(modifier("modifier", opts.modifier))
     attempt.plan = damage_plan(
         weapon, sheet.strength, reasons=_dice_steps(improvised, not_for_throwing, settings),
         raise_category=not ranged and two_handed,
@@ -156,4 +157,4 @@ def _range(attempt: Attempt, sheet: Sheet, opts: Options, settings: Settings, di
         raise RulesError("error.pl_wladanie.out_of_range", distance=distance, max_range=attempt.max_range_m)
     penalty = range_penalty(distance, settings)
     if penalty and not opts.area:
-        attempt.modifiers.append(Modifier(key="range", value=penalty))
+        attempt.modifiers.append(modifier("range", penalty))

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from rules.model import Modifier, Note, Term
 
+from .made import modifier
 from .settings import Settings
 from .sheet import Sheet
 
@@ -26,9 +27,9 @@ class Defence:
         return self.skill + self.item_bonus
 
     def modifiers(self) -> list[Modifier]:
-        mods = [Modifier(key=self.skill_key, value=self.skill)]
+        mods = [modifier(self.skill_key, self.skill)]
         if self.item_key and self.item_bonus:
-            mods.append(Modifier(key=self.item_key, value=self.item_bonus))
+            mods.append(modifier(self.item_key, self.item_bonus))
         return mods
 
 

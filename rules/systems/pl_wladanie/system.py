@@ -11,6 +11,7 @@ from pydantic_core import PydanticCustomError
 from rules.dice import DiceSource
 from rules.errors import RulesError
 from rules.model import ActionResult, BodyPart, Note, Status, Term
+from rules.odds import OddsPlan
 from rules.system import ActionRequest, CombatSystem, DefenceRequest, FieldClass, Fighter
 from rules.vocabulary import Vocabulary
 
@@ -20,6 +21,7 @@ from . import initiative as init_rules
 from . import notation, words
 from .fields import EDIT_ALIASES, FIELD_CLASSES, edit_changes
 from .line import TEMPLATES, sheet_line
+from .odds_plan import odds_plan
 from .options import Options
 from .settings import Settings
 from .sheet import Sheet
@@ -122,6 +124,11 @@ class PlWladanie(CombatSystem):
 
     def default_defence(self, exchange: Mapping[str, Any]) -> str | None:
         return attack_rules.default_defence(exchange)
+
+    def odds_plan(self, req: ActionRequest, action: str) -> OddsPlan | None:
+        """Attack and shot at a character in stages: hit test, parry or dodge, damage test, location and
+        wound (odds_plan.py); an area shot and the other actions are enumerated whole."""
+        return odds_plan(req, action)
 
     def act(self, action: str, req: ActionRequest, dice: DiceSource) -> ActionResult:
         if action == "test":
