@@ -44,6 +44,8 @@ class Reply:
     # The users this message may ping (the defender, whose turn it is); nobody else, never from names.
     mention_users: list[int] = field(default_factory=list)
     files: list[LogFile] = field(default_factory=list)  # attachments (more than one message holds follow)
+    # Work after the answer went out (a REST edit of an earlier message): the user hears back first.
+    then: Callable[[], Awaitable[None]] | None = None
     sent_message_id: int | None = None
 
 
@@ -105,6 +107,8 @@ class BaseCog(commands.Cog):
         await send(interaction, reply)
         if reply.sent_message_id is not None and after_send is not None:
             await after_send(reply.sent_message_id)
+        if reply.then is not None:
+            await reply.then()
         self.app.collector.command_done()
 
     async def _channel_system(self, ctx: Ctx) -> str | None:

@@ -94,12 +94,16 @@ def message_link(guild_id: int, channel_id: int, message_id: int) -> str:
 
 
 async def typed_answer_reply(app: App, tx: Texts, outcome: ActionOutcome) -> Reply:
-    """`/parry` typed by hand: the prompt becomes the result (edited in place) and the typist gets a
-    one-line acknowledgement with a link; only if the prompt cannot be edited is the result posted."""
-    if await app.retire_prompt(outcome, tx):
-        x = outcome.answers_to
-        assert x is not None and x.message_id is not None
-        enc = outcome.encounter
-        link = message_link(enc.guild_id, enc.channel_id, x.message_id)
-        return Reply(content=tx("defence.answered", link=link), ephemeral=True)
-    return await pictures.with_hit_picture(app, tx, outcome, answer_reply(tx, outcome))
+    """`/parry` typed by hand: the typist gets a one-line acknowledgement with a link at once, then the
+    prompt becomes the result (edited in place after the answer went out); only if the prompt cannot be
+    edited is the result posted, once. Without a known prompt message the answer is the result."""
+    x, enc = outcome.answers_to, outcome.encounter
+    if x is None or x.message_id is None or app.message_editor is None:
+        return await pictures.with_hit_picture(app, tx, outcome, answer_reply(tx, outcome))
+
+    async def replace_prompt() -> None:
+        if not await app.retire_prompt(outcome, tx):
+            await app.post(enc.channel_id, None, [render.action_embed(tx, outcome)], [])
+
+    link = message_link(enc.guild_id, enc.channel_id, x.message_id)
+    return Reply(content=tx("defence.answered", link=link), ephemeral=True, then=replace_prompt)

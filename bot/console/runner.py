@@ -210,6 +210,7 @@ class Console:
         self.as_json = as_json
         self.channel = DEFAULT_CHANNEL
         self.button_messages: dict[str, int] = {}
+        self._names: dict[int, str] = {snowflake("#" + DEFAULT_CHANNEL): DEFAULT_CHANNEL}  # channel id → name
         self.side: list[Response] = []  # edits and posts of the bot's own since the last line
         self.deleted: set[int] = set()  # messages a test deleted (edits of them fail, as on Discord)
         app = local.bot.app  # type: ignore[attr-defined]
@@ -287,11 +288,8 @@ class Console:
         self.side.append(r)
 
     def _channel_name(self, channel_id: int) -> str:
-        return next((c for c in self._channels if snowflake("#" + c) == channel_id), str(channel_id))
-
-    @property
-    def _channels(self) -> set[str]:
-        return {self.channel, *getattr(self, "_seen", set())}
+        """A channel the console has seen, by its id (one lookup, however many channels)."""
+        return self._names.get(channel_id, str(channel_id))
 
     async def sweep(self) -> None:
         """What the bot's timer does: defenders whose time ran out get the default defence."""
@@ -309,7 +307,7 @@ class Console:
             if line.locale:
                 self.local.locales[line.user] = LOCALES.get(line.locale, line.locale)
             self.channel = line.channel
-            self._seen = {*getattr(self, "_seen", set()), line.channel}
+            self._names[snowflake("#" + line.channel)] = line.channel
             if line.command == "click":
                 custom_id = line.options["id"]
                 responses = await self.local.click(
