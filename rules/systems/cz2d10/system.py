@@ -10,6 +10,7 @@ from pydantic import BaseModel
 from rules.checks import dump_checks
 from rules.dice import DiceSource, Roller
 from rules.model import ActionResult, Check, Modifier, Note, Status, Term
+from rules.odds import OddsPlan
 from rules.system import ActionRequest, CombatSystem, DefenceRequest, FieldClass, Fighter
 from rules.systems.cz2d10 import actions as act_mod
 from rules.systems.cz2d10.assumed import sheet_warnings
@@ -22,6 +23,7 @@ from rules.systems.cz2d10.derive import (
 )
 from rules.systems.cz2d10.edit import EDIT_ALIASES, edit
 from rules.systems.cz2d10.fields import FIELD_CLASSES
+from rules.systems.cz2d10.odds import plan as odds_plan
 from rules.systems.cz2d10.oneline import sheet_line
 from rules.systems.cz2d10.options import Options as CzOptions
 from rules.systems.cz2d10.resolve import (
@@ -222,6 +224,10 @@ class Cz2d10(CombatSystem):
         if res.outcome in ("hit", "crit") and res.damage is not None:
             res.wound = wound_of(t2, res.location, settings)
         return res
+
+    # ---- exact odds: the phases of the attack as stages (odds.py) -----------------------------------
+    def odds_plan(self, req: ActionRequest, action: str) -> OddsPlan | None:
+        return odds_plan(req, action)
 
     # ---- vzor 2: the defender buys defence components ----------------------------------------------
     def default_defence(self, exchange: Mapping[str, Any]) -> str | None:
