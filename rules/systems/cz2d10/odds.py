@@ -28,7 +28,6 @@ from typing import Any
 from rules.dice import Roller
 from rules.odds import OddsPlan, Summary
 from rules.system import ActionRequest
-from rules.systems.cz2d10.options import Options
 from rules.systems.cz2d10.resolve import (
     QUIET,
     Hit,
@@ -103,8 +102,9 @@ def plan(req: ActionRequest, action: str) -> OddsPlan | None:
     t: Sheet = req.target.sheet
     if settings.duel_system != "basic" or (t.shield and SHIELDS[t.shield].improvised):
         return None
-    ex = prepare(req, Roller(_Ones()), action == "shot").ex
-    opts = Options.model_validate(ex["options"])  # as prepared (an immobile target is stabbed)
+    prep = prepare(req, Roller(_Ones()), action == "shot")
+    ex, opts = prep.ex, prep.opts  # the options as prepared (an immobile target is stabbed)
+    assert opts is not None
     if opts.disarm or opts.trip or opts.pull in ("stop", "reduce") or opts.shock != "unknown":
         return None
     defence = defence_from(ex).total()

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
+
+from pydantic import BaseModel
 
 from rules.checks import add_step, check
 from rules.dice import DiceSource, Roller
@@ -65,6 +67,26 @@ from rules.systems.cz2d10.values import (
 SYS = "cz2d10"
 
 
+_M = TypeVar("_M", bound=BaseModel)
+
+
+def built(cls: type[_M], values: dict[str, Any]) -> _M:
+    """A result model from values the rules computed (ids, numbers, validated sheets' values), every field
+    given: built without validation on the hot path, as `rules.dice` builds its DieRolls
+    (`model_construct` itself costs more than validating)."""
+    obj = cls.__new__(cls)
+    object.__setattr__(obj, "__dict__", values)
+    object.__setattr__(obj, "__pydantic_fields_set__", set(values))
+    object.__setattr__(obj, "__pydantic_extra__", None)
+    object.__setattr__(obj, "__pydantic_private__", None)
+    return obj
+
+
+def modifier(key: str, value: int | float) -> Modifier:
+    """A modifier the rules computed (an id and a number)."""
+    return built(Modifier, {"key": key, "value": value})
+
+
 def err(key: str, **params: Any) -> RulesError:
     return RulesError(f"error.{SYS}.{key}", **params)
 
@@ -77,6 +99,16 @@ class Prepared:
     actor_upd: dict[str, Any] = field(default_factory=dict)
     target_upd: dict[str, Any] = field(default_factory=dict)
     attack: Check | None = None  # the attack test as shown (carried in `ex["checks"]` when the defence waits)
+    opts: Options | None = None  # the options as prepared (an immobile target is stabbed)
+    notes: list[Note] = field(default_factory=list)
+
+    def serialised(self, roller: Roller) -> dict[str, Any]:
+        """The exchange as it waits for the defender (vzor 2): options, rolls and notes as plain data."""
+        assert self.opts is not None
+        self.ex["options"] = self.opts.model_dump()
+        self.ex["rolls"] = [r.model_dump() for r in roller.rolls]
+        self.ex["notes"] = [n.model_dump() for n in self.notes]
+        return self.ex
 
 
 # ---- costs --------------------------------------------------------------------------------------------
@@ -457,15 +489,12 @@ def prepare(req: ActionRequest, roller: Roller, shot: bool) -> Prepared:
         "components": defence.components,
         "situational": defence.situational,
         "state": defence.state,
-        "options": opts.model_dump(),
         "cost": cost,
         "weapon_damage": w.damage,
         "weapon_reach": list(w.reach),
-        "rolls": [r.model_dump() for r in roller.rolls],
-        "notes": [n.model_dump() for n in notes],
         "target_upd": t_upd,
     }
-    return Prepared(ex, upd, t_upd, shown)
+    return Prepared(ex, upd, t_upd, shown, opts, notes)
 
 
 def _reload_cost(a: Sheet, w: Weapon) -> int:
@@ -875,9 +904,15 @@ def finish(
     actor_upd: dict[str, Any],
     target_upd: dict[str, Any],
     attack: Check | None = None,
+    prepared: Prepared | None = None,
 ) -> ActionResult:
-    opts = Options.model_validate(ex["options"])
-    notes = [Note.model_validate(n) for n in ex["notes"]]
+    """The exchange finished: hit test, damage or manoeuvre (`prepared`: straight from `prepare`, else the
+    exchange a vzor-2 defence carries)."""
+    if prepared is not None and prepared.opts is not None:
+        opts, notes = prepared.opts, list(prepared.notes)
+    else:
+        opts = Options.model_validate(ex["options"])
+        notes = [Note.model_validate(n) for n in ex["notes"]]
     shown = attack if attack is not None else attack_from_exchange(ex)
     shown.versus = defence_check(ex)
     sh = Shown(shown, ex)
@@ -888,8 +923,7 @@ def finish(
         actor=ex["actor"],
         target=ex["target"],
         weapon=ex["weapon"],
-        modifiers=[Modifier(key=k, value=v) for k, v in ex["mods"]]
-        + [Modifier(key=k, value=v) for k, v in ex["crit_mods"]],
+        modifiers=[modifier(k, v) for k, v in ex["mods"]] + [modifier(k, v) for k, v in ex["crit_mods"]],
         defence_modifiers=d_mods,
         total=ex["total"],
         against=defence,
@@ -1427,7 +1461,9 @@ def changes(name: str, before: Sheet, after: Sheet, fields: dict[str, Any]) -> l
         old, new = getattr(before, f), getattr(after, f)
         if old != new:
             key = "str" if f == "str_" else f
-            out.append(StateChange(combatant=name, field=key, before=_plain(old), after=_plain(new)))
+            # rule-made from validated sheets: built without validating again
+            values = {"combatant": name, "field": key, "before": _plain(old), "after": _plain(new)}
+            out.append(built(StateChange, values))
     return out
 
 

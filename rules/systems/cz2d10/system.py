@@ -28,10 +28,12 @@ from rules.systems.cz2d10.oneline import sheet_line
 from rules.systems.cz2d10.options import Options as CzOptions
 from rules.systems.cz2d10.resolve import (
     SYS,
+    Prepared,
     changes,
     defence_from,
     err,
     finish,
+    modifier,
     prepare,
     rolls_from,
     wound_of,
@@ -158,6 +160,7 @@ class Cz2d10(CombatSystem):
             and ex["total"] > 13
         )
         if active:
+            prep.serialised(roller)
             ex["actor_upd"] = prep.actor_upd
             virtual = t.reflex_actions_left
             if virtual is None:
@@ -187,7 +190,7 @@ class Cz2d10(CombatSystem):
         target = req.target
         assert target is not None  # prepare() refuses an attack without one
         return self._complete(
-            ex, req.actor, target, d, chosen, settings, roller, prep.actor_upd, dict(prep.target_upd), prep.attack
+            ex, req.actor, target, d, chosen, settings, roller, prep.actor_upd, dict(prep.target_upd), prep.attack, prep
         )
 
     def _complete(
@@ -202,15 +205,16 @@ class Cz2d10(CombatSystem):
         actor_upd: dict[str, Any],
         target_upd: dict[str, Any],
         attack: Check | None = None,
+        prepared: Prepared | None = None,
     ) -> ActionResult:
         a: CzSheet = actor.sheet
         t: CzSheet = target.sheet
         comps = [c for c in d.components if chosen is None or c[0] == "base" or c[0] in chosen]
         ex["chosen_components"] = comps
         defence = sum(v for _, v, _ in comps) + sum(v for _, v in d.situational)
-        d_mods = [Modifier(key="def_" + k, value=v) for k, v, _ in comps]
-        d_mods += [Modifier(key="def_" + k, value=v) for k, v in d.situational]
-        res = finish(ex, a, t, defence, d_mods, settings, roller, actor_upd, target_upd, attack)
+        d_mods = [modifier("def_" + k, v) for k, v, _ in comps]
+        d_mods += [modifier("def_" + k, v) for k, v in d.situational]
+        res = finish(ex, a, t, defence, d_mods, settings, roller, actor_upd, target_upd, attack, prepared)
         if res.weapon == "bare_kick" and res.outcome in ("hit", "crit", "miss"):
             actor_upd["off_balance"] = 2 if ex["levels"] >= 6 else 3
         a2 = a.updated(actor_upd) if actor_upd else a
