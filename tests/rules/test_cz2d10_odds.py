@@ -64,13 +64,14 @@ def _agree(staged: OddsLine, reference: OddsLine, truncated: float) -> list[str]
 
 BASIC = {"polygonal": False}
 CASES: dict[str, tuple[ActionRequest, str]] = {
-    # A quick NPC against an armoured one: crit effect chosen against the armour, d5 damage.
-    "npc_vs_armour": (_req("útok:8 zranění:d5+1", "obrana:24 životy:12 dr:3", BASIC), "attack"),
+    # A quick NPC against an armoured one: crit effect chosen against the armour, d5 damage. (Guard 10 narrows
+    # the crit range to 20 and the defences leave few hits: the whole enumeration stays small.)
+    "npc_vs_armour": (_req("útok:8 zranění:d5+1", "obrana:24 krytí:10 životy:12 dr:3", BASIC), "attack"),
     # Stun damage (flat), confined space, crits confirmed by the crit range, floor rounding, no fumbles.
     "flat_confined_readings": (
         _req(
-            "útok:9 zranění:d5 síla:7",
-            "obrana:25 životy:10 zbroj:kůže:2",
+            "útok:9 zranění:3 síla:7",
+            "obrana:21 krytí:10 životy:10 zbroj:kůže:2",
             {**BASIC, "confirm_mode": "crit_range", "rounding": "floor", "fumbles": "off"},
             {"flat": True, "confined": "confined"},
         ),
@@ -78,14 +79,14 @@ CASES: dict[str, tuple[ActionRequest, str]] = {
     ),
     # An immobile target is stabbed (L366): critical damage on every hit, a mortal wound on a crit.
     "stab_immobile": (
-        _req("útok:6 zranění:d5", "obrana:24 životy:12", BASIC, {"target_state": "immobile"}),
+        _req("útok:6 zranění:2", "obrana:23 krytí:10 životy:12 dr:2", BASIC, {"target_state": "immobile"}),
         "attack",
     ),
     # A full sheet's shot at medium range (−2) with a bow, full sheets on both sides.
     "shot_medium_band": (
         _req(
-            "síla:5 obratnost:6 zbraň:luk ovládání:luk=4",
-            "síla:6 obratnost:7 kondice:3 zbraň:meč ovládání:meč=6 krytí:4 zbroj:pletená:4",
+            "síla:5 obratnost:6 zbraň:luk ovládání:luk=4 zranění:4",
+            "síla:6 obratnost:7 kondice:3 zbraň:meč ovládání:meč=6 krytí:10 zbroj:pletená:4",
             {**BASIC, "basic_armour_dr": "max"},
             distance=250,
         ),
