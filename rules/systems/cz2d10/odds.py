@@ -1,15 +1,19 @@
 """Exact odds of an attack or a shot (rules/odds.py), staged through the resolution's own phases.
 
-The real attack runs these phases in sequence (resolve.py): `attack_faces` + `hit_test` (to hit, crit
-chain, fumble), `damage_roll`, `location_roll`, then `blow` (crit effect, armour, lance, pulling) and the
-wound the target is left with. Here each phase is one stage, enumerated once per distinct state the
-previous stage left; a state keeps only what later phases need:
+The real attack runs these phases in sequence (resolve.py): `attack_faces`, `hit_open` and `chain_step`
+(to hit, fumble, the crit chain link by link), `damage_roll`, `location_roll`, then `blow` (crit effect,
+armour, lance, pulling) and `wound_after` (the wound the target is left with). Here each phase is a
+stage, enumerated once per distinct state the previous stage left; a state keeps only what later stages
+need:
 
-1. to hit: a miss or fumble ends as its `Summary`; a hit keeps (crit, the attack roll only when a crit
-   shifts the location, accessories missed, whether a `confirm` test was rolled);
-2. location (polygonal only): the part, the attack roll dropped;
-3. damage dice and `blow`: the outcome, the part and the damage applied;
-4. the wound level (no dice): `wound_after` on the target's sheet, cached per (damage, part).
+1. the attack roll: its natural sum (19 states);
+2. to hit: a miss or fumble ends as its `Summary`; a hit keeps (crit, the attack roll only when a crit
+   shifts the location, accessories missed, whether a `confirm` test was rolled, and, while the chain can
+   still change that, its level and the roll it goes on with);
+3. CHAIN_STAGES links of the crit chain (a state whose chain has ended passes through);
+4. location (polygonal only): the part; the attack roll dropped;
+5. damage dice and `blow`: the outcome, the part and the damage applied;
+6. the wound level (no dice), cached per (damage, part).
 
 The location is enumerated before the damage dice (the real attack rolls them the other way round): the
 two rolls are independent, so the distribution is the same and the location's 100 faces are enumerated
