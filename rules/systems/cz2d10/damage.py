@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from rules.systems.cz2d10.derive import (
@@ -18,22 +19,27 @@ from rules.systems.cz2d10.settings import Settings
 from rules.systems.cz2d10.sheet import Sheet
 from rules.systems.cz2d10.tables import MATERIALS, Weapon
 
+_SHARES = {"1R": Fraction(1, 3), "2R": Fraction(2, 3), "vrh": Fraction(1, 4)}
+
 
 def str_part(sheet: Sheet, weapon: Weapon, settings: Settings) -> int:
     """D1: STR/3 one-handed, 2·STR/3 two-handed, STR/4 thrown (and the sling), none for bows/crossbows."""
-    share = {"1R": Fraction(1, 3), "2R": Fraction(2, 3), "vrh": Fraction(1, 4)}.get(weapon.grip, Fraction(0))
-    return rnd(share * sheet.str_, settings.rounding)
+    share = _SHARES.get(weapon.grip)
+    return rnd(share * sheet.str_, settings.rounding) if share is not None else 0
 
 
 def armour_factor(weapon: Weapon, settings: Settings) -> Fraction:
     """L243: +50 % vs light or thrown weapons, +100 % vs light thrown and vs bare hands."""
     if weapon.family == "bare_hands":
-        return Fraction(2)
+        return _TWO
     light = weapon.weight == "light"
     thrown = weapon.thrown or (weapon.id == "sling" and settings.sling_is_thrown)
     if light and thrown:
-        return Fraction(2)
-    return Fraction(3, 2) if light or thrown else Fraction(1)
+        return _TWO
+    return _HALF_MORE if light or thrown else _ONE
+
+
+_ONE, _HALF_MORE, _TWO = Fraction(1), Fraction(3, 2), Fraction(2)
 
 
 def armour_slots(
@@ -66,8 +72,16 @@ def armour_pieces(sheet: Sheet, part: str | None, settings: Settings, skip_acces
 
 
 def reduction(pieces: list[tuple[str, int]], dtype: str, weapon: Weapon, settings: Settings) -> int:
+    if not pieces:
+        return 0
+    return _reduction(tuple(pieces), dtype, armour_factor(weapon, settings), settings.rounding)
+
+
+@lru_cache(maxsize=1024)
+def _reduction(pieces: tuple[tuple[str, int], ...], dtype: str, factor: Fraction, rounding: str) -> int:
+    """D5: the pieces' DR × the damage type's coefficient, × the light/thrown factor, rounded as a whole."""
     raw = sum((Fraction(dr) * Fraction(MATERIALS[m].coef[dtype]) for m, dr in pieces), Fraction(0))
-    return rnd(raw * armour_factor(weapon, settings), settings.rounding)
+    return rnd(raw * factor, rounding)
 
 
 def apply_damage(

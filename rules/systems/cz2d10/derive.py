@@ -27,12 +27,16 @@ def rnd(x: Fraction | float | int, mode: str) -> int:
     """Round a fraction the text leaves open: half away from zero (default) or floor."""
     if isinstance(x, int):
         return x
-    q = x if isinstance(x, Fraction) else Fraction(x)
-    if q.denominator == 1:
-        return q.numerator
+    if isinstance(x, Fraction):
+        n, d = x.numerator, x.denominator  # integer arithmetic: no new Fractions on the hot path
+    else:
+        q = Fraction(x)
+        n, d = q.numerator, q.denominator
+    if d == 1:
+        return n
     if mode == "floor":
-        return math.floor(q)
-    return math.floor(q + Fraction(1, 2)) if q >= 0 else -math.floor(-q + Fraction(1, 2))
+        return n // d
+    return (2 * n + d) // (2 * d) if n >= 0 else -((-2 * n + d) // (2 * d))
 
 
 # ---- equipment ----------------------------------------------------------------------------------
@@ -81,9 +85,26 @@ def _armour_slowdown(sheet: Sheet, polygonal: bool) -> int:
     return total
 
 
+# Derived numbers per sheet object (sheets are frozen; a changed sheet is a new object): the last few,
+# keyed by identity and holding the sheet itself, so an id is never reused while its entry lives.
+_SLOWDOWN: dict[tuple[int, bool], tuple[Sheet, int]] = {}
+
+
 def slowdown_total(sheet: Sheet, polygonal: bool) -> int:
     if sheet.slowdown is not None:
         return sheet.slowdown
+    key = (id(sheet), polygonal)
+    hit = _SLOWDOWN.get(key)
+    if hit is not None and hit[0] is sheet:
+        return hit[1]
+    if len(_SLOWDOWN) > 64:
+        _SLOWDOWN.clear()
+    total = _slowdown_total(sheet, polygonal)
+    _SLOWDOWN[key] = (sheet, total)
+    return total
+
+
+def _slowdown_total(sheet: Sheet, polygonal: bool) -> int:
     total = armour_slowdown(sheet, polygonal)
     for wid in (sheet.weapon, sheet.off_weapon):
         if wid:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
+
+from pydantic import BaseModel
 
 from rules.checks import add_step, check
 from rules.dice import DiceSource, Roller
@@ -65,6 +67,26 @@ from rules.systems.cz2d10.values import (
 SYS = "cz2d10"
 
 
+_M = TypeVar("_M", bound=BaseModel)
+
+
+def built(cls: type[_M], values: dict[str, Any]) -> _M:
+    """A result model from values the rules computed (ids, numbers, validated sheets' values), every field
+    given: built without validation on the hot path, as `rules.dice` builds its DieRolls
+    (`model_construct` itself costs more than validating)."""
+    obj = cls.__new__(cls)
+    object.__setattr__(obj, "__dict__", values)
+    object.__setattr__(obj, "__pydantic_fields_set__", set(values))
+    object.__setattr__(obj, "__pydantic_extra__", None)
+    object.__setattr__(obj, "__pydantic_private__", None)
+    return obj
+
+
+def modifier(key: str, value: int | float) -> Modifier:
+    """A modifier the rules computed (an id and a number)."""
+    return built(Modifier, {"key": key, "value": value})
+
+
 def err(key: str, **params: Any) -> RulesError:
     return RulesError(f"error.{SYS}.{key}", **params)
 
@@ -77,6 +99,16 @@ class Prepared:
     actor_upd: dict[str, Any] = field(default_factory=dict)
     target_upd: dict[str, Any] = field(default_factory=dict)
     attack: Check | None = None  # the attack test as shown (carried in `ex["checks"]` when the defence waits)
+    opts: Options | None = None  # the options as prepared (an immobile target is stabbed)
+    notes: list[Note] = field(default_factory=list)
+
+    def serialised(self, roller: Roller) -> dict[str, Any]:
+        """The exchange as it waits for the defender (vzor 2): options, rolls and notes as plain data."""
+        assert self.opts is not None
+        self.ex["options"] = self.opts.model_dump()
+        self.ex["rolls"] = [r.model_dump() for r in roller.rolls]
+        self.ex["notes"] = [n.model_dump() for n in self.notes]
+        return self.ex
 
 
 # ---- costs --------------------------------------------------------------------------------------------
@@ -457,15 +489,12 @@ def prepare(req: ActionRequest, roller: Roller, shot: bool) -> Prepared:
         "components": defence.components,
         "situational": defence.situational,
         "state": defence.state,
-        "options": opts.model_dump(),
         "cost": cost,
         "weapon_damage": w.damage,
         "weapon_reach": list(w.reach),
-        "rolls": [r.model_dump() for r in roller.rolls],
-        "notes": [n.model_dump() for n in notes],
         "target_upd": t_upd,
     }
-    return Prepared(ex, upd, t_upd, shown)
+    return Prepared(ex, upd, t_upd, shown, opts, notes)
 
 
 def _reload_cost(a: Sheet, w: Weapon) -> int:
@@ -566,14 +595,39 @@ def _mounted_mods(a: Sheet, t: Sheet, w: Weapon, opts: Options, mods: list[tuple
 
 
 # ---- finishing: hit test, criticals, damage ---------------------------------------------------------
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Hit:
+    """What the hit test decided (a phase's result: small, frozen, hashable)."""
+
     hit: bool = False
     crit: int = 0  # crit level (0 = none)
     threat: bool = False
     fumble: int = 0
     unhittable: bool = False
     accessories_missed: bool = False
+    confirm_rolled: bool = False  # a `confirm` check was rolled (a threat's or the accessories' test)
+    nxt: int | None = None  # the crit chain goes on with this roll (19 or 20)
+
+
+class Quiet:
+    """A recorder that shows nothing: the phases run by the exact odds (rules/odds.py) make no checks."""
+
+    __slots__ = ()
+
+    def retest(self, label: str, faces: list[int], settings: Settings, outcome: str | None = None) -> None:
+        return None
+
+    def chain(self, faces: list[int], goes_on: bool) -> None:
+        return None
+
+    def against_range(self, label: str, faces: list[int], outcome: str | None = None) -> None:
+        return None
+
+    def fumble_confirm(self, faces: list[int], settings: Settings, outcome: str) -> None:
+        return None
+
+
+QUIET = Quiet()
 
 
 @dataclass(slots=True)
@@ -597,7 +651,7 @@ class Shown:
             self._crit_range = crit_range_check(self.ex)
         return self._crit_range
 
-    def retest(self, label: str, faces: list[int], settings: Settings, outcome: str | None = None) -> Check:
+    def retest(self, label: str, faces: list[int], settings: Settings, outcome: str | None = None) -> None:
         """A second attack test (confirmation): the same parts against the same defence, or (`crit_range`)
         the dice alone against the crit range."""
         if settings.confirm_mode == "crit_range":
@@ -605,7 +659,6 @@ class Shown:
         else:
             c = check(label, dice=d10s(faces), parts=list(self.attack.parts), versus=self.defence, outcome=outcome)
         self.checks.append(c)
-        return c
 
     def chain(self, faces: list[int], goes_on: bool) -> None:
         """M11: after a natural 20 the next roll only decides multiplication (19 or 20 goes on)."""
@@ -613,10 +666,26 @@ class Shown:
             check("crit_chain", dice=d10s(faces), outcome="crit_multiplied" if goes_on else "crit_single")
         )
 
-    def against_range(self, label: str, faces: list[int], outcome: str | None = None) -> Check:
-        c = check(label, dice=d10s(faces), versus=self.crit_range, outcome=outcome)
-        self.checks.append(c)
-        return c
+    def against_range(self, label: str, faces: list[int], outcome: str | None = None) -> None:
+        self.checks.append(check(label, dice=d10s(faces), versus=self.crit_range, outcome=outcome))
+
+    def fumble_confirm(self, faces: list[int], settings: Settings, outcome: str) -> None:
+        """M12: the fumble's confirmation, the dice alone (`crit_range`) or a second attack test."""
+        if settings.confirm_mode == "crit_range":
+            self.checks.append(check("fumble_confirm", dice=d10s(faces), outcome=outcome))
+        else:
+            self.checks.append(
+                check(
+                    "fumble_confirm",
+                    dice=d10s(faces),
+                    parts=list(self.attack.parts),
+                    versus=self.defence,
+                    outcome=outcome,
+                )
+            )
+
+
+Recorder = Shown | Quiet
 
 
 def _confirmed(c: int, ex: dict[str, Any], defence: int, settings: Settings) -> bool:
@@ -633,89 +702,97 @@ def _faces2(roller: Roller, purpose: str) -> list[int]:
     return [roller.d(10, purpose), roller.d(10, purpose)]
 
 
-def hit_test(ex: dict[str, Any], defence: int, settings: Settings, roller: Roller, stab: bool, sh: Shown) -> Hit:
-    """M8 strict hit test, M10 unhittable chain, M11 crit threat/confirmation/multiplication, M12 fumbles."""
-    h = Hit()
-    r, total, cm = ex["natural"], ex["total"], ex["crit_min"]
-    if defence - ex["attack"] >= 20:
-        h.unhittable = True
-        if r >= cm:
-            second = _faces2(roller, "unhittable")
-            if sum(second) >= cm:
-                h.hit = True
-                third = _faces2(roller, "unhittable")
-                sh.against_range("unhittable", second, "hit")
-                if sum(third) >= cm:
-                    h.crit = 1
-                sh.against_range("unhittable", third, "crit" if h.crit else "no_crit")
-            else:
-                sh.against_range("unhittable", second, "miss")
-        return h
-    h.hit = total > defence and (total > 13 or not settings.empty_space_floor)
-    if not h.hit:
-        if r == 2 and settings.fumbles == "natural_2":
-            h.fumble = _fumble_level(ex, defence, settings, roller, sh)
-        return h
-    if r < cm:
-        _accessories(ex, h, defence, settings, roller, sh)
-        return h
-    h.threat = True
-    if r == 20:
-        h.crit = 1
-        faces = _faces2(roller, "crit_chain")
-        nxt: int | None = sum(faces)
-        sh.chain(faces, nxt in (19, 20))
-    else:
-        faces = _faces2(roller, "confirm")
-        c = sum(faces)
-        ok = _confirmed(c, ex, defence, settings)
-        sh.retest("confirm", faces, settings, "confirmed" if ok else "not_confirmed")
-        if not ok:
-            return h
-        h.crit = 1
-        nxt = c if r == 19 else None
-    while nxt in (19, 20):
-        if nxt == 20:
-            h.crit += 1
-            faces = _faces2(roller, "crit_chain")
-            nxt = sum(faces)
-            sh.chain(faces, nxt in (19, 20))
-        else:
-            faces = _faces2(roller, "confirm")
-            c = sum(faces)
-            ok = _confirmed(c, ex, defence, settings)
-            sh.retest("confirm", faces, settings, "confirmed" if ok else "not_confirmed")
-            if not ok:
-                break
-            h.crit += 1
-            nxt = c
+def attack_faces(roller: Roller) -> tuple[int, int]:
+    """Phase 1a: the attack test's 2d10 (M8)."""
+    return roller.d(10, "attack"), roller.d(10, "attack")
+
+
+def hit_test(ex: dict[str, Any], natural: int, defence: int, settings: Settings, roller: Roller, sh: Recorder) -> Hit:
+    """Phase 1b, the attack roll `natural` against `defence`: M8 strict hit test, M10 unhittable chain, M11
+    crit threat/confirmation/multiplication, M12 fumbles. The real attack and the exact odds both run it:
+    `hit_open`, then `chain_step` while the crit chain goes on."""
+    h = hit_open(ex, natural, defence, settings, roller, sh)
+    while h.nxt is not None:
+        h = chain_step(ex, h, defence, settings, roller, sh)
     return h
 
 
-def _accessories(ex: dict[str, Any], h: Hit, defence: int, settings: Settings, roller: Roller, sh: Shown) -> None:
+def hit_open(ex: dict[str, Any], natural: int, defence: int, settings: Settings, roller: Roller, sh: Recorder) -> Hit:
+    """The hit test up to the crit chain: hit or miss (and fumble), the threat's first confirmation or a
+    natural 20's first chain roll; `nxt` is the roll the chain goes on with (19 or 20), else None."""
+    r, cm = natural, ex["crit_min"]
+    total = ex["attack"] + natural
+    if defence - ex["attack"] >= 20:
+        hit = crit = 0
+        if r >= cm:
+            second = _faces2(roller, "unhittable")
+            if sum(second) >= cm:
+                hit = 1
+                third = _faces2(roller, "unhittable")
+                sh.against_range("unhittable", second, "hit")
+                if sum(third) >= cm:
+                    crit = 1
+                sh.against_range("unhittable", third, "crit" if crit else "no_crit")
+            else:
+                sh.against_range("unhittable", second, "miss")
+        return Hit(hit=bool(hit), crit=crit, unhittable=True)
+    if not (total > defence and (total > 13 or not settings.empty_space_floor)):
+        if r == 2 and settings.fumbles == "natural_2":
+            return Hit(fumble=_fumble_level(ex, defence, settings, roller, sh))
+        return Hit()
+    if r < cm:
+        return _accessories(ex, natural, defence, settings, roller, sh)
+    if r == 20:
+        faces = _faces2(roller, "crit_chain")
+        nxt = sum(faces)
+        sh.chain(faces, nxt in (19, 20))
+        return Hit(hit=True, crit=1, threat=True, nxt=nxt if nxt in (19, 20) else None)
+    faces = _faces2(roller, "confirm")
+    c = sum(faces)
+    ok = _confirmed(c, ex, defence, settings)
+    sh.retest("confirm", faces, settings, "confirmed" if ok else "not_confirmed")
+    if not ok:
+        return Hit(hit=True, threat=True, confirm_rolled=True)
+    return Hit(hit=True, crit=1, threat=True, confirm_rolled=True, nxt=c if r == 19 and c in (19, 20) else None)
+
+
+def chain_step(ex: dict[str, Any], h: Hit, defence: int, settings: Settings, roller: Roller, sh: Recorder) -> Hit:
+    """One link of the M11 crit chain: after a 20 the chain roll (19 or 20 goes on), after a 19 a
+    confirmation (confirmed: one crit level more)."""
+    if h.nxt == 20:
+        faces = _faces2(roller, "crit_chain")
+        nxt = sum(faces)
+        sh.chain(faces, nxt in (19, 20))
+        return replace(h, crit=h.crit + 1, nxt=nxt if nxt in (19, 20) else None)
+    faces = _faces2(roller, "confirm")
+    c = sum(faces)
+    ok = _confirmed(c, ex, defence, settings)
+    sh.retest("confirm", faces, settings, "confirmed" if ok else "not_confirmed")
+    if not ok:
+        return replace(h, confirm_rolled=True, nxt=None)
+    return replace(h, crit=h.crit + 1, confirm_rolled=True, nxt=c if c in (19, 20) else None)
+
+
+def _accessories(
+    ex: dict[str, Any], natural: int, defence: int, settings: Settings, roller: Roller, sh: Recorder
+) -> Hit:
     """L327: accessories with more DR than the armour widen the crit range, only to miss the accessories."""
     extra = ex.get("accessories_extra", 0)
-    if extra and ex["natural"] >= ex["crit_min"] - extra:
+    if extra and natural >= ex["crit_min"] - extra:
         faces = _faces2(roller, "confirm")
-        h.accessories_missed = _confirmed(sum(faces), ex, defence, settings)
-        sh.retest("confirm", faces, settings, "accessories_missed" if h.accessories_missed else "not_confirmed")
+        missed = _confirmed(sum(faces), ex, defence, settings)
+        sh.retest("confirm", faces, settings, "accessories_missed" if missed else "not_confirmed")
+        return Hit(hit=True, accessories_missed=missed, confirm_rolled=True)
+    return Hit(hit=True)
 
 
-def _fumble_level(ex: dict[str, Any], defence: int, settings: Settings, roller: Roller, sh: Shown) -> int:
+def _fumble_level(ex: dict[str, Any], defence: int, settings: Settings, roller: Roller, sh: Recorder) -> int:
     level = 0
     while True:
         faces = _faces2(roller, "fumble_confirm")
         c = sum(faces)
         ok = c == 2 if settings.confirm_mode == "crit_range" else c + ex["attack"] <= defence
-        outcome = "fumble_confirmed" if ok else "fumble_averted"
-        if settings.confirm_mode == "crit_range":
-            sh.checks.append(check("fumble_confirm", dice=d10s(faces), outcome=outcome))
-        else:
-            sh.checks.append(
-                check(
-                    "fumble_confirm", dice=d10s(faces), parts=list(sh.attack.parts), versus=sh.defence, outcome=outcome
-                )
-            )
+        sh.fumble_confirm(faces, settings, "fumble_confirmed" if ok else "fumble_averted")
         if not ok:
             return level
         level += 1
@@ -723,20 +800,31 @@ def _fumble_level(ex: dict[str, Any], defence: int, settings: Settings, roller: 
             return level
 
 
-def _location(
+@dataclass(frozen=True, slots=True)
+class Located:
+    """Phase 2's result: the location roll, the shift used and the part it lands on."""
+
+    faces: tuple[int, ...]
+    roll: int
+    shift: int
+    part: str
+    percent: bool
+
+
+def location_roll(
     ex: dict[str, Any],
     a: Sheet,
     t: Sheet,
-    h: Hit,
+    natural: int,
     settings: Settings,
     roller: Roller,
     opts: Options,
     use_crit_shift: bool,
-    sh: Shown,
-) -> tuple[str, list[Modifier]]:
-    """H1–H8: the 2d10 (or d100) location roll, moved by the allowed shift; shown as its own check."""
+) -> Located:
+    """Phase 2, H1–H8: the 2d10 (or d100) location roll, moved by the allowed shift (a crit's shift grows
+    with the attack roll `natural`)."""
     pct = settings.location_method == "d100"
-    faces = [roller.d(100, "location")] if pct else _faces2(roller, "location")
+    faces = (roller.d(100, "location"),) if pct else (roller.d(10, "location"), roller.d(10, "location"))
     roll = sum(faces)
     thrust = ex["damage_type"] == "thrust" or (ex["damage_type"] == "missile" and settings.thrust_shift_missiles)
     size_diff = a.size - t.size
@@ -747,30 +835,44 @@ def _location(
             full = a.precise_shot or ex["band"] == "base"
         allowed = opts.targeted if full else opts.targeted // 2
     if use_crit_shift:
-        allowed += 2 * (ex["natural"] - ex["crit_min"] + 1)
-    mods = [Modifier(key="location_roll", value=roll)]
+        allowed += 2 * (natural - ex["crit_min"] + 1)
     shift = 0
     if opts.target_location:
         shift = best_shift(roll, allowed, opts.target_location, settings.hit_table, size_diff, thrust, pct)
     elif opts.location_shift is not None:
         shift = max(-allowed, min(allowed, opts.location_shift))
-    if shift:
-        mods.append(Modifier(key="location_shift", value=shift))
     where = percent_to_sum(roll + 2 * shift) if pct else roll + shift
-    part = locate(where, settings.hit_table, size_diff, thrust)
+    return Located(faces, roll, shift, locate(where, settings.hit_table, size_diff, thrust), pct)
+
+
+def _location(
+    ex: dict[str, Any],
+    a: Sheet,
+    t: Sheet,
+    settings: Settings,
+    roller: Roller,
+    opts: Options,
+    use_crit_shift: bool,
+    sh: Shown,
+) -> tuple[str, list[Modifier]]:
+    """The location phase as the result shows it: its modifiers and its own check."""
+    loc = location_roll(ex, a, t, int(ex["natural"]), settings, roller, opts, use_crit_shift)
+    mods = [Modifier(key="location_roll", value=loc.roll)]
+    if loc.shift:
+        mods.append(Modifier(key="location_shift", value=loc.shift))
     shown = check(
         "location",
-        dice=[Die(100, faces[0])] if pct else d10s(faces),
-        parts=[Part("location_shift", 2 * shift if pct else shift)] if shift else [],
-        location=part,
+        dice=[Die(100, loc.faces[0])] if loc.percent else d10s(loc.faces),
+        parts=[Part("location_shift", 2 * loc.shift if loc.percent else loc.shift)] if loc.shift else [],
+        location=loc.part,
     )
-    low, high = (1, 100) if pct else (2, 20)
+    low, high = (1, 100) if loc.percent else (2, 20)
     if shown.total is not None and shown.total > high:
         add_step(shown, "max", "location_table_end", high, OTHER)
     elif shown.total is not None and shown.total < low:
         add_step(shown, "min", "location_table_end", low, OTHER)
     sh.checks.append(shown)
-    return part, mods
+    return loc.part, mods
 
 
 def _crit_choice(ex: dict[str, Any], opts: Options, armoured: bool, a: Sheet) -> tuple[str | None, bool]:
@@ -802,21 +904,26 @@ def finish(
     actor_upd: dict[str, Any],
     target_upd: dict[str, Any],
     attack: Check | None = None,
+    prepared: Prepared | None = None,
 ) -> ActionResult:
-    opts = Options.model_validate(ex["options"])
-    notes = [Note.model_validate(n) for n in ex["notes"]]
+    """The exchange finished: hit test, damage or manoeuvre (`prepared`: straight from `prepare`, else the
+    exchange a vzor-2 defence carries)."""
+    if prepared is not None and prepared.opts is not None:
+        opts, notes = prepared.opts, list(prepared.notes)
+    else:
+        opts = Options.model_validate(ex["options"])
+        notes = [Note.model_validate(n) for n in ex["notes"]]
     shown = attack if attack is not None else attack_from_exchange(ex)
     shown.versus = defence_check(ex)
     sh = Shown(shown, ex)
-    h = hit_test(ex, defence, settings, roller, opts.stab, sh)
+    h = hit_test(ex, int(ex["natural"]), defence, settings, roller, sh)
     res = ActionResult(
         system=SYS,
         action="shot" if ex["shot"] else "attack",
         actor=ex["actor"],
         target=ex["target"],
         weapon=ex["weapon"],
-        modifiers=[Modifier(key=k, value=v) for k, v in ex["mods"]]
-        + [Modifier(key=k, value=v) for k, v in ex["crit_mods"]],
+        modifiers=[modifier(k, v) for k, v in ex["mods"]] + [modifier(k, v) for k, v in ex["crit_mods"]],
         defence_modifiers=d_mods,
         total=ex["total"],
         against=defence,
@@ -1006,6 +1113,127 @@ def _manoeuvre(
             notes.append(Note(key="tripped"))
 
 
+def damage_roll(ex: dict[str, Any], roller: Roller) -> tuple[list[int], int]:
+    """Phase 3a: the weapon's damage dice (faces in order, their signed sum)."""
+    return parse_dice(ex["weapon_damage"]).roll(roller, "damage")
+
+
+@dataclass(frozen=True, slots=True)
+class Fixed:
+    """The damage parts that do not depend on any die: STR part, weapon bonus, abilities, confinement."""
+
+    parts: tuple[tuple[str, int], ...]
+    total: int
+    situ: int
+    kind: str
+
+
+def fixed_damage(ex: dict[str, Any], a: Sheet, opts: Options, settings: Settings) -> Fixed:
+    w = WEAPONS[ex["weapon"]]
+    expr = parse_dice(ex["weapon_damage"])
+    fixed: list[tuple[str, int]] = [("str_part", str_part(a, w, settings)), ("weapon_bonus", expr.bonus)]
+    if not opts.off_hand:
+        fixed += [("weapon_specialization", a.weapon_specialization), ("power_attack", a.power_attack)]
+    fixed = [(k, v) for k, v in fixed if v]
+    dtype = ex["damage_type"]
+    situ = 0
+    if opts.confined != "none" and not ex["shot"]:
+        k = 2 if opts.confined == "very_confined" else 1
+        situ = (-2 * k) if dtype.startswith("crush") else (-1 * k) if dtype.startswith("cut") else 0
+    kind = "stun" if opts.flat or (w.stun and not a.bare_hand_specialization) else "lethal"
+    return Fixed(tuple(fixed), sum(v for _, v in fixed), situ, kind)
+
+
+def crit_of(ex: dict[str, Any], level: int, opts: Options, settings: Settings) -> tuple[bool, bool, bool]:
+    """A hit's crit as the damage sees it: (crit, the crit shifts the location, the crit was ignored)."""
+    lv = ex["levels"]
+    crit = level > 0
+    ignored = crit and opts.pull == "ignore_crit" and lv >= 6
+    if ignored:
+        crit = False
+    wants_loc = bool(opts.target_location or opts.location_shift)
+    crit_shift = (
+        settings.polygonal
+        and crit
+        and lv >= 6
+        and (opts.crit_effect == "shift_location" or (opts.crit_effect == "auto" and wants_loc))
+    )
+    return crit, crit_shift, ignored
+
+
+@dataclass(frozen=True, slots=True)
+class Blow:
+    """Phase 3b's numbers: a damaging hit after the crit effect, armour, the lance and pulling the blow."""
+
+    raw: int  # damage before armour (never negative; after an improvised shield's 3/4 and a lance's 1.5×)
+    reduced: int  # the armour's reduction
+    applied: int  # what the target takes
+    before_pull: int
+    pull_note: tuple[str, int | None] | None  # ("blow_stopped" | "blow_reduced", by)
+    effect: str | None  # the crit damage effect used (multiply / miss_armour), None without one
+    used_mult: int | float
+    armoured: bool
+    lance: bool
+    mortal: bool
+
+
+def blow(
+    ex: dict[str, Any],
+    a: Sheet,
+    t: Sheet,
+    opts: Options,
+    settings: Settings,
+    fx: Fixed,
+    dice_sum: int,
+    part: str | None,
+    crit: bool,
+    crit_shift: bool,
+    skip_acc: bool,
+    margin: int,
+    improvised: bool = False,
+) -> Blow:
+    """Phase 3b (no dice): M11 crit effect, D5 armour, L255 improvised shield, L439 lance, §5.3 pulling."""
+    w = WEAPONS[ex["weapon"]]
+    lv = ex["levels"]
+    pieces = armour_pieces(t, part, settings, skip_acc)
+    red = reduction(pieces, ex["damage_type"], w, settings)
+    damage_effect = crit or opts.stab  # M22: a stab that hits deals critical damage automatically
+    if crit_shift and not (a.weapon_focus > 0 and lv >= 6):
+        damage_effect = False
+    effect = _crit_choice(ex, opts, bool(pieces), a)[0] if damage_effect else None
+    mult = ex["crit_mult"]
+    base = dice_sum + fx.total
+
+    def outcome(eff: str | None) -> tuple[int, int, int | float]:
+        if eff == "multiply":
+            raw = base * mult if ex["shot"] else dice_sum + fx.total * mult
+            return raw + fx.situ, red, mult
+        if eff == "miss_armour":
+            return base + fx.situ, 0, 1
+        return base + fx.situ, red, 1
+
+    if damage_effect and effect is None:
+        effect = max(("miss_armour", "multiply"), key=lambda e: max(0, outcome(e)[0] - outcome(e)[1]))
+    raw, reduced, used_mult = outcome(effect)
+    raw = max(0, raw)
+    if improvised:
+        raw = rnd(Fraction(3 * raw, 4), settings.rounding)
+    lance = opts.charge and a.mounted and ex["weapon_reach"][1] >= 6 and not ex["shot"]
+    if lance:
+        raw = rnd(Fraction(3 * raw, 2), settings.rounding)  # lance charge: 1.5× damage (L439)
+    before = max(0, raw - reduced)
+    applied, pull_note = _pull(opts, lv, margin, crit, before)
+    return Blow(raw, reduced, applied, before, pull_note, effect, used_mult, bool(pieces), lance, opts.stab and crit)
+
+
+def wound_after(
+    t: Sheet, applied: int, kind: str, part: str | None, settings: Settings, mortal: bool, flat: bool
+) -> str:
+    """Phase 4 (no dice): the target's wound level once `applied` damage of `kind` lands on `part`."""
+    upd, _ = apply_damage(t, applied, kind, part, settings, mortal, flat)
+    return wound_of(t.updated(upd), part, settings)
+
+
 def _damage(
     ex: dict[str, Any],
     a: Sheet,
@@ -1020,20 +1248,14 @@ def _damage(
     sh: Shown,
     improvised: bool = False,
 ) -> None:
+    """The damage phases in the order the dice are rolled (damage, improvised shield, location), then the
+    numbers (`blow`) as the result shows them."""
     w = WEAPONS[ex["weapon"]]
     expr = parse_dice(ex["weapon_damage"])
-    faces, dice_sum = expr.roll(roller, "damage")
-    fixed: list[tuple[str, int]] = [("str_part", str_part(a, w, settings)), ("weapon_bonus", expr.bonus)]
-    if not opts.off_hand:
-        fixed += [("weapon_specialization", a.weapon_specialization), ("power_attack", a.power_attack)]
-    fixed = [(k, v) for k, v in fixed if v]
-    fixed_sum = sum(v for _, v in fixed)
+    faces, dice_sum = damage_roll(ex, roller)
+    fx = fixed_damage(ex, a, opts, settings)
+    fixed, fixed_sum, situ, kind = list(fx.parts), fx.total, fx.situ, fx.kind
     dtype = ex["damage_type"]
-    situ = 0
-    if opts.confined != "none" and not ex["shot"]:
-        k = 2 if opts.confined == "very_confined" else 1
-        situ = (-2 * k) if dtype.startswith("crush") else (-1 * k) if dtype.startswith("cut") else 0
-    kind = "stun" if opts.flat or (w.stun and not a.bare_hand_specialization) else "lethal"
     dice, subtracted = damage_dice(expr.groups, faces)
     dmg = check(
         "stun_damage" if kind == "stun" else "damage",
@@ -1061,88 +1283,57 @@ def _damage(
             return
         notes.append(Note(key="improvised_shield_pierced", params={"roll": pct, "chance": chance}))
         res.outcome = "hit"
-    lv = ex["levels"]
-    crit = h.crit > 0
-    if crit and opts.pull == "ignore_crit" and lv >= 6:
-        crit = False
+    crit, crit_shift, ignored = crit_of(ex, h.crit, opts, settings)
+    if ignored:
         notes.append(Note(key="crit_ignored"))
-    stab_crit = opts.stab  # M22: a stab that hits deals critical damage automatically
-    mortal = opts.stab and crit
-    wants_loc = bool(opts.target_location or opts.location_shift)
-    crit_shift = (
-        settings.polygonal
-        and crit
-        and lv >= 6
-        and (opts.crit_effect == "shift_location" or (opts.crit_effect == "auto" and wants_loc))
-    )
     part: str | None = None
     if settings.polygonal:
-        part, loc_mods = _location(ex, a, t, h, settings, roller, opts, crit_shift, sh)
+        part, loc_mods = _location(ex, a, t, settings, roller, opts, crit_shift, sh)
         res.modifiers += loc_mods
         res.location = part
     skip_acc = h.accessories_missed
-    pieces = armour_pieces(t, part, settings, skip_acc)
-    armoured = bool(pieces)
-    red = reduction(pieces, dtype, w, settings)
-    damage_effect = crit or stab_crit
-    if crit_shift and not (a.weapon_focus > 0 and lv >= 6):
-        damage_effect = False
-    effect, _free = _crit_choice(ex, opts, armoured, a) if damage_effect else (None, False)
-    mult = ex["crit_mult"]
-
-    def outcome(eff: str | None) -> tuple[int, int, int | float]:
-        if eff == "multiply":
-            raw = (dice_sum + fixed_sum) * mult if ex["shot"] else dice_sum + fixed_sum * mult
-            return raw + situ, red, mult
-        if eff == "miss_armour":
-            return dice_sum + fixed_sum + situ, 0, 1
-        return dice_sum + fixed_sum + situ, red, 1
-
-    if damage_effect and effect is None:
-        effect = max(("miss_armour", "multiply"), key=lambda e: max(0, outcome(e)[0] - outcome(e)[1]))
+    margin = ex["total"] - res.against if res.against is not None else 0
+    b = blow(ex, a, t, opts, settings, fx, dice_sum, part, crit, crit_shift, skip_acc, margin, improvised)
     notes.append(Note(key="damage_type", params={"type": dtype}))
-    if damage_effect and effect:
-        notes.append(Note(key="crit_effect", params={"effect": effect}))
-    used_effect = effect if damage_effect else None
-    raw, reduced, used_mult = outcome(used_effect)
-    if used_effect == "multiply" and ex["shot"]:
+    if b.effect:
+        notes.append(Note(key="crit_effect", params={"effect": b.effect}))
+    mult = ex["crit_mult"]
+    if b.effect == "multiply" and ex["shot"]:
         add_step(dmg, "times", "crit_multiplier", mult, ACTOR)
-    elif used_effect == "multiply" and fixed_sum:
+    elif b.effect == "multiply" and fixed_sum:
         detail = [Part("fixed_part", fixed_sum), Part("crit_multiplier", mult)]
         add_step(dmg, "plus", "crit_multiplied_fixed", fixed_sum * (mult - 1), ACTOR, detail)
     no_negative(dmg)
-    raw = max(0, raw)
     if improvised:
-        raw = rnd(Fraction(3 * raw, 4), settings.rounding)
         add_step(dmg, "times", "improvised_shield_pierced", 0.75, TARGET)
         rounding_step(dmg, settings.rounding)
-    if opts.charge and a.mounted and ex["weapon_reach"][1] >= 6 and not ex["shot"]:
-        raw = rnd(Fraction(3 * raw, 2), settings.rounding)  # lance charge: 1.5× damage (L439)
+    if b.lance:
         add_step(dmg, "times", "lance_charge", 1.5, ACTOR)
         rounding_step(dmg, settings.rounding)
-        notes.append(Note(key="lance_charge_knockdown", params={"target_number": 10 + raw}))
-    if used_effect != "miss_armour" and pieces:
+        notes.append(Note(key="lance_charge_knockdown", params={"target_number": 10 + b.raw}))
+    if b.effect != "miss_armour" and b.armoured:
         _armour_shown(dmg, t, part, settings, skip_acc, dtype, w)
-    elif pieces:
+    elif b.armoured:
         add_step(dmg, "minus", "armour_missed", 0, TARGET)  # M11: the crit went past the armour
     no_negative(dmg)
-    applied = max(0, raw - reduced)
-    before = applied
-    applied = _pull(opts, lv, ex["total"] - res.against if res.against is not None else 0, crit, applied, notes)
+    if b.pull_note is not None:
+        key, by = b.pull_note
+        notes.append(Note(key=key, params={"by": by}) if by is not None else Note(key=key))
     if opts.pull == "stop":
         add_step(dmg, "set", "blow_stopped", 0, ACTOR)
-    elif applied != before:
-        add_step(dmg, "minus", "blow_reduced", before - applied, ACTOR)
+    elif b.applied != b.before_pull:
+        add_step(dmg, "minus", "blow_reduced", b.before_pull - b.applied, ACTOR)
     sh.checks.append(dmg)
     mods = [Modifier(key=k, value=v) for k, v in fixed]
     if situ:
         mods.append(Modifier(key="confined", value=situ))
+    applied, raw, mortal = b.applied, b.raw, b.mortal
     res.damage = Damage(
         dice=faces,
         modifiers=mods,
-        multiplier=used_mult,
+        multiplier=b.used_mult,
         rolled=raw,
-        reduced_by=min(raw, reduced),
+        reduced_by=min(raw, b.reduced),
         applied=applied,
         kind=kind,
     )
@@ -1181,13 +1372,13 @@ def _armour_shown(
     armour_steps(dmg, shown, factor, settings.rounding)
 
 
-def _pull(opts: Options, lv: int, margin: int, crit: bool, applied: int, notes: list[Note]) -> int:
-    """§5.3 pulling blows: stop (3+ levels, not a crit), reduce by margin/2 (6+) or by margin (10+)."""
+def _pull(opts: Options, lv: int, margin: int, crit: bool, applied: int) -> tuple[int, tuple[str, int | None] | None]:
+    """§5.3 pulling blows: stop (3+ levels, not a crit), reduce by margin/2 (6+) or by margin (10+).
+    Returns the damage left and the note to show (key, by how much)."""
     if opts.pull == "stop":
         if lv < 3 or (crit and lv < 10):
             raise err("cannot_pull", levels=lv)
-        notes.append(Note(key="blow_stopped"))
-        return 0
+        return 0, ("blow_stopped", None)
     if opts.pull == "reduce" and applied > 0:
         if lv >= 10:
             cut = margin
@@ -1195,9 +1386,8 @@ def _pull(opts: Options, lv: int, margin: int, crit: bool, applied: int, notes: 
             cut = margin // 2
         else:
             raise err("cannot_pull", levels=lv)
-        notes.append(Note(key="blow_reduced", params={"by": min(cut, applied - 1)}))
-        return max(1, applied - cut)
-    return applied
+        return max(1, applied - cut), ("blow_reduced", min(cut, applied - 1))
+    return applied, None
 
 
 def _shock(
@@ -1271,7 +1461,9 @@ def changes(name: str, before: Sheet, after: Sheet, fields: dict[str, Any]) -> l
         old, new = getattr(before, f), getattr(after, f)
         if old != new:
             key = "str" if f == "str_" else f
-            out.append(StateChange(combatant=name, field=key, before=_plain(old), after=_plain(new)))
+            # rule-made from validated sheets: built without validating again
+            values = {"combatant": name, "field": key, "before": _plain(old), "after": _plain(new)}
+            out.append(built(StateChange, values))
     return out
 
 

@@ -358,15 +358,17 @@ def bounded(upd: dict[str, Any]) -> dict[str, Any]:
     """Clip the numbers of a sheet update to the Sheet's bounds (damage piles up past any sane sheet)."""
     out: dict[str, Any] = {}
     for key, value in upd.items():
-        info = Sheet.model_fields.get(key)
-        if info is None:
+        limits = _FIELD_LIMITS.get(key)
+        if limits is None:
             out[key] = value
         elif key == "part_damage" and isinstance(value, dict):
             out[key] = {k: _clip(v, *_POINT_LIMITS) for k, v in value.items()}
         else:
-            out[key] = _clip(value, *_limits(info.metadata))
+            out[key] = _clip(value, *limits)
     return out
 
 
+# Each field's declared bounds (lo, hi), read once.
+_FIELD_LIMITS = {name: _limits(info.metadata) for name, info in Sheet.model_fields.items()}
 # Flag fields (yes/no): `ano`/`ne` are read as well.
 _FLAGS = frozenset(name for name, f in Sheet.model_fields.items() if f.annotation is bool)

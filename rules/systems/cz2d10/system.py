@@ -10,6 +10,7 @@ from pydantic import BaseModel
 from rules.checks import dump_checks
 from rules.dice import DiceSource, Roller
 from rules.model import ActionResult, BodyPart, Check, Modifier, Note, Status, Term
+from rules.odds import OddsPlan
 from rules.system import ActionRequest, CombatSystem, DefenceRequest, FieldClass, Fighter
 from rules.systems.cz2d10 import actions as act_mod
 from rules.systems.cz2d10.assumed import sheet_warnings
@@ -22,14 +23,17 @@ from rules.systems.cz2d10.derive import (
 )
 from rules.systems.cz2d10.edit import EDIT_ALIASES, edit
 from rules.systems.cz2d10.fields import FIELD_CLASSES
+from rules.systems.cz2d10.odds import plan as odds_plan
 from rules.systems.cz2d10.oneline import sheet_line
 from rules.systems.cz2d10.options import Options as CzOptions
 from rules.systems.cz2d10.resolve import (
     SYS,
+    Prepared,
     changes,
     defence_from,
     err,
     finish,
+    modifier,
     prepare,
     rolls_from,
     wound_of,
@@ -162,6 +166,7 @@ class Cz2d10(CombatSystem):
             and ex["total"] > 13
         )
         if active:
+            prep.serialised(roller)
             ex["actor_upd"] = prep.actor_upd
             virtual = t.reflex_actions_left
             if virtual is None:
@@ -191,7 +196,7 @@ class Cz2d10(CombatSystem):
         target = req.target
         assert target is not None  # prepare() refuses an attack without one
         return self._complete(
-            ex, req.actor, target, d, chosen, settings, roller, prep.actor_upd, dict(prep.target_upd), prep.attack
+            ex, req.actor, target, d, chosen, settings, roller, prep.actor_upd, dict(prep.target_upd), prep.attack, prep
         )
 
     def _complete(
@@ -206,15 +211,16 @@ class Cz2d10(CombatSystem):
         actor_upd: dict[str, Any],
         target_upd: dict[str, Any],
         attack: Check | None = None,
+        prepared: Prepared | None = None,
     ) -> ActionResult:
         a: CzSheet = actor.sheet
         t: CzSheet = target.sheet
         comps = [c for c in d.components if chosen is None or c[0] == "base" or c[0] in chosen]
         ex["chosen_components"] = comps
         defence = sum(v for _, v, _ in comps) + sum(v for _, v in d.situational)
-        d_mods = [Modifier(key="def_" + k, value=v) for k, v, _ in comps]
-        d_mods += [Modifier(key="def_" + k, value=v) for k, v in d.situational]
-        res = finish(ex, a, t, defence, d_mods, settings, roller, actor_upd, target_upd, attack)
+        d_mods = [modifier("def_" + k, v) for k, v, _ in comps]
+        d_mods += [modifier("def_" + k, v) for k, v in d.situational]
+        res = finish(ex, a, t, defence, d_mods, settings, roller, actor_upd, target_upd, attack, prepared)
         if res.weapon == "bare_kick" and res.outcome in ("hit", "crit", "miss"):
             actor_upd["off_balance"] = 2 if ex["levels"] >= 6 else 3
         a2 = a.updated(actor_upd) if actor_upd else a
@@ -228,6 +234,10 @@ class Cz2d10(CombatSystem):
         if res.outcome in ("hit", "crit") and res.damage is not None:
             res.wound = wound_of(t2, res.location, settings)
         return res
+
+    # ---- exact odds: the phases of the attack as stages (odds.py) -----------------------------------
+    def odds_plan(self, req: ActionRequest, action: str) -> OddsPlan | None:
+        return odds_plan(req, action)
 
     # ---- vzor 2: the defender buys defence components ----------------------------------------------
     def default_defence(self, exchange: Mapping[str, Any]) -> str | None:
