@@ -99,14 +99,19 @@ def stress_check(label: str, die: StressRoll, mods: list[Modifier], side: Side) 
     return c
 
 
-def roll_total(roller: Roller, purpose: str, mods: list[Modifier], botch_dice: int, side: Side = "actor") -> Rolled:
-    """Modifiers + stress die; a botch makes the whole total 0 (base game B3). The check is labelled
-    by the roll's purpose and belongs to `side` (whose roll it is in the result that shows it)."""
+def stress_total(roller: Roller, purpose: str, base: int, botch_dice: int) -> tuple[int, StressRoll]:
+    """The number of a rolled total: `base` (the modifiers' sum) + a stress die; a botch makes the whole
+    total 0 (base game B3). Every rolled total of the rules is this, so exact odds enumerate it too."""
     die = stress_die(roller, purpose, botch_dice)
+    return (0 if die.botched else base + die.value), die
+
+
+def roll_total(roller: Roller, purpose: str, mods: list[Modifier], botch_dice: int, side: Side = "actor") -> Rolled:
+    """Modifiers + stress die (`stress_total`), with the modifiers and the check that show it. The check
+    is labelled by the roll's purpose and belongs to `side` (whose roll it is in the result)."""
+    total, die = stress_total(roller, purpose, sum(int(m.value) for m in mods), botch_dice)
     c = stress_check(purpose, die, mods, side)
-    mods = [*mods, mod(f"{purpose}_die", die.value)]
-    total = 0 if die.botched else sum(int(m.value) for m in mods)
-    return Rolled(total, mods, die, c)
+    return Rolled(total, [*mods, mod(f"{purpose}_die", die.value)], die, c)
 
 
 def no_roll(label: str, side: Side) -> Rolled:
@@ -196,15 +201,22 @@ class WoundOutcome:
     notes: list[Note]
 
 
+def wound_taken(band: WoundBand | None, nonlethal: bool) -> WoundBand | None:
+    """The wound a hit of `band` leaves: the band itself, or, non-lethal, the seed's lesser wound."""
+    if band is None or not nonlethal:
+        return band
+    return NONLETHAL[band][1]
+
+
 def apply_wound(sheet: Sheet, band: WoundBand | None, nonlethal: bool) -> WoundOutcome:
     """One wound of `band` (or, non-lethal, the seed's Fatigue conversion) onto a sheet."""
     if band is None:
         return WoundOutcome(None, {}, [])
     notes = [note("wound_band", {"band": Term("outcome", band), "size": sheet.size})]
     updates: dict[str, Any] = {}
-    wound: WoundBand | None = band
+    wound = wound_taken(band, nonlethal)
     if nonlethal:
-        levels, wound = NONLETHAL[band]
+        levels = NONLETHAL[band][0]
         new_level = sheet.fatigue_level + levels
         if new_level > UNCONSCIOUS:
             notes.append(note("fatigue_overflow", {"levels": new_level - UNCONSCIOUS}))

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, cast
 
 from pydantic import ValidationError
 
@@ -32,15 +33,16 @@ from rules.systems.arm5.common import (
     own_turn_updates,
     parts,
     penalty_mods,
-    roll_total,
     stress_check,
+    stress_total,
     weapon_term,
+    wound_taken,
 )
 from rules.systems.arm5.options import Options
 from rules.systems.arm5.settings import Settings
 from rules.systems.arm5.sheet import Sheet, Shield, Weapon
 from rules.systems.arm5.stress import ZERO_FACE, StressRoll
-from rules.systems.arm5.tables import COVER_BONUS, RIDING_BONUS_CAP, UNCONSCIOUS, wound_band
+from rules.systems.arm5.tables import COVER_BONUS, RIDING_BONUS_CAP, UNCONSCIOUS, SizeRule, WoundBand, wound_band
 
 SYSTEM_ID = "arm5"
 DEFENCES = ["defend"]
@@ -95,8 +97,26 @@ def _charge(sheet: Sheet, weapon: Weapon, opts: Options, kind: str) -> tuple[dic
     return {"fatigue_level": sheet.fatigue_level + 1}, bonus
 
 
-def attack(req: ActionRequest, dice: DiceSource, kind: str) -> ActionResult:
-    """Roll the Attack total; the outcome is pending until the defender rolls its Defense."""
+@dataclass(frozen=True, slots=True)
+class Swing:
+    """An attack or shot as it stands before its die: the Attack modifiers and botch dice, the notes
+    that do not depend on the die, the attacker's own changes, and the exchange the defence will read
+    (everything but the roll)."""
+
+    kind: str
+    weapon: str
+    mods: list[Modifier]
+    botch_dice: int
+    notes: list[Note]
+    exchange: dict[str, Any]
+
+    @property
+    def base(self) -> int:
+        return sum(int(m.value) for m in self.mods)
+
+
+def swing(req: ActionRequest, kind: str) -> Swing:
+    """Everything of an attack decided before its die, refused exactly where the attack is refused."""
     if req.target is None:
         raise RulesError("error.arm5.needs_target", action=Term("action", kind))
     opts, settings = req.options, req.settings
@@ -123,10 +143,8 @@ def attack(req: ActionRequest, dice: DiceSource, kind: str) -> ActionResult:
     if opts.charge:
         mods.append(mod("atk_charge", charge_bonus))
     mods += penalty_mods(rolling, "atk")
-    roller = Roller(dice)
     botch_dice = actor.botch_dice_for(opts.botch_dice, settings.botch_dice_default)
-    rolled = roll_total(roller, "attack", mods, botch_dice)
-    notes = botch_note(rolled, "attack")
+    notes = []
     if opts.charge and opts.difficult_ground:
         notes.append(note("charge_difficult_ground"))
     if kind == "shot" and not weapon.ranged:
@@ -137,11 +155,6 @@ def attack(req: ActionRequest, dice: DiceSource, kind: str) -> ActionResult:
         "attacker": req.actor.name,
         "defender": req.target.name,
         "weapon": weapon.name,
-        "attack_total": rolled.total,
-        "attack_rolls": [{"purpose": r.purpose, "sides": r.sides, "face": r.face} for r in roller.rolls],
-        "attack_modifiers": [{"key": m.key, "value": m.value} for m in rolled.modifiers],
-        "attack_notes": dump_notes(notes),
-        "attack_checks": dump_checks([rolled.check]),
         "damage_modifiers": [{"key": m.key, "value": m.value} for m in damage_mods(actor, weapon, shield, add_str)],
         "attacker_mounted": actor.mounted,
         "attacker_updates": {k: (v.model_dump() if hasattr(v, "model_dump") else v) for k, v in updates.items()},
@@ -149,12 +162,39 @@ def attack(req: ActionRequest, dice: DiceSource, kind: str) -> ActionResult:
         "nonlethal": opts.nonlethal,
         "wound_band": opts.wound_band,
     }
+    return Swing(kind, weapon.name, mods, botch_dice, notes, exchange)
+
+
+def attack_phase(roller: Roller, swing: Swing) -> tuple[int, StressRoll]:
+    """Phase 1, the Attack test: the Attack total (modifiers + stress die, 0 on a botch) and its die."""
+    return stress_total(roller, "attack", swing.base, swing.botch_dice)
+
+
+def attack(req: ActionRequest, dice: DiceSource, kind: str) -> ActionResult:
+    """Roll the Attack total; the outcome is pending until the defender rolls its Defense."""
+    prepared = swing(req, kind)
+    roller = Roller(dice)
+    total, die = attack_phase(roller, prepared)
+    rolled = Rolled(
+        total, [*prepared.mods, mod("attack_die", die.value)], die, stress_check("attack", die, prepared.mods, "actor")
+    )
+    notes = botch_note(rolled, "attack") + prepared.notes
+    ex = prepared.exchange
+    exchange = {  # the exchange's keys in their stored order: who and with what, the roll, the rest
+        **{key: ex[key] for key in ("kind", "attacker", "defender", "weapon")},
+        "attack_total": rolled.total,
+        "attack_rolls": [{"purpose": r.purpose, "sides": r.sides, "face": r.face} for r in roller.rolls],
+        "attack_modifiers": [{"key": m.key, "value": m.value} for m in rolled.modifiers],
+        "attack_notes": dump_notes(notes),
+        "attack_checks": dump_checks([rolled.check]),
+        **ex,
+    }
     return ActionResult(
         system=SYSTEM_ID,
         action=kind,
         actor=req.actor.name,
-        target=req.target.name,
-        weapon=weapon.name,
+        target=prepared.exchange["defender"],
+        weapon=prepared.weapon,
         rolls=roller.rolls,
         modifiers=rolled.modifiers,
         total=rolled.total,
@@ -185,13 +225,23 @@ def soak_mods(sheet: Sheet) -> list[Modifier]:
     return mods
 
 
-def defence_roll(
-    defender: Sheet, roller: Roller, settings: Settings, ex: Mapping[str, Any], name: str
-) -> tuple[Rolled, list[Note]]:
-    """The defender's Defense test (a reaction); a fighter who is out makes none (total 0, no die).
-    The check is the target's: it is shown as the versus of the attacker's Attack check."""
+@dataclass(frozen=True, slots=True)
+class Guard:
+    """The defender's side before its die: the Defense modifiers and botch dice; None modifiers for a
+    fighter who is out of the fight and makes no Defense test."""
+
+    mods: list[Modifier] | None
+    botch_dice: int = 0
+
+    @property
+    def base(self) -> int:
+        return sum(int(m.value) for m in self.mods or ())
+
+
+def guard(defender: Sheet, settings: Settings, ex: Mapping[str, Any]) -> Guard:
+    """The Defense test as it stands before its die (the exchange says what kind of attack it meets)."""
     if defender.out_of_fight:
-        return no_roll("defence", "target"), [note("cannot_defend", {"who": name})]
+        return Guard(None)
     kind = str(ex["kind"])
     mods = defence_mods(defender, kind, settings.missile_defense)
     if kind == "attack" or settings.riding_bonus_vs_shots:
@@ -203,8 +253,33 @@ def defence_roll(
         if COVER_BONUS[cover]:
             mods.append(mod(f"def_cover_{cover}", COVER_BONUS[cover]))
     mods += penalty_mods(defender, "def")
-    botch_dice = defender.botch_dice_for(None, settings.botch_dice_default)
-    rolled = roll_total(roller, "defence", mods, botch_dice, side="target")
+    return Guard(mods, defender.botch_dice_for(None, settings.botch_dice_default))
+
+
+def defence_phase(roller: Roller, guard: Guard) -> tuple[int, StressRoll | None]:
+    """Phase 2, the Defense test: its total (0 on a botch; 0 with no die for a helpless defender)."""
+    if guard.mods is None:
+        return 0, None
+    return stress_total(roller, "defence", guard.base, guard.botch_dice)
+
+
+def advantage_of(attack_total: int, defence_total: int) -> int | None:
+    """The Attack Advantage of a hit, None for a miss (the seed: an advantage of 0 or less is no hit)."""
+    advantage = attack_total - defence_total
+    return advantage if advantage > 0 else None
+
+
+def defence_roll(
+    defender: Sheet, roller: Roller, settings: Settings, ex: Mapping[str, Any], name: str
+) -> tuple[Rolled, list[Note]]:
+    """The defender's Defense test (a reaction); a fighter who is out makes none (total 0, no die).
+    The check is the target's: it is shown as the versus of the attacker's Attack check."""
+    g = guard(defender, settings, ex)
+    total, die = defence_phase(roller, g)
+    if g.mods is None or die is None:
+        return no_roll("defence", "target"), [note("cannot_defend", {"who": name})]
+    check = stress_check("defence", die, g.mods, "target")
+    rolled = Rolled(total, [*g.mods, mod("defence_die", die.value)], die, check)
     return rolled, botch_note(rolled, "defence")
 
 
@@ -232,15 +307,16 @@ def defend(req: DefenceRequest, dice: DiceSource) -> ActionResult:
     defence, d_notes = defence_roll(defender, roller, settings, ex, d_name)
     notes += d_notes
     advantage = attack_total - defence.total
+    hit = advantage_of(attack_total, defence.total)
     d_updates = _defender_engagement(defender, a_name, kind, defended=defence.die is not None)
     damage = None
     band = None
     outcome = "miss"
     attack_check.versus = defence.check
     checks = [attack_check]
-    if advantage > 0:  # the seed: an Attack Advantage of 0 or less is no hit
+    if hit is not None:
         outcome = "hit"
-        damage, wound_updates, band, w_notes, damage_check = _damage(defender, dmg, advantage, ex, settings)
+        damage, wound_updates, band, w_notes, damage_check = _damage(defender, dmg, hit, ex, settings)
         d_updates |= wound_updates
         notes += w_notes
         checks.append(damage_check)
@@ -340,27 +416,66 @@ def _attacker_updates(ex: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
+@dataclass(frozen=True, slots=True)
+class Blow:
+    """What a hit meets, fixed before any die: the Damage modifiers' sum (without the advantage), the
+    defender's Soak and Size row, and the options that change the wound."""
+
+    damage: int
+    soak: int
+    size: int
+    size_rule: SizeRule
+    forced: WoundBand | None
+    nonlethal: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Wound:
+    """Phase 3's result: the damage through Soak, the band on the Size row, and the wound it leaves."""
+
+    net: int
+    band: WoundBand | None
+    taken: WoundBand | None
+
+    @property
+    def applied(self) -> int:
+        return max(0, self.net)
+
+
+def blow(defender: Sheet, dmg: list[Modifier], ex: Mapping[str, Any], settings: Settings) -> Blow:
+    return Blow(
+        damage=sum(int(m.value) for m in dmg),
+        soak=sum(int(m.value) for m in soak_mods(defender)),
+        size=defender.size,
+        size_rule=settings.size_outside_table,
+        forced=cast("WoundBand | None", ex.get("wound_band") or None),
+        nonlethal=bool(ex.get("nonlethal")),
+    )
+
+
+def wound_phase(blow: Blow, advantage: int) -> Wound:
+    """Phase 3 (no dice): Damage Total = Str + weapon + advantage; minus Soak; one wound of the band on
+    the Size row (the GM's band when the option sets one), lessened by the non-lethal table."""
+    net = blow.damage + advantage - blow.soak
+    band = blow.forced if (blow.forced and net > 0) else wound_band(net, blow.size, blow.size_rule)
+    return Wound(net, band, wound_taken(band, blow.nonlethal))
+
+
 def _damage(
     defender: Sheet, dmg: list[Modifier], advantage: int, ex: Mapping[str, Any], settings: Settings
 ) -> tuple[Damage, dict[str, Any], str | None, list[Note], Check]:
-    """Damage Total = Str + weapon + advantage; minus Soak; one wound of the band on the Size row."""
-    c_dmg = dmg
-    dmg = [*dmg, mod("dmg_advantage", advantage)]
-    total = sum(int(m.value) for m in dmg)
+    """The hit as the result shows it: `wound_phase`'s numbers, the wound applied to the sheet."""
+    hit = blow(defender, dmg, ex, settings)
+    wound = wound_phase(hit, advantage)
     soak = soak_mods(defender)
-    soak_total = sum(int(m.value) for m in soak)
-    net = total - soak_total
-    nonlethal = bool(ex.get("nonlethal"))
-    forced = ex.get("wound_band")
-    band = forced if (forced and net > 0) else wound_band(net, defender.size, settings.size_outside_table)
-    outcome = apply_wound(defender, band, nonlethal)
-    notes = [note("soaked")] if net <= 0 else []
+    outcome = apply_wound(defender, wound.band, hit.nonlethal)
+    notes = [note("soaked")] if wound.net <= 0 else []
     damage = Damage(
-        modifiers=dmg,  # the Damage Total's own; Soak is what `reduced_by` took off
-        rolled=total,
-        reduced_by=soak_total,
-        applied=max(0, net),
-        kind="nonlethal" if nonlethal else "lethal",
+        modifiers=[*dmg, mod("dmg_advantage", advantage)],  # the Damage Total's own; Soak is `reduced_by`
+        rolled=hit.damage + advantage,
+        reduced_by=hit.soak,
+        applied=wound.applied,
+        kind="nonlethal" if hit.nonlethal else "lethal",
     )
-    shown = damage_check(c_dmg, advantage, soak, band, "actor", "target")
+    shown = damage_check(dmg, advantage, soak, wound.band, "actor", "target")
     return damage, outcome.updates, outcome.band, notes + outcome.notes, shown
