@@ -11,7 +11,7 @@ from rules.errors import RulesError
 from rules.model import Check, Modifier, Note, Part, Side, StateChange, Term
 from rules.system import Fighter
 from rules.systems.arm5.sheet import Sheet, Shield, Weapon
-from rules.systems.arm5.stress import StressRoll, stress_dice, stress_die
+from rules.systems.arm5.stress import Recorded, StressRoll, stress_dice, stress_value
 from rules.systems.arm5.tables import NONLETHAL, UNCONSCIOUS, WoundBand
 from rules.systems.arm5.weapons import SHIELDS, WEAPONS
 from rules.systems.arm5.words import WEAPON_NAMES, lookup
@@ -99,19 +99,23 @@ def stress_check(label: str, die: StressRoll, mods: list[Modifier], side: Side) 
     return c
 
 
-def stress_total(roller: Roller, purpose: str, base: int, botch_dice: int) -> tuple[int, StressRoll]:
-    """The number of a rolled total: `base` (the modifiers' sum) + a stress die; a botch makes the whole
-    total 0 (base game B3). Every rolled total of the rules is this, so exact odds enumerate it too."""
-    die = stress_die(roller, purpose, botch_dice)
-    return (0 if die.botched else base + die.value), die
+def combat_total(base: int, value: int | None) -> int:
+    """A rolled total's number: `base` (the modifiers' sum) + the stress die's value; a botch (None)
+    makes the whole total 0 (base game B3). Every rolled total of the rules is this."""
+    return 0 if value is None else base + value
 
 
 def roll_total(roller: Roller, purpose: str, mods: list[Modifier], botch_dice: int, side: Side = "actor") -> Rolled:
-    """Modifiers + stress die (`stress_total`), with the modifiers and the check that show it. The check
+    """Modifiers + stress die (`combat_total`), with the modifiers and the check that show it. The check
     is labelled by the roll's purpose and belongs to `side` (whose roll it is in the result)."""
-    total, die = stress_total(roller, purpose, sum(int(m.value) for m in mods), botch_dice)
-    c = stress_check(purpose, die, mods, side)
-    return Rolled(total, [*mods, mod(f"{purpose}_die", die.value)], die, c)
+    dice = Recorded(roller, purpose)
+    total = combat_total(sum(int(m.value) for m in mods), stress_value(dice.face, dice.botch, max(0, botch_dice)))
+    return shown_total(purpose, total, dice.roll, mods, side)
+
+
+def shown_total(purpose: str, total: int, die: StressRoll, mods: list[Modifier], side: Side) -> Rolled:
+    """A rolled total as the result shows it: its modifiers with the die's, and its check."""
+    return Rolled(total, [*mods, mod(f"{purpose}_die", die.value)], die, stress_check(purpose, die, mods, side))
 
 
 def no_roll(label: str, side: Side) -> Rolled:

@@ -22,6 +22,7 @@ from rules.systems.arm5.common import (
     changes_of,
     check_can_act,
     check_reachable,
+    combat_total,
     conditions,
     dump_notes,
     fighter_sheet,
@@ -33,15 +34,15 @@ from rules.systems.arm5.common import (
     own_turn_updates,
     parts,
     penalty_mods,
+    shown_total,
     stress_check,
-    stress_total,
     weapon_term,
     wound_taken,
 )
 from rules.systems.arm5.options import Options
 from rules.systems.arm5.settings import Settings
 from rules.systems.arm5.sheet import Sheet, Shield, Weapon
-from rules.systems.arm5.stress import ZERO_FACE, StressRoll
+from rules.systems.arm5.stress import Face, Recorded, StressRoll, stress_value
 from rules.systems.arm5.tables import COVER_BONUS, RIDING_BONUS_CAP, UNCONSCIOUS, SizeRule, WoundBand, wound_band
 
 SYSTEM_ID = "arm5"
@@ -106,13 +107,10 @@ class Swing:
     kind: str
     weapon: str
     mods: list[Modifier]
+    base: int  # the modifiers' sum
     botch_dice: int
     notes: list[Note]
     exchange: dict[str, Any]
-
-    @property
-    def base(self) -> int:
-        return sum(int(m.value) for m in self.mods)
 
 
 def swing(req: ActionRequest, kind: str) -> Swing:
@@ -162,22 +160,21 @@ def swing(req: ActionRequest, kind: str) -> Swing:
         "nonlethal": opts.nonlethal,
         "wound_band": opts.wound_band,
     }
-    return Swing(kind, weapon.name, mods, botch_dice, notes, exchange)
+    return Swing(kind, weapon.name, mods, sum(int(m.value) for m in mods), botch_dice, notes, exchange)
 
 
-def attack_phase(roller: Roller, swing: Swing) -> tuple[int, StressRoll]:
-    """Phase 1, the Attack test: the Attack total (modifiers + stress die, 0 on a botch) and its die."""
-    return stress_total(roller, "attack", swing.base, swing.botch_dice)
+def attack_phase(face: Face, botch: Face, swing: Swing) -> int:
+    """Phase 1, the Attack test: the Attack total (modifiers + stress die, 0 on a botch)."""
+    return combat_total(swing.base, stress_value(face, botch, swing.botch_dice))
 
 
 def attack(req: ActionRequest, dice: DiceSource, kind: str) -> ActionResult:
     """Roll the Attack total; the outcome is pending until the defender rolls its Defense."""
     prepared = swing(req, kind)
     roller = Roller(dice)
-    total, die = attack_phase(roller, prepared)
-    rolled = Rolled(
-        total, [*prepared.mods, mod("attack_die", die.value)], die, stress_check("attack", die, prepared.mods, "actor")
-    )
+    faces = Recorded(roller, "attack")
+    total = attack_phase(faces.face, faces.botch, prepared)
+    rolled = shown_total("attack", total, faces.roll, prepared.mods, "actor")
     notes = botch_note(rolled, "attack") + prepared.notes
     ex = prepared.exchange
     exchange = {  # the exchange's keys in their stored order: who and with what, the roll, the rest
@@ -231,11 +228,8 @@ class Guard:
     fighter who is out of the fight and makes no Defense test."""
 
     mods: list[Modifier] | None
+    base: int = 0  # the modifiers' sum
     botch_dice: int = 0
-
-    @property
-    def base(self) -> int:
-        return sum(int(m.value) for m in self.mods or ())
 
 
 def guard(defender: Sheet, settings: Settings, ex: Mapping[str, Any]) -> Guard:
@@ -253,14 +247,14 @@ def guard(defender: Sheet, settings: Settings, ex: Mapping[str, Any]) -> Guard:
         if COVER_BONUS[cover]:
             mods.append(mod(f"def_cover_{cover}", COVER_BONUS[cover]))
     mods += penalty_mods(defender, "def")
-    return Guard(mods, defender.botch_dice_for(None, settings.botch_dice_default))
+    return Guard(mods, sum(int(m.value) for m in mods), defender.botch_dice_for(None, settings.botch_dice_default))
 
 
-def defence_phase(roller: Roller, guard: Guard) -> tuple[int, StressRoll | None]:
+def defence_phase(face: Face, botch: Face, guard: Guard) -> int:
     """Phase 2, the Defense test: its total (0 on a botch; 0 with no die for a helpless defender)."""
     if guard.mods is None:
-        return 0, None
-    return stress_total(roller, "defence", guard.base, guard.botch_dice)
+        return 0
+    return combat_total(guard.base, stress_value(face, botch, guard.botch_dice))
 
 
 def advantage_of(attack_total: int, defence_total: int) -> int | None:
@@ -275,11 +269,11 @@ def defence_roll(
     """The defender's Defense test (a reaction); a fighter who is out makes none (total 0, no die).
     The check is the target's: it is shown as the versus of the attacker's Attack check."""
     g = guard(defender, settings, ex)
-    total, die = defence_phase(roller, g)
-    if g.mods is None or die is None:
+    faces = Recorded(roller, "defence")
+    total = defence_phase(faces.face, faces.botch, g)
+    if g.mods is None:
         return no_roll("defence", "target"), [note("cannot_defend", {"who": name})]
-    check = stress_check("defence", die, g.mods, "target")
-    rolled = Rolled(total, [*g.mods, mod("defence_die", die.value)], die, check)
+    rolled = shown_total("defence", total, faces.roll, g.mods, "target")
     return rolled, botch_note(rolled, "defence")
 
 
@@ -359,8 +353,7 @@ def _attack_check(ex: Mapping[str, Any], rolls: list[DieRoll], modifiers: list[M
     values = [int(m.value) for m in modifiers if m.key == "attack_die"]
     if len(values) != 1 or not faces:
         raise KeyError("attack_die")  # not an attack half this system wrote
-    zero = faces == (ZERO_FACE,)
-    return stress_check("attack", StressRoll(values[0], faces, zero, botch), modifiers, "actor")
+    return stress_check("attack", StressRoll(faces, botch), modifiers, "actor")
 
 
 def damage_check(
