@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar, cast
+
+from pydantic import BaseModel
 
 from rules.checks import add_step, check, fixed
 from rules.dice import Roller
@@ -21,12 +24,53 @@ from rules.vocabulary import fold
 CATALOG_WEAPONS = frozenset({*WEAPONS, *SHIELDS, "fist", "npc", "weapon"})
 
 
+M = TypeVar("M", bound=BaseModel)
+# Per model: its field names, the plain defaults (immutable: None, numbers, text) and the default factories.
+_FIELDS: dict[type[BaseModel], tuple[frozenset[str], dict[str, Any], tuple[tuple[str, Callable[[], Any]], ...]]] = {}
+_new_object = object.__new__
+_set = object.__setattr__
+
+
+def _fields(cls: type[BaseModel]) -> tuple[frozenset[str], dict[str, Any], tuple[tuple[str, Callable[[], Any]], ...]]:
+    plain = {n: f.default for n, f in cls.model_fields.items() if f.default_factory is None}
+    factories = tuple(
+        (n, cast("Callable[[], Any]", f.default_factory))
+        for n, f in cls.model_fields.items()
+        if f.default_factory is not None
+    )
+    _FIELDS[cls] = found = (frozenset(cls.model_fields), plain, factories)
+    return found
+
+
+def built(cls: type[M], **values: Any) -> M:
+    """A rule-made model without validation: every value is one the rules computed with its declared
+    type (validation is for what comes from outside: sheets, options, an exchange read back). Built as
+    `rules.dice` builds its DieRolls: pydantic's `model_construct` inspects each default factory's
+    signature on every call, which costs more than validating."""
+    names, plain, factories = _FIELDS.get(cls) or _fields(cls)
+    if not values.keys() <= names:
+        raise TypeError(f"{cls.__name__}: no fields {sorted(values.keys() - names)}")
+    data = plain.copy()
+    for name, factory in factories:
+        if name not in values:
+            data[name] = factory()
+    data.update(values)
+    model = _new_object(cls)
+    _set(model, "__dict__", data)
+    _set(model, "__pydantic_fields_set__", set(values))
+    _set(model, "__pydantic_extra__", None)
+    _set(model, "__pydantic_private__", None)
+    return model
+
+
 def mod(key: str, value: int) -> Modifier:
-    return Modifier(key=key, value=value)
+    """A rule-made modifier (`built`: an exchange makes a dozen)."""
+    return built(Modifier, key=key, value=value)
 
 
 def note(key: str, params: dict[str, Any] | None = None) -> Note:
-    return Note(key=key, params=params or {})
+    """A rule-made note (its parameters are already terms and numbers), `built` without validation."""
+    return built(Note, key=key, params=params or {})
 
 
 def dump_notes(notes: list[Note]) -> list[dict[str, Any]]:
@@ -177,7 +221,7 @@ def changes_of(name: str, before: Sheet, updates: dict[str, Any]) -> list[StateC
         old_plain = old.model_dump() if hasattr(old, "model_dump") else old
         new_plain = after.model_dump() if hasattr(after, "model_dump") else after
         if old_plain != new_plain:
-            out.append(StateChange(combatant=name, field=key, before=old_plain, after=new_plain))
+            out.append(built(StateChange, combatant=name, field=key, before=old_plain, after=new_plain))
     return out
 
 

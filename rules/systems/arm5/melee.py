@@ -19,6 +19,7 @@ from rules.systems.arm5.common import (
     add_name,
     apply_wound,
     botch_note,
+    built,
     changes_of,
     check_can_act,
     check_reachable,
@@ -132,7 +133,9 @@ def swing(req: ActionRequest, kind: str) -> Swing:
     updates |= own_turn_updates(actor, settings.disengage_window)
     if kind == "attack":
         updates["engaged_with"] = add_name(actor.engaged_with, req.target.name)
-    rolling = actor.model_copy(update=updates) if settings.momentum_fatigue_before_roll else actor
+    # A charge's Fatigue level before the roll: only a changed level changes the penalty.
+    spent = settings.momentum_fatigue_before_roll and "fatigue_level" in updates
+    rolling = actor.model_copy(update={"fatigue_level": updates["fatigue_level"]}) if spent else actor
     mods = attack_mods(actor, weapon, shield)
     if kind == "attack" or settings.riding_bonus_vs_shots:
         riding = riding_bonus(actor, target.mounted)
@@ -186,7 +189,8 @@ def attack(req: ActionRequest, dice: DiceSource, kind: str) -> ActionResult:
         "attack_checks": dump_checks([rolled.check]),
         **ex,
     }
-    return ActionResult(
+    return built(  # every field rule-made and typed (tests validate a dump of it)
+        ActionResult,
         system=SYSTEM_ID,
         action=kind,
         actor=req.actor.name,
@@ -318,7 +322,8 @@ def defend(req: DefenceRequest, dice: DiceSource) -> ActionResult:
     a_updates = _attacker_updates(ex)
     attacker_after = attacker.model_copy(update=a_updates)
     defender_after = defender.model_copy(update=d_updates)
-    return ActionResult(
+    return built(  # every field rule-made and typed (tests validate a dump of it)
+        ActionResult,
         system=SYSTEM_ID,
         action=kind,
         actor=a_name,
@@ -463,7 +468,8 @@ def _damage(
     soak = soak_mods(defender)
     outcome = apply_wound(defender, wound.band, hit.nonlethal)
     notes = [note("soaked")] if wound.net <= 0 else []
-    damage = Damage(
+    damage = built(  # rule-made numbers, no validation
+        Damage,
         modifiers=[*dmg, mod("dmg_advantage", advantage)],  # the Damage Total's own; Soak is `reduced_by`
         rolled=hit.damage + advantage,
         reduced_by=hit.soak,
