@@ -64,8 +64,13 @@ def built(cls: type[M], **values: Any) -> M:
 
 
 def mod(key: str, value: int) -> Modifier:
-    """A rule-made modifier (`built`: an exchange makes a dozen)."""
-    return built(Modifier, key=key, value=value)
+    """A rule-made modifier, `built` by hand (an exchange makes a score of them)."""
+    made = _new_object(Modifier)
+    _set(made, "__dict__", {"key": key, "value": value})
+    _set(made, "__pydantic_fields_set__", {"key", "value"})
+    _set(made, "__pydantic_extra__", None)
+    _set(made, "__pydantic_private__", None)
+    return made
 
 
 def note(key: str, params: dict[str, Any] | None = None) -> Note:
@@ -273,9 +278,7 @@ def apply_wound(sheet: Sheet, band: WoundBand | None, nonlethal: bool) -> WoundO
     if wound == "dead":
         updates["dead"] = True
     elif wound is not None:
-        counts = sheet.wounds.model_dump()
-        counts[wound] += 1
-        updates["wounds"] = sheet.wounds.model_copy(update={wound: counts[wound]})
+        updates["wounds"] = sheet.wounds.model_copy(update={wound: getattr(sheet.wounds, wound) + 1})
     return WoundOutcome(wound, updates, notes)
 
 

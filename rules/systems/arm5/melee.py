@@ -440,10 +440,13 @@ class Wound:
         return max(0, self.net)
 
 
-def blow(defender: Sheet, dmg: list[Modifier], ex: Mapping[str, Any], settings: Settings) -> Blow:
+def blow(
+    defender: Sheet, dmg: list[Modifier], ex: Mapping[str, Any], settings: Settings, soak: list[Modifier] | None = None
+) -> Blow:
+    """What a hit meets (`soak`: the defender's Soak modifiers, when the caller already has them)."""
     return Blow(
         damage=sum(int(m.value) for m in dmg),
-        soak=sum(int(m.value) for m in soak_mods(defender)),
+        soak=sum(int(m.value) for m in (soak if soak is not None else soak_mods(defender))),
         size=defender.size,
         size_rule=settings.size_outside_table,
         forced=cast("WoundBand | None", ex.get("wound_band") or None),
@@ -463,9 +466,9 @@ def _damage(
     defender: Sheet, dmg: list[Modifier], advantage: int, ex: Mapping[str, Any], settings: Settings
 ) -> tuple[Damage, dict[str, Any], str | None, list[Note], Check]:
     """The hit as the result shows it: `wound_phase`'s numbers, the wound applied to the sheet."""
-    hit = blow(defender, dmg, ex, settings)
-    wound = wound_phase(hit, advantage)
     soak = soak_mods(defender)
+    hit = blow(defender, dmg, ex, settings, soak)
+    wound = wound_phase(hit, advantage)
     outcome = apply_wound(defender, wound.band, hit.nonlethal)
     notes = [note("soaked")] if wound.net <= 0 else []
     damage = built(  # rule-made numbers, no validation
