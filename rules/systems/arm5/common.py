@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any, TypeVar, cast
+from typing import Any, NamedTuple, TypeVar, cast
 
 from pydantic import BaseModel
 
@@ -114,8 +113,7 @@ def parts(mods: list[Modifier], side: Side) -> list[Part]:
     return [Part(m.key, m.value, side) for m in mods if m.value and not m.key.endswith("_die")]
 
 
-@dataclass(frozen=True, slots=True)
-class Rolled:
+class Rolled(NamedTuple):
     """A combat total: its modifiers, the stress die (None when no roll was possible), the total and the
     check that shows it (dice × multiplier + parts, a botch as a `set` step to 0)."""
 
@@ -247,8 +245,7 @@ def own_turn_updates(sheet: Sheet, window: str) -> dict[str, Any]:
     return {}
 
 
-@dataclass(frozen=True, slots=True)
-class WoundOutcome:
+class WoundOutcome(NamedTuple):
     band: WoundBand | None
     updates: dict[str, Any]
     notes: list[Note]

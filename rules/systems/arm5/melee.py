@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
-from pydantic import ValidationError
+from pydantic import TypeAdapter, ValidationError
 
+from rules.bounds import clip_update
 from rules.checks import add_step, check, dump_checks, load_checks, minus
 from rules.dice import DiceSource, Roller
 from rules.errors import RulesError
@@ -47,6 +47,9 @@ from rules.systems.arm5.stress import Face, Recorded, StressRoll, stress_value
 from rules.systems.arm5.tables import COVER_BONUS, RIDING_BONUS_CAP, UNCONSCIOUS, SizeRule, WoundBand, wound_band
 
 SYSTEM_ID = "arm5"
+# An exchange read back in `defend` is validated (it comes from outside), each list in one call.
+_ROLLS = TypeAdapter(list[DieRoll])
+_MODIFIERS = TypeAdapter(list[Modifier])
 DEFENCES = ["defend"]
 DEFENCE_ALIASES = frozenset({"defend", "defence", "defense", "parry", "block", "dodge"})
 
@@ -99,8 +102,7 @@ def _charge(sheet: Sheet, weapon: Weapon, opts: Options, kind: str) -> tuple[dic
     return {"fatigue_level": sheet.fatigue_level + 1}, bonus
 
 
-@dataclass(frozen=True, slots=True)
-class Swing:
+class Swing(NamedTuple):
     """An attack or shot as it stands before its die: the Attack modifiers and botch dice, the notes
     that do not depend on the die, the attacker's own changes, and the exchange the defence will read
     (everything but the roll)."""
@@ -226,8 +228,7 @@ def soak_mods(sheet: Sheet) -> list[Modifier]:
     return mods
 
 
-@dataclass(frozen=True, slots=True)
-class Guard:
+class Guard(NamedTuple):
     """The defender's side before its die: the Defense modifiers and botch dice; None modifiers for a
     fighter who is out of the fight and makes no Defense test."""
 
@@ -292,10 +293,10 @@ def defend(req: DefenceRequest, dice: DiceSource) -> ActionResult:
         )
     try:
         kind, attack_total = str(ex["kind"]), int(ex["attack_total"])
-        attack_rolls = [DieRoll(**r) for r in ex["attack_rolls"]]
-        attack_modifiers = [Modifier(**m) for m in ex["attack_modifiers"]]
+        attack_rolls = _ROLLS.validate_python(ex["attack_rolls"])
+        attack_modifiers = _MODIFIERS.validate_python(ex["attack_modifiers"])
         notes = load_notes(ex.get("attack_notes", []))
-        dmg = [Modifier(**m) for m in ex["damage_modifiers"]]
+        dmg = _MODIFIERS.validate_python(ex["damage_modifiers"])
         attack_check = _attack_check(ex, attack_rolls, attack_modifiers)
     except (KeyError, TypeError, ValueError, ValidationError):
         raise RulesError("error.arm5.bad_exchange") from None
@@ -320,7 +321,6 @@ def defend(req: DefenceRequest, dice: DiceSource) -> ActionResult:
         checks.append(damage_check)
     attack_check.outcome = outcome
     a_updates = _attacker_updates(ex)
-    attacker_after = attacker.model_copy(update=a_updates)
     defender_after = defender.model_copy(update=d_updates)
     return built(  # every field rule-made and typed (tests validate a dump of it)
         ActionResult,
@@ -342,7 +342,8 @@ def defend(req: DefenceRequest, dice: DiceSource) -> ActionResult:
         conditions=conditions(defender_after),
         changes=changes_of(a_name, attacker, a_updates) + changes_of(d_name, defender, d_updates),
         notes=notes,
-        actor_sheet=attacker_after.model_dump() if a_updates else None,
+        # The attacker's changes are plain values from the exchange: its sheet as dumped, with them.
+        actor_sheet=attacker.model_dump() | clip_update(Sheet, a_updates) if a_updates else None,
         target_sheet=defender_after.model_dump() if d_updates else None,
         checks=checks,
     )
@@ -414,8 +415,7 @@ def _attacker_updates(ex: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-@dataclass(frozen=True, slots=True)
-class Blow:
+class Blow(NamedTuple):
     """What a hit meets, fixed before any die: the Damage modifiers' sum (without the advantage), the
     defender's Soak and Size row, and the options that change the wound."""
 
@@ -427,8 +427,7 @@ class Blow:
     nonlethal: bool
 
 
-@dataclass(frozen=True, slots=True)
-class Wound:
+class Wound(NamedTuple):
     """Phase 3's result: the damage through Soak, the band on the Size row, and the wound it leaves."""
 
     net: int
