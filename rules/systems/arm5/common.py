@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable
+from typing import Any, NamedTuple, TypeVar, cast
+
+from pydantic import BaseModel
 
 from rules.checks import add_step, check, fixed
 from rules.dice import Roller
@@ -11,7 +13,7 @@ from rules.errors import RulesError
 from rules.model import Check, Modifier, Note, Part, Side, StateChange, Term
 from rules.system import Fighter
 from rules.systems.arm5.sheet import Sheet, Shield, Weapon
-from rules.systems.arm5.stress import StressRoll, stress_dice, stress_die
+from rules.systems.arm5.stress import Recorded, StressRoll, stress_dice, stress_value
 from rules.systems.arm5.tables import NONLETHAL, UNCONSCIOUS, WoundBand
 from rules.systems.arm5.weapons import SHIELDS, WEAPONS
 from rules.systems.arm5.words import WEAPON_NAMES, lookup
@@ -21,12 +23,58 @@ from rules.vocabulary import fold
 CATALOG_WEAPONS = frozenset({*WEAPONS, *SHIELDS, "fist", "npc", "weapon"})
 
 
+M = TypeVar("M", bound=BaseModel)
+# Per model: its field names, the plain defaults (immutable: None, numbers, text) and the default factories.
+_FIELDS: dict[type[BaseModel], tuple[frozenset[str], dict[str, Any], tuple[tuple[str, Callable[[], Any]], ...]]] = {}
+_new_object = object.__new__
+_set = object.__setattr__
+
+
+def _fields(cls: type[BaseModel]) -> tuple[frozenset[str], dict[str, Any], tuple[tuple[str, Callable[[], Any]], ...]]:
+    plain = {n: f.default for n, f in cls.model_fields.items() if f.default_factory is None}
+    factories = tuple(
+        (n, cast("Callable[[], Any]", f.default_factory))
+        for n, f in cls.model_fields.items()
+        if f.default_factory is not None
+    )
+    _FIELDS[cls] = found = (frozenset(cls.model_fields), plain, factories)
+    return found
+
+
+def built(cls: type[M], **values: Any) -> M:
+    """A rule-made model without validation: every value is one the rules computed with its declared
+    type (validation is for what comes from outside: sheets, options, an exchange read back). Built as
+    `rules.dice` builds its DieRolls: pydantic's `model_construct` inspects each default factory's
+    signature on every call, which costs more than validating."""
+    names, plain, factories = _FIELDS.get(cls) or _fields(cls)
+    if not values.keys() <= names:
+        raise TypeError(f"{cls.__name__}: no fields {sorted(values.keys() - names)}")
+    data = plain.copy()
+    for name, factory in factories:
+        if name not in values:
+            data[name] = factory()
+    data.update(values)
+    model = _new_object(cls)
+    _set(model, "__dict__", data)
+    _set(model, "__pydantic_fields_set__", set(values))
+    _set(model, "__pydantic_extra__", None)
+    _set(model, "__pydantic_private__", None)
+    return model
+
+
 def mod(key: str, value: int) -> Modifier:
-    return Modifier(key=key, value=value)
+    """A rule-made modifier, `built` by hand (an exchange makes a score of them)."""
+    made = _new_object(Modifier)
+    _set(made, "__dict__", {"key": key, "value": value})
+    _set(made, "__pydantic_fields_set__", {"key", "value"})
+    _set(made, "__pydantic_extra__", None)
+    _set(made, "__pydantic_private__", None)
+    return made
 
 
 def note(key: str, params: dict[str, Any] | None = None) -> Note:
-    return Note(key=key, params=params or {})
+    """A rule-made note (its parameters are already terms and numbers), `built` without validation."""
+    return built(Note, key=key, params=params or {})
 
 
 def dump_notes(notes: list[Note]) -> list[dict[str, Any]]:
@@ -65,8 +113,7 @@ def parts(mods: list[Modifier], side: Side) -> list[Part]:
     return [Part(m.key, m.value, side) for m in mods if m.value and not m.key.endswith("_die")]
 
 
-@dataclass(frozen=True, slots=True)
-class Rolled:
+class Rolled(NamedTuple):
     """A combat total: its modifiers, the stress die (None when no roll was possible), the total and the
     check that shows it (dice × multiplier + parts, a botch as a `set` step to 0)."""
 
@@ -99,14 +146,23 @@ def stress_check(label: str, die: StressRoll, mods: list[Modifier], side: Side) 
     return c
 
 
+def combat_total(base: int, value: int | None) -> int:
+    """A rolled total's number: `base` (the modifiers' sum) + the stress die's value; a botch (None)
+    makes the whole total 0 (base game B3). Every rolled total of the rules is this."""
+    return 0 if value is None else base + value
+
+
 def roll_total(roller: Roller, purpose: str, mods: list[Modifier], botch_dice: int, side: Side = "actor") -> Rolled:
-    """Modifiers + stress die; a botch makes the whole total 0 (base game B3). The check is labelled
-    by the roll's purpose and belongs to `side` (whose roll it is in the result that shows it)."""
-    die = stress_die(roller, purpose, botch_dice)
-    c = stress_check(purpose, die, mods, side)
-    mods = [*mods, mod(f"{purpose}_die", die.value)]
-    total = 0 if die.botched else sum(int(m.value) for m in mods)
-    return Rolled(total, mods, die, c)
+    """Modifiers + stress die (`combat_total`), with the modifiers and the check that show it. The check
+    is labelled by the roll's purpose and belongs to `side` (whose roll it is in the result)."""
+    dice = Recorded(roller, purpose)
+    total = combat_total(sum(int(m.value) for m in mods), stress_value(dice.face, dice.botch, max(0, botch_dice)))
+    return shown_total(purpose, total, dice.roll, mods, side)
+
+
+def shown_total(purpose: str, total: int, die: StressRoll, mods: list[Modifier], side: Side) -> Rolled:
+    """A rolled total as the result shows it: its modifiers with the die's, and its check."""
+    return Rolled(total, [*mods, mod(f"{purpose}_die", die.value)], die, stress_check(purpose, die, mods, side))
 
 
 def no_roll(label: str, side: Side) -> Rolled:
@@ -168,7 +224,7 @@ def changes_of(name: str, before: Sheet, updates: dict[str, Any]) -> list[StateC
         old_plain = old.model_dump() if hasattr(old, "model_dump") else old
         new_plain = after.model_dump() if hasattr(after, "model_dump") else after
         if old_plain != new_plain:
-            out.append(StateChange(combatant=name, field=key, before=old_plain, after=new_plain))
+            out.append(built(StateChange, combatant=name, field=key, before=old_plain, after=new_plain))
     return out
 
 
@@ -189,11 +245,17 @@ def own_turn_updates(sheet: Sheet, window: str) -> dict[str, Any]:
     return {}
 
 
-@dataclass(frozen=True, slots=True)
-class WoundOutcome:
+class WoundOutcome(NamedTuple):
     band: WoundBand | None
     updates: dict[str, Any]
     notes: list[Note]
+
+
+def wound_taken(band: WoundBand | None, nonlethal: bool) -> WoundBand | None:
+    """The wound a hit of `band` leaves: the band itself, or, non-lethal, the seed's lesser wound."""
+    if band is None or not nonlethal:
+        return band
+    return NONLETHAL[band][1]
 
 
 def apply_wound(sheet: Sheet, band: WoundBand | None, nonlethal: bool) -> WoundOutcome:
@@ -202,9 +264,9 @@ def apply_wound(sheet: Sheet, band: WoundBand | None, nonlethal: bool) -> WoundO
         return WoundOutcome(None, {}, [])
     notes = [note("wound_band", {"band": Term("outcome", band), "size": sheet.size})]
     updates: dict[str, Any] = {}
-    wound: WoundBand | None = band
+    wound = wound_taken(band, nonlethal)
     if nonlethal:
-        levels, wound = NONLETHAL[band]
+        levels = NONLETHAL[band][0]
         new_level = sheet.fatigue_level + levels
         if new_level > UNCONSCIOUS:
             notes.append(note("fatigue_overflow", {"levels": new_level - UNCONSCIOUS}))
@@ -213,9 +275,7 @@ def apply_wound(sheet: Sheet, band: WoundBand | None, nonlethal: bool) -> WoundO
     if wound == "dead":
         updates["dead"] = True
     elif wound is not None:
-        counts = sheet.wounds.model_dump()
-        counts[wound] += 1
-        updates["wounds"] = sheet.wounds.model_copy(update={wound: counts[wound]})
+        updates["wounds"] = sheet.wounds.model_copy(update={wound: getattr(sheet.wounds, wound) + 1})
     return WoundOutcome(wound, updates, notes)
 
 

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple, cast
 
-from pydantic import ValidationError
+from pydantic import TypeAdapter, ValidationError
 
+from rules.bounds import clip_update
 from rules.checks import add_step, check, dump_checks, load_checks, minus
 from rules.dice import DiceSource, Roller
 from rules.errors import RulesError
@@ -18,9 +19,11 @@ from rules.systems.arm5.common import (
     add_name,
     apply_wound,
     botch_note,
+    built,
     changes_of,
     check_can_act,
     check_reachable,
+    combat_total,
     conditions,
     dump_notes,
     fighter_sheet,
@@ -32,17 +35,21 @@ from rules.systems.arm5.common import (
     own_turn_updates,
     parts,
     penalty_mods,
-    roll_total,
+    shown_total,
     stress_check,
     weapon_term,
+    wound_taken,
 )
 from rules.systems.arm5.options import Options
 from rules.systems.arm5.settings import Settings
 from rules.systems.arm5.sheet import Sheet, Shield, Weapon
-from rules.systems.arm5.stress import ZERO_FACE, StressRoll
-from rules.systems.arm5.tables import COVER_BONUS, RIDING_BONUS_CAP, UNCONSCIOUS, wound_band
+from rules.systems.arm5.stress import Face, Recorded, StressRoll, stress_value
+from rules.systems.arm5.tables import COVER_BONUS, RIDING_BONUS_CAP, UNCONSCIOUS, SizeRule, WoundBand, wound_band
 
 SYSTEM_ID = "arm5"
+# An exchange read back in `defend` is validated (it comes from outside), each list in one call.
+_ROLLS = TypeAdapter(list[DieRoll])
+_MODIFIERS = TypeAdapter(list[Modifier])
 DEFENCES = ["defend"]
 DEFENCE_ALIASES = frozenset({"defend", "defence", "defense", "parry", "block", "dodge"})
 
@@ -95,8 +102,22 @@ def _charge(sheet: Sheet, weapon: Weapon, opts: Options, kind: str) -> tuple[dic
     return {"fatigue_level": sheet.fatigue_level + 1}, bonus
 
 
-def attack(req: ActionRequest, dice: DiceSource, kind: str) -> ActionResult:
-    """Roll the Attack total; the outcome is pending until the defender rolls its Defense."""
+class Swing(NamedTuple):
+    """An attack or shot as it stands before its die: the Attack modifiers and botch dice, the notes
+    that do not depend on the die, the attacker's own changes, and the exchange the defence will read
+    (everything but the roll)."""
+
+    kind: str
+    weapon: str
+    mods: list[Modifier]
+    base: int  # the modifiers' sum
+    botch_dice: int
+    notes: list[Note]
+    exchange: dict[str, Any]
+
+
+def swing(req: ActionRequest, kind: str) -> Swing:
+    """Everything of an attack decided before its die, refused exactly where the attack is refused."""
     if req.target is None:
         raise RulesError("error.arm5.needs_target", action=Term("action", kind))
     opts, settings = req.options, req.settings
@@ -114,7 +135,9 @@ def attack(req: ActionRequest, dice: DiceSource, kind: str) -> ActionResult:
     updates |= own_turn_updates(actor, settings.disengage_window)
     if kind == "attack":
         updates["engaged_with"] = add_name(actor.engaged_with, req.target.name)
-    rolling = actor.model_copy(update=updates) if settings.momentum_fatigue_before_roll else actor
+    # A charge's Fatigue level before the roll: only a changed level changes the penalty.
+    spent = settings.momentum_fatigue_before_roll and "fatigue_level" in updates
+    rolling = actor.model_copy(update={"fatigue_level": updates["fatigue_level"]}) if spent else actor
     mods = attack_mods(actor, weapon, shield)
     if kind == "attack" or settings.riding_bonus_vs_shots:
         riding = riding_bonus(actor, target.mounted)
@@ -123,10 +146,8 @@ def attack(req: ActionRequest, dice: DiceSource, kind: str) -> ActionResult:
     if opts.charge:
         mods.append(mod("atk_charge", charge_bonus))
     mods += penalty_mods(rolling, "atk")
-    roller = Roller(dice)
     botch_dice = actor.botch_dice_for(opts.botch_dice, settings.botch_dice_default)
-    rolled = roll_total(roller, "attack", mods, botch_dice)
-    notes = botch_note(rolled, "attack")
+    notes = []
     if opts.charge and opts.difficult_ground:
         notes.append(note("charge_difficult_ground"))
     if kind == "shot" and not weapon.ranged:
@@ -137,11 +158,6 @@ def attack(req: ActionRequest, dice: DiceSource, kind: str) -> ActionResult:
         "attacker": req.actor.name,
         "defender": req.target.name,
         "weapon": weapon.name,
-        "attack_total": rolled.total,
-        "attack_rolls": [{"purpose": r.purpose, "sides": r.sides, "face": r.face} for r in roller.rolls],
-        "attack_modifiers": [{"key": m.key, "value": m.value} for m in rolled.modifiers],
-        "attack_notes": dump_notes(notes),
-        "attack_checks": dump_checks([rolled.check]),
         "damage_modifiers": [{"key": m.key, "value": m.value} for m in damage_mods(actor, weapon, shield, add_str)],
         "attacker_mounted": actor.mounted,
         "attacker_updates": {k: (v.model_dump() if hasattr(v, "model_dump") else v) for k, v in updates.items()},
@@ -149,12 +165,39 @@ def attack(req: ActionRequest, dice: DiceSource, kind: str) -> ActionResult:
         "nonlethal": opts.nonlethal,
         "wound_band": opts.wound_band,
     }
-    return ActionResult(
+    return Swing(kind, weapon.name, mods, sum(int(m.value) for m in mods), botch_dice, notes, exchange)
+
+
+def attack_phase(face: Face, botch: Face, swing: Swing) -> int:
+    """Phase 1, the Attack test: the Attack total (modifiers + stress die, 0 on a botch)."""
+    return combat_total(swing.base, stress_value(face, botch, swing.botch_dice))
+
+
+def attack(req: ActionRequest, dice: DiceSource, kind: str) -> ActionResult:
+    """Roll the Attack total; the outcome is pending until the defender rolls its Defense."""
+    prepared = swing(req, kind)
+    roller = Roller(dice)
+    faces = Recorded(roller, "attack")
+    total = attack_phase(faces.face, faces.botch, prepared)
+    rolled = shown_total("attack", total, faces.roll, prepared.mods, "actor")
+    notes = botch_note(rolled, "attack") + prepared.notes
+    ex = prepared.exchange
+    exchange = {  # the exchange's keys in their stored order: who and with what, the roll, the rest
+        **{key: ex[key] for key in ("kind", "attacker", "defender", "weapon")},
+        "attack_total": rolled.total,
+        "attack_rolls": [{"purpose": r.purpose, "sides": r.sides, "face": r.face} for r in roller.rolls],
+        "attack_modifiers": [{"key": m.key, "value": m.value} for m in rolled.modifiers],
+        "attack_notes": dump_notes(notes),
+        "attack_checks": dump_checks([rolled.check]),
+        **ex,
+    }
+    return built(  # every field rule-made and typed (tests validate a dump of it)
+        ActionResult,
         system=SYSTEM_ID,
         action=kind,
         actor=req.actor.name,
-        target=req.target.name,
-        weapon=weapon.name,
+        target=prepared.exchange["defender"],
+        weapon=prepared.weapon,
         rolls=roller.rolls,
         modifiers=rolled.modifiers,
         total=rolled.total,
@@ -185,13 +228,19 @@ def soak_mods(sheet: Sheet) -> list[Modifier]:
     return mods
 
 
-def defence_roll(
-    defender: Sheet, roller: Roller, settings: Settings, ex: Mapping[str, Any], name: str
-) -> tuple[Rolled, list[Note]]:
-    """The defender's Defense test (a reaction); a fighter who is out makes none (total 0, no die).
-    The check is the target's: it is shown as the versus of the attacker's Attack check."""
+class Guard(NamedTuple):
+    """The defender's side before its die: the Defense modifiers and botch dice; None modifiers for a
+    fighter who is out of the fight and makes no Defense test."""
+
+    mods: list[Modifier] | None
+    base: int = 0  # the modifiers' sum
+    botch_dice: int = 0
+
+
+def guard(defender: Sheet, settings: Settings, ex: Mapping[str, Any]) -> Guard:
+    """The Defense test as it stands before its die (the exchange says what kind of attack it meets)."""
     if defender.out_of_fight:
-        return no_roll("defence", "target"), [note("cannot_defend", {"who": name})]
+        return Guard(None)
     kind = str(ex["kind"])
     mods = defence_mods(defender, kind, settings.missile_defense)
     if kind == "attack" or settings.riding_bonus_vs_shots:
@@ -203,8 +252,33 @@ def defence_roll(
         if COVER_BONUS[cover]:
             mods.append(mod(f"def_cover_{cover}", COVER_BONUS[cover]))
     mods += penalty_mods(defender, "def")
-    botch_dice = defender.botch_dice_for(None, settings.botch_dice_default)
-    rolled = roll_total(roller, "defence", mods, botch_dice, side="target")
+    return Guard(mods, sum(int(m.value) for m in mods), defender.botch_dice_for(None, settings.botch_dice_default))
+
+
+def defence_phase(face: Face, botch: Face, guard: Guard) -> int:
+    """Phase 2, the Defense test: its total (0 on a botch; 0 with no die for a helpless defender)."""
+    if guard.mods is None:
+        return 0
+    return combat_total(guard.base, stress_value(face, botch, guard.botch_dice))
+
+
+def advantage_of(attack_total: int, defence_total: int) -> int | None:
+    """The Attack Advantage of a hit, None for a miss (the seed: an advantage of 0 or less is no hit)."""
+    advantage = attack_total - defence_total
+    return advantage if advantage > 0 else None
+
+
+def defence_roll(
+    defender: Sheet, roller: Roller, settings: Settings, ex: Mapping[str, Any], name: str
+) -> tuple[Rolled, list[Note]]:
+    """The defender's Defense test (a reaction); a fighter who is out makes none (total 0, no die).
+    The check is the target's: it is shown as the versus of the attacker's Attack check."""
+    g = guard(defender, settings, ex)
+    faces = Recorded(roller, "defence")
+    total = defence_phase(faces.face, faces.botch, g)
+    if g.mods is None:
+        return no_roll("defence", "target"), [note("cannot_defend", {"who": name})]
+    rolled = shown_total("defence", total, faces.roll, g.mods, "target")
     return rolled, botch_note(rolled, "defence")
 
 
@@ -219,10 +293,10 @@ def defend(req: DefenceRequest, dice: DiceSource) -> ActionResult:
         )
     try:
         kind, attack_total = str(ex["kind"]), int(ex["attack_total"])
-        attack_rolls = [DieRoll(**r) for r in ex["attack_rolls"]]
-        attack_modifiers = [Modifier(**m) for m in ex["attack_modifiers"]]
+        attack_rolls = _ROLLS.validate_python(ex["attack_rolls"])
+        attack_modifiers = _MODIFIERS.validate_python(ex["attack_modifiers"])
         notes = load_notes(ex.get("attack_notes", []))
-        dmg = [Modifier(**m) for m in ex["damage_modifiers"]]
+        dmg = _MODIFIERS.validate_python(ex["damage_modifiers"])
         attack_check = _attack_check(ex, attack_rolls, attack_modifiers)
     except (KeyError, TypeError, ValueError, ValidationError):
         raise RulesError("error.arm5.bad_exchange") from None
@@ -232,23 +306,24 @@ def defend(req: DefenceRequest, dice: DiceSource) -> ActionResult:
     defence, d_notes = defence_roll(defender, roller, settings, ex, d_name)
     notes += d_notes
     advantage = attack_total - defence.total
+    hit = advantage_of(attack_total, defence.total)
     d_updates = _defender_engagement(defender, a_name, kind, defended=defence.die is not None)
     damage = None
     band = None
     outcome = "miss"
     attack_check.versus = defence.check
     checks = [attack_check]
-    if advantage > 0:  # the seed: an Attack Advantage of 0 or less is no hit
+    if hit is not None:
         outcome = "hit"
-        damage, wound_updates, band, w_notes, damage_check = _damage(defender, dmg, advantage, ex, settings)
+        damage, wound_updates, band, w_notes, damage_check = _damage(defender, dmg, hit, ex, settings)
         d_updates |= wound_updates
         notes += w_notes
         checks.append(damage_check)
     attack_check.outcome = outcome
     a_updates = _attacker_updates(ex)
-    attacker_after = attacker.model_copy(update=a_updates)
     defender_after = defender.model_copy(update=d_updates)
-    return ActionResult(
+    return built(  # every field rule-made and typed (tests validate a dump of it)
+        ActionResult,
         system=SYSTEM_ID,
         action=kind,
         actor=a_name,
@@ -267,7 +342,8 @@ def defend(req: DefenceRequest, dice: DiceSource) -> ActionResult:
         conditions=conditions(defender_after),
         changes=changes_of(a_name, attacker, a_updates) + changes_of(d_name, defender, d_updates),
         notes=notes,
-        actor_sheet=attacker_after.model_dump() if a_updates else None,
+        # The attacker's changes are plain values from the exchange: its sheet as dumped, with them.
+        actor_sheet=attacker.model_dump() | clip_update(Sheet, a_updates) if a_updates else None,
         target_sheet=defender_after.model_dump() if d_updates else None,
         checks=checks,
     )
@@ -283,8 +359,7 @@ def _attack_check(ex: Mapping[str, Any], rolls: list[DieRoll], modifiers: list[M
     values = [int(m.value) for m in modifiers if m.key == "attack_die"]
     if len(values) != 1 or not faces:
         raise KeyError("attack_die")  # not an attack half this system wrote
-    zero = faces == (ZERO_FACE,)
-    return stress_check("attack", StressRoll(values[0], faces, zero, botch), modifiers, "actor")
+    return stress_check("attack", StressRoll(faces, botch), modifiers, "actor")
 
 
 def damage_check(
@@ -340,27 +415,68 @@ def _attacker_updates(ex: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
+class Blow(NamedTuple):
+    """What a hit meets, fixed before any die: the Damage modifiers' sum (without the advantage), the
+    defender's Soak and Size row, and the options that change the wound."""
+
+    damage: int
+    soak: int
+    size: int
+    size_rule: SizeRule
+    forced: WoundBand | None
+    nonlethal: bool
+
+
+class Wound(NamedTuple):
+    """Phase 3's result: the damage through Soak, the band on the Size row, and the wound it leaves."""
+
+    net: int
+    band: WoundBand | None
+    taken: WoundBand | None
+
+    @property
+    def applied(self) -> int:
+        return max(0, self.net)
+
+
+def blow(
+    defender: Sheet, dmg: list[Modifier], ex: Mapping[str, Any], settings: Settings, soak: list[Modifier] | None = None
+) -> Blow:
+    """What a hit meets (`soak`: the defender's Soak modifiers, when the caller already has them)."""
+    return Blow(
+        damage=sum(int(m.value) for m in dmg),
+        soak=sum(int(m.value) for m in (soak if soak is not None else soak_mods(defender))),
+        size=defender.size,
+        size_rule=settings.size_outside_table,
+        forced=cast("WoundBand | None", ex.get("wound_band") or None),
+        nonlethal=bool(ex.get("nonlethal")),
+    )
+
+
+def wound_phase(blow: Blow, advantage: int) -> Wound:
+    """Phase 3 (no dice): Damage Total = Str + weapon + advantage; minus Soak; one wound of the band on
+    the Size row (the GM's band when the option sets one), lessened by the non-lethal table."""
+    net = blow.damage + advantage - blow.soak
+    band = blow.forced if (blow.forced and net > 0) else wound_band(net, blow.size, blow.size_rule)
+    return Wound(net, band, wound_taken(band, blow.nonlethal))
+
+
 def _damage(
     defender: Sheet, dmg: list[Modifier], advantage: int, ex: Mapping[str, Any], settings: Settings
 ) -> tuple[Damage, dict[str, Any], str | None, list[Note], Check]:
-    """Damage Total = Str + weapon + advantage; minus Soak; one wound of the band on the Size row."""
-    c_dmg = dmg
-    dmg = [*dmg, mod("dmg_advantage", advantage)]
-    total = sum(int(m.value) for m in dmg)
+    """The hit as the result shows it: `wound_phase`'s numbers, the wound applied to the sheet."""
     soak = soak_mods(defender)
-    soak_total = sum(int(m.value) for m in soak)
-    net = total - soak_total
-    nonlethal = bool(ex.get("nonlethal"))
-    forced = ex.get("wound_band")
-    band = forced if (forced and net > 0) else wound_band(net, defender.size, settings.size_outside_table)
-    outcome = apply_wound(defender, band, nonlethal)
-    notes = [note("soaked")] if net <= 0 else []
-    damage = Damage(
-        modifiers=dmg,  # the Damage Total's own; Soak is what `reduced_by` took off
-        rolled=total,
-        reduced_by=soak_total,
-        applied=max(0, net),
-        kind="nonlethal" if nonlethal else "lethal",
+    hit = blow(defender, dmg, ex, settings, soak)
+    wound = wound_phase(hit, advantage)
+    outcome = apply_wound(defender, wound.band, hit.nonlethal)
+    notes = [note("soaked")] if wound.net <= 0 else []
+    damage = built(  # rule-made numbers, no validation
+        Damage,
+        modifiers=[*dmg, mod("dmg_advantage", advantage)],  # the Damage Total's own; Soak is `reduced_by`
+        rolled=hit.damage + advantage,
+        reduced_by=hit.soak,
+        applied=wound.applied,
+        kind="nonlethal" if hit.nonlethal else "lethal",
     )
-    shown = damage_check(c_dmg, advantage, soak, band, "actor", "target")
+    shown = damage_check(dmg, advantage, soak, wound.band, "actor", "target")
     return damage, outcome.updates, outcome.band, notes + outcome.notes, shown

@@ -10,7 +10,8 @@ A d10 is read with faces 0-9. A `DiceSource` gives faces 1..10, so **face 10 sta
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from typing import NamedTuple
 
 from rules.dice import Roller
 from rules.model import Die
@@ -18,40 +19,91 @@ from rules.model import Die
 ZERO_FACE = 10
 
 
-@dataclass(frozen=True, slots=True)
-class StressRoll:
-    """One stress die: its value, the faces of the chain, and the botch dice (if a first-roll 0)."""
+Face = Callable[[int], int]  # one die of `sides` faces, rolled
 
-    value: int
+
+def chain_value(kept: int, ones: int) -> int:
+    """The counted face after `ones` 1s: doubled once for each (1,1,7 → 28; 1,0 → 20)."""
+    return kept << ones
+
+
+def stress_value(face: Face, botch: Face, botch_dice: int) -> int | None:
+    """Base game B1-B2, the number only: a stress die's value, or None for a botch. `face` rolls the
+    die and its chain, `botch` the botch dice (all of them are rolled, however many show 0). Exact odds
+    call this with the enumerator's own dice, thousands of times: it builds nothing."""
+    first = face(10)
+    if first == ZERO_FACE:
+        botched = False
+        for _ in range(botch_dice):
+            if botch(10) == ZERO_FACE:
+                botched = True
+        return None if botched else 0
+    if first != 1:
+        return first
+    ones = 1
+    kept = face(10)
+    while kept == 1:
+        ones += 1
+        kept = face(10)
+    return chain_value(kept, ones)
+
+
+class StressRoll(NamedTuple):
+    """One stress die as rolled: the faces of the chain and the botch dice (if a first-roll 0)."""
+
     faces: tuple[int, ...]
-    zero: bool
-    botch_faces: tuple[int, ...]
+    botch_faces: tuple[int, ...] = ()
+
+    @property
+    def zero(self) -> bool:
+        return self.faces[0] == ZERO_FACE
+
+    @property
+    def value(self) -> int:
+        """What the die counts: 0 after a first-roll 0, else the last face doubled for every 1."""
+        return 0 if self.zero else chain_value(self.faces[-1], len(self.faces) - 1)
 
     @property
     def botches(self) -> int:
-        return sum(1 for f in self.botch_faces if f == ZERO_FACE)
+        return self.botch_faces.count(ZERO_FACE)
 
     @property
     def botched(self) -> bool:
-        return self.botches > 0
+        return ZERO_FACE in self.botch_faces
+
+
+class Recorded:
+    """A stress die's dice through a `Roller`: every face recorded under the roll's purpose (botch dice
+    under `<purpose>_botch`) and kept, so the roll can be shown after `stress_value` has counted it."""
+
+    __slots__ = ("botch_faces", "faces", "purpose", "roller")
+
+    def __init__(self, roller: Roller, purpose: str) -> None:
+        self.roller = roller
+        self.purpose = purpose
+        self.faces: list[int] = []
+        self.botch_faces: list[int] = []
+
+    def face(self, sides: int) -> int:
+        value = self.roller.d(sides, self.purpose)
+        self.faces.append(value)
+        return value
+
+    def botch(self, sides: int) -> int:
+        value = self.roller.d(sides, f"{self.purpose}_botch")
+        self.botch_faces.append(value)
+        return value
+
+    @property
+    def roll(self) -> StressRoll:
+        return StressRoll(tuple(self.faces), tuple(self.botch_faces))
 
 
 def stress_die(roller: Roller, purpose: str, botch_dice: int) -> StressRoll:
     """Roll a stress die (faces recorded under `purpose`, botch dice under `<purpose>_botch`)."""
-    first = roller.d(10, purpose)
-    if first == ZERO_FACE:
-        botch = tuple(roller.many(max(0, botch_dice), 10, f"{purpose}_botch"))
-        return StressRoll(0, (first,), True, botch)
-    if first != 1:
-        return StressRoll(first, (first,), False, ())
-    faces = [first]
-    multiplier = 1
-    face = first
-    while face == 1:
-        multiplier *= 2
-        face = roller.d(10, purpose)
-        faces.append(face)
-    return StressRoll(multiplier * face, tuple(faces), False, ())
+    dice = Recorded(roller, purpose)
+    stress_value(dice.face, dice.botch, max(0, botch_dice))
+    return dice.roll
 
 
 def simple_die(roller: Roller, purpose: str) -> int:

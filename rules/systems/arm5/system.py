@@ -10,6 +10,7 @@ from pydantic import BaseModel, ValidationError
 from rules.dice import DiceSource
 from rules.errors import RulesError
 from rules.model import ActionResult, Message, Note, Status, Term
+from rules.odds import OddsPlan
 from rules.system import (
     ActionRequest,
     CombatSystem,
@@ -21,7 +22,7 @@ from rules.system import (
     refuse_bare_flags,
     validated,
 )
-from rules.systems.arm5 import disengage, edit, gm_conditions, hold, initiative, magic, melee, vocabulary
+from rules.systems.arm5 import disengage, edit, gm_conditions, hold, initiative, magic, melee, odds, vocabulary
 from rules.systems.arm5.common import changes_of, conditions, fighter_sheet, in_hand
 from rules.systems.arm5.fields import FIELD_CLASSES
 from rules.systems.arm5.options import Options
@@ -231,6 +232,11 @@ class ArsMagica(CombatSystem):
 
     def default_defence(self, exchange: Mapping[str, Any]) -> str | None:
         return "defend"
+
+    def odds_plan(self, req: ActionRequest, action: str) -> OddsPlan | None:
+        """Attack and shot as the exchange's own phases (odds.py); other actions are enumerated whole."""
+        _spells_only_fast_cast(action, req)
+        return odds.plan(req, action)
 
     def act(self, action: str, req: ActionRequest, dice: DiceSource) -> ActionResult:
         action = ACTION_ALIASES.get(action, action)
