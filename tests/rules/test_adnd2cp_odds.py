@@ -22,7 +22,7 @@ def fighter(**data: Any) -> Any:
         "thac0": 15,
         "hp": 60,
         "pool_max": 40,
-        "weapons": ["long_sword", "spear", "long_bow", "dagger"],
+        "weapons": ["long_sword", "spear", "long_bow", "dagger", "whip"],
     }
     return S.sheet({**base, **data})
 
@@ -79,7 +79,10 @@ CASES: list[tuple[str, ActionRequest, str]] = [
     ("rear, backstab, no nat 20", request(rear=True, backstab=True, settings={"nat20_hits": False}), "attack"),
     ("death at -10", request(tgt=target(hp=5), settings={"death_at": -10, "nat1_misses": False}), "attack"),
     ("damage reduction", request(damage_reduction=3, damage_modifier=-1, modifier=2), "attack"),
-    ("dodge", request(tgt=target(hp=6, dodge_pct=30), dodge=True), "attack"),
+    ("dodge", request(weapon="whip", tgt=target(hp=2, dodge_pct=30), dodge=True), "attack"),
+    ("deep thrust, save failed", request(weapon="spear", blows="trafiggere_in_profondita", save="failed"), "attack"),
+    ("deep cut, save 40 %", request(weapon="whip", blows="taglio_profondo", save_pct=40), "attack"),
+    ("helpless target", request(tgt=target(hp=4, conditions=["unconscious"]), settings={"death_at": -10}), "attack"),
     ("long bow at 100 m", request(weapon="long_bow", distance=100), "shot"),
     ("dagger thrown, medium", request(weapon="dagger", range="medium", tgt=target(hp=3)), "shot"),
 ]
@@ -88,7 +91,7 @@ CASES: list[tuple[str, ActionRequest, str]] = [
 @pytest.mark.parametrize(("name", "req", "action"), CASES, ids=[c[0] for c in CASES])
 def test_odds_equal_the_whole_action_enumerated(name: str, req: ActionRequest, action: str) -> None:
     odds = S.odds(req, action)
-    assert odds.truncated == 0
+    assert odds.method == "staged" and odds.truncated == 0
     for found in odds.lines:
         reference = whole("adnd2cp", req, found.defence, action)
         assert same(found, reference) == [], name
@@ -158,4 +161,5 @@ def test_odds_refuse_what_the_attack_refuses() -> None:
 def test_the_bench_questions_are_answered_exactly() -> None:
     for req in questions(S):
         odds = S.odds(req, "attack")
+        assert odds.method == "staged"
         assert odds.truncated == 0 and len(odds.lines) == 1

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from typing import cast
 
 from rules.checks import check, die, part
@@ -199,49 +200,95 @@ def _defence_plan(a: Attack, target: Sheet, readied_target: Sheet) -> Plan | Non
     return plan_defence(target, a.options, a.settings) if a.options.target_blows else None
 
 
-def resolve(req: ActionRequest, dice: DiceSource, ranged: bool) -> ActionResult:
+# The resolution runs in phases, each a function the exact odds (odds.py) also run on their own, so
+# there is one code path: `begin` (no dice) → `roll_to_hit` (the d20) → `take_to_hit` (what the roll
+# shows, no dice) → `effects.avoid` (Proiettile Fatale's further d20s, the dodge's d100) → `conclude`
+# (damage, the blows' riders, the cleave, the result). What a phase hands on is a small frozen value.
+@dataclass(frozen=True, slots=True)
+class ToHit:
+    """What the d20 did, as the later phases need it: hit or not, hit only by the natural 20 (special
+    blows void), and the face and total (the cleave compares the same total with a second AC)."""
+
+    hit: bool
+    only_nat20: bool = False
+    face: int = 0
+    total: int = 0
+
+
+def begin(req: ActionRequest, dice: DiceSource, ranged: bool) -> Attack:
+    """Phase 0, no dice: weapon and blows paid, both sides' modifiers, the number needed, whether the
+    target is helpless, and an opened guard used up by this melee attack."""
     if req.target is None:
         raise RulesError("error.adnd2cp.no_target")
     actor, target = cast(Sheet, req.actor.sheet), cast(Sheet, req.target.sheet)
     a = _set_up(req, actor, target, dice, ranged)
     _to_hit_mods(a)
-    versus = needed_check(a)
-    needed = a.needed = int(versus.total or 0)
-    face = a.face = a.roller.d(20, "attack")
-    to_hit = check("attack", dice=[die(20, face)], parts=[part(m.key, m.value) for m in a.mods], versus=versus)
-    total = int(to_hit.total or 0)
-    a.checks.append(to_hit)
+    a.versus = needed_check(a)
+    a.needed = int(a.versus.total or 0)
     a.helpless = is_helpless(a.target, a.settings)
     if a.helpless:
         a.note("helpless_hit")
-    hit = roll_hits(a, face, total, needed)
-    to_hit.outcome = "hit" if hit else "miss"
-    only_nat20 = hit and not a.helpless and total < needed
-    if face == 20:
-        a.note("natural_20", only_nat20=only_nat20)
     if a.melee and a.target.has("guard_opened"):
         a.target = a.target.model_copy(update={"conditions": without(a.target.conditions, "guard_opened")})
+    return a
+
+
+def roll_to_hit(a: Attack) -> ToHit:
+    """Phase 1: the d20 + the attacker's modifiers against the number needed."""
+    face = a.roller.d(20, "attack")
+    total = face + sum(int(m.value) for m in a.mods)
+    hit = roll_hits(a, face, total, a.needed)
+    return ToHit(hit, hit and not a.helpless and total < a.needed, face, total)
+
+
+def take_to_hit(a: Attack, roll: ToHit) -> Check:
+    """What the roll shows (no dice): the attack check a player reads, the natural 20's note."""
+    a.face = roll.face
+    parts = [part(m.key, m.value) for m in a.mods]
+    outcome = "hit" if roll.hit else "miss"
+    to_hit = check("attack", dice=[die(20, roll.face)], parts=parts, versus=a.versus, outcome=outcome)
+    a.checks.append(to_hit)
+    if roll.face == 20:
+        a.note("natural_20", only_nat20=roll.only_nat20)
+    return to_hit
+
+
+def resolve(req: ActionRequest, dice: DiceSource, ranged: bool) -> ActionResult:
+    a = begin(req, dice, ranged)
+    roll = roll_to_hit(a)
+    to_hit = take_to_hit(a, roll)
+    avoided = effects.avoid(a, to_hit, roll.only_nat20) if roll.hit else None
+    return conclude(a, roll, avoided)
+
+
+def conclude(a: Attack, roll: ToHit, avoided: effects.Avoid | None) -> ActionResult:
+    """The last phase: a hit's damage and riders (or the blows spent on a miss), the cleave, the result."""
     outcome, damage = "miss", None
-    if hit:
-        outcome, damage = effects.on_hit(a, to_hit, only_nat20)
+    if roll.hit and avoided is not None:
+        outcome, damage = effects.strike(a, roll.only_nat20, avoided)
     elif a.plan.all_blows:
         a.note("blows_spent_on_miss", cost=a.plan.cost)
-    sub = effects.cleave(a, face, total) if "fendente_frontale" in a.blows else []
+    sub = effects.cleave(a, roll.face, roll.total) if "fendente_frontale" in a.blows else []
+    req = a.req
+    assert req.target is not None  # begin refused an attack without one
+    actor, target = cast(Sheet, req.actor.sheet), cast(Sheet, req.target.sheet)
     names = (req.actor.name, req.target.name)
-    return ActionResult(
+    # Built without validation: every value is already of its declared type (models the rules made, the
+    # sheets' own dumps); validating the whole result again was the largest single cost of an attack.
+    return ActionResult.model_construct(
         system=SYSTEM_ID,
-        action="shot" if ranged else "attack",
+        action="attack" if a.melee else "shot",
         actor=names[0],
         target=names[1],
         weapon=a.weapon.id,
         rolls=a.roller.rolls,
         modifiers=a.mods,
         defence_modifiers=a.defence_mods,
-        total=total,
-        against=needed,
+        total=roll.total,
+        against=a.needed,
         against_key="thac0_minus_ac",
         outcome=outcome,
-        margin=total - needed,
+        margin=roll.total - a.needed,
         damage=damage,
         wound=effects.wound_key(a.target),
         conditions=[c.key for c in a.target.conditions],

@@ -91,10 +91,10 @@ def changes(name: str, before: Sheet, after: Sheet) -> list[StateChange]:
     for field in _TRACKED:
         old, new = old_values[field], new_values[field]
         if old != new:
-            out.append(StateChange(combatant=name, field=field, before=old, after=new))
+            out.append(StateChange.model_construct(combatant=name, field=field, before=old, after=new))
     if before.conditions != after.conditions:
         out.append(
-            StateChange(
+            StateChange.model_construct(
                 combatant=name,
                 field="conditions",
                 before=[c.key for c in before.conditions],

@@ -20,7 +20,10 @@ from rules.systems.adnd2cp.stacking import Plan
 
 @dataclass
 class Attack:
-    """Everything one resolution works on; sheets are replaced (model_copy) as the attack goes."""
+    """Everything one resolution works on; sheets are replaced (model_copy) as the attack goes.
+
+    Notes and modifiers are built with `model_construct`: their keys and numbers are the rules' own,
+    already of the declared types, and validating each of them was a large part of an attack's cost."""
 
     req: ActionRequest
     actor: Sheet
@@ -38,6 +41,7 @@ class Attack:
     checks: list[Check] = field(default_factory=list)  # what the player reads, in order
     defence_blows: list[str] = field(default_factory=list)
     guard: bool = False  # Lancio di Apertura opened the target's guard for this melee attack
+    versus: Check | None = None  # the number needed, as its check shows it
     needed: int = 0
     face: int = 0
     blows: Counter[str] = field(default_factory=Counter)  # the [ATTACCO] blows on this attack, counted
@@ -45,17 +49,17 @@ class Attack:
     helpless: bool = False  # the target is hit automatically
 
     def note(self, key: str, **params: object) -> None:
-        self.notes.append(Note(key=key, params=dict(params)))
+        self.notes.append(Note.model_construct(key=key, params=dict(params)))
 
     def mod(self, key: str, value: int) -> None:
         if value:
-            self.mods.append(Modifier(key=key, value=value))
+            self.mods.append(Modifier.model_construct(key=key, value=value))
 
     def defence_mod(self, key: str, to_hit: int) -> None:
         """A to-hit bonus that comes from the defender (rear, surprised, prone …): it lowers the number
         needed, on the defender's side of the roll."""
         if to_hit:
-            self.defence_mods.append(Modifier(key=key, value=-to_hit))
+            self.defence_mods.append(Modifier.model_construct(key=key, value=-to_hit))
 
     @property
     def melee(self) -> bool:

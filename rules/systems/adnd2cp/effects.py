@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import cast
 
 from rules.checks import add_step, check, die, fixed, minus, part, parts_of, times
@@ -53,7 +54,11 @@ def attacker_condition_mods(mod: Callable[[str, int], None], actor: Sheet, targe
 
 
 def pay_defence(target: Sheet, plan: Plan, notes: list[Note]) -> Sheet:
-    notes.append(Note(key="defence_blows_paid", params={"blows": blow_terms(plan.attack_blows), "cost": plan.cost}))
+    notes.append(
+        Note.model_construct(
+            key="defence_blows_paid", params={"blows": blow_terms(plan.attack_blows), "cost": plan.cost}
+        )
+    )
     return target.model_copy(
         update={
             "pool_current": target.points - plan.cost,
@@ -102,13 +107,13 @@ def _str_type_bonus(a: Attack, active: Callable[[str], bool], mods: list[Modifie
     )
     for bid, value in parts:
         if value:
-            mods.append(Modifier(key="blow." + bid, value=value))
+            mods.append(Modifier.model_construct(key="blow." + bid, value=value))
     capped = sum(v for bid, v in parts if bid != "scagliare_con_violenza" or a.settings.violent_hurl_str_cap)
     cap = a.weapon.max_str_damage_bonus
     if cap is not None and capped:
         room = max(0, cap - max(0, str_dmg))
         if room < capped:
-            mods.append(Modifier(key="str_cap", value=room - capped))
+            mods.append(Modifier.model_construct(key="str_cap", value=room - capped))
             a.note("str_cap", cap=cap, str_damage=str_dmg, lost=capped - room)
 
 
@@ -159,10 +164,12 @@ def roll_damage(
         ("situational", a.options.damage_modifier),
     ):
         if value:
-            mods.append(Modifier(key=key, value=value))
+            mods.append(Modifier.model_construct(key=key, value=value))
     _str_type_bonus(a, active if not secondary else (lambda bid: False), mods, str_dmg)
     if "fendente_frontale" in a.blows:
-        mods.append(Modifier(key="blow.fendente_frontale", value=-1 if "S" in a.weapon.damage_type else -2))
+        mods.append(
+            Modifier.model_construct(key="blow.fendente_frontale", value=-1 if "S" in a.weapon.damage_type else -2)
+        )
     total = base + sum(int(m.value) for m in mods)
     weapon_parts = parts_of([("die_bonus", builtin)]) + parts_of(pre, side="target")
     if multiplier != 1:  # backstab multiplies the weapon's dice; the bonuses come after
@@ -181,7 +188,7 @@ def roll_damage(
     reduced = min(rolled, a.options.damage_reduction)
     if reduced:
         minus(shown, "damage_reduction", reduced)
-    damage = Damage(
+    damage = Damage.model_construct(  # the rules' own numbers: no validation on the hot path
         dice=[d.face for d in dice],
         modifiers=mods,
         multiplier=multiplier,
@@ -348,23 +355,49 @@ def _fatal_missile_rolls(a: Attack, to_hit: Check) -> int:
     return hits
 
 
-def on_hit(a: Attack, to_hit: Check, only_nat20: bool) -> tuple[str, Damage | None]:
-    """Dodge, damage, the special blows' riders. The damage check comes last: it adds the riders'
-    extra damage, whose own dice are shown before it."""
+@dataclass(frozen=True, slots=True)
+class Avoid:
+    """What happened between the hit and its damage: Proiettile Fatale's further hits, and whether the
+    target dodged or deflected the blow ("dodged" / "deflected", None when it did not)."""
+
+    extra_hits: int = 0
+    avoided: str | None = None
+
+
+def _specials(a: Attack, only_nat20: bool) -> tuple[list[str], set[str]]:
+    """The special blows on the attack, and those a hit only the natural 20 made voids."""
     specials = [bid for bid in dict.fromkeys(a.plan.attack_blows) if BLOWS[bid].kind == "special"]
-    void = {bid for bid in specials if only_nat20 and not BLOWS[bid].nat20_exempt}
+    return specials, {bid for bid in specials if only_nat20 and not BLOWS[bid].nat20_exempt}
+
+
+def avoid(a: Attack, to_hit: Check, only_nat20: bool) -> Avoid:
+    """The phase after a hit: Proiettile Fatale's further to-hit rolls, then the dodge or deflection."""
+    _, void = _specials(a, only_nat20)
     for bid in sorted(void):
         a.note("blow_void_nat20", blow=Term("blow", bid))
+    fatal = "proiettile_fatale" in a.blows and "proiettile_fatale" not in void
+    extra_hits = _fatal_missile_rolls(a, to_hit) if fatal else 0
+    return Avoid(extra_hits, _avoided(a))
+
+
+def on_hit(a: Attack, to_hit: Check, only_nat20: bool) -> tuple[str, Damage | None]:
+    """Dodge, damage, the special blows' riders (the two phases `avoid` and `strike` in a row)."""
+    return strike(a, only_nat20, avoid(a, to_hit, only_nat20))
+
+
+def strike(a: Attack, only_nat20: bool, avoided: Avoid) -> tuple[str, Damage | None]:
+    """A hit that was not avoided: damage, the special blows' riders. The damage check comes last: it
+    adds the riders' extra damage, whose own dice are shown before it."""
+    specials, void = _specials(a, only_nat20)
 
     def active(bid: str) -> bool:
         return bid in a.blows and bid not in void
 
-    extra_hits = _fatal_missile_rolls(a, to_hit) if active("proiettile_fatale") else 0
-    avoided = _avoided(a)
-    if avoided:
+    extra_hits = avoided.extra_hits
+    if avoided.avoided:
         for bid in specials:
             a.note("blow_void_avoided", blow=Term("blow", bid))
-        return avoided, None
+        return avoided.avoided, None
     large = a.target.size in ("L", "H", "G")
     damage, shown = (None, None) if "disarmare" in a.blows else roll_damage(a, active, large)
     if damage is None:

@@ -498,7 +498,11 @@ class Sheet(_Model):
         """Combat-point pool (punti combattimento): the GM's override, or the seed's computation."""
         if self.pool_override is not None:
             return self.pool_override
-        return min(MAX_POOL, int(self._pool.total)) if self._pool is not None else 0
+        # The private attribute read straight from pydantic's store: `self._pool` goes through the
+        # model's slow `__getattr__`, and this runs in every sheet dump (hot path of every attack).
+        private = self.__pydantic_private__
+        found = private.get("_pool") if private else None
+        return min(MAX_POOL, int(found.total)) if found is not None else 0
 
     @property
     def points(self) -> int:
@@ -533,7 +537,10 @@ class Sheet(_Model):
         return None
 
     def has(self, key: str) -> bool:
-        return any(cond.key == key for cond in self.conditions)
+        for cond in self.conditions:  # a plain loop: called a dozen times an attack, mostly on no conditions
+            if cond.key == key:
+                return True
+        return False
 
 
 # Quick-NPC shortcut keys stored in other fields, with the bounds they declare (checked as typed).
