@@ -13,7 +13,7 @@ from rules.model import ActionResult, Check, Note, Term
 from rules.system import ActionRequest
 from rules.systems.adnd2cp import effects, tables
 from rules.systems.adnd2cp.blows import BLOWS
-from rules.systems.adnd2cp.common import SYSTEM_ID, blow_terms, changes, pick_weapon, weapon_term, without
+from rules.systems.adnd2cp.common import SYSTEM_ID, blow_terms, changes, made, pick_weapon, weapon_term, without
 from rules.systems.adnd2cp.conditions import TO_HIT_AGAINST, is_helpless
 from rules.systems.adnd2cp.context import Attack, magic_bonus, roll_hits, str_applies
 from rules.systems.adnd2cp.options import Options
@@ -111,8 +111,9 @@ def _to_hit_mods(a: Attack) -> None:
                 band=Term("term", "range_" + band),
             )
         a.mod("range_" + band, tables.RANGE_MODIFIER[band])
-    a.mod("magic", magic_bonus(a))
-    if w.magic and not magic_bonus(a):
+    magic = magic_bonus(a)
+    a.mod("magic", magic)
+    if w.magic and not magic:
         a.note("no_enchantment_on_supplementary", magic=w.magic)
     a.mod("weapon_bonus", w.to_hit_bonus)
     if w.specialised and a.settings.specialisation_bonus:
@@ -130,12 +131,14 @@ def _to_hit_mods(a: Attack) -> None:
         a.mod("extra_attack_round", -1)
     if o.extra_attack and actor.multi_or_dual_class_warrior:
         a.mod("extra_attack_multiclass", -2)
-    effects.attacker_condition_mods(a.mod, actor, a.req.target.name if a.req.target else "", a.melee)
+    if actor.conditions:
+        effects.attacker_condition_mods(a.mod, actor, a.req.target.name if a.req.target else "", a.melee)
     # The defender's side: from behind, surprised, stunned or prone, its guard opened.
     a.defence_mod("rear", 2 if o.rear else 0)
     a.defence_mod("surprised", 1 if _target_surprised(a) else 0)
-    for key, bonus in TO_HIT_AGAINST.items():
-        a.defence_mod("target_" + key, bonus if target.has(key) else 0)
+    if target.conditions:
+        for key, bonus in TO_HIT_AGAINST.items():
+            a.defence_mod("target_" + key, bonus if target.has(key) else 0)
     if a.melee and target.has("guard_opened"):
         a.guard = True
         a.defence_mod("guard_opened", 1)
@@ -275,7 +278,8 @@ def conclude(a: Attack, roll: ToHit, avoided: effects.Avoid | None) -> ActionRes
     names = (req.actor.name, req.target.name)
     # Built without validation: every value is already of its declared type (models the rules made, the
     # sheets' own dumps); validating the whole result again was the largest single cost of an attack.
-    return ActionResult.model_construct(
+    return made(
+        ActionResult,
         system=SYSTEM_ID,
         action="attack" if a.melee else "shot",
         actor=names[0],

@@ -11,18 +11,18 @@ from rules.errors import RulesError
 from rules.model import Check, Die, Modifier, Note
 from rules.notation import parse_dice
 from rules.system import ActionRequest
-from rules.systems.adnd2cp.common import hp_after_loss, life_conditions
+from rules.systems.adnd2cp.common import hp_after_loss, life_conditions, made
 from rules.systems.adnd2cp.options import Options
 from rules.systems.adnd2cp.settings import Settings
 from rules.systems.adnd2cp.sheet import Sheet, WeaponEntry
 from rules.systems.adnd2cp.stacking import Plan
 
 
-@dataclass
+@dataclass(slots=True)
 class Attack:
     """Everything one resolution works on; sheets are replaced (model_copy) as the attack goes.
 
-    Notes and modifiers are built with `model_construct`: their keys and numbers are the rules' own,
+    Notes are built with `made` (common.py): their keys and values are the rules' own,
     already of the declared types, and validating each of them was a large part of an attack's cost."""
 
     req: ActionRequest
@@ -49,17 +49,17 @@ class Attack:
     helpless: bool = False  # the target is hit automatically
 
     def note(self, key: str, **params: object) -> None:
-        self.notes.append(Note.model_construct(key=key, params=dict(params)))
+        self.notes.append(made(Note, key=key, params=dict(params)))
 
     def mod(self, key: str, value: int) -> None:
         if value:
-            self.mods.append(Modifier.model_construct(key=key, value=value))
+            self.mods.append(Modifier(key=key, value=value))
 
     def defence_mod(self, key: str, to_hit: int) -> None:
         """A to-hit bonus that comes from the defender (rear, surprised, prone …): it lowers the number
         needed, on the defender's side of the roll."""
         if to_hit:
-            self.defence_mods.append(Modifier.model_construct(key=key, value=-to_hit))
+            self.defence_mods.append(Modifier(key=key, value=-to_hit))
 
     @property
     def melee(self) -> bool:

@@ -16,6 +16,7 @@ from rules.systems.adnd2cp.common import (
     blow_terms,
     hp_after_loss,
     life_conditions,
+    made,
     pick_weapon,
     with_condition,
 )
@@ -55,9 +56,7 @@ def attacker_condition_mods(mod: Callable[[str, int], None], actor: Sheet, targe
 
 def pay_defence(target: Sheet, plan: Plan, notes: list[Note]) -> Sheet:
     notes.append(
-        Note.model_construct(
-            key="defence_blows_paid", params={"blows": blow_terms(plan.attack_blows), "cost": plan.cost}
-        )
+        made(Note, key="defence_blows_paid", params={"blows": blow_terms(plan.attack_blows), "cost": plan.cost})
     )
     return target.model_copy(
         update={
@@ -107,13 +106,13 @@ def _str_type_bonus(a: Attack, active: Callable[[str], bool], mods: list[Modifie
     )
     for bid, value in parts:
         if value:
-            mods.append(Modifier.model_construct(key="blow." + bid, value=value))
+            mods.append(Modifier(key="blow." + bid, value=value))
     capped = sum(v for bid, v in parts if bid != "scagliare_con_violenza" or a.settings.violent_hurl_str_cap)
     cap = a.weapon.max_str_damage_bonus
     if cap is not None and capped:
         room = max(0, cap - max(0, str_dmg))
         if room < capped:
-            mods.append(Modifier.model_construct(key="str_cap", value=room - capped))
+            mods.append(Modifier(key="str_cap", value=room - capped))
             a.note("str_cap", cap=cap, str_damage=str_dmg, lost=capped - room)
 
 
@@ -164,12 +163,10 @@ def roll_damage(
         ("situational", a.options.damage_modifier),
     ):
         if value:
-            mods.append(Modifier.model_construct(key=key, value=value))
+            mods.append(Modifier(key=key, value=value))
     _str_type_bonus(a, active if not secondary else (lambda bid: False), mods, str_dmg)
     if "fendente_frontale" in a.blows:
-        mods.append(
-            Modifier.model_construct(key="blow.fendente_frontale", value=-1 if "S" in a.weapon.damage_type else -2)
-        )
+        mods.append(Modifier(key="blow.fendente_frontale", value=-1 if "S" in a.weapon.damage_type else -2))
     total = base + sum(int(m.value) for m in mods)
     weapon_parts = parts_of([("die_bonus", builtin)]) + parts_of(pre, side="target")
     if multiplier != 1:  # backstab multiplies the weapon's dice; the bonuses come after
@@ -188,7 +185,8 @@ def roll_damage(
     reduced = min(rolled, a.options.damage_reduction)
     if reduced:
         minus(shown, "damage_reduction", reduced)
-    damage = Damage.model_construct(  # the rules' own numbers: no validation on the hot path
+    damage = made(
+        Damage,  # the rules' own numbers: no validation on the hot path
         dice=[d.face for d in dice],
         modifiers=mods,
         multiplier=multiplier,

@@ -39,8 +39,24 @@ class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
-        """A rule-made copy: every number of the update clipped to its declared bounds."""
-        return super().model_copy(update=clip_update(type(self), update) if update else update, deep=deep)
+        """A rule-made copy: every number of the update clipped to its declared bounds. The shallow copy
+        is pydantic's own, done directly (its generic `__copy__` goes through `copy.copy` three times,
+        and the rules copy a sheet several times an attack)."""
+        if deep:
+            return super().model_copy(update=clip_update(type(self), update) if update else update, deep=True)
+        data = self.__dict__.copy()
+        fields_set = set(self.__pydantic_fields_set__)
+        if update:
+            clipped = clip_update(type(self), update)
+            data.update(clipped)
+            fields_set.update(clipped)
+        private = self.__pydantic_private__
+        copied = object.__new__(type(self))
+        object.__setattr__(copied, "__dict__", data)
+        object.__setattr__(copied, "__pydantic_fields_set__", fields_set)
+        object.__setattr__(copied, "__pydantic_extra__", None)  # extra="forbid": never any
+        object.__setattr__(copied, "__pydantic_private__", dict(private) if private is not None else None)
+        return copied
 
 
 class ClassEntry(_Model):
