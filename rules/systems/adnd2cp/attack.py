@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
-from typing import cast
+from typing import NamedTuple, cast
 
 from rules.checks import check, die, part
 from rules.dice import DiceSource, Roller
@@ -183,10 +182,12 @@ def _set_up(req: ActionRequest, actor: Sheet, target: Sheet, dice: DiceSource, r
     weapon = pick_weapon(actor, req.weapon, ranged)
     notes: list[Note] = []
     options, readied_target = with_readied_defence(target, cast(Options, req.options), notes)
-    a = Attack(req, actor, target, weapon, _delivery(weapon, ranged), options, settings, Roller(dice), notes=notes)
-    a.supplementary = options.is_supplementary
-    a.plan = plan_attack(actor, target, weapon, a.delivery, options, settings, a.supplementary)
-    a.blows = Counter(a.plan.attack_blows)
+    delivery, supplementary = _delivery(weapon, ranged), options.is_supplementary
+    plan = plan_attack(actor, target, weapon, delivery, options, settings, supplementary)
+    a = Attack(req, actor, target, weapon, delivery, options, settings, Roller(dice), plan=plan, notes=notes)
+    a.supplementary = supplementary
+    if plan.attack_blows:
+        a.blows = Counter(plan.attack_blows)
     _count_attack(a, a.supplementary)
     defence = _defence_plan(a, target, readied_target)
     _pay(a, a.supplementary)
@@ -207,10 +208,10 @@ def _defence_plan(a: Attack, target: Sheet, readied_target: Sheet) -> Plan | Non
 # there is one code path: `begin` (no dice) → `roll_to_hit` (the d20) → `take_to_hit` (what the roll
 # shows, no dice) → `effects.avoid` (Proiettile Fatale's further d20s, the dodge's d100) → `conclude`
 # (damage, the blows' riders, the cleave, the result). What a phase hands on is a small frozen value.
-@dataclass(frozen=True, slots=True)
-class ToHit:
+class ToHit(NamedTuple):
     """What the d20 did, as the later phases need it: hit or not, hit only by the natural 20 (special
-    blows void), and the face and total (the cleave compares the same total with a second AC)."""
+    blows void), and the face and total (the cleave compares the same total with a second AC). A named
+    tuple: small, hashable, and quick to make on every attack."""
 
     hit: bool
     only_nat20: bool = False
@@ -294,11 +295,15 @@ def conclude(a: Attack, roll: ToHit, avoided: effects.Avoid | None) -> ActionRes
         outcome=outcome,
         margin=roll.total - a.needed,
         damage=damage,
+        location=None,
         wound=effects.wound_key(a.target),
         conditions=[c.key for c in a.target.conditions],
         changes=changes(names[0], actor, a.actor) + changes(names[1], target, a.target),
         notes=a.notes,
         attacks=sub,
+        tiebreak=[],
+        defences=[],
+        exchange=None,
         actor_sheet=a.actor.model_dump() if a.actor is not actor else None,
         target_sheet=a.target.model_dump() if a.target is not target else None,
         checks=a.checks,

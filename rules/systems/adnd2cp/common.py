@@ -37,11 +37,14 @@ def made(model: type[M], **values: Any) -> M:
     of the declared types: the object validation would give, without validating again on the hot path
     of every attack (`model_construct` inspects each default factory's signature on every call)."""
     template, factories = _template(model)
-    data = template.copy()  # every field, in the model's order
-    data.update(values)
-    for name, factory in factories:
-        if name not in values:
-            data[name] = factory()
+    if len(values) == len(template):  # every field given (the attack's result): the keywords are the data
+        data = values
+    else:
+        data = template.copy()  # every field, in the model's order
+        data.update(values)
+        for name, factory in factories:
+            if name not in values:
+                data[name] = factory()
     obj = object.__new__(model)
     object.__setattr__(obj, "__dict__", data)
     object.__setattr__(obj, "__pydantic_fields_set__", set(values))

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import cast
+from typing import NamedTuple, cast
 
 from rules.checks import add_step, check, die, fixed, minus, part, parts_of, times
 from rules.dice import Roller
@@ -99,6 +98,8 @@ def _avoided(a: Attack) -> str | None:
 # --- damage -------------------------------------------------------------------------------------------
 def _str_type_bonus(a: Attack, active: Callable[[str], bool], mods: list[Modifier], str_dmg: int) -> None:
     """Blow damage counted as strength damage, capped by the weapon's maximum strength bonus."""
+    if not a.blows:  # no blows on the attack (most attacks): nothing to add or cap
+        return
     parts = (
         ("attacco_di_forza", a.blows["attacco_di_forza"]),
         ("attacco_della_violenza", 4 if active("attacco_della_violenza") else 0),
@@ -168,7 +169,9 @@ def roll_damage(
     if "fendente_frontale" in a.blows:
         mods.append(Modifier(key="blow.fendente_frontale", value=-1 if "S" in a.weapon.damage_type else -2))
     total = base + sum(int(m.value) for m in mods)
-    weapon_parts = parts_of([("die_bonus", builtin)]) + parts_of(pre, side="target")
+    weapon_parts = parts_of([("die_bonus", builtin)]) if builtin else []
+    if pre:
+        weapon_parts += parts_of(pre, side="target")
     if multiplier != 1:  # backstab multiplies the weapon's dice; the bonuses come after
         shown = times(check("damage", dice=dice, parts=weapon_parts), "backstab", multiplier)
         for m in mods:
@@ -193,6 +196,7 @@ def roll_damage(
         rolled=rolled,
         reduced_by=reduced,
         applied=rolled - reduced,
+        kind="lethal",
     )
     return damage, shown
 
@@ -353,8 +357,7 @@ def _fatal_missile_rolls(a: Attack, to_hit: Check) -> int:
     return hits
 
 
-@dataclass(frozen=True, slots=True)
-class Avoid:
+class Avoid(NamedTuple):
     """What happened between the hit and its damage: Proiettile Fatale's further hits, and whether the
     target dodged or deflected the blow ("dodged" / "deflected", None when it did not)."""
 
