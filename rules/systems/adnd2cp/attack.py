@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import cast
+from typing import NamedTuple, cast
 
 from rules.checks import check, die, part
 from rules.dice import DiceSource, Roller
@@ -12,7 +12,7 @@ from rules.model import ActionResult, Check, Note, Term
 from rules.system import ActionRequest
 from rules.systems.adnd2cp import effects, tables
 from rules.systems.adnd2cp.blows import BLOWS
-from rules.systems.adnd2cp.common import SYSTEM_ID, blow_terms, changes, pick_weapon, weapon_term, without
+from rules.systems.adnd2cp.common import SYSTEM_ID, blow_terms, changes, made, pick_weapon, weapon_term, without
 from rules.systems.adnd2cp.conditions import TO_HIT_AGAINST, is_helpless
 from rules.systems.adnd2cp.context import Attack, magic_bonus, roll_hits, str_applies
 from rules.systems.adnd2cp.options import Options
@@ -110,8 +110,9 @@ def _to_hit_mods(a: Attack) -> None:
                 band=Term("term", "range_" + band),
             )
         a.mod("range_" + band, tables.RANGE_MODIFIER[band])
-    a.mod("magic", magic_bonus(a))
-    if w.magic and not magic_bonus(a):
+    magic = magic_bonus(a)
+    a.mod("magic", magic)
+    if w.magic and not magic:
         a.note("no_enchantment_on_supplementary", magic=w.magic)
     a.mod("weapon_bonus", w.to_hit_bonus)
     if w.specialised and a.settings.specialisation_bonus:
@@ -129,12 +130,14 @@ def _to_hit_mods(a: Attack) -> None:
         a.mod("extra_attack_round", -1)
     if o.extra_attack and actor.multi_or_dual_class_warrior:
         a.mod("extra_attack_multiclass", -2)
-    effects.attacker_condition_mods(a.mod, actor, a.req.target.name if a.req.target else "", a.melee)
+    if actor.conditions:
+        effects.attacker_condition_mods(a.mod, actor, a.req.target.name if a.req.target else "", a.melee)
     # The defender's side: from behind, surprised, stunned or prone, its guard opened.
     a.defence_mod("rear", 2 if o.rear else 0)
     a.defence_mod("surprised", 1 if _target_surprised(a) else 0)
-    for key, bonus in TO_HIT_AGAINST.items():
-        a.defence_mod("target_" + key, bonus if target.has(key) else 0)
+    if target.conditions:
+        for key, bonus in TO_HIT_AGAINST.items():
+            a.defence_mod("target_" + key, bonus if target.has(key) else 0)
     if a.melee and target.has("guard_opened"):
         a.guard = True
         a.defence_mod("guard_opened", 1)
@@ -179,10 +182,12 @@ def _set_up(req: ActionRequest, actor: Sheet, target: Sheet, dice: DiceSource, r
     weapon = pick_weapon(actor, req.weapon, ranged)
     notes: list[Note] = []
     options, readied_target = with_readied_defence(target, cast(Options, req.options), notes)
-    a = Attack(req, actor, target, weapon, _delivery(weapon, ranged), options, settings, Roller(dice), notes=notes)
-    a.supplementary = options.is_supplementary
-    a.plan = plan_attack(actor, target, weapon, a.delivery, options, settings, a.supplementary)
-    a.blows = Counter(a.plan.attack_blows)
+    delivery, supplementary = _delivery(weapon, ranged), options.is_supplementary
+    plan = plan_attack(actor, target, weapon, delivery, options, settings, supplementary)
+    a = Attack(req, actor, target, weapon, delivery, options, settings, Roller(dice), plan=plan, notes=notes)
+    a.supplementary = supplementary
+    if plan.attack_blows:
+        a.blows = Counter(plan.attack_blows)
     _count_attack(a, a.supplementary)
     defence = _defence_plan(a, target, readied_target)
     _pay(a, a.supplementary)
@@ -199,55 +204,106 @@ def _defence_plan(a: Attack, target: Sheet, readied_target: Sheet) -> Plan | Non
     return plan_defence(target, a.options, a.settings) if a.options.target_blows else None
 
 
-def resolve(req: ActionRequest, dice: DiceSource, ranged: bool) -> ActionResult:
+# The resolution runs in phases, each a function the exact odds (odds.py) also run on their own, so
+# there is one code path: `begin` (no dice) → `roll_to_hit` (the d20) → `take_to_hit` (what the roll
+# shows, no dice) → `effects.avoid` (Proiettile Fatale's further d20s, the dodge's d100) → `conclude`
+# (damage, the blows' riders, the cleave, the result). What a phase hands on is a small frozen value.
+class ToHit(NamedTuple):
+    """What the d20 did, as the later phases need it: hit or not, hit only by the natural 20 (special
+    blows void), and the face and total (the cleave compares the same total with a second AC). A named
+    tuple: small, hashable, and quick to make on every attack."""
+
+    hit: bool
+    only_nat20: bool = False
+    face: int = 0
+    total: int = 0
+
+
+def begin(req: ActionRequest, dice: DiceSource, ranged: bool) -> Attack:
+    """Phase 0, no dice: weapon and blows paid, both sides' modifiers, the number needed, whether the
+    target is helpless, and an opened guard used up by this melee attack."""
     if req.target is None:
         raise RulesError("error.adnd2cp.no_target")
     actor, target = cast(Sheet, req.actor.sheet), cast(Sheet, req.target.sheet)
     a = _set_up(req, actor, target, dice, ranged)
     _to_hit_mods(a)
-    versus = needed_check(a)
-    needed = a.needed = int(versus.total or 0)
-    face = a.face = a.roller.d(20, "attack")
-    to_hit = check("attack", dice=[die(20, face)], parts=[part(m.key, m.value) for m in a.mods], versus=versus)
-    total = int(to_hit.total or 0)
-    a.checks.append(to_hit)
+    a.versus = needed_check(a)
+    a.needed = int(a.versus.total or 0)
     a.helpless = is_helpless(a.target, a.settings)
     if a.helpless:
         a.note("helpless_hit")
-    hit = roll_hits(a, face, total, needed)
-    to_hit.outcome = "hit" if hit else "miss"
-    only_nat20 = hit and not a.helpless and total < needed
-    if face == 20:
-        a.note("natural_20", only_nat20=only_nat20)
     if a.melee and a.target.has("guard_opened"):
         a.target = a.target.model_copy(update={"conditions": without(a.target.conditions, "guard_opened")})
+    return a
+
+
+def roll_to_hit(a: Attack) -> ToHit:
+    """Phase 1: the d20 + the attacker's modifiers against the number needed."""
+    face = a.roller.d(20, "attack")
+    total = face + sum(int(m.value) for m in a.mods)
+    hit = roll_hits(a, face, total, a.needed)
+    return ToHit(hit, hit and not a.helpless and total < a.needed, face, total)
+
+
+def take_to_hit(a: Attack, roll: ToHit) -> Check:
+    """What the roll shows (no dice): the attack check a player reads, the natural 20's note."""
+    a.face = roll.face
+    parts = [part(m.key, m.value) for m in a.mods]
+    outcome = "hit" if roll.hit else "miss"
+    to_hit = check("attack", dice=[die(20, roll.face)], parts=parts, versus=a.versus, outcome=outcome)
+    a.checks.append(to_hit)
+    if roll.face == 20:
+        a.note("natural_20", only_nat20=roll.only_nat20)
+    return to_hit
+
+
+def resolve(req: ActionRequest, dice: DiceSource, ranged: bool) -> ActionResult:
+    a = begin(req, dice, ranged)
+    roll = roll_to_hit(a)
+    to_hit = take_to_hit(a, roll)
+    avoided = effects.avoid(a, to_hit, roll.only_nat20) if roll.hit else None
+    return conclude(a, roll, avoided)
+
+
+def conclude(a: Attack, roll: ToHit, avoided: effects.Avoid | None) -> ActionResult:
+    """The last phase: a hit's damage and riders (or the blows spent on a miss), the cleave, the result."""
     outcome, damage = "miss", None
-    if hit:
-        outcome, damage = effects.on_hit(a, to_hit, only_nat20)
+    if roll.hit and avoided is not None:
+        outcome, damage = effects.strike(a, roll.only_nat20, avoided)
     elif a.plan.all_blows:
         a.note("blows_spent_on_miss", cost=a.plan.cost)
-    sub = effects.cleave(a, face, total) if "fendente_frontale" in a.blows else []
+    sub = effects.cleave(a, roll.face, roll.total) if "fendente_frontale" in a.blows else []
+    req = a.req
+    assert req.target is not None  # begin refused an attack without one
+    actor, target = cast(Sheet, req.actor.sheet), cast(Sheet, req.target.sheet)
     names = (req.actor.name, req.target.name)
-    return ActionResult(
+    # Built without validation: every value is already of its declared type (models the rules made, the
+    # sheets' own dumps); validating the whole result again was the largest single cost of an attack.
+    return made(
+        ActionResult,
         system=SYSTEM_ID,
-        action="shot" if ranged else "attack",
+        action="attack" if a.melee else "shot",
         actor=names[0],
         target=names[1],
         weapon=a.weapon.id,
         rolls=a.roller.rolls,
         modifiers=a.mods,
         defence_modifiers=a.defence_mods,
-        total=total,
-        against=needed,
+        total=roll.total,
+        against=a.needed,
         against_key="thac0_minus_ac",
         outcome=outcome,
-        margin=total - needed,
+        margin=roll.total - a.needed,
         damage=damage,
+        location=None,
         wound=effects.wound_key(a.target),
         conditions=[c.key for c in a.target.conditions],
         changes=changes(names[0], actor, a.actor) + changes(names[1], target, a.target),
         notes=a.notes,
         attacks=sub,
+        tiebreak=[],
+        defences=[],
+        exchange=None,
         actor_sheet=a.actor.model_dump() if a.actor is not actor else None,
         target_sheet=a.target.model_dump() if a.target is not target else None,
         checks=a.checks,

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from functools import cache
+from typing import Any, TypeVar
+
+from pydantic import BaseModel
 
 from rules.errors import RulesError
 from rules.model import StateChange, Term
@@ -24,6 +28,38 @@ _TRACKED = (
     "quick_strike",
     "opportunity_attacks_made",
 )
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def made(model: type[M], **values: Any) -> M:
+    """A result model (`Modifier`, `Note`, `Damage`, `ActionResult` …) from values the rules made, already
+    of the declared types: the object validation would give, without validating again on the hot path
+    of every attack (`model_construct` inspects each default factory's signature on every call)."""
+    template, factories = _template(model)
+    if len(values) == len(template):  # every field given (the attack's result): the keywords are the data
+        data = values
+    else:
+        data = template.copy()  # every field, in the model's order
+        data.update(values)
+        for name, factory in factories:
+            if name not in values:
+                data[name] = factory()
+    obj = object.__new__(model)
+    object.__setattr__(obj, "__dict__", data)
+    object.__setattr__(obj, "__pydantic_fields_set__", set(values))
+    object.__setattr__(obj, "__pydantic_extra__", None)
+    object.__setattr__(obj, "__pydantic_private__", None)
+    return obj
+
+
+@cache
+def _template(model: type[BaseModel]) -> tuple[dict[str, Any], tuple[tuple[str, Callable[..., Any]], ...]]:
+    """A model's plain defaults (None where a factory makes a fresh list or dict), and those factories."""
+    fields = model.model_fields
+    template = {name: None if info.default_factory is not None else info.default for name, info in fields.items()}
+    factories = tuple((name, info.default_factory) for name, info in fields.items() if info.default_factory is not None)
+    return template, factories
 
 
 def blow_terms(ids: list[str]) -> list[Term]:
@@ -91,10 +127,11 @@ def changes(name: str, before: Sheet, after: Sheet) -> list[StateChange]:
     for field in _TRACKED:
         old, new = old_values[field], new_values[field]
         if old != new:
-            out.append(StateChange(combatant=name, field=field, before=old, after=new))
+            out.append(made(StateChange, combatant=name, field=field, before=old, after=new))
     if before.conditions != after.conditions:
         out.append(
-            StateChange(
+            made(
+                StateChange,
                 combatant=name,
                 field="conditions",
                 before=[c.key for c in before.conditions],

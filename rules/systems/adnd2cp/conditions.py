@@ -102,6 +102,8 @@ def set_condition(sheet: Sheet, condition: str, on: bool) -> Sheet:
 def is_helpless(sheet: Sheet, settings: Settings) -> bool:
     """Hit automatically (2e: "defender sleeping or held: automatic hit"): helpless, unconscious, dead,
     and incapacitated when the GM setting says so."""
+    if not sheet.conditions:
+        return False
     if sheet.has(HELPLESS) or sheet.has("unconscious") or sheet.has("dead"):
         return True
     return settings.incapacitated_is_helpless and sheet.has("incapacitated")

@@ -11,16 +11,19 @@ from rules.errors import RulesError
 from rules.model import Check, Die, Modifier, Note
 from rules.notation import parse_dice
 from rules.system import ActionRequest
-from rules.systems.adnd2cp.common import hp_after_loss, life_conditions
+from rules.systems.adnd2cp.common import hp_after_loss, life_conditions, made
 from rules.systems.adnd2cp.options import Options
 from rules.systems.adnd2cp.settings import Settings
 from rules.systems.adnd2cp.sheet import Sheet, WeaponEntry
 from rules.systems.adnd2cp.stacking import Plan
 
 
-@dataclass
+@dataclass(slots=True)
 class Attack:
-    """Everything one resolution works on; sheets are replaced (model_copy) as the attack goes."""
+    """Everything one resolution works on; sheets are replaced (model_copy) as the attack goes.
+
+    Notes are built with `made` (common.py): their keys and values are the rules' own,
+    already of the declared types, and validating each of them was a large part of an attack's cost."""
 
     req: ActionRequest
     actor: Sheet
@@ -38,6 +41,7 @@ class Attack:
     checks: list[Check] = field(default_factory=list)  # what the player reads, in order
     defence_blows: list[str] = field(default_factory=list)
     guard: bool = False  # Lancio di Apertura opened the target's guard for this melee attack
+    versus: Check | None = None  # the number needed, as its check shows it
     needed: int = 0
     face: int = 0
     blows: Counter[str] = field(default_factory=Counter)  # the [ATTACCO] blows on this attack, counted
@@ -45,7 +49,7 @@ class Attack:
     helpless: bool = False  # the target is hit automatically
 
     def note(self, key: str, **params: object) -> None:
-        self.notes.append(Note(key=key, params=dict(params)))
+        self.notes.append(made(Note, key=key, params=dict(params)))
 
     def mod(self, key: str, value: int) -> None:
         if value:

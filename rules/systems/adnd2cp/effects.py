@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import cast
+from typing import NamedTuple, cast
 
 from rules.checks import add_step, check, die, fixed, minus, part, parts_of, times
 from rules.dice import Roller
@@ -15,6 +15,7 @@ from rules.systems.adnd2cp.common import (
     blow_terms,
     hp_after_loss,
     life_conditions,
+    made,
     pick_weapon,
     with_condition,
 )
@@ -53,7 +54,9 @@ def attacker_condition_mods(mod: Callable[[str, int], None], actor: Sheet, targe
 
 
 def pay_defence(target: Sheet, plan: Plan, notes: list[Note]) -> Sheet:
-    notes.append(Note(key="defence_blows_paid", params={"blows": blow_terms(plan.attack_blows), "cost": plan.cost}))
+    notes.append(
+        made(Note, key="defence_blows_paid", params={"blows": blow_terms(plan.attack_blows), "cost": plan.cost})
+    )
     return target.model_copy(
         update={
             "pool_current": target.points - plan.cost,
@@ -95,6 +98,8 @@ def _avoided(a: Attack) -> str | None:
 # --- damage -------------------------------------------------------------------------------------------
 def _str_type_bonus(a: Attack, active: Callable[[str], bool], mods: list[Modifier], str_dmg: int) -> None:
     """Blow damage counted as strength damage, capped by the weapon's maximum strength bonus."""
+    if not a.blows:  # no blows on the attack (most attacks): nothing to add or cap
+        return
     parts = (
         ("attacco_di_forza", a.blows["attacco_di_forza"]),
         ("attacco_della_violenza", 4 if active("attacco_della_violenza") else 0),
@@ -164,7 +169,9 @@ def roll_damage(
     if "fendente_frontale" in a.blows:
         mods.append(Modifier(key="blow.fendente_frontale", value=-1 if "S" in a.weapon.damage_type else -2))
     total = base + sum(int(m.value) for m in mods)
-    weapon_parts = parts_of([("die_bonus", builtin)]) + parts_of(pre, side="target")
+    weapon_parts = parts_of([("die_bonus", builtin)]) if builtin else []
+    if pre:
+        weapon_parts += parts_of(pre, side="target")
     if multiplier != 1:  # backstab multiplies the weapon's dice; the bonuses come after
         shown = times(check("damage", dice=dice, parts=weapon_parts), "backstab", multiplier)
         for m in mods:
@@ -181,13 +188,15 @@ def roll_damage(
     reduced = min(rolled, a.options.damage_reduction)
     if reduced:
         minus(shown, "damage_reduction", reduced)
-    damage = Damage(
+    damage = made(
+        Damage,  # the rules' own numbers: no validation on the hot path
         dice=[d.face for d in dice],
         modifiers=mods,
         multiplier=multiplier,
         rolled=rolled,
         reduced_by=reduced,
         applied=rolled - reduced,
+        kind="lethal",
     )
     return damage, shown
 
@@ -348,23 +357,48 @@ def _fatal_missile_rolls(a: Attack, to_hit: Check) -> int:
     return hits
 
 
-def on_hit(a: Attack, to_hit: Check, only_nat20: bool) -> tuple[str, Damage | None]:
-    """Dodge, damage, the special blows' riders. The damage check comes last: it adds the riders'
-    extra damage, whose own dice are shown before it."""
+class Avoid(NamedTuple):
+    """What happened between the hit and its damage: Proiettile Fatale's further hits, and whether the
+    target dodged or deflected the blow ("dodged" / "deflected", None when it did not)."""
+
+    extra_hits: int = 0
+    avoided: str | None = None
+
+
+def _specials(a: Attack, only_nat20: bool) -> tuple[list[str], set[str]]:
+    """The special blows on the attack, and those a hit only the natural 20 made voids."""
     specials = [bid for bid in dict.fromkeys(a.plan.attack_blows) if BLOWS[bid].kind == "special"]
-    void = {bid for bid in specials if only_nat20 and not BLOWS[bid].nat20_exempt}
+    return specials, {bid for bid in specials if only_nat20 and not BLOWS[bid].nat20_exempt}
+
+
+def avoid(a: Attack, to_hit: Check, only_nat20: bool) -> Avoid:
+    """The phase after a hit: Proiettile Fatale's further to-hit rolls, then the dodge or deflection."""
+    _, void = _specials(a, only_nat20)
     for bid in sorted(void):
         a.note("blow_void_nat20", blow=Term("blow", bid))
+    fatal = "proiettile_fatale" in a.blows and "proiettile_fatale" not in void
+    extra_hits = _fatal_missile_rolls(a, to_hit) if fatal else 0
+    return Avoid(extra_hits, _avoided(a))
+
+
+def on_hit(a: Attack, to_hit: Check, only_nat20: bool) -> tuple[str, Damage | None]:
+    """Dodge, damage, the special blows' riders (the two phases `avoid` and `strike` in a row)."""
+    return strike(a, only_nat20, avoid(a, to_hit, only_nat20))
+
+
+def strike(a: Attack, only_nat20: bool, avoided: Avoid) -> tuple[str, Damage | None]:
+    """A hit that was not avoided: damage, the special blows' riders. The damage check comes last: it
+    adds the riders' extra damage, whose own dice are shown before it."""
+    specials, void = _specials(a, only_nat20)
 
     def active(bid: str) -> bool:
         return bid in a.blows and bid not in void
 
-    extra_hits = _fatal_missile_rolls(a, to_hit) if active("proiettile_fatale") else 0
-    avoided = _avoided(a)
-    if avoided:
+    extra_hits = avoided.extra_hits
+    if avoided.avoided:
         for bid in specials:
             a.note("blow_void_avoided", blow=Term("blow", bid))
-        return avoided, None
+        return avoided.avoided, None
     large = a.target.size in ("L", "H", "G")
     damage, shown = (None, None) if "disarmare" in a.blows else roll_damage(a, active, large)
     if damage is None:

@@ -39,8 +39,24 @@ class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
-        """A rule-made copy: every number of the update clipped to its declared bounds."""
-        return super().model_copy(update=clip_update(type(self), update) if update else update, deep=deep)
+        """A rule-made copy: every number of the update clipped to its declared bounds. The shallow copy
+        is pydantic's own, done directly (its generic `__copy__` goes through `copy.copy` three times,
+        and the rules copy a sheet several times an attack)."""
+        if deep:
+            return super().model_copy(update=clip_update(type(self), update) if update else update, deep=True)
+        data = self.__dict__.copy()
+        fields_set = set(self.__pydantic_fields_set__)
+        if update:
+            clipped = clip_update(type(self), update)
+            data.update(clipped)
+            fields_set.update(clipped)
+        private = self.__pydantic_private__
+        copied = object.__new__(type(self))
+        object.__setattr__(copied, "__dict__", data)
+        object.__setattr__(copied, "__pydantic_fields_set__", fields_set)
+        object.__setattr__(copied, "__pydantic_extra__", None)  # extra="forbid": never any
+        object.__setattr__(copied, "__pydantic_private__", dict(private) if private is not None else None)
+        return copied
 
 
 class ClassEntry(_Model):
@@ -498,7 +514,11 @@ class Sheet(_Model):
         """Combat-point pool (punti combattimento): the GM's override, or the seed's computation."""
         if self.pool_override is not None:
             return self.pool_override
-        return min(MAX_POOL, int(self._pool.total)) if self._pool is not None else 0
+        # The private attribute read straight from pydantic's store: `self._pool` goes through the
+        # model's slow `__getattr__`, and this runs in every sheet dump (hot path of every attack).
+        private = self.__pydantic_private__
+        found = private.get("_pool") if private else None
+        return min(MAX_POOL, int(found.total)) if found is not None else 0
 
     @property
     def points(self) -> int:
@@ -533,7 +553,10 @@ class Sheet(_Model):
         return None
 
     def has(self, key: str) -> bool:
-        return any(cond.key == key for cond in self.conditions)
+        for cond in self.conditions:  # a plain loop: called a dozen times an attack, mostly on no conditions
+            if cond.key == key:
+                return True
+        return False
 
 
 # Quick-NPC shortcut keys stored in other fields, with the bounds they declare (checked as typed).

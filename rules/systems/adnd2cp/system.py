@@ -10,8 +10,9 @@ from pydantic import BaseModel
 from rules.dice import DiceSource
 from rules.errors import RulesError
 from rules.model import ActionResult, Note, Status, Term
+from rules.odds import OddsPlan
 from rules.system import ActionRequest, CombatSystem, DefenceRequest, FieldClass, Fighter, validated
-from rules.systems.adnd2cp import attack, reactions, rounds, weapons
+from rules.systems.adnd2cp import attack, odds, reactions, rounds, weapons
 from rules.systems.adnd2cp import conditions as condition_rules
 from rules.systems.adnd2cp import initiative as initiative_rules
 from rules.systems.adnd2cp import sheet_line as line
@@ -202,6 +203,10 @@ class Adnd2cpSystem(CombatSystem):
 
     def shot(self, req: ActionRequest, dice: DiceSource) -> ActionResult:
         return attack.resolve(req, dice, ranged=True)
+
+    def odds_plan(self, req: ActionRequest, action: str) -> OddsPlan | None:
+        """Attacks and shots in stages run through the resolution's own phases (odds.py)."""
+        return odds.plan(req, action)
 
     def parry_alternatives(self) -> list[str]:
         return ["target_blows", "dodge", "dodged", "deflected"]
