@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import cache
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
@@ -12,6 +10,7 @@ from rules.errors import RulesError
 from rules.model import StateChange, Term
 from rules.systems.adnd2cp.settings import Settings
 from rules.systems.adnd2cp.sheet import Condition, Sheet, WeaponEntry
+from rules.trusted import trusted
 
 SYSTEM_ID = "adnd2cp"
 # The sheet's own lower bound on hit points: damage stops there so a sheet always validates.
@@ -33,33 +32,8 @@ M = TypeVar("M", bound=BaseModel)
 
 
 def made(model: type[M], **values: Any) -> M:
-    """A result model (`Modifier`, `Note`, `Damage`, `ActionResult` …) from values the rules made, already
-    of the declared types: the object validation would give, without validating again on the hot path
-    of every attack (`model_construct` inspects each default factory's signature on every call)."""
-    template, factories = _template(model)
-    if len(values) == len(template):  # every field given (the attack's result): the keywords are the data
-        data = values
-    else:
-        data = template.copy()  # every field, in the model's order
-        data.update(values)
-        for name, factory in factories:
-            if name not in values:
-                data[name] = factory()
-    obj = object.__new__(model)
-    object.__setattr__(obj, "__dict__", data)
-    object.__setattr__(obj, "__pydantic_fields_set__", set(values))
-    object.__setattr__(obj, "__pydantic_extra__", None)
-    object.__setattr__(obj, "__pydantic_private__", None)
-    return obj
-
-
-@cache
-def _template(model: type[BaseModel]) -> tuple[dict[str, Any], tuple[tuple[str, Callable[..., Any]], ...]]:
-    """A model's plain defaults (None where a factory makes a fresh list or dict), and those factories."""
-    fields = model.model_fields
-    template = {name: None if info.default_factory is not None else info.default for name, info in fields.items()}
-    factories = tuple((name, info.default_factory) for name, info in fields.items() if info.default_factory is not None)
-    return template, factories
+    """A result model from values the rules made, already of the declared types (`rules.trusted`)."""
+    return trusted(model, values)
 
 
 def blow_terms(ids: list[str]) -> list[Term]:

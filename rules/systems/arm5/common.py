@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, NamedTuple, TypeVar, cast
+from typing import Any, NamedTuple, TypeVar
 
 from pydantic import BaseModel
 
@@ -17,6 +16,7 @@ from rules.systems.arm5.stress import Recorded, StressRoll, stress_dice, stress_
 from rules.systems.arm5.tables import NONLETHAL, UNCONSCIOUS, WoundBand
 from rules.systems.arm5.weapons import SHIELDS, WEAPONS
 from rules.systems.arm5.words import WEAPON_NAMES, lookup
+from rules.trusted import complete, trusted
 from rules.vocabulary import fold
 
 # Weapon names the catalog knows besides the table's: the default fist, a quick line's, a custom one.
@@ -25,51 +25,16 @@ CATALOG_WEAPONS = frozenset({*WEAPONS, *SHIELDS, "fist", "npc", "weapon"})
 
 M = TypeVar("M", bound=BaseModel)
 # Per model: its field names, the plain defaults (immutable: None, numbers, text) and the default factories.
-_FIELDS: dict[type[BaseModel], tuple[frozenset[str], dict[str, Any], tuple[tuple[str, Callable[[], Any]], ...]]] = {}
-_new_object = object.__new__
-_set = object.__setattr__
-
-
-def _fields(cls: type[BaseModel]) -> tuple[frozenset[str], dict[str, Any], tuple[tuple[str, Callable[[], Any]], ...]]:
-    plain = {n: f.default for n, f in cls.model_fields.items() if f.default_factory is None}
-    factories = tuple(
-        (n, cast("Callable[[], Any]", f.default_factory))
-        for n, f in cls.model_fields.items()
-        if f.default_factory is not None
-    )
-    _FIELDS[cls] = found = (frozenset(cls.model_fields), plain, factories)
-    return found
 
 
 def built(cls: type[M], **values: Any) -> M:
-    """A rule-made model without validation: every value is one the rules computed with its declared
-    type (validation is for what comes from outside: sheets, options, an exchange read back). Built as
-    `rules.dice` builds its DieRolls: pydantic's `model_construct` inspects each default factory's
-    signature on every call, which costs more than validating."""
-    names, plain, factories = _FIELDS.get(cls) or _fields(cls)
-    if not values.keys() <= names:
-        raise TypeError(f"{cls.__name__}: no fields {sorted(values.keys() - names)}")
-    data = plain.copy()
-    for name, factory in factories:
-        if name not in values:
-            data[name] = factory()
-    data.update(values)
-    model = _new_object(cls)
-    _set(model, "__dict__", data)
-    _set(model, "__pydantic_fields_set__", set(values))
-    _set(model, "__pydantic_extra__", None)
-    _set(model, "__pydantic_private__", None)
-    return model
+    """A rule-made model without validation (`rules.trusted`)."""
+    return trusted(cls, values)
 
 
 def mod(key: str, value: int) -> Modifier:
     """A rule-made modifier, `built` by hand (an exchange makes a score of them)."""
-    made = _new_object(Modifier)
-    _set(made, "__dict__", {"key": key, "value": value})
-    _set(made, "__pydantic_fields_set__", {"key", "value"})
-    _set(made, "__pydantic_extra__", None)
-    _set(made, "__pydantic_private__", None)
-    return made
+    return complete(Modifier, {"key": key, "value": value}, {"key", "value"})
 
 
 def note(key: str, params: dict[str, Any] | None = None) -> Note:

@@ -13,7 +13,6 @@ from rules.model import ActionResult, Check, Damage, Die, Modifier, Note, Part, 
 from rules.notation import parse_dice
 from rules.system import ActionRequest
 from rules.systems.dnd35.acting import ActionKind
-from rules.systems.dnd35.built import built
 from rules.systems.dnd35.defense import ArmorClass
 from rules.systems.dnd35.described import (
     ac_check,
@@ -58,6 +57,7 @@ from rules.systems.dnd35.tables import (
     THROWN_ONE_HANDED,
     table_key,
 )
+from rules.trusted import trusted as built
 
 SYSTEM_ID = "dnd35"
 MOUNTED_RANGED = {"double": -4, "run": -8}  # ranged attacks from a moving mount

@@ -7,9 +7,9 @@ from typing import Any
 
 from rules.bounds import clip, clip_update
 from rules.model import Modifier, Note, StateChange
-from rules.systems.dnd35.built import built
 from rules.systems.dnd35.sheet import HP, Sheet
 from rules.systems.dnd35.tables import DEAD_AT, HP_STATES, TURN_CONDITIONS
+from rules.trusted import trusted as built
 
 # "Když tvé stínové zranění převýší současný počet tvých životů, padáš v bezvědomí k zemi": knocked out
 # by nonlethal damage, a creature also falls prone (and stays prone when it comes to).

@@ -23,7 +23,6 @@ from rules.systems.dnd35.attack import (
     situation_mods,
     strike_fields,
 )
-from rules.systems.dnd35.built import built
 from rules.systems.dnd35.defense import ArmorClass, armor_class
 from rules.systems.dnd35.hp import (
     HP_FIELDS,
@@ -40,6 +39,7 @@ from rules.systems.dnd35.options import Options
 from rules.systems.dnd35.settings import Settings
 from rules.systems.dnd35.sheet import Sheet, Weapon
 from rules.systems.dnd35.tables import CANNOT_ACT, TWO_WEAPON
+from rules.trusted import trusted as built
 
 
 def iterative_babs(bab: int) -> list[int]:

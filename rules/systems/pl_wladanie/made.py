@@ -9,51 +9,19 @@ that every result made so validates to itself (tests/rules/test_pl_wladanie_spee
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import cache
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 
 from pydantic import BaseModel
-from pydantic_core import PydanticUndefined
 
 from rules.model import ActionResult, Damage, DieRoll, Modifier, Note, StateChange
+from rules.trusted import complete, trusted
 
 M = TypeVar("M", bound=BaseModel)
 
 
-@cache
-def _defaults(cls: type[BaseModel]) -> tuple[dict[str, Any], tuple[tuple[str, Callable[[], Any]], ...]]:
-    """A model's plain defaults, and the fields whose default a factory makes (a fresh list or dict)."""
-    plain: dict[str, Any] = {}
-    made_fresh: list[tuple[str, Callable[[], Any]]] = []
-    for name, info in cls.model_fields.items():
-        if info.default_factory is not None:
-            made_fresh.append((name, cast("Callable[[], Any]", info.default_factory)))
-        else:
-            plain[name] = None if info.default is PydanticUndefined else info.default
-    return plain, tuple(made_fresh)
-
-
-_set = object.__setattr__
-
-
-def _put(cls: type[M], data: dict[str, Any], given: set[str]) -> M:
-    obj = cls.__new__(cls)
-    _set(obj, "__dict__", data)
-    _set(obj, "__pydantic_fields_set__", given)
-    _set(obj, "__pydantic_extra__", None)
-    _set(obj, "__pydantic_private__", None)
-    return obj
-
-
 def made(cls: type[M], values: dict[str, Any]) -> M:
-    """A model of already-typed values (every field the model does not get takes its default)."""
-    plain, fresh = _defaults(cls)
-    data = {**plain, **values}
-    for name, factory in fresh:
-        if name not in values:
-            data[name] = factory()
-    return _put(cls, data, set(values))
+    """A model of already-typed values (`rules.trusted`: every field not given takes its default)."""
+    return trusted(cls, values)
 
 
 def result(fields: dict[str, Any]) -> ActionResult:
@@ -62,11 +30,11 @@ def result(fields: dict[str, Any]) -> ActionResult:
 
 def note(key: str, params: dict[str, Any] | None = None) -> Note:
     """A note whose parameters are already `Term`s and plain values."""
-    return _put(Note, {"key": key, "params": params or {}, "side": None}, {"key", "params"} if params else {"key"})
+    return complete(Note, {"key": key, "params": params or {}, "side": None}, {"key", "params"} if params else {"key"})
 
 
 def modifier(key: str, value: int | float) -> Modifier:
-    return _put(Modifier, {"key": key, "value": value}, {"key", "value"})
+    return complete(Modifier, {"key": key, "value": value}, {"key", "value"})
 
 
 def modifiers(data: list[Any]) -> list[Modifier]:
@@ -80,7 +48,7 @@ def rolls(data: list[Any]) -> list[DieRoll]:
 
 def change(combatant: str, field: str, before: Any, after: Any) -> StateChange:
     data = {"combatant": combatant, "field": field, "before": before, "after": after}
-    return _put(StateChange, data, {"combatant", "field", "before", "after"})
+    return complete(StateChange, data, {"combatant", "field", "before", "after"})
 
 
 def damage(values: dict[str, Any]) -> Damage:

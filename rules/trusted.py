@@ -1,0 +1,72 @@
+"""Models the rules build from values they already hold, without pydantic's validation (issue 17).
+
+What the rules make from data already validated (sheets, options, dice faces) is of the declared types by
+construction, so validating it again on every attack only costs time (a dozen validations per exchange).
+`trusted(cls, fields)` builds the model directly, with its declared defaults — pydantic's own
+`model_construct` inspects each default factory's signature on every call, which costs more than
+validating. What comes from outside (options, sheets, an exchange's plain JSON) is still validated where
+it enters; the tests check that results so built validate to themselves (`model_validate(model_dump())`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, TypeVar
+
+from pydantic import BaseModel
+from pydantic_core import PydanticUndefined
+
+M = TypeVar("M", bound=BaseModel)
+_set = object.__setattr__
+
+
+@dataclass(frozen=True, slots=True)
+class _Shape:
+    """A model's fields: plain defaults (copied as they are), default factories, required names."""
+
+    plain: dict[str, Any]
+    factories: tuple[tuple[str, Callable[[], Any]], ...]
+    required: frozenset[str]
+    names: frozenset[str]
+
+
+@cache
+def _shape(cls: type[BaseModel]) -> _Shape:
+    plain: dict[str, Any] = {}
+    factories: list[tuple[str, Callable[[], Any]]] = []
+    required: set[str] = set()
+    for name, f in cls.model_fields.items():
+        if f.default_factory is not None:
+            factories.append((name, f.default_factory))  # type: ignore[arg-type]
+        elif f.default is PydanticUndefined:
+            required.add(name)
+        else:
+            plain[name] = f.default  # immutable defaults only (None, numbers, strings): pydantic's own rule
+    return _Shape(plain, tuple(factories), frozenset(required), frozenset(cls.model_fields))
+
+
+def trusted(cls: type[M], fields: Mapping[str, Any]) -> M:
+    """`cls(**fields)` without validation: missing fields take their defaults (a fresh list or dict from a
+    default factory); a field the model does not have, or a required one missing, is a TypeError."""
+    shape = _shape(cls)
+    if not fields.keys() <= shape.names or not shape.required <= fields.keys():
+        unknown, missing = sorted(fields.keys() - shape.names), sorted(shape.required - fields.keys())
+        raise TypeError(f"{cls.__name__}: unknown fields {unknown}, missing {missing}")
+    data = {**shape.plain, **fields}
+    for name, factory in shape.factories:
+        if name not in fields:
+            data[name] = factory()
+    return complete(cls, data, set(fields))
+
+
+def complete(cls: type[M], data: dict[str, Any], given: set[str]) -> M:
+    """The fastest path, for a hot spot that makes a small model by the score: `data` already holds every
+    field of `cls` (defaults included) with its declared type; `given` names those set explicitly."""
+    obj = cls.__new__(cls)
+    _set(obj, "__dict__", data)
+    _set(obj, "__pydantic_fields_set__", given)
+    _set(obj, "__pydantic_extra__", None)
+    _set(obj, "__pydantic_private__", None)
+    return obj
