@@ -31,6 +31,16 @@ from rules import RandomDice
 log = logging.getLogger(__name__)
 
 
+def _warm() -> None:
+    """Imported in the background once the bot is up, so no first command waits for it: every game's
+    rules (a fight imports only its own when it comes first) and /roll's dice parser."""
+    from bot import dice_roll
+    from rules import all_systems
+
+    all_systems()
+    dice_roll.warm()
+
+
 class App:
     """Everything a handler needs, built once per process (the console and tests build their own)."""
 
@@ -159,6 +169,7 @@ class CombatBot(commands.Bot):
             self.app.enable_tracker(DiscordGateway(self))
             await self.sync_if_changed()
             self.app.collector.started()
+            self._warming = asyncio.create_task(asyncio.to_thread(_warm))  # what the first commands import
             self._expiry = asyncio.create_task(self._expire_loop())
 
     async def _edit_message(self, channel_id: int, message_id: int, embeds: list[discord.Embed]) -> None:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-
-import d20  # type: ignore[import-untyped]
+from functools import cache
+from types import ModuleType
+from typing import Any
 
 from bot.service.errors import UserError
 
@@ -24,7 +25,17 @@ class RollOutcome:
     detail: str
 
 
-_ROLLER = d20.Roller(context=d20.RollContext(max_rolls=MAX_ROLLS))
+@cache
+def _d20() -> tuple[ModuleType, Any]:
+    """d20 and its roller, imported on first use: building its grammar takes a quarter of a second, which
+    the bot's start-up need not wait for (`warm` does it in the background once the bot is up)."""
+    import d20  # type: ignore[import-untyped]
+
+    return d20, d20.Roller(context=d20.RollContext(max_rolls=MAX_ROLLS))
+
+
+def warm() -> None:
+    _d20()
 
 
 def roll_expression(expression: str, rng: random.Random | None = None) -> RollOutcome:
@@ -36,6 +47,7 @@ def roll_expression(expression: str, rng: random.Random | None = None) -> RollOu
         raise UserError("error.roll_too_long", limit=MAX_EXPRESSION)
     # Czech and Polish players write dice as `2k6`; d20 reads `k` as keep, so only a leading count+k+digits maps.
     expression = _czech_dice(expression)
+    d20, roller = _d20()
     try:
         tree = d20.parse(expression)
     except (d20.RollError, RecursionError, ValueError):
@@ -45,7 +57,7 @@ def roll_expression(expression: str, rng: random.Random | None = None) -> RollOu
     try:
         if rng is not None:
             d20.expression.random = rng
-        result = _ROLLER.roll(tree)
+        result = roller.roll(tree)
         total, detail = int(result.total), str(result)  # d20 works the arithmetic out lazily, here
     except d20.TooManyRolls:
         raise UserError("error.roll_too_many", limit=MAX_ROLLS) from None
@@ -61,6 +73,7 @@ def roll_expression(expression: str, rng: random.Random | None = None) -> RollOu
 
 def _bounded(tree: object) -> None:
     """Refuse work the bot must not do on the event loop, before rolling anything."""
+    d20, _ = _d20()
     terms = 0
     stack: list[tuple[object, int]] = [(tree, 0)]
     while stack:

@@ -53,6 +53,7 @@ class ServiceCore:
         self._locks: dict[int, asyncio.Lock] = {}
         self._settings_cache: dict[int, tuple[BaseModel, BotSettings]] = {}
         self._waiting: set[int] = set()  # channels with an attack waiting for its defence
+        self._deadlines: dict[int, float] = {}  # their earliest deadline, until the fight is loaded
         self._pinned: dict[int, str | None] = {}  # channel → language pinned by the GM
         self._unsaved_prompts: dict[int, list[tuple[int, int]]] = {}  # channel → (exchange, message) to save
         # Told after every committed change (the live tracker schedules an edit); must not block.
@@ -79,6 +80,7 @@ class ServiceCore:
             return self._cache[channel_id]
         enc = await self.db.read(repo.load_active_encounter, channel_id)
         self._cache[channel_id] = enc
+        self._deadlines.pop(channel_id, None)  # the loaded fight's own exchanges say from now on
         if enc is not None and enc.pending:
             self._waiting.add(channel_id)
         return enc

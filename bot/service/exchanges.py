@@ -141,12 +141,16 @@ class ExchangeMixin(StagingMixin):
         now = self.clock()
         outcomes: list[ActionOutcome] = []
         for channel_id in list(self._waiting):
-            enc = self._cache.get(channel_id)
-            if enc is None or not any(x.deadline < now for x in enc.pending):
+            if channel_id in self._cache:
+                enc = self._cache[channel_id]
+                if enc is None or not any(x.deadline < now for x in enc.pending):
+                    continue
+            elif self._deadlines.get(channel_id, 0.0) >= now:  # not loaded since start-up, not due yet
                 continue
             async with self.lock(channel_id):
                 enc = await self.encounter(channel_id)
                 if enc is None:
+                    self._waiting.discard(channel_id)
                     continue
                 ctx = Ctx(enc.guild_id, channel_id, 0, "bot", False)
                 outcomes += await self._settle(ctx, enc, lambda x: x.deadline < now)
@@ -164,7 +168,8 @@ class ExchangeMixin(StagingMixin):
                 self._unsaved_prompts.setdefault(channel_id, []).append((exchange_id, message_id))
 
     async def load_active(self) -> None:
-        """Start-up: load the fights with an attack waiting for its defence (found by one query), so
-        their timeouts survive a restart; every other fight is read when its channel speaks."""
-        for channel_id in await self.db.read(repo.waiting_channels):
-            await self.encounter(channel_id)
+        """Start-up: the defence timers re-armed from one query (each channel's earliest deadline); a fight
+        is read when its channel speaks or its first deadline passes, not before."""
+        for channel_id, deadline in await self.db.read(repo.waiting_deadlines):
+            self._waiting.add(channel_id)
+            self._deadlines[channel_id] = deadline

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from bot.console.adapter import snowflake
 from tests.bot.conftest import Table, open_table, text_of
 
 SETUP = [
@@ -212,5 +213,30 @@ async def test_a_prompts_message_is_saved_with_the_channels_next_transaction(tmp
         answers = await second("@ana #hall /parry")
         assert all(r.error is None for r in answers)
         assert any(r.command == "edit" for r in answers), "the first prompt, whose id was saved, is replaced"
+    finally:
+        await second.app.close()
+
+
+async def test_a_restart_re_arms_the_timers_without_loading_the_fights(tmp_path: Path) -> None:
+    """Start-up reads each waiting channel's earliest deadline in one query; the fight itself is loaded
+    only once that deadline passes (or the channel speaks), and its default defence is rolled then."""
+    path = tmp_path / "bot.db"
+    first = await open_table(path)
+    now = [1000.0]
+    first.app.service.clock = lambda: now[0]
+    await setup(first)
+    await attack_wulf(first)
+    await first.app.close()
+    second = await open_table(path)
+    try:
+        second.app.service.clock = lambda: now[0]
+        channel = snowflake("#hall")
+        assert channel in second.app.service._waiting and channel not in second.app.service._cache
+        assert await second.app.service.expire_due() == []  # not due: nothing loaded
+        assert channel not in second.app.service._cache
+        now[0] += 121
+        second.dice(4)
+        (outcome,) = await second.app.service.expire_due()
+        assert outcome.automatic
     finally:
         await second.app.close()
