@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pydantic import BaseModel
 
+from bot.storage.jsontext import canonical, compact, parse
 from rules import CombatSystem, Fighter
 
 
@@ -26,7 +26,7 @@ class ModelCache:
         if found is not None:
             self._items.move_to_end(key)
             return found
-        model = system.stored_sheet(json.loads(sheet_json))
+        model = system.stored_sheet(parse(sheet_json))
         self._items[key] = model
         if len(self._items) > self.size:
             self._items.popitem(last=False)
@@ -39,7 +39,7 @@ MODELS = ModelCache(2048)
 def dump_sheet(sheet: dict[str, Any]) -> str:
     """A sheet's stored text, canonical (keys sorted): the same sheet is always the same text, so a change
     set patched backwards restores the row exactly."""
-    return json.dumps(sheet, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    return canonical(sheet)
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,11 +62,11 @@ class Effect:
 
 
 def dump_effects(effects: list[Effect]) -> str:
-    return json.dumps([e.to_json() for e in effects], ensure_ascii=False, separators=(",", ":"))
+    return compact([e.to_json() for e in effects])
 
 
 def load_effects(text: str | None) -> list[Effect]:
-    return [Effect.from_json(d) for d in json.loads(text or "[]")]
+    return [Effect.from_json(d) for d in parse(text or "[]")]
 
 
 @dataclass(slots=True)
@@ -99,7 +99,7 @@ class Combatant:
 
     @property
     def sheet(self) -> dict[str, Any]:
-        parsed: dict[str, Any] = json.loads(self.sheet_json)
+        parsed: dict[str, Any] = parse(self.sheet_json)
         return parsed
 
     def with_sheet(self, sheet: dict[str, Any]) -> Combatant:

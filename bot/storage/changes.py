@@ -20,6 +20,7 @@ import json
 from typing import Any
 
 from bot.service.state import Combatant, Encounter, Exchange, dump_effects
+from bot.storage.jsontext import canonical, compact, parse
 
 COMBATANT_FIELDS = ("name", "hidden", "initiative", "tiebreak", "effects", "gender")
 ENCOUNTER_FIELDS = ("round", "turn", "status", "name")
@@ -50,7 +51,7 @@ def exchange_row(x: Exchange, encounter_id: int) -> dict[str, Any]:
         "defender_id": x.defender_id,
         "kind": x.kind,
         "options": x.options,
-        "result": json.dumps(x.result, ensure_ascii=False, separators=(",", ":")),
+        "result": compact(x.result),
         "status": x.status,
         "created_at": x.created_at,
         "deadline": x.deadline,
@@ -64,7 +65,7 @@ def sheet_diff(before: str, after: str) -> dict[str, list[Any]]:
     """The top-level fields that differ, as [before, after] (ABSENT where a side lacks the field)."""
     if before == after:
         return {}
-    old, new = json.loads(before), json.loads(after)
+    old, new = parse(before), parse(after)
     keys = dict.fromkeys([*old, *new])
     return {
         k: [old.get(k, ABSENT), new.get(k, ABSENT)] for k in keys if k not in old or k not in new or old[k] != new[k]
@@ -95,14 +96,14 @@ def encounter_diff(before: Encounter, after: Encounter) -> dict[str, Any]:
 
 def patch_sheet(sheet_json: str, fields: dict[str, list[Any]], forward: bool) -> str:
     """A stored sheet with the given fields set to their after (or before) values."""
-    data = json.loads(sheet_json)
+    data = parse(sheet_json)
     for key, (old, new) in fields.items():
         value = new if forward else old
         if value == ABSENT:
             data.pop(key, None)
         else:
             data[key] = value
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    return canonical(data)
 
 
 def invert(changes: dict[str, Any]) -> dict[str, Any]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sqlite3
 import time
 from dataclasses import dataclass, field, replace
@@ -18,6 +17,7 @@ from bot.storage.changes import (
     patch_sheet,
     sheet_diff,
 )
+from bot.storage.jsontext import canonical, parse
 
 
 class StaleEncounter(Exception):
@@ -25,7 +25,7 @@ class StaleEncounter(Exception):
 
 
 def _dump(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    return canonical(value)
 
 
 # --- encounters -------------------------------------------------------------------------------------
@@ -43,7 +43,7 @@ def load_active_encounter(conn: sqlite3.Connection, channel_id: int) -> Encounte
             defender_id=r["defender_id"],
             kind=r["kind"],
             options=r["options"],
-            result=json.loads(r["result"]),
+            result=parse(r["result"]),
             created_at=r["created_at"],
             deadline=r["deadline"],
             status=r["status"],
@@ -64,7 +64,7 @@ def load_active_encounter(conn: sqlite3.Connection, channel_id: int) -> Encounte
         gm_user_id=row["gm_user_id"],
         round=row["round"],
         turn=row["turn"],
-        settings=json.loads(row["settings"]),
+        settings=parse(row["settings"]),
         version=row["version"],
         combatants=combatants,
         status=row["status"],
@@ -84,7 +84,7 @@ def combatant_from_row(r: Any, sheet: str | None = None) -> Combatant:
         hidden=bool(r["hidden"]),
         sheet_json=sheet if sheet is not None else r["sheet"],
         initiative=r["initiative"],
-        tiebreak=json.loads(tiebreak) if isinstance(tiebreak, str) else list(tiebreak or []),
+        tiebreak=parse(tiebreak) if isinstance(tiebreak, str) else list(tiebreak or []),
         seq=r["seq"],
         effects=load_effects(r["effects"]),
         gender=r["gender"],
@@ -338,7 +338,7 @@ class Character:
 
 def _character(row: sqlite3.Row) -> Character:
     return Character(
-        row["id"], row["guild_id"], row["user_id"], row["system"], row["name"], json.loads(row["sheet"]), row["gender"]
+        row["id"], row["guild_id"], row["user_id"], row["system"], row["name"], parse(row["sheet"]), row["gender"]
     )
 
 
@@ -395,7 +395,7 @@ def load_settings(
     guild: dict[str, Any] = {}
     channel: dict[str, Any] = {}
     for r in rows:
-        (guild if r["channel_id"] == 0 else channel)[r["name"]] = json.loads(r["value"])
+        (guild if r["channel_id"] == 0 else channel)[r["name"]] = parse(r["value"])
     return guild, channel
 
 
@@ -500,7 +500,7 @@ def undoable(conn: sqlite3.Connection, encounter_id: int, limit: int = 2) -> lis
         " AND undone_by IS NULL AND kind != 'start' ORDER BY id DESC LIMIT ?",
         (encounter_id, limit),
     ).fetchall()
-    return [CommandRow(r[0], r[1], r[2], bool(r[3]), r[4], json.loads(r[5])) for r in rows]
+    return [CommandRow(r[0], r[1], r[2], bool(r[3]), r[4], parse(r[5])) for r in rows]
 
 
 def undo_commands(
@@ -530,7 +530,7 @@ def undo_commands(
 def command_changes(conn: sqlite3.Connection, encounter_id: int) -> list[dict[str, Any]]:
     """Every change set of an encounter in order (replay them forwards on an empty database)."""
     rows = conn.execute("SELECT changes FROM commands WHERE encounter_id = ? ORDER BY id", (encounter_id,))
-    return [json.loads(r[0]) for r in rows]
+    return [parse(r[0]) for r in rows]
 
 
 # --- the fight's log ----------------------------------------------------------------------------------
@@ -558,7 +558,7 @@ def fight_record(conn: sqlite3.Connection, encounter_id: int) -> FightRecord:
     """Every command of the fight in order with its events: what the log file is written from."""
     row = conn.execute("SELECT * FROM encounters WHERE id = ?", (encounter_id,)).fetchone()
     commands = {
-        r[0]: LoggedCommand(r[0], r[1], r[2], r[3], r[4], r[5], json.loads(r[6]))
+        r[0]: LoggedCommand(r[0], r[1], r[2], r[3], r[4], r[5], parse(r[6]))
         for r in conn.execute(
             "SELECT id, user_id, kind, created_at, undone_by, undoes, changes FROM commands"
             " WHERE encounter_id = ? ORDER BY id",
@@ -569,5 +569,5 @@ def fight_record(conn: sqlite3.Connection, encounter_id: int) -> FightRecord:
         "SELECT command_id, action, payload FROM events WHERE encounter_id = ? ORDER BY id", (encounter_id,)
     ):
         if command_id in commands:
-            commands[command_id].events.append((action, json.loads(payload)))
+            commands[command_id].events.append((action, parse(payload)))
     return FightRecord(dict(row), list(commands.values()))
