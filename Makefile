@@ -28,6 +28,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/rules_speed.py
 	$(BIN)/python bench/command_path.py
 	$(BIN)/python bench/restart.py
+	$(BIN)/python bench/bot_process.py
 	$(BIN)/python bench/probe_bounds.py
 	$(BIN)/python bench/fuzz.py 100000
 	$(BIN)/python bench/crash.py 60

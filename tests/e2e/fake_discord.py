@@ -28,6 +28,7 @@ class FakeDiscord:
     def __init__(self) -> None:
         self.synced: list[Any] = []
         self.callbacks: list[dict[str, Any]] = []
+        self.followups: list[dict[str, Any]] = []
         self.identified = asyncio.Event()
         self.answered = asyncio.Event()
         self.ws: web.WebSocketResponse | None = None
@@ -38,6 +39,7 @@ class FakeDiscord:
         r.add_put("/api/v10/applications/{app}/commands", self._sync)
         r.add_put("/api/v10/applications/{app}/guilds/{guild}/commands", self._sync)
         r.add_post("/api/v10/interactions/{iid}/{token}/callback", self._callback)
+        r.add_post("/api/v10/webhooks/{app}/{token}", self._followup)
         r.add_get("/gateway", self._gateway)
 
     async def _me(self, _: web.Request) -> web.Response:
@@ -74,6 +76,31 @@ class FakeDiscord:
             {
                 "interaction": {"id": request.match_info["iid"], "type": 2, "response_message_id": "77"},
                 "resource": {"type": body.get("type", 4), "message": None},
+            }
+        )
+
+    async def _followup(self, request: web.Request) -> web.Response:
+        """A follow-up message to an interaction (an ephemeral note after the answer)."""
+        body = await request.json() if request.content_type == "application/json" else {}
+        self.followups.append(body)
+        return _json(
+            {
+                "id": str(880000000000000000 + len(self.followups)),
+                "channel_id": CHANNEL_ID,
+                "type": 0,
+                "content": body.get("content") or "",
+                "author": BOT_USER,
+                "attachments": [],
+                "embeds": body.get("embeds") or [],
+                "mentions": [],
+                "mention_roles": [],
+                "pinned": False,
+                "mention_everyone": False,
+                "tts": False,
+                "timestamp": "2026-01-01T00:00:00+00:00",
+                "edited_timestamp": None,
+                "flags": body.get("flags") or 0,
+                "components": [],
             }
         )
 

@@ -1,0 +1,147 @@
+"""The real bot process against the loopback Discord look-alike (tests/e2e): CPU per attack, gateway
+decoding and dispatch included, against the handler path's CPU per attack measured through the console in
+this process. Target (issue 17): the process ≤ the handler path + 450 µs.
+Run: `.venv/bin/python bench/bot_process.py` (also part of `make bench`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import socket
+import sys
+import tempfile
+import time
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from aiohttp import web
+
+from tests.e2e.fake_discord import FakeDiscord
+
+ROOT = Path(__file__).resolve().parents[1]
+
+ATTACKS = 400
+MARGIN_US = 450.0
+NPC = "ac:13 hp:10000 attack:+5 damage:1d12+3"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _opt(name: str, value: Any, kind: int = 3) -> dict[str, Any]:
+    return {"name": name, "type": kind, "value": value}
+
+
+def _sub(name: str, options: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [{"name": name, "type": 1, "options": options}]
+
+
+async def _send(fake: FakeDiscord, n: int, name: str, options: list[dict[str, Any]]) -> None:
+    """One slash command; waits for its answer (the n-th callback)."""
+    fake.answered.clear()
+    await fake.slash(name, options)
+    while len(fake.callbacks) < n:
+        await asyncio.wait_for(fake.answered.wait(), 15)
+        fake.answered.clear()
+
+
+async def process_us() -> float:
+    fake = FakeDiscord()
+    runner = web.AppRunner(fake.app)
+    await runner.setup()
+    port = _free_port()
+    await web.TCPSite(runner, "127.0.0.1", port).start()
+    with tempfile.TemporaryDirectory() as tmp:
+        env = {
+            **os.environ,
+            "DISCORD_TOKEN": "fake.token.value",
+            "DISCORD_API_BASE": f"http://127.0.0.1:{port}/api/v10",
+            "DISCORD_GATEWAY_URL": f"ws://127.0.0.1:{port}/gateway",
+            "DATABASE_PATH": str(Path(tmp) / "bot.db"),
+            "DEV_GUILD_ID": "",
+            "LOG_LEVEL": "WARNING",
+        }
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bot", env=env, cwd=ROOT, stdout=asyncio.subprocess.DEVNULL
+        )
+        try:
+            await asyncio.wait_for(fake.identified.wait(), 30)
+            await asyncio.sleep(1.0)
+            sent = 0
+            setup = [
+                ("settings", _sub("set", [_opt("name", "enforce_turns"), _opt("value", "false")])),
+                ("encounter", _sub("start", [_opt("system", "dnd35"), _opt("name", "Bench")])),
+                ("encounter", _sub("add", [_opt("name", "Orc"), _opt("stats", NPC), _opt("count", 2, 4)])),
+            ]
+            for name, options in setup:
+                sent += 1
+                await _send(fake, sent, name, options)
+            attack = [_opt("target", "Orc 2"), _opt("attacker", "Orc 1"), _opt("weapon", "greataxe")]
+            for _ in range(20):  # warm-up
+                sent += 1
+                await _send(fake, sent, "attack", attack)
+            before = _cpu_seconds(proc.pid)
+            for _ in range(ATTACKS):
+                sent += 1
+                await _send(fake, sent, "attack", attack)
+            used = _cpu_seconds(proc.pid) - before
+            errors = [c for c in fake.callbacks[-ATTACKS:] if "Orc" not in json.dumps(c)]
+            assert not errors, errors[:1]
+        finally:
+            proc.terminate()
+            await proc.wait()
+            await runner.cleanup()
+    return used / ATTACKS * 1e6
+
+
+async def handler_us() -> float:
+    from bot.config import Config
+    from bot.console.runner import Console, build
+
+    with tempfile.TemporaryDirectory() as tmp:
+        config = replace(Config.from_env(dotenv=False), database_path=str(Path(tmp) / "h.db"), token=None)
+        app, local = await build(config, seed=1, locale="en")
+        console = Console(local, open(os.devnull, "w"), as_json=True)
+        for line in (
+            "@gm #t /settings set name:enforce_turns value:false",
+            "@gm #t /encounter start system:dnd35 name:Bench",
+            f'@gm #t /encounter add name:Orc stats:"{NPC}" count:2',
+        ):
+            await console.run_line(line)
+        attack = '@gm #t /attack target:"Orc 2" attacker:"Orc 1" weapon:greataxe'
+        for _ in range(20):
+            await console.run_line(attack)
+        t0 = time.process_time()
+        for _ in range(ATTACKS):
+            await console.run_line(attack)
+        used = time.process_time() - t0
+        await app.close()
+    return used / ATTACKS * 1e6
+
+
+def main() -> int:
+    bot = asyncio.run(process_us())
+    handlers = asyncio.run(handler_us())
+    ok = bot <= handlers + MARGIN_US
+    print(
+        f"bot process: {bot:6.0f} µs CPU per attack (gateway and REST included) vs handler path {handlers:6.0f} µs"
+        f" (target ≤ handlers + {MARGIN_US:.0f} µs)  {'holds' if ok else 'MISSED'}"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
