@@ -47,11 +47,17 @@ def counted(dice: Sequence[Die]) -> int:
 
 
 def _number(value: float) -> int | float:
+    if type(value) is int:  # already whole (the usual case): skip the float round trip
+        return value
     return int(value) if float(value).is_integer() else value
 
 
+def _raw(dice: list[Die], parts: list[Part], multiplier: int | float) -> int | float:
+    return _number(sum([d.face for d in dice if d.role in COUNTED]) * multiplier + sum([p.value for p in parts]))
+
+
 def raw_of(c: Check) -> int | float:
-    return _number(counted(c.dice) * c.multiplier + sum(p.value for p in c.parts))
+    return _raw(c.dice, c.parts, c.multiplier)
 
 
 def check(
@@ -68,21 +74,13 @@ def check(
     dice_steps: Sequence[Part] = (),
 ) -> Check:
     """A check whose `raw` and `total` are computed from its dice and parts."""
-    c = Check(
-        label,
-        side=side,
-        dice=list(dice),
-        multiplier=multiplier,
-        parts=list(parts),
-        versus=versus,
-        outcome=outcome,
-        location=location,
-        dice_expr=dice_expr,
-        dice_steps=list(dice_steps),
+    dice, parts = list(dice), list(parts)
+    raw = _raw(dice, parts, multiplier) if (dice or parts) else None
+    # Positional, in field order (label, side, dice, multiplier, parts, raw, steps, total, versus, outcome,
+    # location, dice_steps, dice_expr): the dataclass's own __init__, without keyword matching.
+    return Check(
+        label, side, dice, multiplier, parts, raw, [], raw, versus, outcome, location, list(dice_steps), dice_expr
     )
-    c.raw = raw_of(c) if (c.dice or c.parts) else None
-    c.total = c.raw
-    return c
 
 
 def fixed(label: str, value: int | float, key: str = "base", side: Side = "actor") -> Check:

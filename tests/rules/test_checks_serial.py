@@ -123,3 +123,41 @@ def test_invalid_data_refused_as_before(bad: list[Any]) -> None:
     with pytest.raises(ValidationError) as theirs:
         PYDANTIC.validate_python(bad)
     assert ours.value.errors() == theirs.value.errors()
+
+
+def reference_check(label: str, **kw: Any) -> Check:
+    """check() as it was written before issue 17: keyword construction, then raw and total."""
+    c = Check(
+        label,
+        side=kw.get("side", "actor"),
+        dice=list(kw.get("dice", ())),
+        multiplier=kw.get("multiplier", 1),
+        parts=list(kw.get("parts", ())),
+        versus=kw.get("versus"),
+        outcome=kw.get("outcome"),
+        location=kw.get("location"),
+        dice_expr=kw.get("dice_expr"),
+        dice_steps=list(kw.get("dice_steps", ())),
+    )
+    if c.dice or c.parts:
+        whole = sum(d.face for d in c.dice if d.role in ("kept", "exploded")) * c.multiplier
+        value = whole + sum(p.value for p in c.parts)
+        c.raw = int(value) if float(value).is_integer() else value
+    c.total = c.raw
+    return c
+
+
+@pytest.mark.parametrize(
+    "kw",
+    [
+        {},
+        {"parts": (part("a", 1),)},
+        {"dice": [Die(6, 4), Die(6, 1, "dropped"), Die(10, 10, "exploded")], "parts": [part("a", 1.5)]},
+        {"dice": [Die(20, 7)], "multiplier": 1.5, "side": "target", "outcome": "hit", "location": "arm"},
+        {"dice": [Die(8, 3)], "multiplier": 2, "dice_expr": "d6", "dice_steps": (part("size", 1),)},
+        {"parts": [part("a", 0.5), part("b", 0.5)], "versus": check("ac", parts=[part("ac", 10)])},
+        {"parts": [Part("flag", True)]},
+    ],
+)
+def test_check_builds_what_it_built_before(kw: dict[str, Any]) -> None:
+    assert repr(check("x", **kw)) == repr(reference_check("x", **kw))
