@@ -26,3 +26,19 @@ def test_unknown_or_missing_fields_are_refused() -> None:
 def test_the_fast_path_for_small_models() -> None:
     assert complete(Modifier, {"key": "str", "value": 2}, {"key", "value"}) == Modifier(key="str", value=2)
     assert trusted(Note, {"key": "x"}) == Note(key="x")
+
+
+def test_a_kept_plan_builds_the_same_as_the_first_time() -> None:
+    """`trusted` keeps what it worked out per model and given names: the second build is the same (fresh
+    defaults, same field order, same fields set), and refusals are never kept."""
+    given = {"system": "arm5", "action": "attack", "actor": "A", "outcome": "hit", "checks": []}
+    first, second = trusted(ActionResult, given), trusted(ActionResult, dict(given))
+    assert first == second == ActionResult(**given)
+    assert list(first.__dict__) == list(second.__dict__)
+    assert first.model_fields_set == second.model_fields_set == set(given)
+    assert first.notes is not second.notes
+    reordered = trusted(ActionResult, dict(reversed(given.items())))
+    assert reordered == first and reordered.model_fields_set == first.model_fields_set
+    for _ in range(2):
+        with pytest.raises(TypeError, match="missing"):
+            trusted(ActionResult, {"system": "arm5", "action": "attack"})
