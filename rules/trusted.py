@@ -19,7 +19,6 @@ from pydantic import BaseModel
 from pydantic_core import PydanticUndefined
 
 M = TypeVar("M", bound=BaseModel)
-_set = object.__setattr__
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,12 +77,20 @@ def trusted(cls: type[M], fields: Mapping[str, Any]) -> M:
     return complete(cls, data, set(fields))
 
 
+# BaseModel's four slots, set through their own descriptors (cheaper than object.__setattr__ by name).
+_new = object.__new__
+_set_dict = BaseModel.__dict__["__dict__"].__set__
+_set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
+_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
+_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
+
+
 def complete(cls: type[M], data: dict[str, Any], given: set[str]) -> M:
     """The fastest path, for a hot spot that makes a small model by the score: `data` already holds every
     field of `cls` (defaults included) with its declared type; `given` names those set explicitly."""
-    obj = cls.__new__(cls)
-    _set(obj, "__dict__", data)
-    _set(obj, "__pydantic_fields_set__", given)
-    _set(obj, "__pydantic_extra__", None)
-    _set(obj, "__pydantic_private__", None)
+    obj = _new(cls)
+    _set_dict(obj, data)
+    _set_fields_set(obj, given)
+    _set_extra(obj, None)
+    _set_private(obj, None)
     return obj
