@@ -177,6 +177,9 @@ _DIE_KEYS = frozenset(f.name for f in fields(Die))
 _PART_KEYS = frozenset(f.name for f in fields(Part))
 
 
+_NUMBER = (int, float)  # exactly: a bool is left to pydantic
+
+
 class _Unusual(Exception):
     """Data outside the shapes the plain serialiser knows: pydantic handles it instead."""
 
@@ -273,10 +276,11 @@ def _dump_check(c: object) -> dict[str, Any]:
 def _load_part(data: object) -> Part:
     if type(data) is not dict or not data.keys() <= _PART_KEYS:
         raise _Unusual
-    side = data.get("side", "actor")
-    if side not in _SIDES or "value" not in data:
+    key, side = data.get("key"), data.get("side", "actor")
+    value: Any = data.get("value")
+    if type(key) is not str or type(value) not in _NUMBER or side not in _SIDES:
         raise _Unusual
-    return Part(_str(data.get("key")), _num(data["value"]), side)
+    return Part(key, value, side)
 
 
 def _load_die(data: object) -> Die:
@@ -302,24 +306,34 @@ def _load_check(data: object) -> Check:
     if type(data) is not dict or not data.keys() <= _CHECK_KEYS:
         raise _Unusual
     get = data.get
-    side = get("side", "actor")
-    if side not in _SIDES:
+    label, side, multiplier = get("label"), get("side", "actor"), get("multiplier", 1)
+    raw, total, versus = get("raw"), get("total"), get("versus")
+    outcome, location, dice_expr = get("outcome"), get("location"), get("dice_expr")
+    if (
+        type(label) is not str
+        or side not in _SIDES
+        or type(multiplier) not in _NUMBER
+        or (raw is not None and type(raw) not in _NUMBER)
+        or (total is not None and type(total) not in _NUMBER)
+        or (outcome is not None and type(outcome) is not str)
+        or (location is not None and type(location) is not str)
+        or (dice_expr is not None and type(dice_expr) is not str)
+    ):
         raise _Unusual
-    versus = get("versus")
     return Check(
-        _str(get("label")),
+        label,
         side,
         [_load_die(d) for d in _list(get("dice", []))],
-        _num(get("multiplier", 1)),
+        multiplier,
         [_load_part(p) for p in _list(get("parts", []))],
-        _opt_num(get("raw")),
+        raw,
         [_load_step(s) for s in _list(get("steps", []))],
-        _opt_num(get("total")),
+        total,
         None if versus is None else _load_check(versus),
-        _opt_str(get("outcome")),
-        _opt_str(get("location")),
+        outcome,
+        location,
         [_load_part(p) for p in _list(get("dice_steps", []))],
-        _opt_str(get("dice_expr")),
+        dice_expr,
     )
 
 
