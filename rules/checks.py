@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from typing import Any
+from dataclasses import fields
+from typing import Any, get_args
 
 from pydantic import TypeAdapter
 
-from rules.model import COUNTED, ActionResult, Check, Die, DieRole, Part, Side, Step
+from rules.model import COUNTED, ActionResult, Check, Die, DieRole, Part, Side, Step, StepOp
 
 EPSILON = 1e-9
 
@@ -46,11 +47,17 @@ def counted(dice: Sequence[Die]) -> int:
 
 
 def _number(value: float) -> int | float:
+    if type(value) is int:  # already whole (the usual case): skip the float round trip
+        return value
     return int(value) if float(value).is_integer() else value
 
 
+def _raw(dice: list[Die], parts: list[Part], multiplier: int | float) -> int | float:
+    return _number(sum([d.face for d in dice if d.role in COUNTED]) * multiplier + sum([p.value for p in parts]))
+
+
 def raw_of(c: Check) -> int | float:
-    return _number(counted(c.dice) * c.multiplier + sum(p.value for p in c.parts))
+    return _raw(c.dice, c.parts, c.multiplier)
 
 
 def check(
@@ -67,21 +74,13 @@ def check(
     dice_steps: Sequence[Part] = (),
 ) -> Check:
     """A check whose `raw` and `total` are computed from its dice and parts."""
-    c = Check(
-        label,
-        side=side,
-        dice=list(dice),
-        multiplier=multiplier,
-        parts=list(parts),
-        versus=versus,
-        outcome=outcome,
-        location=location,
-        dice_expr=dice_expr,
-        dice_steps=list(dice_steps),
+    dice, parts = list(dice), list(parts)
+    raw = _raw(dice, parts, multiplier) if (dice or parts) else None
+    # Positional, in field order (label, side, dice, multiplier, parts, raw, steps, total, versus, outcome,
+    # location, dice_steps, dice_expr): the dataclass's own __init__, without keyword matching.
+    return Check(
+        label, side, dice, multiplier, parts, raw, [], raw, versus, outcome, location, list(dice_steps), dice_expr
     )
-    c.raw = raw_of(c) if (c.dice or c.parts) else None
-    c.total = c.raw
-    return c
 
 
 def fixed(label: str, value: int | float, key: str = "base", side: Side = "actor") -> Check:
@@ -165,12 +164,193 @@ def all_dice(c: Check) -> list[Die]:
 
 _CHECKS: TypeAdapter[list[Check]] = TypeAdapter(list[Check])
 
+# The plain-data form of checks (issue 17): what pydantic's `dump_python(mode="json", exclude_defaults=True)`
+# and `validate_python` make of them, written out for these four dataclasses. Anything outside the exact
+# shapes below (a bool for a number, a tuple for a list, a float for a die's face, an unknown key …) is left
+# to pydantic, so both directions give what they gave before, errors included.
+_SIDES: frozenset[object] = frozenset(get_args(Side))
+_ROLES: frozenset[object] = frozenset(get_args(DieRole))
+_OPS_KNOWN: frozenset[object] = frozenset(get_args(StepOp))
+_CHECK_KEYS = frozenset(f.name for f in fields(Check))
+_STEP_KEYS = frozenset(f.name for f in fields(Step))
+_DIE_KEYS = frozenset(f.name for f in fields(Die))
+_PART_KEYS = frozenset(f.name for f in fields(Part))
+
+
+_NUMBER = (int, float)  # exactly: a bool is left to pydantic
+
+
+class _Unusual(Exception):
+    """Data outside the shapes the plain serialiser knows: pydantic handles it instead."""
+
+
+def _num(v: object) -> int | float:
+    if type(v) is int or type(v) is float:
+        return v
+    raise _Unusual
+
+
+def _opt_str(v: object) -> str | None:
+    if v is None or type(v) is str:
+        return v
+    raise _Unusual
+
+
+def _opt_num(v: object) -> int | float | None:
+    return None if v is None else _num(v)
+
+
+def _str(v: object) -> str:
+    if type(v) is str:
+        return v
+    raise _Unusual
+
+
+def _list(v: object) -> list[Any]:
+    if type(v) is list:
+        return v
+    raise _Unusual
+
+
+def _dump_part(p: object) -> dict[str, Any]:
+    if type(p) is not Part or p.side not in _SIDES:
+        raise _Unusual
+    out: dict[str, Any] = {"key": _str(p.key), "value": _num(p.value)}
+    if p.side != "actor":
+        out["side"] = p.side
+    return out
+
+
+def _dump_die(d: object) -> dict[str, Any]:
+    if type(d) is not Die or type(d.sides) is not int or type(d.face) is not int or d.role not in _ROLES:
+        raise _Unusual
+    out: dict[str, Any] = {"sides": d.sides, "face": d.face}
+    if d.role != "kept":
+        out["role"] = d.role
+    return out
+
+
+def _dump_step(s: object) -> dict[str, Any]:
+    if type(s) is not Step or s.op not in _OPS_KNOWN or s.side not in _SIDES:
+        raise _Unusual
+    out: dict[str, Any] = {"op": s.op, "key": _str(s.key), "value": _num(s.value), "total": _num(s.total)}
+    if s.side != "actor":
+        out["side"] = s.side
+    if _list(s.detail):
+        out["detail"] = [_dump_part(p) for p in s.detail]
+    return out
+
+
+def _dump_check(c: object) -> dict[str, Any]:
+    """One check's fields in declared order, each left out when it equals its default (as pydantic does)."""
+    if type(c) is not Check or c.side not in _SIDES:
+        raise _Unusual
+    out: dict[str, Any] = {"label": _str(c.label)}
+    if c.side != "actor":
+        out["side"] = c.side
+    if _list(c.dice):
+        out["dice"] = [_dump_die(d) for d in c.dice]
+    if _num(c.multiplier) != 1:
+        out["multiplier"] = c.multiplier
+    if _list(c.parts):
+        out["parts"] = [_dump_part(p) for p in c.parts]
+    if _opt_num(c.raw) is not None:
+        out["raw"] = c.raw
+    if _list(c.steps):
+        out["steps"] = [_dump_step(s) for s in c.steps]
+    if _opt_num(c.total) is not None:
+        out["total"] = c.total
+    if c.versus is not None:
+        out["versus"] = _dump_check(c.versus)
+    if _opt_str(c.outcome) is not None:
+        out["outcome"] = c.outcome
+    if _opt_str(c.location) is not None:
+        out["location"] = c.location
+    if _list(c.dice_steps):
+        out["dice_steps"] = [_dump_part(p) for p in c.dice_steps]
+    if _opt_str(c.dice_expr) is not None:
+        out["dice_expr"] = c.dice_expr
+    return out
+
+
+def _load_part(data: object) -> Part:
+    if type(data) is not dict or not data.keys() <= _PART_KEYS:
+        raise _Unusual
+    key, side = data.get("key"), data.get("side", "actor")
+    value: Any = data.get("value")
+    if type(key) is not str or type(value) not in _NUMBER or side not in _SIDES:
+        raise _Unusual
+    return Part(key, value, side)
+
+
+def _load_die(data: object) -> Die:
+    if type(data) is not dict or not data.keys() <= _DIE_KEYS:
+        raise _Unusual
+    sides, face, role = data.get("sides"), data.get("face"), data.get("role", "kept")
+    if type(sides) is not int or type(face) is not int or role not in _ROLES:
+        raise _Unusual
+    return Die(sides, face, role)
+
+
+def _load_step(data: object) -> Step:
+    if type(data) is not dict or not data.keys() <= _STEP_KEYS:
+        raise _Unusual
+    op, side = data.get("op"), data.get("side", "actor")
+    if op not in _OPS_KNOWN or side not in _SIDES or "value" not in data or "total" not in data:
+        raise _Unusual
+    detail = [_load_part(p) for p in _list(data.get("detail", []))]
+    return Step(op, _str(data.get("key")), _num(data["value"]), _num(data["total"]), side, detail)  # type: ignore[arg-type]
+
+
+def _load_check(data: object) -> Check:
+    if type(data) is not dict or not data.keys() <= _CHECK_KEYS:
+        raise _Unusual
+    get = data.get
+    label, side, multiplier = get("label"), get("side", "actor"), get("multiplier", 1)
+    raw, total, versus = get("raw"), get("total"), get("versus")
+    outcome, location, dice_expr = get("outcome"), get("location"), get("dice_expr")
+    if (
+        type(label) is not str
+        or side not in _SIDES
+        or type(multiplier) not in _NUMBER
+        or (raw is not None and type(raw) not in _NUMBER)
+        or (total is not None and type(total) not in _NUMBER)
+        or (outcome is not None and type(outcome) is not str)
+        or (location is not None and type(location) is not str)
+        or (dice_expr is not None and type(dice_expr) is not str)
+    ):
+        raise _Unusual
+    return Check(
+        label,
+        side,
+        [_load_die(d) for d in _list(get("dice", []))],
+        multiplier,
+        [_load_part(p) for p in _list(get("parts", []))],
+        raw,
+        [_load_step(s) for s in _list(get("steps", []))],
+        total,
+        None if versus is None else _load_check(versus),
+        outcome,
+        location,
+        [_load_part(p) for p in _list(get("dice_steps", []))],
+        dice_expr,
+    )
+
 
 def dump_checks(checks: Sequence[Check]) -> list[dict[str, Any]]:
-    """Checks as plain JSON data (to carry them in an exchange until the defence finishes it)."""
-    dumped: list[dict[str, Any]] = _CHECKS.dump_python(list(checks), mode="json", exclude_defaults=True)
-    return dumped
+    """Checks as plain JSON data (to carry them in an exchange until the defence finishes it): exactly
+    pydantic's `dump_python(mode="json", exclude_defaults=True)`, without its cost for the usual shapes."""
+    try:
+        return [_dump_check(c) for c in checks]
+    except _Unusual:
+        dumped: list[dict[str, Any]] = _CHECKS.dump_python(list(checks), mode="json", exclude_defaults=True)
+        return dumped
 
 
 def load_checks(data: Sequence[Any]) -> list[Check]:
-    return _CHECKS.validate_python(list(data))
+    """Checks back from plain data, validated: the usual shapes are checked field by field here (exact
+    types, known literals, no unknown keys), anything else goes through pydantic as before."""
+    try:
+        return [_load_check(c) for c in data]
+    except _Unusual:
+        return _CHECKS.validate_python(list(data))

@@ -9,6 +9,7 @@ from typing import Protocol
 
 from rules.errors import RulesError
 from rules.model import DieRoll
+from rules.trusted import complete
 
 
 class DiceSource(Protocol):
@@ -58,12 +59,7 @@ _SET_FIELDS = frozenset({"purpose", "sides", "face"})
 def _die_roll(purpose: str, sides: int, face: int) -> DieRoll:
     """A DieRoll built without validation (the numbers come from a dice source): damage rolls of a hundred
     dice are on the hot path."""
-    roll = DieRoll.__new__(DieRoll)
-    object.__setattr__(roll, "__dict__", {"purpose": purpose, "sides": sides, "face": face, "dropped": False})
-    object.__setattr__(roll, "__pydantic_fields_set__", set(_SET_FIELDS))
-    object.__setattr__(roll, "__pydantic_extra__", None)
-    object.__setattr__(roll, "__pydantic_private__", None)
-    return roll
+    return complete(DieRoll, {"purpose": purpose, "sides": sides, "face": face, "dropped": False}, set(_SET_FIELDS))
 
 
 class Roller:

@@ -14,6 +14,8 @@ Side = Literal["actor", "target", "other", "both"]
 # does not count but doubles what follows; `dropped`, `rerolled` and `botch` (a botch die) do not count.
 DieRole = Literal["kept", "exploded", "doubled", "dropped", "rerolled", "botch"]
 COUNTED: frozenset[str] = frozenset({"kept", "exploded"})
+# What a step does to a check's running total (see `Step`).
+StepOp = Literal["minus", "plus", "times", "divide", "floor", "ceil", "round", "set", "min", "max"]
 
 
 @dataclass(slots=True)
@@ -41,7 +43,7 @@ class Step:
     `set` (a botch makes it 0), `min` / `max` a bound. `total` is the running total after this step;
     `detail` shows how a step's value is made (DR 2 × coefficient 1.5) and is not added again."""
 
-    op: Literal["minus", "plus", "times", "divide", "floor", "ceil", "round", "set", "min", "max"]
+    op: StepOp
     key: str
     value: int | float
     total: int | float

@@ -19,7 +19,6 @@ from pydantic import BaseModel
 from pydantic_core import PydanticUndefined
 
 M = TypeVar("M", bound=BaseModel)
-_set = object.__setattr__
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,26 +46,51 @@ def _shape(cls: type[BaseModel]) -> _Shape:
     return _Shape(plain, tuple(factories), frozenset(required), frozenset(cls.model_fields))
 
 
-def trusted(cls: type[M], fields: Mapping[str, Any]) -> M:
-    """`cls(**fields)` without validation: missing fields take their defaults (a fresh list or dict from a
-    default factory); a field the model does not have, or a required one missing, is a TypeError."""
+# What `trusted` does for one model and one set of given names, in the order given: the defaults to copy
+# and the factories of the fields left out (a rule builds the same few shapes again and again).
+_Plan = tuple[dict[str, Any], tuple[tuple[str, Callable[[], Any]], ...]]
+_plans: dict[tuple[Any, ...], _Plan] = {}
+_PLANS_MAX = 4096  # call sites are finite; past this (not expected) plans are made but not kept
+
+
+def _plan(cls: type[BaseModel], fields: Mapping[str, Any]) -> _Plan:
     shape = _shape(cls)
     if not fields.keys() <= shape.names or not shape.required <= fields.keys():
         unknown, missing = sorted(fields.keys() - shape.names), sorted(shape.required - fields.keys())
         raise TypeError(f"{cls.__name__}: unknown fields {unknown}, missing {missing}")
-    data = {**shape.plain, **fields}
-    for name, factory in shape.factories:
-        if name not in fields:
-            data[name] = factory()
+    return shape.plain, tuple((name, factory) for name, factory in shape.factories if name not in fields)
+
+
+def trusted(cls: type[M], fields: Mapping[str, Any]) -> M:
+    """`cls(**fields)` without validation: missing fields take their defaults (a fresh list or dict from a
+    default factory); a field the model does not have, or a required one missing, is a TypeError."""
+    key = (cls, *fields)
+    plan = _plans.get(key)
+    if plan is None:
+        plan = _plan(cls, fields)
+        if len(_plans) < _PLANS_MAX:
+            _plans[key] = plan
+    plain, left_out = plan
+    data = {**plain, **fields}
+    for name, factory in left_out:
+        data[name] = factory()
     return complete(cls, data, set(fields))
+
+
+# BaseModel's four slots, set through their own descriptors (cheaper than object.__setattr__ by name).
+_new = object.__new__
+_set_dict = BaseModel.__dict__["__dict__"].__set__
+_set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
+_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
+_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
 
 
 def complete(cls: type[M], data: dict[str, Any], given: set[str]) -> M:
     """The fastest path, for a hot spot that makes a small model by the score: `data` already holds every
     field of `cls` (defaults included) with its declared type; `given` names those set explicitly."""
-    obj = cls.__new__(cls)
-    _set(obj, "__dict__", data)
-    _set(obj, "__pydantic_fields_set__", given)
-    _set(obj, "__pydantic_extra__", None)
-    _set(obj, "__pydantic_private__", None)
+    obj = _new(cls)
+    _set_dict(obj, data)
+    _set_fields_set(obj, given)
+    _set_extra(obj, None)
+    _set_private(obj, None)
     return obj

@@ -26,3 +26,37 @@ def test_unknown_or_missing_fields_are_refused() -> None:
 def test_the_fast_path_for_small_models() -> None:
     assert complete(Modifier, {"key": "str", "value": 2}, {"key", "value"}) == Modifier(key="str", value=2)
     assert trusted(Note, {"key": "x"}) == Note(key="x")
+
+
+def test_a_kept_plan_builds_the_same_as_the_first_time() -> None:
+    """`trusted` keeps what it worked out per model and given names: the second build is the same (fresh
+    defaults, same field order, same fields set), and refusals are never kept."""
+    given = {"system": "arm5", "action": "attack", "actor": "A", "outcome": "hit", "checks": []}
+    first, second = trusted(ActionResult, given), trusted(ActionResult, dict(given))
+    assert first == second == ActionResult(**given)
+    assert list(first.__dict__) == list(second.__dict__)
+    assert first.model_fields_set == second.model_fields_set == set(given)
+    assert first.notes is not second.notes
+    reordered = trusted(ActionResult, dict(reversed(given.items())))
+    assert reordered == first and reordered.model_fields_set == first.model_fields_set
+    for _ in range(2):
+        with pytest.raises(TypeError, match="missing"):
+            trusted(ActionResult, {"system": "arm5", "action": "attack"})
+
+
+def test_complete_makes_a_whole_model() -> None:
+    """Built through BaseModel's slot descriptors: equal, dumped, copied, compared and shown as validated."""
+    from rules.dice import RandomDice, Roller
+    from rules.model import DieRoll
+
+    made = complete(Note, {"key": "x", "params": {"n": 1}, "side": None}, {"key", "params"})
+    validated = Note(key="x", params={"n": 1})
+    assert made == validated and repr(made) == repr(validated)
+    assert made.model_fields_set == validated.model_fields_set
+    assert made.model_dump() == validated.model_dump() and made.model_dump_json() == validated.model_dump_json()
+    assert made.model_copy(update={"key": "y"}).key == "y" and made.key == "x"
+    assert made.__pydantic_extra__ is None and made.__pydantic_private__ is None
+    roller = Roller(RandomDice(1))
+    face = roller.d(6, "attack")
+    assert roller.rolls == [DieRoll(purpose="attack", sides=6, face=face)]
+    assert DieRoll.model_validate(roller.rolls[0].model_dump()) == roller.rolls[0]
