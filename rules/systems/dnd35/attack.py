@@ -113,7 +113,7 @@ def pick_weapon(actor: Sheet, name: str | None, ranged: bool) -> Weapon:
         found = actor.find_weapon(name) or table_weapon(name, actor.size)
         if found is None:
             raise RulesError(
-                "error.dnd35.unknown_weapon", weapon=name, allowed=[weapon_term(w.name) for w in actor.weapons]
+                "error.dnd35.unknown_weapon", weapon=name, allowed=[weapon_term(w.name) for w in actor.weapons] or ["—"]
             )
         weapon = found
     elif actor.weapons:

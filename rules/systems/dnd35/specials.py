@@ -104,7 +104,9 @@ def _target_weapon(target: Sheet, name: str | None) -> Weapon:
         found = target.find_weapon(name)
         if found is None:
             raise RulesError(
-                "error.dnd35.unknown_weapon", weapon=name, allowed=[weapon_term(w.name) for w in target.weapons]
+                "error.dnd35.unknown_weapon",
+                weapon=name,
+                allowed=[weapon_term(w.name) for w in target.weapons] or ["—"],
             )
         return found
     if not target.weapons:
