@@ -40,10 +40,7 @@ class ActionMixin(StagingMixin):
         async with self.lock(ctx.channel_id):
             enc = await self._require(ctx)
             system = get_system(enc.system)
-            actor = self._actor(ctx, enc, attacker, system.initiative_descending)
-            victim = self._find(enc, target)
-            if victim.id == actor.id:
-                raise UserError("error.self_target")
+            actor, victim = self._sides(ctx, enc, system, target, attacker)
             rules_settings, bot = self.encounter_settings(enc)
             pairs = parse_pairs(options)
             forced = self._take_force(ctx, enc, pairs)
@@ -52,16 +49,7 @@ class ActionMixin(StagingMixin):
             out_of_turn = self._check_turn(ctx, enc, actor, system, kind, opts)
             if not forced and system.status(victim.model(system)).dead:
                 raise UserError("error.target_dead", name=victim.name)
-            req = ActionRequest(
-                actor.fighter(system),
-                victim.fighter(system),
-                opts,
-                rules_settings,
-                weapon.strip() if weapon else None,
-                distance,
-                self._named_others(enc, system, pairs, (actor, victim)),
-                forced,
-            )
+            req = self._attack_request(enc, system, actor, victim, opts, pairs, weapon, distance, forced)
             chance = await self._hit_chance(system, kind, req, actor, victim) if bot.show_odds else None
             call = system.shot if kind == "shot" else system.attack
             result: ActionResult = self._rules(call, req, self.dice)
@@ -75,6 +63,35 @@ class ActionMixin(StagingMixin):
                 out = await self._open_exchange(ctx, enc, system, kind, result, actor, victim, options or "")
             out.out_of_turn, out.forced, out.hit_chance = out_of_turn, forced, chance
             return out
+
+    def _sides(
+        self, ctx: Ctx, enc: Encounter, system: CombatSystem, target: str, attacker: str | None
+    ) -> tuple[Combatant, Combatant]:
+        """Who attacks (the user's own combatant, or the one a GM names) and whom (never oneself)."""
+        actor = self._actor(ctx, enc, attacker, system.initiative_descending)
+        victim = self._find(enc, target)
+        if victim.id == actor.id:
+            raise UserError("error.self_target")
+        return actor, victim
+
+    def _attack_request(
+        self,
+        enc: Encounter,
+        system: CombatSystem,
+        actor: Combatant,
+        victim: Combatant,
+        opts: BaseModel,
+        pairs: dict[str, Any],
+        weapon: str | None,
+        distance: float | None,
+        forced: bool = False,
+    ) -> ActionRequest:
+        """The rules' request of an attack or shot (the same for `/attack` and `/odds`)."""
+        rules_settings, _ = self.encounter_settings(enc)
+        others = self._named_others(enc, system, pairs, (actor, victim))
+        weapon_name = weapon.strip() if weapon else None
+        fighter, aim = actor.fighter(system), victim.fighter(system)
+        return ActionRequest(fighter, aim, opts, rules_settings, weapon_name, distance, others, forced)
 
     @staticmethod
     async def _hit_chance(

@@ -76,16 +76,10 @@ class OddsMixin(ActionMixin):
         options: str | None,
         distance: float | None,
     ) -> tuple[ActionRequest, Combatant, Combatant]:
-        actor = self._actor(ctx, enc, attacker, system.initiative_descending)
-        victim = self._find(enc, target)
-        if victim.id == actor.id:
-            raise UserError("error.self_target")
-        rules_settings, _ = self.encounter_settings(enc)
+        actor, victim = self._sides(ctx, enc, system, target, attacker)
         pairs = parse_pairs(options)
-        pairs.pop("force", None)
+        pairs.pop("force", None)  # odds of a forced attack are the attack's own
         pairs = self._option_pairs(system, pairs)
         opts = self._rules(system.options, pairs)
-        others = self._named_others(enc, system, pairs, (actor, victim))
-        fighter, aim = actor.fighter(system), victim.fighter(system)
-        req = ActionRequest(fighter, aim, opts, rules_settings, weapon.strip() if weapon else None, distance, others)
+        req = self._attack_request(enc, system, actor, victim, opts, pairs, weapon, distance)
         return req, actor, victim
