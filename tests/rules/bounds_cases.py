@@ -31,6 +31,13 @@ class Fight:
     weapon: str | None = None
     option_actions: dict[str, str] = field(default_factory=dict)
 
+    @classmethod
+    def of(cls, system: CombatSystem, setup: Any) -> Fight:
+        """The bounds probe's fight for this system (bench/probe_bounds.py), so both test the same sheets."""
+        return cls(
+            system, setup.attacker, setup.target, setup.options, setup.settings, setup.weapon, setup.option_actions
+        )
+
     def run(
         self,
         attacker: Mapping[str, Any] | None = None,

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from bench.probe_bounds import SETUPS
 from rules.bounds import NumericKey
 from rules.dice import ScriptedDice
 from rules.errors import RulesError
@@ -18,34 +19,7 @@ from rules.systems.adnd2cp.sheet import MAX_POOL, SHORTCUT_BOUNDS
 from tests.rules.bounds_cases import Fight, assert_declared, params, refused_beyond, reloads, resolves_at
 
 S = get_system("adnd2cp")
-FIGHT = Fight(
-    S,
-    attacker={
-        "classes": [{"class_name": "fighter", "level": 9}],
-        "strength": 17,
-        "dexterity": 15,
-        "hp": 60,
-        "hp_max": 60,
-        "pool_max": 40,
-        "weapons": [
-            {"id": "long_sword", "magic": 1, "to_hit_bonus": 0, "damage_bonus": 0, "max_str_damage_bonus": 3},
-            {"id": "long_bow", "ranges": [20, 40, 60]},
-        ],
-        "conditions": [{"key": "pain_penalty", "rounds": 1, "value": -2}],
-    },
-    target={
-        "hd": "4+1",
-        "hp": 40,
-        "hp_max": 40,
-        "ac": 5,
-        "dodge_pct": 10,
-        "conditions": [{"key": "impaled", "value": 1}],
-        "readied_defence": {"deflection_bonus": 1, "evasion_bonus": 5},
-        "weapons": [{"id": "attack", "damage": "1d8"}],
-    },
-    weapon="long_sword",
-    option_actions={"hours": "rest", "initiative_modifier": "initiative"},
-)
+FIGHT = Fight.of(S, SETUPS["adnd2cp"])
 # What the rules themselves turn down at a bound: no main attack left this round.
 REFUSED = {"attacker.attacks_left=0": "error.adnd2cp.no_attacks_left"}
 

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from bench.probe_bounds import SETUPS
 from rules.bounds import NumericKey
 from rules.dice import RandomDice
 from rules.errors import RulesError
@@ -27,35 +28,7 @@ SWORD = {
     "parry_modifier": 1,
     "damage_steps": 1,
 }
-FIGHT = Fight(
-    S,
-    attacker={
-        "strength": 6,
-        "lift_kg": 20,
-        "endurance": 3,
-        "physical_defence": 14,
-        "weapon_skills": {"sword": 5},
-        "parry_skill": 3,
-        "weapons": [SWORD],
-        "damage_by_location": {"torso": 2},
-        "initiative_result": 12,
-    },
-    target={
-        "physical_defence": 15,
-        "physical_defence_unprepared": 12,
-        "weapon_skills": {"sword": 4, "shield": 3},
-        "parry_skill": 4,
-        "dodge_skill": 2,
-        "weapons": [{"id": "sword", "damage_dice": "1k8"}],
-        "shield": {"id": "shield", "coverage": 10, "armour": 2, "parry_modifier": 2},
-        "armour": [{"id": "mail", "parts": ["torso"], "coverage": 12, "armour": 3}],
-        "damage_by_location": {"torso": 2},
-        "initiative_result": 10,
-    },
-    options={"location": "torso"},
-    settings={"wound_thresholds": "light:5,serious:10,critical:15,out:20"},
-    option_actions={"st": "test", "archer_initiative": "archer_rush"},
-)
+FIGHT = Fight.of(S, SETUPS["pl_wladanie"])
 # What the rules themselves turn down at a bound: none.
 REFUSED: dict[str, str] = {}
 
