@@ -345,7 +345,7 @@ def initiative_line(tx: Texts, c: Combatant, r: ActionResult) -> str:
     if c.hidden:
         return f"**{name}**: **{c.initiative}**"
     if r.checks:
-        return f"**{name}**: " + " ".join(check_line(tx, k, View()) for k in r.checks)
+        return f"**{name}**: " + " · ".join(check_line(tx, k, View()) for k in r.checks)
     return f"**{name}**: {roll_line(tx, r, False, False, public_total=True)}"
 
 
