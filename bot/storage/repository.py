@@ -434,25 +434,30 @@ def set_meta(conn: sqlite3.Connection, key: str, value: str) -> None:
 
 
 # --- undo and replay: change sets applied forwards ----------------------------------------------------
+def _insert_row(conn: sqlite3.Connection, table: str, row: dict[str, Any]) -> None:
+    """A whole row a change set holds (its columns are the table's own, written by this module)."""
+    conn.execute(f"INSERT INTO {table} ({', '.join(row)}) VALUES ({', '.join('?' * len(row))})", tuple(row.values()))
+
+
+def _update_row(conn: sqlite3.Connection, table: str, row_id: int, values: dict[str, Any]) -> None:
+    sets = ", ".join(f"{k} = ?" for k in values)
+    conn.execute(f"UPDATE {table} SET {sets} WHERE id = ?", (*values.values(), row_id))
+
+
 def apply_changes(conn: sqlite3.Connection, encounter_id: int, changes: dict[str, Any]) -> None:
     """Apply a change set forwards (undo applies an inverted one; replay applies them all in order)."""
     for step in changes.get("steps", []):
         apply_changes(conn, encounter_id, step)
     if changes.get("started"):
         row = changes["started"]
-        conn.execute(
-            f"INSERT INTO encounters ({', '.join(row)}) VALUES ({', '.join('?' * len(row))})", tuple(row.values())
-        )
+        _insert_row(conn, "encounters", row)
     fields = {k: v[1] for k, v in changes.get("encounter", {}).items()}
     if fields:
-        sets = ", ".join(f"{k} = ?" for k in fields)
-        conn.execute(f"UPDATE encounters SET {sets} WHERE id = ?", (*fields.values(), encounter_id))
+        _update_row(conn, "encounters", encounter_id, fields)
     for row in changes.get("deleted", []):
         conn.execute("DELETE FROM combatants WHERE id = ?", (row["id"],))
     for row in changes.get("inserted", []):
-        conn.execute(
-            f"INSERT INTO combatants ({', '.join(row)}) VALUES ({', '.join('?' * len(row))})", tuple(row.values())
-        )
+        _insert_row(conn, "combatants", row)
     for cid, diff in changes.get("combatants", {}).items():
         current = conn.execute("SELECT sheet FROM combatants WHERE id = ?", (int(cid),)).fetchone()
         if current is None:
@@ -465,16 +470,13 @@ def apply_changes(conn: sqlite3.Connection, encounter_id: int, changes: dict[str
         if diff.get("sheet"):
             values["sheet"] = patch_sheet(current[0], diff["sheet"], forward=True)
         if values:
-            sets = ", ".join(f"{k} = ?" for k in values)
-            conn.execute(f"UPDATE combatants SET {sets} WHERE id = ?", (*values.values(), int(cid)))
+            _update_row(conn, "combatants", int(cid), values)
     for xid, (_, status) in changes.get("closed", {}).items():
         conn.execute("UPDATE exchanges SET status = ? WHERE id = ?", (status, int(xid)))
     for row in changes.get("removed", []):
         conn.execute("DELETE FROM exchanges WHERE id = ?", (row["id"],))
     for row in changes.get("opened", []):
-        conn.execute(
-            f"INSERT INTO exchanges ({', '.join(row)}) VALUES ({', '.join('?' * len(row))})", tuple(row.values())
-        )
+        _insert_row(conn, "exchanges", row)
     for cid, diff in changes.get("characters", {}).items():
         current = conn.execute("SELECT sheet FROM characters WHERE id = ?", (int(cid),)).fetchone()
         if current is not None:
