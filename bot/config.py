@@ -8,6 +8,10 @@ from dataclasses import dataclass
 from dotenv import load_dotenv
 
 
+class ConfigError(Exception):
+    """A setting that cannot work; its message is the one line printed at start-up."""
+
+
 @dataclass(frozen=True, slots=True)
 class Config:
     token: str | None
@@ -17,12 +21,19 @@ class Config:
     default_locale: str
     api_base: str | None
     gateway_url: str | None
+    # `sqlite:///path` or `postgresql://…`; wins over database_path when both are set.
+    database_url: str | None = None
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
 
     @classmethod
     def from_env(cls, dotenv: bool = True) -> Config:
         if dotenv:
             load_dotenv(override=False)
         guild = os.environ.get("DEV_GUILD_ID", "").strip()
+        shard_count, shard_ids = parse_shards(
+            os.environ.get("SHARD_COUNT", "").strip(), os.environ.get("SHARD_IDS", "").strip()
+        )
         return cls(
             token=os.environ.get("DISCORD_TOKEN", "").strip() or None,
             database_path=os.environ.get("DATABASE_PATH", "").strip() or "data/bot.db",
@@ -31,4 +42,49 @@ class Config:
             default_locale=os.environ.get("DEFAULT_LOCALE", "en").strip() or "en",
             api_base=os.environ.get("DISCORD_API_BASE", "").strip() or None,
             gateway_url=os.environ.get("DISCORD_GATEWAY_URL", "").strip() or None,
+            database_url=os.environ.get("DATABASE_URL", "").strip() or None,
+            shard_count=shard_count,
+            shard_ids=shard_ids,
         )
+
+    @property
+    def database(self) -> str:
+        """The database to open, as a URL: DATABASE_URL when set, else DATABASE_PATH as `sqlite:///…`."""
+        if self.database_url:
+            return self.database_url
+        return "sqlite:///" + self.database_path
+
+    @property
+    def database_source(self) -> str:
+        """Which setting chose the database, for the start-up log."""
+        if self.database_url:
+            both = " (DATABASE_PATH is ignored)" if os.environ.get("DATABASE_PATH", "").strip() else ""
+            return "DATABASE_URL" + both
+        return "DATABASE_PATH"
+
+    def owns_guild(self, guild_id: int) -> bool:
+        """Whether this process's shards receive the guild's events: Discord's `(guild_id >> 22) % count`."""
+        if self.shard_count is None or self.shard_ids is None:
+            return True
+        return (guild_id >> 22) % self.shard_count in self.shard_ids
+
+
+def parse_shards(count_text: str, ids_text: str) -> tuple[int | None, tuple[int, ...] | None]:
+    """SHARD_COUNT and SHARD_IDS (`0,1`); no count means one unsharded process, no ids means all shards."""
+    if not count_text:
+        if ids_text:
+            raise ConfigError("SHARD_IDS needs SHARD_COUNT (the total number of shards over all processes).")
+        return None, None
+    if not count_text.isdigit() or int(count_text) < 1:
+        raise ConfigError(f"SHARD_COUNT must be a whole number of at least 1, not {count_text!r}.")
+    count = int(count_text)
+    if not ids_text:
+        return count, tuple(range(count))
+    ids: list[int] = []
+    for part in ids_text.split(","):
+        part = part.strip()
+        if not part.isdigit() or int(part) >= count:
+            raise ConfigError(f"SHARD_IDS must list shard numbers from 0 to {count - 1} (e.g. 0,1), not {ids_text!r}.")
+        if int(part) not in ids:
+            ids.append(int(part))
+    return count, tuple(sorted(ids))
