@@ -157,7 +157,7 @@ class CombatBot(commands.Bot):
             c.qualified_name for c in self.tree.walk_commands() if isinstance(c, app_commands.Command)
         )
         self.add_dynamic_items(DefenceButton, NextConfirm)
-        await self.app.service.load_active()
+        await self.app.service.load_active(self.app.config.owns_guild)
 
     async def setup_hook(self) -> None:
         await self.install()

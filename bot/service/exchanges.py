@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from bot.service.context import Ctx
@@ -167,9 +168,12 @@ class ExchangeMixin(StagingMixin):
                 x.message_id = message_id
                 self._unsaved_prompts.setdefault(channel_id, []).append((exchange_id, message_id))
 
-    async def load_active(self) -> None:
+    async def load_active(self, owns_guild: Callable[[int], bool] = lambda _: True) -> None:
         """Start-up: the defence timers re-armed from one query (each channel's earliest deadline); a fight
-        is read when its channel speaks or its first deadline passes, not before."""
-        for channel_id, deadline in await self.db.read(repo.waiting_deadlines):
+        is read when its channel speaks or its first deadline passes, not before. A sharded process re-arms
+        only the timers of its own guilds (another process owns the rest)."""
+        for channel_id, guild_id, deadline in await self.db.read(repo.waiting_deadlines):
+            if not owns_guild(guild_id):
+                continue
             self._waiting.add(channel_id)
             self._deadlines[channel_id] = deadline

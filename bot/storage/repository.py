@@ -96,13 +96,14 @@ def set_tracker_message(conn: sqlite3.Connection, encounter_id: int, message_id:
     conn.execute("UPDATE encounters SET tracker_message_id = ? WHERE id = ?", (message_id, encounter_id))
 
 
-def waiting_deadlines(conn: sqlite3.Connection) -> list[tuple[int, float]]:
-    """Channels of active fights with an attack waiting for its defence, and the earliest deadline each."""
+def waiting_deadlines(conn: sqlite3.Connection) -> list[tuple[int, int, float]]:
+    """Channels of active fights with an attack waiting for its defence: (channel, guild, earliest deadline)."""
     rows = conn.execute(
-        "SELECT e.channel_id, MIN(x.deadline) FROM exchanges x JOIN encounters e ON e.id = x.encounter_id"
-        " WHERE x.status = 'pending' AND e.status = 'active' GROUP BY e.channel_id"
+        "SELECT e.channel_id, e.guild_id, MIN(x.deadline) FROM exchanges x JOIN encounters e"
+        " ON e.id = x.encounter_id WHERE x.status = 'pending' AND e.status = 'active'"
+        " GROUP BY e.channel_id, e.guild_id"
     )
-    return [(int(r[0]), float(r[1])) for r in rows]
+    return [(int(r[0]), int(r[1]), float(r[2])) for r in rows]
 
 
 def insert_encounter(conn: sqlite3.Connection, enc: Encounter) -> int:
