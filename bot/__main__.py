@@ -13,7 +13,7 @@ from bot.logs import setup_logging
 def console_args(argv: list[str]) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="python -m bot console", description="Offline console on the bot's handlers")
     p.add_argument("--script", help="file of command lines, or - for stdin")
-    p.add_argument("--db", help="SQLite database path (default: DATABASE_PATH or data/bot.db)")
+    p.add_argument("--db", help="SQLite file or database URL (default: DATABASE_URL, DATABASE_PATH, data/bot.db)")
     p.add_argument("--seed", type=int, help="make the dice reproducible")
     p.add_argument("--json", action="store_true", help="one JSON object per response")
     p.add_argument("--locale", default=None, help="cs, pl, it or en")

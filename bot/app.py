@@ -24,7 +24,7 @@ from bot.presenters.texts import Texts
 from bot.service.game import ActionOutcome, GameService
 from bot.service.state import Encounter
 from bot.storage import repository as repo
-from bot.storage.database import Database
+from bot.storage.database import Database, describe
 from bot.tracker import Gateway, Tracker
 from rules import RandomDice
 
@@ -123,7 +123,8 @@ class App:
 
     @classmethod
     async def open(cls, config: Config, seed: int | None = None) -> App:
-        db = await Database.open(config.database_path)
+        db = await Database.open(config.database)
+        log.info("storage: %s from %s", describe(config.database), config.database_source)
         dice = RandomDice(seed)
         roll_rng = random.Random(seed + 1) if seed is not None else None
         return cls(config, db, GameService(db, dice), default_catalog(), roll_rng)

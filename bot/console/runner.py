@@ -381,7 +381,9 @@ def _with_db(config: Config, db: str | None) -> Config:
         return config
     from dataclasses import replace
 
-    return replace(config, database_path=db)
+    if "://" in db:  # a database URL (sqlite:///… or postgresql://…)
+        return replace(config, database_url=db)
+    return replace(config, database_path=db, database_url=None)
 
 
 async def _interactive(console: Console) -> None:

@@ -11,7 +11,8 @@ from typing import Any
 from bot.service.core import get_system
 from bot.service.state import Combatant
 from bot.storage import repository as repo
-from bot.storage.database import MIGRATIONS_DIR, apply_migrations
+from bot.storage.sqlite import SqliteTx, scratch_tx
+from bot.storage.tx import run_sync
 from rules import ActionResult, CombatSystem
 
 
@@ -56,15 +57,14 @@ class FightLog:
 def build_fight_log(record: repo.FightRecord) -> FightLog:
     """Replay the fight command by command (runs off the event loop: it is plain CPU and SQLite work)."""
     system = get_system(record.encounter["system"])
-    scratch = sqlite3.connect(":memory:", isolation_level=None)
-    scratch.row_factory = sqlite3.Row
+    tx = scratch_tx()
+    scratch = tx.conn
     try:
-        apply_migrations(scratch, MIGRATIONS_DIR)
         log = FightLog(record.encounter, system, [], [])
         kinds = {c.id: c.kind for c in record.commands}
         encounter_id = int(record.encounter["id"])
         for command in record.commands:
-            _replay(scratch, encounter_id, command, log, kinds)
+            _replay(tx, encounter_id, command, log, kinds)
         rows = scratch.execute("SELECT * FROM combatants WHERE encounter_id = ? ORDER BY seq", (encounter_id,))
         log.final = [repo.combatant_from_row(r) for r in rows]
         _tally(log)
@@ -73,13 +73,12 @@ def build_fight_log(record: repo.FightRecord) -> FightLog:
         scratch.close()
 
 
-def _replay(
-    scratch: sqlite3.Connection, encounter_id: int, command: repo.LoggedCommand, log: FightLog, kinds: dict[int, str]
-) -> None:
+def _replay(tx: SqliteTx, encounter_id: int, command: repo.LoggedCommand, log: FightLog, kinds: dict[int, str]) -> None:
+    scratch = tx.conn
     changed_ids = _changed_ids(command.changes)
     was_out = _out_now(scratch, log.system, changed_ids)
     moment = Moment(command, _round(scratch, encounter_id), undone=command.undone_by is not None)
-    repo.apply_changes(scratch, encounter_id, command.changes)
+    run_sync(repo.apply_changes(tx, encounter_id, command.changes))
     if command.kind == "next":  # the turn moving on belongs to the round it opens
         moment.round = _round(scratch, encounter_id)
     if command.kind == "undo":

@@ -1,20 +1,16 @@
-"""One connection used on the event loop's thread, numbered migrations, and the WAL checkpointed in the
-background by a second connection (aiosqlite)."""
+"""The storage interface both drivers implement, chosen by a URL: `sqlite:///path` (the embedded default)
+or `postgresql://…` (asyncpg, for several processes sharing one database). Repository functions are
+coroutines `fn(tx, ...)` run inside one transaction per command; see `bot/storage/tx.py`."""
 
 from __future__ import annotations
 
-import asyncio
 import contextvars
-import logging
+import datetime
 import re
-import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any, TypeVar
 
-import aiosqlite
-
-log = logging.getLogger(__name__)
 T = TypeVar("T")
 # Set once a command's transaction has committed, so a failure after it (while answering) is never
 # reported as "nothing was changed". Each command runs in its own task, hence its own context.
@@ -23,105 +19,49 @@ MIGRATIONS_DIR = Path(__file__).resolve().parents[2] / "migrations"
 _MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 
 
+class StorageUnavailable(Exception):
+    """The database cannot be reached or used; the message is the one line printed at start-up."""
+
+
 class Database:
-    """Owns the connection. `transaction(fn)` runs `fn(conn)` atomically and returns its result.
+    """One driver's connection(s). `transaction(fn, *args)` runs `fn(tx, *args)` as one transaction and
+    returns its result; `read` runs a read-only function. Subclasses: SqliteDatabase, PostgresDatabase."""
 
-    A command's transaction is short (a few statements, tens of microseconds with WAL and
-    synchronous=NORMAL), so it runs right here on the event loop's thread: a hop to a worker thread
-    and back costs more than the work. One command is one transaction (a SAVEPOINT inside, so the
-    same code serves a batch). What could take long is kept off the loop: the WAL is checkpointed by
-    a second connection on aiosqlite's thread (automatic checkpoints, which would run inside a commit,
-    are off), and migrations run before the bot serves anyone.
-    """
+    dialect = "?"
 
-    CHECKPOINT_EVERY = 1000  # commits between background checkpoints
+    @staticmethod
+    async def open(target: str | Path) -> Database:
+        """A URL (`sqlite:///…`, `postgresql://…`) or a plain SQLite path (`:memory:` too)."""
+        text = str(target)
+        if text.startswith(("postgresql://", "postgres://")):
+            from bot.storage.postgres import PostgresDatabase
 
-    def __init__(self, conn: sqlite3.Connection, checkpointer: aiosqlite.Connection | None = None) -> None:
-        self._conn = conn
-        self._checkpointer = checkpointer
-        self._commits = 0
-        self._checkpointing: asyncio.Task[None] | None = None
+            return await PostgresDatabase.open_url(text)
+        from bot.storage.sqlite import SqliteDatabase
 
-    @classmethod
-    async def open(cls, path: str | Path) -> Database:
-        memory = str(path) == ":memory:"
-        if not memory:
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        conn = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
-        conn.row_factory = sqlite3.Row
-        _configure(conn)
-        apply_migrations(conn, MIGRATIONS_DIR)
-        checkpointer = None
-        if not memory:
-            conn.execute("PRAGMA wal_autocheckpoint=0")
-            checkpointer = await aiosqlite.connect(str(path), isolation_level=None)
-        return cls(conn, checkpointer)
+        if text.startswith("sqlite:///"):
+            text = text.removeprefix("sqlite:///")
+        elif text.startswith("sqlite://"):
+            raise StorageUnavailable(f"a SQLite URL is sqlite:///path/to/file.db, not {text!r}")
+        return await SqliteDatabase.open_path(text)
 
     async def close(self) -> None:
-        if self._checkpointing is not None:
-            await asyncio.gather(self._checkpointing, return_exceptions=True)
-        if self._checkpointer is not None:
-            await self._checkpointer.close()
-        self._conn.close()  # the last connection to close checkpoints the WAL into the database
+        raise NotImplementedError
 
-    async def transaction(self, fn: Callable[..., T], *args: Any) -> T:
-        ((ok, value),) = _run_batch(self._conn, [(fn, args)])
-        if not ok:
-            raise value
-        COMMITTED.set(True)
-        self._commits += 1
-        if self._commits % self.CHECKPOINT_EVERY == 0:
-            self._checkpoint_later()
-        return value  # type: ignore[no-any-return]
+    async def transaction(self, fn: Callable[..., Coroutine[Any, Any, T]], *args: Any) -> T:
+        raise NotImplementedError
 
-    async def read(self, fn: Callable[..., T], *args: Any) -> T:
-        return fn(self._conn, *args)
-
-    def _checkpoint_later(self) -> None:
-        """Copy the WAL back into the database on aiosqlite's thread; writers go on meanwhile (PASSIVE)."""
-        if self._checkpointer is None or (self._checkpointing is not None and not self._checkpointing.done()):
-            return
-        self._checkpointing = asyncio.get_running_loop().create_task(self._checkpoint())
-
-    async def _checkpoint(self) -> None:
-        assert self._checkpointer is not None
-        try:
-            await self._checkpointer.execute("PRAGMA wal_checkpoint(PASSIVE)")
-        except Exception:
-            log.warning("background WAL checkpoint failed", exc_info=True)
+    async def read(self, fn: Callable[..., Coroutine[Any, Any, T]], *args: Any) -> T:
+        raise NotImplementedError
 
 
-def _configure(conn: sqlite3.Connection) -> None:
-    conn.execute("PRAGMA journal_mode=WAL")
-    conn.execute("PRAGMA synchronous=NORMAL")
-    conn.execute("PRAGMA foreign_keys=ON")
-    conn.execute("PRAGMA busy_timeout=5000")
+def describe(url: str) -> str:
+    """A database URL for the log, without its password."""
+    return re.sub(r"(://[^:/@]+):[^@]*@", r"\1:***@", url)
 
 
-def _run_batch(
-    conn: sqlite3.Connection, batch: list[tuple[Callable[..., Any], tuple[Any, ...]]]
-) -> list[tuple[bool, Any]]:
-    """One transaction for the batch; each function in a savepoint of its own."""
-    outcomes: list[tuple[bool, Any]] = []
-    conn.execute("BEGIN IMMEDIATE")
-    try:
-        for fn, args in batch:
-            conn.execute("SAVEPOINT command")
-            try:
-                result = fn(conn, *args)
-            except Exception as exc:
-                conn.execute("ROLLBACK TO command")
-                conn.execute("RELEASE command")
-                outcomes.append((False, exc))
-                continue
-            conn.execute("RELEASE command")
-            outcomes.append((True, result))
-        conn.execute("COMMIT")
-    except BaseException:
-        if conn.in_transaction:
-            conn.execute("ROLLBACK")
-        raise
-    return outcomes
+def utc_now() -> str:
+    return datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M:%S")
 
 
 def migration_files(directory: Path) -> list[tuple[int, Path]]:
@@ -134,40 +74,35 @@ def migration_files(directory: Path) -> list[tuple[int, Path]]:
     return found
 
 
-def apply_migrations(conn: sqlite3.Connection, directory: Path) -> int:
-    """Apply pending migrations in order, each in its own transaction, recording the version."""
-    conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL, applied_at TEXT)")
-    row = conn.execute("SELECT MAX(version) FROM schema_version").fetchone()
-    current = row[0] or 0
-    for version, path in migration_files(directory):
-        if version <= current:
-            continue
-        statements = _split_sql(path.read_text("utf-8"))
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            for statement in statements:
-                conn.execute(statement)
-            conn.execute("INSERT INTO schema_version (version, applied_at) VALUES (?, datetime('now'))", (version,))
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
-        conn.execute("COMMIT")
-        log.info("applied migration %s", path.name)
-        current = version
-    return int(current)
-
-
-def _split_sql(script: str) -> list[str]:
-    """Split a migration into statements (executescript would commit behind our back)."""
+def split_sql(script: str, complete: Callable[[str], bool]) -> list[str]:
+    """Split a migration into statements (a script runner would commit behind our back)."""
     statements: list[str] = []
     buf = ""
     for line in script.splitlines(keepends=True):
         if line.lstrip().startswith("--"):
             continue
         buf += line
-        if sqlite3.complete_statement(buf):
+        if complete(buf):
             statements.append(buf.strip())
             buf = ""
     if buf.strip():
         statements.append(buf.strip())
     return statements
+
+
+class StorageError(Exception):
+    """The database connection failed during a command; `key` is the truthful answer for the user."""
+
+    key = "error.internal"
+
+
+class StorageLost(StorageError):
+    """The connection broke before the command could commit (checked): nothing was changed."""
+
+    key = "error.storage_lost"
+
+
+class StorageUncertain(StorageError):
+    """The connection broke while committing and the database could not be asked whether it landed."""
+
+    key = "error.storage_uncertain"

@@ -1,8 +1,8 @@
-"""All SQL lives here. Functions run on the database thread: `fn(conn, ...)` inside one transaction."""
+"""All SQL lives here, in the dialect both drivers share (`?` placeholders, `RETURNING id`, `ON CONFLICT`,
+`lower(name)` for case-insensitive names). Functions are coroutines `fn(tx, ...)` run inside one transaction."""
 
 from __future__ import annotations
 
-import sqlite3
 import time
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -18,6 +18,7 @@ from bot.storage.changes import (
     sheet_diff,
 )
 from bot.storage.jsontext import canonical, parse
+from bot.storage.tx import Tx
 
 
 class StaleEncounter(Exception):
@@ -29,11 +30,11 @@ def _dump(value: Any) -> str:
 
 
 # --- encounters -------------------------------------------------------------------------------------
-def load_active_encounter(conn: sqlite3.Connection, channel_id: int) -> Encounter | None:
-    row = conn.execute("SELECT * FROM encounters WHERE channel_id = ? AND status = 'active'", (channel_id,)).fetchone()
+async def load_active_encounter(tx: Tx, channel_id: int) -> Encounter | None:
+    row = await tx.fetchone("SELECT * FROM encounters WHERE channel_id = ? AND status = 'active'", (channel_id,))
     if row is None:
         return None
-    rows = conn.execute("SELECT * FROM combatants WHERE encounter_id = ? ORDER BY seq", (row["id"],)).fetchall()
+    rows = await tx.fetchall("SELECT * FROM combatants WHERE encounter_id = ? ORDER BY seq", (row["id"],))
     shared: dict[str, str] = {}  # identical sheets (an NPC group) share one string
     combatants = [combatant_from_row(r, shared.setdefault(r["sheet"], r["sheet"])) for r in rows]
     pending = [
@@ -50,7 +51,7 @@ def load_active_encounter(conn: sqlite3.Connection, channel_id: int) -> Encounte
             message_id=r["message_id"],
             command_id=r["command_id"],
         )
-        for r in conn.execute(
+        for r in await tx.fetchall(
             "SELECT * FROM exchanges WHERE encounter_id = ? AND status = 'pending' ORDER BY id", (row["id"],)
         )
     ]
@@ -91,14 +92,14 @@ def combatant_from_row(r: Any, sheet: str | None = None) -> Combatant:
     )
 
 
-def set_tracker_message(conn: sqlite3.Connection, encounter_id: int, message_id: int | None) -> None:
+async def set_tracker_message(tx: Tx, encounter_id: int, message_id: int | None) -> None:
     """Where the fight's tracker is (not a game change: no command, no version, nothing to undo)."""
-    conn.execute("UPDATE encounters SET tracker_message_id = ? WHERE id = ?", (message_id, encounter_id))
+    await tx.execute("UPDATE encounters SET tracker_message_id = ? WHERE id = ?", (message_id, encounter_id))
 
 
-def waiting_deadlines(conn: sqlite3.Connection) -> list[tuple[int, int, float]]:
+async def waiting_deadlines(tx: Tx) -> list[tuple[int, int, float]]:
     """Channels of active fights with an attack waiting for its defence: (channel, guild, earliest deadline)."""
-    rows = conn.execute(
+    rows = await tx.fetchall(
         "SELECT e.channel_id, e.guild_id, MIN(x.deadline) FROM exchanges x JOIN encounters e"
         " ON e.id = x.encounter_id WHERE x.status = 'pending' AND e.status = 'active'"
         " GROUP BY e.channel_id, e.guild_id"
@@ -106,36 +107,34 @@ def waiting_deadlines(conn: sqlite3.Connection) -> list[tuple[int, int, float]]:
     return [(int(r[0]), int(r[1]), float(r[2])) for r in rows]
 
 
-def insert_encounter(conn: sqlite3.Connection, enc: Encounter) -> int:
-    try:
-        cur = conn.execute(
-            "INSERT INTO encounters (guild_id, channel_id, system, name, gm_user_id, settings, created_at, language)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (
-                enc.guild_id,
-                enc.channel_id,
-                enc.system,
-                enc.name,
-                enc.gm_user_id,
-                _dump(enc.settings),
-                time.time(),
-                enc.language,
-            ),
-        )
-    except sqlite3.IntegrityError as exc:
-        raise StaleEncounter("an encounter is already active in this channel") from exc
-    encounter_id = int(cur.lastrowid or 0)
+async def insert_encounter(tx: Tx, enc: Encounter) -> int:
+    encounter_id = await tx.fetchval(
+        "INSERT INTO encounters (guild_id, channel_id, system, name, gm_user_id, settings, created_at, language)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING id",
+        (
+            enc.guild_id,
+            enc.channel_id,
+            enc.system,
+            enc.name,
+            enc.gm_user_id,
+            _dump(enc.settings),
+            time.time(),
+            enc.language,
+        ),
+    )
+    if encounter_id is None:
+        raise StaleEncounter("an encounter is already active in this channel")
     # The fight's first command: its row as created, so a replay of the log starts from it.
-    row = conn.execute(
+    row = await tx.fetchone(
         "SELECT id, guild_id, channel_id, system, name, gm_user_id, settings, created_at, language"
         " FROM encounters WHERE id = ?",
         (encounter_id,),
-    ).fetchone()
-    conn.execute(
+    )
+    await tx.execute(
         "INSERT INTO commands (encounter_id, user_id, kind, changes, created_at) VALUES (?, ?, 'start', ?, ?)",
         (encounter_id, enc.gm_user_id, _dump({"started": dict(row)}), time.time()),
     )
-    return encounter_id
+    return int(encounter_id)
 
 
 @dataclass
@@ -164,28 +163,27 @@ class Commit:
     command_id: int = 0
 
 
-def apply_commit(conn: sqlite3.Connection, commit: Commit) -> list[int]:
+async def apply_commit(tx: Tx, commit: Commit) -> list[int]:
     """Write a command's changes and its change set; returns ids of newly inserted combatants in order."""
     enc = commit.encounter
     assert enc is not None
-    cur = conn.execute(
+    changed = await tx.execute(
         "UPDATE encounters SET round = ?, turn = ?, status = ?, name = ?, version = version + 1,"
         " ended_at = CASE WHEN ? = 'ended' THEN ? ELSE ended_at END"
         " WHERE id = ? AND version = ?",
         (enc.round, enc.turn, enc.status, enc.name, enc.status, time.time(), enc.id, commit.expected_version),
     )
-    if cur.rowcount != 1:
+    if changed != 1:
         raise StaleEncounter(f"encounter {enc.id} changed concurrently")
     now = time.time()
     kind = commit.kind or (commit.events[0][0] if commit.events else "change")
-    cur = conn.execute(
+    commit.command_id = await tx.fetchval(
         "INSERT INTO commands (encounter_id, user_id, kind, changes, rolled, unit, created_at)"
-        " VALUES (?, ?, ?, '{}', ?, ?, ?)",
+        " VALUES (?, ?, ?, '{}', ?, ?, ?) RETURNING id",
         (enc.id, commit.user_id, kind, int(commit.rolled), commit.unit, now),
     )
-    commit.command_id = int(cur.lastrowid or 0)
     if commit.prompt_messages:
-        conn.executemany(
+        await tx.executemany(
             "UPDATE exchanges SET message_id = ? WHERE id = ?", [(m, x) for x, m in commit.prompt_messages]
         )
     before = commit.before
@@ -195,7 +193,7 @@ def apply_commit(conn: sqlite3.Connection, commit: Commit) -> list[int]:
     if commit.delete_ids:
         gone = [before.by_id(i) for i in commit.delete_ids] if before is not None else []
         changes["deleted"] = [combatant_row(c, enc.id) for c in gone if c is not None]
-        conn.executemany("DELETE FROM combatants WHERE id = ?", [(i,) for i in commit.delete_ids])
+        await tx.executemany("DELETE FROM combatants WHERE id = ?", [(i,) for i in commit.delete_ids])
     new_ids: list[int] = []
     for c in commit.upsert:
         if c.id:
@@ -204,7 +202,7 @@ def apply_commit(conn: sqlite3.Connection, commit: Commit) -> list[int]:
                 diff = combatant_diff(old, c)
                 if diff:
                     changes.setdefault("combatants", {})[str(c.id)] = diff
-            conn.execute(
+            await tx.execute(
                 "UPDATE combatants SET name = ?, hidden = ?, sheet = ?, initiative = ?, tiebreak = ?, effects = ?,"
                 " gender = ? WHERE id = ?",
                 (
@@ -219,9 +217,9 @@ def apply_commit(conn: sqlite3.Connection, commit: Commit) -> list[int]:
                 ),
             )
         else:
-            cur = conn.execute(
+            new_id = await tx.fetchval(
                 "INSERT INTO combatants (encounter_id, name, owner_user_id, character_id, hidden, sheet,"
-                " initiative, tiebreak, seq, effects, gender) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " initiative, tiebreak, seq, effects, gender) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                 (
                     enc.id,
                     c.name,
@@ -236,10 +234,9 @@ def apply_commit(conn: sqlite3.Connection, commit: Commit) -> list[int]:
                     c.gender,
                 ),
             )
-            new_id = int(cur.lastrowid or 0)
             new_ids.append(new_id)
             changes.setdefault("inserted", []).append(combatant_row(replace(c, id=new_id), enc.id))
-    conn.executemany(
+    await tx.executemany(
         "INSERT INTO events (encounter_id, guild_id, channel_id, user_id, action, payload, created_at, command_id)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
         [
@@ -248,19 +245,19 @@ def apply_commit(conn: sqlite3.Connection, commit: Commit) -> list[int]:
         ],
     )
     if commit.character_sheets:
-        changes["characters"] = character_diffs(conn, commit.character_sheets)
-        sync_character_sheets(conn, commit.character_sheets)
+        changes["characters"] = await character_diffs(tx, commit.character_sheets)
+        await sync_character_sheets(tx, commit.character_sheets)
     for character_id, gender in commit.character_genders:
-        conn.execute("UPDATE characters SET gender = ? WHERE id = ?", (gender, character_id))
+        await tx.execute("UPDATE characters SET gender = ? WHERE id = ?", (gender, character_id))
     for xid, status in commit.closed_exchanges:
-        cur = conn.execute("UPDATE exchanges SET status = ? WHERE id = ? AND status = 'pending'", (status, xid))
-        if cur.rowcount != 1:
+        closed = await tx.execute("UPDATE exchanges SET status = ? WHERE id = ? AND status = 'pending'", (status, xid))
+        if closed != 1:
             raise StaleEncounter(f"exchange {xid} was already closed")
         changes.setdefault("closed", {})[str(xid)] = ["pending", status]
     for x in commit.new_exchanges:
-        cur = conn.execute(
+        x.id = await tx.fetchval(
             "INSERT INTO exchanges (encounter_id, attacker_id, defender_id, kind, options, result, created_at,"
-            " deadline, command_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " deadline, command_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
             (
                 enc.id,
                 x.attacker_id,
@@ -273,18 +270,17 @@ def apply_commit(conn: sqlite3.Connection, commit: Commit) -> list[int]:
                 commit.command_id,
             ),
         )
-        x.id = int(cur.lastrowid or 0)
         x.command_id = commit.command_id
         changes.setdefault("opened", []).append(exchange_row(x, enc.id))
-    conn.execute("UPDATE commands SET changes = ? WHERE id = ?", (_dump(changes), commit.command_id))
+    await tx.execute("UPDATE commands SET changes = ? WHERE id = ?", (_dump(changes), commit.command_id))
     return new_ids
 
 
-def character_diffs(conn: sqlite3.Connection, pairs: list[tuple[int, dict[str, Any]]]) -> dict[str, Any]:
+async def character_diffs(tx: Tx, pairs: list[tuple[int, dict[str, Any]]]) -> dict[str, Any]:
     """The characters' changed fields, read from their stored sheets before they are overwritten."""
     out: dict[str, Any] = {}
     for character_id, sheet in pairs:
-        row = conn.execute("SELECT sheet FROM characters WHERE id = ?", (character_id,)).fetchone()
+        row = await tx.fetchone("SELECT sheet FROM characters WHERE id = ?", (character_id,))
         if row is not None:
             diff = sheet_diff(row[0], _dump(sheet))
             if diff:
@@ -292,37 +288,37 @@ def character_diffs(conn: sqlite3.Connection, pairs: list[tuple[int, dict[str, A
     return out
 
 
-def set_exchange_message(conn: sqlite3.Connection, exchange_id: int, message_id: int) -> None:
-    conn.execute("UPDATE exchanges SET message_id = ? WHERE id = ?", (message_id, exchange_id))
+async def set_exchange_message(tx: Tx, exchange_id: int, message_id: int) -> None:
+    await tx.execute("UPDATE exchanges SET message_id = ? WHERE id = ?", (message_id, exchange_id))
 
 
-def sync_character_sheets(conn: sqlite3.Connection, pairs: list[tuple[int, dict[str, Any]]]) -> None:
+async def sync_character_sheets(tx: Tx, pairs: list[tuple[int, dict[str, Any]]]) -> None:
     """Carry a fight's outcome back to the characters' own sheets."""
-    conn.executemany("UPDATE characters SET sheet = ? WHERE id = ?", [(_dump(s), i) for i, s in pairs])
+    await tx.executemany("UPDATE characters SET sheet = ? WHERE id = ?", [(_dump(s), i) for i, s in pairs])
 
 
-def fight_of_character(conn: sqlite3.Connection, character_id: int) -> int | None:
+async def fight_of_character(tx: Tx, character_id: int) -> int | None:
     """The channel of the running fight a character is in, if any."""
-    row = conn.execute(
+    row = await tx.fetchone(
         "SELECT e.channel_id FROM combatants c JOIN encounters e ON e.id = c.encounter_id"
         " WHERE c.character_id = ? AND e.status = 'active' LIMIT 1",
         (character_id,),
-    ).fetchone()
+    )
     return int(row[0]) if row else None
 
 
-def combatants_of_character(conn: sqlite3.Connection, character_id: int) -> list[tuple[int, int]]:
+async def combatants_of_character(tx: Tx, character_id: int) -> list[tuple[int, int]]:
     """(channel id, combatant id) of the character in running fights."""
-    rows = conn.execute(
+    rows = await tx.fetchall(
         "SELECT e.channel_id, c.id FROM combatants c JOIN encounters e ON e.id = c.encounter_id"
         " WHERE c.character_id = ? AND e.status = 'active'",
         (character_id,),
-    ).fetchall()
+    )
     return [(int(r[0]), int(r[1])) for r in rows]
 
 
-def count_events(conn: sqlite3.Connection, encounter_id: int) -> int:
-    return int(conn.execute("SELECT COUNT(*) FROM events WHERE encounter_id = ?", (encounter_id,)).fetchone()[0])
+async def count_events(tx: Tx, encounter_id: int) -> int:
+    return int(await tx.fetchval("SELECT COUNT(*) FROM events WHERE encounter_id = ?", (encounter_id,)))
 
 
 # --- characters -------------------------------------------------------------------------------------
@@ -337,62 +333,55 @@ class Character:
     gender: str | None = None
 
 
-def _character(row: sqlite3.Row) -> Character:
+def _character(row: Any) -> Character:
     return Character(
         row["id"], row["guild_id"], row["user_id"], row["system"], row["name"], parse(row["sheet"]), row["gender"]
     )
 
 
-def list_characters(conn: sqlite3.Connection, guild_id: int, user_id: int) -> list[Character]:
-    rows = conn.execute(
-        "SELECT * FROM characters WHERE guild_id = ? AND user_id = ? ORDER BY name COLLATE NOCASE",
+async def list_characters(tx: Tx, guild_id: int, user_id: int) -> list[Character]:
+    rows = await tx.fetchall(
+        "SELECT * FROM characters WHERE guild_id = ? AND user_id = ? ORDER BY lower(name), id",
         (guild_id, user_id),
-    ).fetchall()
+    )
     return [_character(r) for r in rows]
 
 
-def get_character(conn: sqlite3.Connection, guild_id: int, user_id: int, name: str) -> Character | None:
-    row = conn.execute(
-        "SELECT * FROM characters WHERE guild_id = ? AND user_id = ? AND name = ? COLLATE NOCASE",
+async def get_character(tx: Tx, guild_id: int, user_id: int, name: str) -> Character | None:
+    row = await tx.fetchone(
+        "SELECT * FROM characters WHERE guild_id = ? AND user_id = ? AND lower(name) = lower(?)",
         (guild_id, user_id, name.strip()),
-    ).fetchone()
+    )
     return _character(row) if row else None
 
 
-def insert_character(conn: sqlite3.Connection, ch: Character) -> int | None:
-    try:
-        cur = conn.execute(
-            "INSERT INTO characters (guild_id, user_id, system, name, sheet, created_at, gender)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (ch.guild_id, ch.user_id, ch.system, ch.name, _dump(ch.sheet), time.time(), ch.gender),
-        )
-    except sqlite3.IntegrityError:
-        return None
-    return int(cur.lastrowid or 0)
+async def insert_character(tx: Tx, ch: Character) -> int | None:
+    new_id = await tx.fetchval(
+        "INSERT INTO characters (guild_id, user_id, system, name, sheet, created_at, gender)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING id",
+        (ch.guild_id, ch.user_id, ch.system, ch.name, _dump(ch.sheet), time.time(), ch.gender),
+    )
+    return None if new_id is None else int(new_id)
 
 
-def update_character(
-    conn: sqlite3.Connection, character_id: int, sheet: dict[str, Any], gender: str | None = None
-) -> None:
-    conn.execute(
+async def update_character(tx: Tx, character_id: int, sheet: dict[str, Any], gender: str | None = None) -> None:
+    await tx.execute(
         "UPDATE characters SET sheet = ?, gender = COALESCE(?, gender) WHERE id = ?",
         (_dump(sheet), gender, character_id),
     )
 
 
-def delete_character(conn: sqlite3.Connection, character_id: int) -> None:
-    conn.execute("DELETE FROM characters WHERE id = ?", (character_id,))
+async def delete_character(tx: Tx, character_id: int) -> None:
+    await tx.execute("DELETE FROM characters WHERE id = ?", (character_id,))
 
 
 # --- settings ---------------------------------------------------------------------------------------
-def load_settings(
-    conn: sqlite3.Connection, guild_id: int, channel_id: int, system: str
-) -> tuple[dict[str, Any], dict[str, Any]]:
+async def load_settings(tx: Tx, guild_id: int, channel_id: int, system: str) -> tuple[dict[str, Any], dict[str, Any]]:
     """(guild defaults, channel overrides) stored for a system."""
-    rows = conn.execute(
+    rows = await tx.fetchall(
         "SELECT channel_id, name, value FROM settings WHERE guild_id = ? AND channel_id IN (0, ?) AND system = ?",
         (guild_id, channel_id, system),
-    ).fetchall()
+    )
     guild: dict[str, Any] = {}
     channel: dict[str, Any] = {}
     for r in rows:
@@ -400,67 +389,67 @@ def load_settings(
     return guild, channel
 
 
-def store_setting(conn: sqlite3.Connection, guild_id: int, channel_id: int, system: str, name: str, value: Any) -> None:
-    conn.execute(
+async def store_setting(tx: Tx, guild_id: int, channel_id: int, system: str, name: str, value: Any) -> None:
+    await tx.execute(
         "INSERT INTO settings (guild_id, channel_id, system, name, value) VALUES (?, ?, ?, ?, ?)"
         " ON CONFLICT (guild_id, channel_id, system, name) DO UPDATE SET value = excluded.value",
         (guild_id, channel_id, system, name, _dump(value)),
     )
 
 
-def clear_settings(conn: sqlite3.Connection, guild_id: int, channel_id: int, system: str, name: str | None) -> int:
+async def clear_settings(tx: Tx, guild_id: int, channel_id: int, system: str, name: str | None) -> int:
     if name is None:
-        cur = conn.execute(
+        return await tx.execute(
             "DELETE FROM settings WHERE guild_id = ? AND channel_id = ? AND system = ?", (guild_id, channel_id, system)
         )
-    else:
-        cur = conn.execute(
-            "DELETE FROM settings WHERE guild_id = ? AND channel_id = ? AND system = ? AND name = ?",
-            (guild_id, channel_id, system, name),
-        )
-    return int(cur.rowcount)
+    return await tx.execute(
+        "DELETE FROM settings WHERE guild_id = ? AND channel_id = ? AND system = ? AND name = ?",
+        (guild_id, channel_id, system, name),
+    )
 
 
 # --- meta ---------------------------------------------------------------------------------------------
-def get_meta(conn: sqlite3.Connection, key: str) -> str | None:
-    row = conn.execute("SELECT value FROM bot_meta WHERE key = ?", (key,)).fetchone()
+async def get_meta(tx: Tx, key: str) -> str | None:
+    row = await tx.fetchone("SELECT value FROM bot_meta WHERE key = ?", (key,))
     return str(row[0]) if row else None
 
 
-def set_meta(conn: sqlite3.Connection, key: str, value: str) -> None:
-    conn.execute(
+async def set_meta(tx: Tx, key: str, value: str) -> None:
+    await tx.execute(
         "INSERT INTO bot_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
         (key, value),
     )
 
 
 # --- undo and replay: change sets applied forwards ----------------------------------------------------
-def _insert_row(conn: sqlite3.Connection, table: str, row: dict[str, Any]) -> None:
+async def _insert_row(tx: Tx, table: str, row: dict[str, Any]) -> None:
     """A whole row a change set holds (its columns are the table's own, written by this module)."""
-    conn.execute(f"INSERT INTO {table} ({', '.join(row)}) VALUES ({', '.join('?' * len(row))})", tuple(row.values()))
+    await tx.execute(
+        f"INSERT INTO {table} ({', '.join(row)}) VALUES ({', '.join('?' * len(row))})", tuple(row.values())
+    )
 
 
-def _update_row(conn: sqlite3.Connection, table: str, row_id: int, values: dict[str, Any]) -> None:
+async def _update_row(tx: Tx, table: str, row_id: int, values: dict[str, Any]) -> None:
     sets = ", ".join(f"{k} = ?" for k in values)
-    conn.execute(f"UPDATE {table} SET {sets} WHERE id = ?", (*values.values(), row_id))
+    await tx.execute(f"UPDATE {table} SET {sets} WHERE id = ?", (*values.values(), row_id))
 
 
-def apply_changes(conn: sqlite3.Connection, encounter_id: int, changes: dict[str, Any]) -> None:
+async def apply_changes(tx: Tx, encounter_id: int, changes: dict[str, Any]) -> None:
     """Apply a change set forwards (undo applies an inverted one; replay applies them all in order)."""
     for step in changes.get("steps", []):
-        apply_changes(conn, encounter_id, step)
+        await apply_changes(tx, encounter_id, step)
     if changes.get("started"):
         row = changes["started"]
-        _insert_row(conn, "encounters", row)
+        await _insert_row(tx, "encounters", row)
     fields = {k: v[1] for k, v in changes.get("encounter", {}).items()}
     if fields:
-        _update_row(conn, "encounters", encounter_id, fields)
+        await _update_row(tx, "encounters", encounter_id, fields)
     for row in changes.get("deleted", []):
-        conn.execute("DELETE FROM combatants WHERE id = ?", (row["id"],))
+        await tx.execute("DELETE FROM combatants WHERE id = ?", (row["id"],))
     for row in changes.get("inserted", []):
-        _insert_row(conn, "combatants", row)
+        await _insert_row(tx, "combatants", row)
     for cid, diff in changes.get("combatants", {}).items():
-        current = conn.execute("SELECT sheet FROM combatants WHERE id = ?", (int(cid),)).fetchone()
+        current = await tx.fetchone("SELECT sheet FROM combatants WHERE id = ?", (int(cid),))
         if current is None:
             continue
         values: dict[str, Any] = {k: v[1] for k, v in diff.items() if k != "sheet"}
@@ -471,17 +460,17 @@ def apply_changes(conn: sqlite3.Connection, encounter_id: int, changes: dict[str
         if diff.get("sheet"):
             values["sheet"] = patch_sheet(current[0], diff["sheet"], forward=True)
         if values:
-            _update_row(conn, "combatants", int(cid), values)
+            await _update_row(tx, "combatants", int(cid), values)
     for xid, (_, status) in changes.get("closed", {}).items():
-        conn.execute("UPDATE exchanges SET status = ? WHERE id = ?", (status, int(xid)))
+        await tx.execute("UPDATE exchanges SET status = ? WHERE id = ?", (status, int(xid)))
     for row in changes.get("removed", []):
-        conn.execute("DELETE FROM exchanges WHERE id = ?", (row["id"],))
+        await tx.execute("DELETE FROM exchanges WHERE id = ?", (row["id"],))
     for row in changes.get("opened", []):
-        _insert_row(conn, "exchanges", row)
+        await _insert_row(tx, "exchanges", row)
     for cid, diff in changes.get("characters", {}).items():
-        current = conn.execute("SELECT sheet FROM characters WHERE id = ?", (int(cid),)).fetchone()
+        current = await tx.fetchone("SELECT sheet FROM characters WHERE id = ?", (int(cid),))
         if current is not None:
-            conn.execute(
+            await tx.execute(
                 "UPDATE characters SET sheet = ? WHERE id = ?", (patch_sheet(current[0], diff, True), int(cid))
             )
 
@@ -496,43 +485,42 @@ class CommandRow:
     changes: dict[str, Any]
 
 
-def undoable(conn: sqlite3.Connection, encounter_id: int, limit: int = 2) -> list[CommandRow]:
+async def undoable(tx: Tx, encounter_id: int, limit: int = 2) -> list[CommandRow]:
     """The last commands still applied (neither undone nor an undo themselves), newest first."""
-    rows = conn.execute(
+    rows = await tx.fetchall(
         "SELECT id, user_id, kind, rolled, unit, changes FROM commands WHERE encounter_id = ? AND kind != 'undo'"
         " AND undone_by IS NULL AND kind != 'start' ORDER BY id DESC LIMIT ?",
         (encounter_id, limit),
-    ).fetchall()
+    )
     return [CommandRow(r[0], r[1], r[2], bool(r[3]), r[4], parse(r[5])) for r in rows]
 
 
-def undo_commands(
-    conn: sqlite3.Connection, encounter_id: int, targets: list[CommandRow], user_id: int, expected_version: int
+async def undo_commands(
+    tx: Tx, encounter_id: int, targets: list[CommandRow], user_id: int, expected_version: int
 ) -> int:
     """Revert `targets` (newest first) in one transaction; the undo is itself a command (its change set
     restores every row), and the encounter's version still increases (a stale writer loses)."""
-    cur = conn.execute(
+    changed = await tx.execute(
         "UPDATE encounters SET version = version + 1 WHERE id = ? AND version = ? AND status = 'active'",
         (encounter_id, expected_version),
     )
-    if cur.rowcount != 1:
+    if changed != 1:
         raise StaleEncounter(f"encounter {encounter_id} changed concurrently")
     steps = [invert(t.changes) for t in targets]
     for step in steps:
-        apply_changes(conn, encounter_id, step)
-    cur = conn.execute(
+        await apply_changes(tx, encounter_id, step)
+    undo_id = await tx.fetchval(
         "INSERT INTO commands (encounter_id, user_id, kind, changes, undoes, created_at)"
-        " VALUES (?, ?, 'undo', ?, ?, ?)",
+        " VALUES (?, ?, 'undo', ?, ?, ?) RETURNING id",
         (encounter_id, user_id, _dump({"steps": steps}), targets[0].id, time.time()),
     )
-    undo_id = int(cur.lastrowid or 0)
-    conn.executemany("UPDATE commands SET undone_by = ? WHERE id = ?", [(undo_id, t.id) for t in targets])
-    return undo_id
+    await tx.executemany("UPDATE commands SET undone_by = ? WHERE id = ?", [(undo_id, t.id) for t in targets])
+    return int(undo_id)
 
 
-def command_changes(conn: sqlite3.Connection, encounter_id: int) -> list[dict[str, Any]]:
+async def command_changes(tx: Tx, encounter_id: int) -> list[dict[str, Any]]:
     """Every change set of an encounter in order (replay them forwards on an empty database)."""
-    rows = conn.execute("SELECT changes FROM commands WHERE encounter_id = ? ORDER BY id", (encounter_id,))
+    rows = await tx.fetchall("SELECT changes FROM commands WHERE encounter_id = ? ORDER BY id", (encounter_id,))
     return [parse(r[0]) for r in rows]
 
 
@@ -557,18 +545,18 @@ class FightRecord:
     commands: list[LoggedCommand]
 
 
-def fight_record(conn: sqlite3.Connection, encounter_id: int) -> FightRecord:
+async def fight_record(tx: Tx, encounter_id: int) -> FightRecord:
     """Every command of the fight in order with its events: what the log file is written from."""
-    row = conn.execute("SELECT * FROM encounters WHERE id = ?", (encounter_id,)).fetchone()
+    row = await tx.fetchone("SELECT * FROM encounters WHERE id = ?", (encounter_id,))
     commands = {
         r[0]: LoggedCommand(r[0], r[1], r[2], r[3], r[4], r[5], parse(r[6]))
-        for r in conn.execute(
+        for r in await tx.fetchall(
             "SELECT id, user_id, kind, created_at, undone_by, undoes, changes FROM commands"
             " WHERE encounter_id = ? ORDER BY id",
             (encounter_id,),
         )
     }
-    for command_id, action, payload in conn.execute(
+    for command_id, action, payload in await tx.fetchall(
         "SELECT command_id, action, payload FROM events WHERE encounter_id = ? ORDER BY id", (encounter_id,)
     ):
         if command_id in commands:

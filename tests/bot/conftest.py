@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -13,6 +13,7 @@ from bot.app import App
 from bot.config import Config
 from bot.console.adapter import LocalDiscord, Response
 from bot.console.runner import Console, build
+from bot.storage.tx import Tx
 from rules import ScriptedDice
 
 
@@ -23,7 +24,7 @@ class Table:
     app: App
     local: LocalDiscord
     console: Console
-    path: Path
+    path: Path | str  # the database: a SQLite file or a PostgreSQL URL
 
     async def __call__(self, line: str) -> list[Response]:
         return await self.console.run_line(line)
@@ -43,26 +44,57 @@ class Table:
         self.app.service.dice = ScriptedDice(faces)
 
     async def query(self, sql: str, *args: Any) -> list[tuple[Any, ...]]:
-        def run(conn: Any) -> list[tuple[Any, ...]]:
-            return [tuple(r) for r in conn.execute(sql, args).fetchall()]
+        async def run(tx: Tx) -> list[tuple[Any, ...]]:
+            return [tuple(r) for r in await tx.fetchall(sql, args)]
 
         return await self.app.db.read(run)
 
 
-def config_for(path: Path) -> Config:
-    return replace(Config.from_env(dotenv=False), database_path=str(path), default_locale="en", token=None)
+def config_for(target: Path | str) -> Config:
+    """A test's configuration: a SQLite file path, or a database URL (PostgreSQL)."""
+    config = replace(Config.from_env(dotenv=False), default_locale="en", token=None, database_url=None)
+    if str(target).startswith("postgresql://"):
+        return replace(config, database_url=str(target))
+    return replace(config, database_path=str(target))
 
 
-async def open_table(path: Path, seed: int = 7) -> Table:
+async def open_table(target: Path | str, seed: int = 7) -> Table:
     import io
 
-    app, local = await build(config_for(path), seed, "en")
-    return Table(app, local, Console(local, io.StringIO(), as_json=True), path)
+    app, local = await build(config_for(target), seed, "en")
+    return Table(app, local, Console(local, io.StringIO(), as_json=True), target)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def driver(request: pytest.FixtureRequest) -> str:
+    """The storage and handler tests run on both drivers."""
+    return str(request.param)
 
 
 @pytest.fixture
-async def table(tmp_path: Path) -> AsyncIterator[Table]:
-    t = await open_table(tmp_path / "bot.db")
+def new_database(driver: str, tmp_path: Path) -> Callable[[], Awaitable[Path | str]]:
+    """Makes a fresh, empty database of the test's driver: a SQLite file, or a PostgreSQL database."""
+    names = iter(range(1, 1000))
+
+    async def make() -> Path | str:
+        if driver == "sqlite":
+            return tmp_path / f"bot{next(names)}.db"
+        from tests import pg
+
+        return await pg.postgres_url()
+
+    return make
+
+
+@pytest.fixture
+async def database(new_database: Callable[[], Awaitable[Path | str]]) -> Path | str:
+    """One database of the test's driver (reopen it to play a restart)."""
+    return await new_database()
+
+
+@pytest.fixture
+async def table(database: Path | str) -> AsyncIterator[Table]:
+    t = await open_table(database)
     yield t
     await t.app.close()
 

@@ -158,8 +158,8 @@ async def test_two_attacks_on_one_defender_are_answered_in_order(table: Table) -
     assert stale.error == "error.exchange_stale"
 
 
-async def test_pending_exchange_survives_restart(tmp_path: Path) -> None:
-    path = tmp_path / "bot.db"
+async def test_pending_exchange_survives_restart(database: Path | str) -> None:
+    path = database
     first = await open_table(path)
     await setup(first)
     button = await attack_wulf(first)
@@ -194,10 +194,10 @@ async def test_npc_targets_defend_at_once_or_prompt_the_gm(table: Table) -> None
     assert ok.error is None
 
 
-async def test_a_prompts_message_is_saved_with_the_channels_next_transaction(tmp_path: Path) -> None:
+async def test_a_prompts_message_is_saved_with_the_channels_next_transaction(database: Path | str) -> None:
     """No transaction of its own for the prompt's message id: kept in memory, written with the next
     command; after a restart before that, the answer is posted as a new message (nothing to edit)."""
-    path = tmp_path / "bot.db"
+    path = database
     first = await open_table(path)
     await setup(first)
     await attack_wulf(first)
@@ -217,10 +217,10 @@ async def test_a_prompts_message_is_saved_with_the_channels_next_transaction(tmp
         await second.app.close()
 
 
-async def test_a_restart_re_arms_the_timers_without_loading_the_fights(tmp_path: Path) -> None:
+async def test_a_restart_re_arms_the_timers_without_loading_the_fights(database: Path | str) -> None:
     """Start-up reads each waiting channel's earliest deadline in one query; the fight itself is loaded
     only once that deadline passes (or the channel speaks), and its default defence is rolled then."""
-    path = tmp_path / "bot.db"
+    path = database
     first = await open_table(path)
     now = [1000.0]
     first.app.service.clock = lambda: now[0]

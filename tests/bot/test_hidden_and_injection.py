@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Awaitable, Callable
+from pathlib import Path
 
 import pytest
 
@@ -82,10 +84,8 @@ HIDDEN = {
 }  # fmt: skip
 
 
-async def _play_hidden(tmp_path: object, system_id: str, npc: str, seed: int, run: int) -> tuple[list[str], list[str]]:
-    from pathlib import Path
-
-    table = await open_table(Path(str(tmp_path)) / f"{system_id}-{run}.db", seed)
+async def _play_hidden(target: Path | str, system_id: str, npc: str, seed: int) -> tuple[list[str], list[str]]:
+    table = await open_table(target, seed)
     try:
         table.app.service.dice = RandomDice(seed)
         await table(f"@gm #h /settings set system:{system_id} name:enforce_turns value:false scope:server")
@@ -121,10 +121,12 @@ async def _play_hidden(tmp_path: object, system_id: str, npc: str, seed: int, ru
 
 
 @pytest.mark.parametrize("system_id", sorted(HIDDEN))
-async def test_two_sets_of_hidden_numbers_look_the_same_to_players(tmp_path: object, system_id: str) -> None:
+async def test_two_sets_of_hidden_numbers_look_the_same_to_players(
+    new_database: Callable[[], Awaitable[Path | str]], system_id: str
+) -> None:
     first_npc, second_npc = HIDDEN[system_id][1]
-    first, gm_first = await _play_hidden(tmp_path, system_id, first_npc, 11, 1)
-    second, gm_second = await _play_hidden(tmp_path, system_id, second_npc, 11, 2)
+    first, gm_first = await _play_hidden(await new_database(), system_id, first_npc, 11)
+    second, gm_second = await _play_hidden(await new_database(), system_id, second_npc, 11)
     assert gm_first != gm_second  # the hidden numbers did differ
     assert len(first) == len(second)
     for a, b in zip(first, second, strict=True):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from tests.bot.conftest import Table, open_table, text_of
 
@@ -56,8 +57,8 @@ async def test_status_next_and_end_summary(table: Table) -> None:
     assert after.error == "error.no_encounter" and after.ephemeral
 
 
-async def test_encounter_survives_restart(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    path = tmp_path / "bot.db"
+async def test_encounter_survives_restart(database: Path | str) -> None:  # type: ignore[no-untyped-def]
+    path = database
     first = await open_table(path)
     await start_with_ana_first(first)
     await first.app.close()

@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from bot.storage.tx import Tx
 from tests.bot.conftest import Table, text_of
 from tests.bot.test_lifecycle import setup, start_with_ana_first
 
@@ -117,8 +118,8 @@ async def test_failed_commit_leaves_cache_and_database_whole(table: Table, monke
 
     real = repository.apply_commit
 
-    def boom(conn, commit):  # type: ignore[no-untyped-def]
-        real(conn, commit)
+    async def boom(tx, commit):  # type: ignore[no-untyped-def]
+        await real(tx, commit)
         raise RuntimeError("disk full")
 
     monkeypatch.setattr(repository, "apply_commit", boom)
@@ -155,11 +156,11 @@ async def test_a_sheet_stored_out_of_bounds_loads_clamped(table: Table) -> None:
     """An older version let adnd2cp damage push HP below the sheet's −100: such a character recovers."""
     await table.play(['@ana /character create system:adnd2cp name:Bruna stats:"class:fighter level:3 hp:20"'])
 
-    def poison(conn: object) -> None:
-        row = conn.execute("SELECT id, sheet FROM characters WHERE name = 'Bruna'").fetchone()  # type: ignore[attr-defined]
+    async def poison(tx: Tx) -> None:
+        row = await tx.fetchone("SELECT id, sheet FROM characters WHERE name = 'Bruna'")
         sheet = json.loads(row[1])
         sheet["hp"] = -340
-        conn.execute("UPDATE characters SET sheet = ? WHERE id = ?", (json.dumps(sheet), row[0]))  # type: ignore[attr-defined]
+        await tx.execute("UPDATE characters SET sheet = ? WHERE id = ?", (json.dumps(sheet), row[0]))
 
     await table.app.db.transaction(poison)
     shown = await table.one("@ana /character show name:Bruna")
@@ -200,8 +201,8 @@ async def test_next_with_waiting_defences_is_all_or_nothing(table: Table) -> Non
     ask = await table.one("@gm #hall /encounter next")
     original = repository.apply_commit
 
-    def failing(conn: object, commit: repository.Commit) -> list[int]:
-        original(conn, commit)  # type: ignore[arg-type]
+    async def failing(tx: Tx, commit: repository.Commit) -> list[int]:
+        await original(tx, commit)
         raise RuntimeError("disk full")
 
     table.app.service.dice = __import__("rules").RandomDice(3)

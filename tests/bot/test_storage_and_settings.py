@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage.database import Database, apply_migrations, migration_files
+from bot.storage.database import Database, migration_files
+from bot.storage.sqlite import apply_migrations
 from tests.bot.conftest import Table, text_of
 from tests.bot.test_lifecycle import start_with_ana_first
 

@@ -3,7 +3,6 @@ row (the encounter's version aside, which rises); replaying the log from the sta
 
 from __future__ import annotations
 
-import sqlite3
 from typing import Any
 
 import pytest
@@ -126,10 +125,10 @@ async def test_players_undo_only_their_own_last_command_without_dice(table: Tabl
     assert r.error is None
 
 
-async def test_nothing_to_undo_and_walking_back_and_across_a_restart(tmp_path: Any) -> None:
+async def test_nothing_to_undo_and_walking_back_and_across_a_restart(database: Any) -> None:
     from tests.bot.conftest import open_table
 
-    path = tmp_path / "bot.db"
+    path = database
     table = await open_table(path)
     try:
         await table.play(["@gm #u /encounter start system:dnd35 name:Zpět"])
@@ -152,19 +151,19 @@ async def test_nothing_to_undo_and_walking_back_and_across_a_restart(tmp_path: A
         await table.app.close()
 
 
-def _replayed(path: Any, encounter_id: int) -> dict[str, list[tuple[Any, ...]]]:
-    """A fresh database with every change set of the fight applied forwards, in order."""
-    from bot.storage.database import MIGRATIONS_DIR, apply_migrations
+async def _replayed(table: Table, encounter_id: int) -> dict[str, list[tuple[Any, ...]]]:
+    """A fresh database with every change set of the fight applied forwards, in order (read from either
+    driver, replayed in a scratch SQLite as the fight's log is)."""
+    from bot.storage.sqlite import scratch_tx
+    from bot.storage.tx import run_sync
 
-    source = sqlite3.connect(path)
-    fresh = sqlite3.connect(":memory:", isolation_level=None)
-    fresh.row_factory = sqlite3.Row
-    apply_migrations(fresh, MIGRATIONS_DIR)
-    for row in source.execute("SELECT * FROM characters"):  # characters live outside fights
-        fresh.execute(f"INSERT INTO characters VALUES ({', '.join('?' * len(row))})", tuple(row))
+    scratch = scratch_tx()
+    fresh = scratch.conn
+    for row in await table.query("SELECT * FROM characters"):  # characters live outside fights
+        fresh.execute(f"INSERT INTO characters VALUES ({', '.join('?' * len(row))})", row)
     fresh.execute("BEGIN")
-    for changes in repo.command_changes(source, encounter_id):
-        repo.apply_changes(fresh, encounter_id, changes)
+    for changes in await table.app.db.read(repo.command_changes, encounter_id):
+        run_sync(repo.apply_changes(scratch, encounter_id, changes))
     fresh.execute("COMMIT")
     out = {
         "encounters": fresh.execute("SELECT id, round, turn, status, name FROM encounters ORDER BY id").fetchall(),
@@ -192,6 +191,6 @@ async def test_replaying_the_log_reproduces_the_fight(table: Table, system_id: s
     await session.run("gm", "/encounter undo")  # an undo is replayed too
     current = await snapshot(table)
     (encounter_id,) = (await table.query("SELECT id FROM encounters"))[0]
-    replayed = _replayed(table.path, encounter_id)
+    replayed = await _replayed(table, encounter_id)
     for name in ("encounters", "combatants", "exchanges"):
         assert replayed[name] == current[name], name
