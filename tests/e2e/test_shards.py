@@ -109,6 +109,20 @@ async def test_one_process_serves_both_shards_on_sqlite(tmp_path: Path) -> None:
     assert "Traceback" not in out, out
 
 
+async def test_gateway_bot_answers_what_discord_py_reads() -> None:
+    """AutoShardedClient without a count asks /gateway/bot for shards, url and session_start_limit."""
+    import aiohttp
+    import discord.shard
+
+    async with serving() as (fake, port):
+        fake.recommended_shards = 2
+        async with aiohttp.ClientSession() as session:
+            async with session.get(f"http://127.0.0.1:{port}/api/v10/gateway/bot") as response:
+                data = await response.json()
+    assert data["shards"] == 2 and data["url"] == f"ws://127.0.0.1:{port}/gateway"
+    assert discord.shard.SessionStartLimits(**data["session_start_limit"]).max_concurrency == 1
+
+
 async def test_sqlite_refuses_part_of_the_shards_in_one_line(tmp_path: Path) -> None:
     env = bot_env(1, DATABASE_PATH=str(tmp_path / "bot.db"), SHARD_COUNT="2", SHARD_IDS="0")
     proc = await asyncio.create_subprocess_exec(
