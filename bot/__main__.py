@@ -6,7 +6,7 @@ import argparse
 import asyncio
 import sys
 
-from bot.config import Config
+from bot.config import Config, ConfigError
 from bot.logs import setup_logging
 
 
@@ -21,6 +21,15 @@ def console_args(argv: list[str]) -> argparse.Namespace:
 
 
 def main(argv: list[str]) -> int:
+    """A setting that cannot work (ConfigError) is one line on stderr and exit code 2, no traceback."""
+    try:
+        return _main(argv)
+    except ConfigError as exc:
+        print(f"configuration error: {exc}", file=sys.stderr)
+        return 2
+
+
+def _main(argv: list[str]) -> int:
     config = Config.from_env()
     if argv and argv[0] == "console":
         args = console_args(argv[1:])

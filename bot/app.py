@@ -17,7 +17,7 @@ from discord.ext import commands
 from bot.cogs import EXTENSIONS
 from bot.cogs.base import SUPPORTED
 from bot.collector import Collector
-from bot.config import Config
+from bot.config import Config, check_deployment, describe_shards
 from bot.i18n.catalog import Catalog, default_catalog
 from bot.presenters import render
 from bot.presenters.texts import Texts
@@ -134,13 +134,14 @@ class App:
 
 
 class CombatBot(commands.Bot):
-    def __init__(self, app: App, *, connect: bool = True) -> None:
+    def __init__(self, app: App, *, connect: bool = True, **shards: Any) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),  # slash commands need no privileged intent
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),  # each message names whom it may ping
             chunk_guilds_at_startup=False,
+            **shards,
         )
         self.app = app
         self._connect = connect
@@ -209,6 +210,24 @@ class CombatBot(commands.Bot):
         log.info("synced %d slash commands to %s", len(synced), f"guild {guild.id}" if guild else "all guilds")
 
 
+class ShardedCombatBot(CombatBot, commands.AutoShardedBot):
+    """The same bot on several gateway connections (SHARD_COUNT / SHARD_IDS): Discord sends each guild's
+    events to shard `(guild_id >> 22) % count` only, so this process sees, locks and times out only the
+    channels of its own guilds."""
+
+    def __init__(self, app: App, *, connect: bool = True) -> None:
+        config = app.config
+        assert config.shard_count is not None and config.shard_ids is not None
+        super().__init__(app, connect=connect, shard_count=config.shard_count, shard_ids=list(config.shard_ids))
+
+
+def make_bot(app: App, *, connect: bool = True) -> CombatBot:
+    """discord.py's AutoShardedBot when SHARD_COUNT is set, else the plain one-connection Bot."""
+    if app.config.shard_count is not None:
+        return ShardedCombatBot(app, connect=connect)
+    return CombatBot(app, connect=connect)
+
+
 async def command_payload(tree: app_commands.CommandTree[Any], guild: discord.abc.Snowflake | None) -> list[Any]:
     """Exactly what a sync would send, translations included; built offline."""
     translator = tree.translator
@@ -233,9 +252,11 @@ def point_at_endpoints(config: Config) -> None:
 
 
 async def run_discord(config: Config) -> None:
+    check_deployment(config)
     point_at_endpoints(config)
+    log.info("starting: %s; database from %s", describe_shards(config), config.database_source)
     app = await App.open(config)
-    bot = CombatBot(app)
+    bot = make_bot(app)
     try:
         assert config.token
         await bot.start(config.token)

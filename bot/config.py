@@ -88,3 +88,23 @@ def parse_shards(count_text: str, ids_text: str) -> tuple[int | None, tuple[int,
         if int(part) not in ids:
             ids.append(int(part))
     return count, tuple(sorted(ids))
+
+
+def check_deployment(config: Config) -> None:
+    """Start-up check for a Discord process: SQLite is one file on one machine, so one process must serve
+    every shard; splitting the shards over processes needs a database they can share."""
+    if config.shard_count is None or config.shard_ids is None:
+        return
+    if config.database.startswith("sqlite") and set(config.shard_ids) != set(range(config.shard_count)):
+        served = ",".join(map(str, config.shard_ids))
+        raise ConfigError(
+            f"SHARD_IDS={served} serves only part of SHARD_COUNT={config.shard_count}, but SQLite serves one "
+            "process: run every shard in it (SHARD_IDS unset) or use PostgreSQL (DATABASE_URL=postgresql://…)."
+        )
+
+
+def describe_shards(config: Config) -> str:
+    """The shards this process serves, for the start-up log."""
+    if config.shard_count is None or config.shard_ids is None:
+        return "unsharded (one gateway connection)"
+    return f"shards {','.join(map(str, config.shard_ids))} of {config.shard_count}"

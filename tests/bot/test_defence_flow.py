@@ -240,3 +240,33 @@ async def test_a_restart_re_arms_the_timers_without_loading_the_fights(database:
         assert outcome.automatic
     finally:
         await second.app.close()
+
+
+async def test_a_sharded_restart_times_out_only_its_own_guilds(tmp_path: Path) -> None:
+    """A process re-arms the defence timers of the guilds its shards own and no others, so the expire loop
+    never settles (or posts in) another process's channel; the console's guild is shard 0's of two."""
+    from dataclasses import replace
+
+    from bot.console.adapter import GUILD_ID
+    from bot.service.game import GameService
+    from rules import ScriptedDice
+
+    assert (GUILD_ID >> 22) % 2 == 0
+    path = tmp_path / "bot.db"
+    first = await open_table(path)
+    now = [1000.0]
+    first.app.service.clock = lambda: now[0]
+    await setup(first)
+    await attack_wulf(first)
+    await first.app.close()
+    now[0] += 121  # the defender's time has run out while no process was running
+    second = await open_table(path)
+    try:
+        for shard, settled in ((1, 0), (0, 1)):
+            config = replace(second.app.config, shard_count=2, shard_ids=(shard,))
+            service = GameService(second.app.db, ScriptedDice([4]), clock=lambda: now[0])
+            await service.load_active(config.owns_guild)
+            assert len(service._waiting) == settled
+            assert len(await service.expire_due()) == settled, f"shard {shard}"
+    finally:
+        await second.app.close()
