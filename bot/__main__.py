@@ -8,6 +8,7 @@ import sys
 
 from bot.config import Config, ConfigError
 from bot.logs import setup_logging
+from bot.storage.database import StorageUnavailable
 
 
 def console_args(argv: list[str]) -> argparse.Namespace:
@@ -26,6 +27,9 @@ def main(argv: list[str]) -> int:
         return _main(argv)
     except ConfigError as exc:
         print(f"configuration error: {exc}", file=sys.stderr)
+        return 2
+    except StorageUnavailable as exc:
+        print(f"database error: {exc}", file=sys.stderr)
         return 2
 
 

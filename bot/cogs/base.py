@@ -18,7 +18,7 @@ from bot.presenters.limits import CONTENT, cut
 from bot.presenters.texts import Texts
 from bot.service.context import Ctx
 from bot.service.errors import UserError
-from bot.storage.database import COMMITTED
+from bot.storage.database import COMMITTED, StorageError
 from rules import RulesError
 
 if TYPE_CHECKING:
@@ -102,6 +102,10 @@ class BaseCog(commands.Cog):
             interaction.extras["error"] = exc.key
             system = getattr(exc, "system", None) or await self._channel_system(ctx)
             reply = self._refusal(tx.for_system(system) if system else tx, exc) or self._failure(interaction, ctx, tx)
+        except StorageError as exc:  # the database connection failed: say truthfully what was saved
+            log.warning("storage failed during %s in %s: %s", _name(interaction), ctx.channel_id, exc.key)
+            interaction.extras["error"] = exc.key
+            reply = Reply(content=tx(exc.key), ephemeral=True)
         except Exception:
             reply = self._failure(interaction, ctx, tx)
         await send(interaction, reply)

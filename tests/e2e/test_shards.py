@@ -139,10 +139,11 @@ async def test_sqlite_refuses_part_of_the_shards_in_one_line(tmp_path: Path) -> 
 
 
 @pytest.fixture
-def postgres_url() -> str:
-    """A fresh empty PostgreSQL database; skipped until tests/pg.py provides one."""
-    pg = pytest.importorskip("tests.pg")
-    return str(pg.postgres_url())
+async def postgres_url() -> str:
+    """A fresh PostgreSQL database (a throwaway server the tests start, or TEST_DATABASE_URL)."""
+    from tests import pg
+
+    return await pg.postgres_url()
 
 
 async def test_two_processes_split_the_shards_on_postgresql(tmp_path: Path, postgres_url: str) -> None:
