@@ -18,6 +18,7 @@ from rules.systems.cz2d10.compact import (
     skills_of,
 )
 from rules.systems.cz2d10.tables import MATERIALS, NPC_WEAPON, SHIELDS, WEAPONS, lookup_id
+from rules.trusted import complete
 
 ArmourSlot = Literal["torso", "head", "arms", "legs", "right_arm", "left_arm", "right_leg", "left_leg"]
 
@@ -331,8 +332,11 @@ class Sheet(BaseModel):
         return self.model_dump(by_alias=True)
 
     def updated(self, upd: dict[str, Any]) -> Sheet:
-        """This sheet with rule-made changes, numbers clipped to the declared bounds (so it loads again)."""
-        return self.model_copy(update=bounded(upd))
+        """This sheet with rule-made changes, numbers clipped to the declared bounds (so it loads again).
+        What `model_copy(update=…)` does (a shallow copy, the changed names marked as set), built directly:
+        the values are the rules' own, of the declared types."""
+        changed = bounded(upd)
+        return complete(Sheet, {**self.__dict__, **changed}, self.__pydantic_fields_set__ | changed.keys())
 
 
 def _limits(meta: list[Any]) -> tuple[Any, Any]:
