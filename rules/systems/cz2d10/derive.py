@@ -329,6 +329,8 @@ def basic_level(sheet: Sheet, settings: Settings) -> str:
 def wound_penalty(sheet: Sheet, settings: Settings, arm: str = "right_arm") -> int:
     """Penalty to tests: polygonal head + torso + legs + the acting arm; basic: by overall level."""
     if settings.polygonal:
+        if not (sheet.part_damage or sheet.amputated):
+            return 0  # an unhurt body: every part's penalty is 0
         return sum(part_penalty(sheet, p, settings) for p in ("head", "torso", "right_leg", "left_leg", arm))
     level = basic_level(sheet, settings)
     pens = sheet.wound_penalties or list(PART_INFO["torso"].penalties)
@@ -344,7 +346,8 @@ def stun_pool(sheet: Sheet, settings: Settings) -> int:
 def fainted(sheet: Sheet, settings: Settings) -> bool:
     """L467: unconscious once the stun reaches the serious level, or after a failed shock test while a
     body part has a serious or worse wound (the `fainted` flag the shock sets; the GM may set it too)."""
-    return sheet.fainted or sheet.stun >= thresholds(stun_pool(sheet, settings))[1]
+    # no stun never reaches the serious level (at least 1): skip computing the pool
+    return sheet.fainted or (sheet.stun > 0 and sheet.stun >= thresholds(stun_pool(sheet, settings))[1])
 
 
 def faints_after_failed_shock(sheet: Sheet, settings: Settings) -> bool:
@@ -360,7 +363,9 @@ def out_of_fight(sheet: Sheet, settings: Settings) -> bool:
     if sheet.dead or fainted(sheet, settings):
         return True
     if settings.polygonal:
-        return any(part_unusable(sheet, p, settings) for p in ("head", "torso"))
+        # an unhurt body (no damage, nothing amputated) has no unusable part: skip asking each
+        hurt = sheet.part_damage or sheet.amputated
+        return bool(hurt) and any(part_unusable(sheet, p, settings) for p in ("head", "torso"))
     return basic_level(sheet, settings) == "mortal"
 
 

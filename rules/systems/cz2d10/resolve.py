@@ -75,12 +75,7 @@ def built(cls: type[_M], values: dict[str, Any]) -> _M:
     """A result model from values the rules computed (ids, numbers, validated sheets' values), every field
     given: built without validation on the hot path, as `rules.dice` builds its DieRolls
     (`model_construct` itself costs more than validating)."""
-    obj = cls.__new__(cls)
-    object.__setattr__(obj, "__dict__", values)
-    object.__setattr__(obj, "__pydantic_fields_set__", set(values))
-    object.__setattr__(obj, "__pydantic_extra__", None)
-    object.__setattr__(obj, "__pydantic_private__", None)
-    return obj
+    return complete(cls, values, set(values))
 
 
 def modifier(key: str, value: int | float) -> Modifier:
@@ -990,9 +985,7 @@ def _miss_notes(ex: dict[str, Any], defence: int, notes: list[Note], opts: Optio
         if key == "base" and run >= total:
             break  # a quick NPC's fixed defence: no band to name
         if run >= total:
-            notes.append(
-                Note.model_construct(key="stopped_by", params={"component": "dodge" if key.startswith("dex") else key})
-            )
+            notes.append(note("stopped_by", {"component": "dodge" if key.startswith("dex") else key}))
             break
     if opts.into_melee:
         cover = next((v for k, v in ex["situational"] if k == "cover"), 0)
@@ -1016,9 +1009,7 @@ def _parry_impact(ex: dict[str, Any], a: Sheet, t: Sheet, notes: list[Note], set
     hp = part_hp(t, "torso", settings) if settings.polygonal else hp_max(t, settings)
     if minimum >= thresholds(hp, None if settings.polygonal else t.wound_thresholds)[0]:
         bonus = sum(v for k, v, _ in ex["components"] if k in ("weapon", "second_weapon", "guard"))
-        notes.append(
-            Note.model_construct(key="parry_impact_test", params={"value": t.str_ + bonus, "max_damage": minimum})
-        )
+        notes.append(note("parry_impact_test", {"value": t.str_ + bonus, "max_damage": minimum}))
 
 
 def check_disarm(w: Weapon, levels: int) -> None:
@@ -1487,9 +1478,9 @@ def _plain(value: Any) -> Any:
     if type(value) in _SCALARS:  # the usual field (a counter, a flag): nothing to convert
         return value
     if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
+        return {k: v if type(v) in _SCALARS else _plain(v) for k, v in value.items()}
     if isinstance(value, list):
-        return [_plain(v) for v in value]
+        return [v if type(v) in _SCALARS else _plain(v) for v in value]
     return value.model_dump() if hasattr(value, "model_dump") else value
 
 

@@ -363,8 +363,8 @@ def bounded(upd: dict[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in upd.items():
         limits = _FIELD_LIMITS.get(key)
-        if limits is None:
-            out[key] = value
+        if limits is None or isinstance(value, bool) or not isinstance(value, (int, dict)):
+            out[key] = value  # a flag, a name, a list: nothing to clip
         elif key == "part_damage" and isinstance(value, dict):
             out[key] = {k: _clip(v, *_POINT_LIMITS) for k, v in value.items()}
         else:

@@ -59,7 +59,8 @@ def conditions(s: Sheet, settings: Settings) -> list[str]:
         out.append("slow")
     if settings.polygonal:
         out += [f"amputated_{p}" for p in s.amputated]
-        out += [f"unusable_{p}" for p in PARTS if p not in s.amputated and part_unusable(s, p, settings)]
+        if s.part_damage:  # only a damaged part can be unusable without being amputated
+            out += [f"unusable_{p}" for p in PARTS if p not in s.amputated and part_unusable(s, p, settings)]
     return out
 
 
