@@ -329,7 +329,15 @@ class Sheet(BaseModel):
         return v
 
     def dump(self) -> dict[str, Any]:
-        return self.model_dump(by_alias=True)
+        """`model_dump(by_alias=True)`, built directly (a dump per sheet per exchange is on the hot path):
+        the fields in order, `str_` as `str`, containers copied and the armour pieces dumped."""
+        out = {"str": self.str_, **self.__dict__}
+        del out["str_"]
+        for name in _CONTAINERS:
+            value = out[name]
+            if value is not None and not isinstance(value, int):
+                out[name] = _dumped(value)
+        return out
 
     def updated(self, upd: dict[str, Any]) -> Sheet:
         """This sheet with rule-made changes, numbers clipped to the declared bounds (so it loads again).
@@ -372,6 +380,18 @@ def bounded(upd: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _dumped(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _dumped(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_dumped(v) for v in value]
+    return value.model_dump() if isinstance(value, BaseModel) else value
+
+
+# Fields whose values are dicts, lists or models (copied by `Sheet.dump`); the rest are plain values.
+_CONTAINERS = tuple(
+    name for name, f in Sheet.model_fields.items() if "dict" in repr(f.annotation) or "list" in repr(f.annotation)
+)
 # Each field's declared bounds (lo, hi), read once.
 _FIELD_LIMITS = {name: _limits(info.metadata) for name, info in Sheet.model_fields.items()}
 # Flag fields (yes/no): `ano`/`ne` are read as well.
