@@ -39,6 +39,14 @@ def rnd(x: Fraction | float | int, mode: str) -> int:
     return (2 * n + d) // (2 * d) if n >= 0 else -((-2 * n + d) // (2 * d))
 
 
+def rnd_ratio(n: int, d: int, mode: str) -> int:
+    """`rnd(Fraction(n, d), mode)` for d > 0 without building the Fraction (both roundings give the same
+    for n/d and its reduced form)."""
+    if mode == "floor":
+        return n // d
+    return (2 * n + d) // (2 * d) if n >= 0 else -((-2 * n + d) // (2 * d))
+
+
 # ---- equipment ----------------------------------------------------------------------------------
 BARE_HAND = WEAPONS["bare_hand"]
 
@@ -243,7 +251,7 @@ def part_hp(sheet: Sheet, part: str, settings: Settings) -> int:
         assert sheet.hp_max is not None
         if part == "torso" or settings.polygonal_equal_hp:
             return sheet.hp_max
-        return max(1, rnd(Fraction(sheet.hp_max * info.base_hp, PART_INFO["torso"].base_hp), settings.rounding))
+        return max(1, rnd_ratio(sheet.hp_max * info.base_hp, PART_INFO["torso"].base_hp, settings.rounding))
     base = info.equal_hp if settings.polygonal_equal_hp else info.base_hp
     return base + sheet.con + (1 if sheet.toughness else 0)
 

@@ -29,6 +29,7 @@ from rules.systems.cz2d10.derive import (
     part_level,
     part_unusable,
     rnd,
+    rnd_ratio,
     skill_levels,
     thresholds,
     weapon_of,
@@ -537,7 +538,7 @@ def _shot_mods(
         if opts.aimed and a.precise_shot and cover <= 4:
             cover = 0
         else:
-            cover = rnd(Fraction(cover, 2), settings.rounding)
+            cover = rnd_ratio(cover, 2, settings.rounding)
     if t.prone and d.state != "immobile":
         if 6 >= cover:
             mods.append(("prone_target", -6))
@@ -563,7 +564,7 @@ def _melee_mods(
     bare = "bare_hands" in (w.family, tw.family)
     better = (tw if w.family == "bare_hands" else w).weight != "light"
     if abs(diff) >= 6 or (bare and better and diff):
-        bonus = rnd(Fraction(abs(diff), 3), settings.rounding)
+        bonus = rnd_ratio(abs(diff), 3, settings.rounding)
         if diff > 0:
             mods.append(("weapon_length", bonus))
         else:
@@ -1087,7 +1088,7 @@ def _manoeuvre(
         bal = (
             ("balance", t.balance) if t.balance is not None else ("str", t.str_) if t.str_ >= t.con else ("con", t.con)
         )
-        theirs = [bal, ("half_armour_dr", rnd(Fraction(t.armour_dr, 2), settings.rounding))]
+        theirs = [bal, ("half_armour_dr", rnd_ratio(t.armour_dr, 2, settings.rounding))]
         theirs = [p for p in theirs if p[1] or p is bal]
         key = "trip"
     a_val, t_val = sum(v for _, v in mine), sum(v for _, v in theirs)
@@ -1221,10 +1222,10 @@ def blow(
     raw, reduced, used_mult = outcome(effect)
     raw = max(0, raw)
     if improvised:
-        raw = rnd(Fraction(3 * raw, 4), settings.rounding)
+        raw = rnd_ratio(3 * raw, 4, settings.rounding)
     lance = opts.charge and a.mounted and ex["weapon_reach"][1] >= 6 and not ex["shot"]
     if lance:
-        raw = rnd(Fraction(3 * raw, 2), settings.rounding)  # lance charge: 1.5× damage (L439)
+        raw = rnd_ratio(3 * raw, 2, settings.rounding)  # lance charge: 1.5× damage (L439)
     before = max(0, raw - reduced)
     applied, pull_note = _pull(opts, lv, margin, crit, before)
     return Blow(raw, reduced, applied, before, pull_note, effect, used_mult, bool(pieces), lance, opts.stab and crit)

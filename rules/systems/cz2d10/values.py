@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from fractions import Fraction
 
 from rules.systems.cz2d10.derive import (
     actions_left,
@@ -11,7 +10,7 @@ from rules.systems.cz2d10.derive import (
     has_armour,
     helpless,
     knows_any_weapon,
-    rnd,
+    rnd_ratio,
     skill_levels,
     weapon_of,
     wound_penalty,
@@ -47,7 +46,7 @@ def base_attack(sheet: Sheet, weapon: Weapon, opts: Options, settings: Settings,
     elif opts.base == "brute_force" and sheet.brute_force:
         base = ("brute_force", sheet.str_)
     else:
-        base = ("str_dex_average", rnd(Fraction(sheet.str_ + sheet.dex, 2), settings.rounding))
+        base = ("str_dex_average", rnd_ratio(sheet.str_ + sheet.dex, 2, settings.rounding))
     levels = skill_levels(sheet, weapon, settings)
     if levels is None:
         return [base, ("no_weapon_skill", -5)]
@@ -120,13 +119,13 @@ def defence_of(target: Sheet, opts: Options, settings: Settings, vs_missiles: bo
     if state == "immobile":
         return d
     if state in ("normal", "unarmed") and target.mounted:
-        d.components.append(("dex_two_thirds", rnd(Fraction(2 * target.dex, 3), settings.rounding), 1))
+        d.components.append(("dex_two_thirds", rnd_ratio(2 * target.dex, 3, settings.rounding), 1))
     elif state in ("normal", "unarmed"):
         d.components.append(("dex", target.dex, 1))
     elif state == "non_defending":
-        d.components.append(("dex_half", rnd(Fraction(target.dex, 2), settings.rounding), 1))
+        d.components.append(("dex_half", rnd_ratio(target.dex, 2, settings.rounding), 1))
     elif state == "prone":
-        d.components.append(("dex_two_thirds", rnd(Fraction(2 * target.dex, 3), settings.rounding), 1))
+        d.components.append(("dex_two_thirds", rnd_ratio(2 * target.dex, 3, settings.rounding), 1))
     armed = state in ("normal", "non_dodging") and _holds_defensive_weapon(target)
     if armed and (not vs_missiles or target.deflection):
         main = weapon_of(target)
@@ -136,9 +135,9 @@ def defence_of(target: Sheet, opts: Options, settings: Settings, vs_missiles: bo
         if target.off_weapon:
             lv2 = skill_levels(target, weapon_of(target, off_hand=True), settings) or 0
             if lv2 // 3:
-                d.components.append(("second_weapon", rnd(Fraction(2, 3) * (lv2 // 3), "half_up"), 1))
+                d.components.append(("second_weapon", rnd_ratio(2 * (lv2 // 3), 3, "half_up"), 1))
         elif target.dual_weapon and target.two_weapon_fighting and lv // 3:
-            d.components.append(("second_weapon", rnd(Fraction(2, 3) * (lv // 3), "half_up"), 1))
+            d.components.append(("second_weapon", rnd_ratio(2 * (lv // 3), 3, "half_up"), 1))
     shield_ok = state in ("normal", "non_dodging") and target.shield is not None
     if (armed or shield_ok) and (not vs_missiles or target.deflection) and state in ("normal", "non_dodging"):
         guard = target.guard // 2 + target.combat_instincts if _guard_allowed(target, settings) else 0
