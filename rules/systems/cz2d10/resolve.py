@@ -92,6 +92,13 @@ def note(key: str, params: dict[str, Any] | None = None) -> Note:
     return complete(Note, {"key": key, "params": params, "side": None}, {"key", "params"})
 
 
+def assign(res: ActionResult, **fields: Any) -> None:
+    """Set fields of a result as pydantic's `__setattr__` does (no assignment validation is declared): the
+    values, and the names marked as set, for several fields in one step."""
+    res.__dict__.update(fields)
+    res.__pydantic_fields_set__.update(fields)
+
+
 def err(key: str, **params: Any) -> RulesError:
     return RulesError(f"error.{SYS}.{key}", **params)
 
@@ -961,9 +968,7 @@ def finish(
         shown.outcome = "fumble" if h.fumble else "miss"
     else:
         shown.outcome = "crit" if h.crit else "threat" if h.threat else "hit"
-    res.checks = [shown, *sh.checks]
-    res.notes = termed(notes)
-    res.rolls = list(roller.rolls)
+    assign(res, checks=[shown, *sh.checks], notes=termed(notes), rolls=list(roller.rolls))
     return res
 
 
@@ -1466,13 +1471,18 @@ def changes(name: str, before: Sheet, after: Sheet, fields: dict[str, Any]) -> l
         old, new = getattr(before, f), getattr(after, f)
         if old != new:
             key = "str" if f == "str_" else f
+            if type(old) not in _SCALARS:
+                old = _plain(old)
+            if type(new) not in _SCALARS:
+                new = _plain(new)
             # rule-made from validated sheets: built without validating again
-            values = {"combatant": name, "field": key, "before": _plain(old), "after": _plain(new)}
-            out.append(built(StateChange, values))
+            values = {"combatant": name, "field": key, "before": old, "after": new}
+            out.append(complete(StateChange, values, set(_CHANGE_FIELDS)))
     return out
 
 
 _SCALARS = (int, str, bool, float, type(None))
+_CHANGE_FIELDS = frozenset(("combatant", "field", "before", "after"))
 
 
 def _plain(value: Any) -> Any:

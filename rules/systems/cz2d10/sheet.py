@@ -335,8 +335,12 @@ class Sheet(BaseModel):
         del out["str_"]
         for name in _CONTAINERS:
             value = out[name]
-            if value is not None and not isinstance(value, int):
-                out[name] = _dumped(value)
+            kind = type(value)
+            if kind is dict:
+                out[name] = dict(value)  # names to numbers
+            elif kind is list:
+                out[name] = list(value)  # names or numbers
+        out["armour_parts"] = {k: p.model_dump() for k, p in self.armour_parts.items()}
         return out
 
     def updated(self, upd: dict[str, Any]) -> Sheet:
@@ -380,17 +384,12 @@ def bounded(upd: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _dumped(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _dumped(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_dumped(v) for v in value]
-    return value.model_dump() if isinstance(value, BaseModel) else value
-
-
-# Fields whose values are dicts, lists or models (copied by `Sheet.dump`); the rest are plain values.
+# Fields whose values are dicts or lists of plain values (copied by `Sheet.dump`); the rest are plain values
+# but `armour_parts` (its pieces are models).
 _CONTAINERS = tuple(
-    name for name, f in Sheet.model_fields.items() if "dict" in repr(f.annotation) or "list" in repr(f.annotation)
+    name
+    for name, f in Sheet.model_fields.items()
+    if name != "armour_parts" and ("dict" in repr(f.annotation) or "list" in repr(f.annotation))
 )
 # Each field's declared bounds (lo, hi), read once.
 _FIELD_LIMITS = {name: _limits(info.metadata) for name, info in Sheet.model_fields.items()}

@@ -29,6 +29,7 @@ from rules.systems.cz2d10.options import Options as CzOptions
 from rules.systems.cz2d10.resolve import (
     SYS,
     Prepared,
+    assign,
     changes,
     defence_from,
     err,
@@ -225,14 +226,17 @@ class Cz2d10(CombatSystem):
             actor_upd["off_balance"] = 2 if ex["levels"] >= 6 else 3
         a2 = a.updated(actor_upd) if actor_upd else a
         t2 = t.updated(target_upd) if target_upd else t
-        res.changes = changes(actor.name, a, a2, actor_upd) + changes(target.name, t, t2, target_upd)
+        done: dict[str, Any] = {
+            "changes": changes(actor.name, a, a2, actor_upd) + changes(target.name, t, t2, target_upd),
+            "conditions": conditions(t2, settings),
+        }
         if actor_upd:
-            res.actor_sheet = a2.dump()
+            done["actor_sheet"] = a2.dump()
         if target_upd:
-            res.target_sheet = t2.dump()
-        res.conditions = conditions(t2, settings)
+            done["target_sheet"] = t2.dump()
         if res.outcome in ("hit", "crit") and res.damage is not None:
-            res.wound = wound_of(t2, res.location, settings)
+            done["wound"] = wound_of(t2, res.location, settings)
+        assign(res, **done)
         return res
 
     # ---- exact odds: the phases of the attack as stages (odds.py) -----------------------------------
