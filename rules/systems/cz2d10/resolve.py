@@ -81,7 +81,7 @@ def built(cls: type[_M], values: dict[str, Any]) -> _M:
 
 def modifier(key: str, value: int | float) -> Modifier:
     """A modifier the rules computed (an id and a number)."""
-    return built(Modifier, {"key": key, "value": value})
+    return complete(Modifier, {"key": key, "value": value}, {"key", "value"})
 
 
 def note(key: str, params: dict[str, Any] | None = None) -> Note:
@@ -296,13 +296,16 @@ def _check_stab(a: Sheet, opts: Options, state: str, shot: bool) -> None:
         raise err("stab_needs_helpless_target")
 
 
-def _attack_mods(a: Sheet, w: Weapon, opts: Options, settings: Settings, shot: bool) -> list[tuple[str, int]]:
-    """The attacker's side: M1/R1 value, focus, wounds, stances and the chosen manoeuvres."""
+def _attack_mods(
+    a: Sheet, w: Weapon, opts: Options, settings: Settings, shot: bool, levels: int | None
+) -> list[tuple[str, int]]:
+    """The attacker's side: M1/R1 value, focus, wounds, stances and the chosen manoeuvres (`levels`: the
+    attacker's skill_levels with `w`)."""
     mods: list[tuple[str, int]] = []
     if a.attack_fixed is not None:
         mods.append(("attack", a.attack_fixed))
     else:
-        mods += base_attack(a, w, opts, settings, shot)
+        mods += base_attack(a, w, opts, settings, shot, levels)
     mods.append(("weapon_focus", a.weapon_focus if not opts.off_hand else 0))
     mods.append(("wounds", wound_mod(a, settings, opts.off_hand)))
     mods.append(("intimidation", -a.intimidation))
@@ -432,7 +435,8 @@ def prepare(req: ActionRequest, roller: Roller, shot: bool) -> Prepared:
     w = weapon_of(a, req.weapon or _other_hand(a, shot, opts.off_hand), opts.off_hand)
     _check_actor(a, w, opts, settings, shot, req.weapon)
     vzor2 = settings.duel_system == "vzor2"
-    lv = skill_levels(a, w, settings) or 0
+    known = skill_levels(a, w, settings)  # None: no weapon known at all
+    lv = known or 0
     if opts.targeted > lv:
         raise err("targeted_above_skill", penalty=opts.targeted, levels=lv)
     if settings.polygonal and part_unusable(a, "left_arm" if opts.off_hand else "right_arm", settings):
@@ -449,7 +453,7 @@ def prepare(req: ActionRequest, roller: Roller, shot: bool) -> Prepared:
     upd = spend(a, cost, settings, opts.counter_attack)
     if opts.charge:
         upd["charging"] = True
-    mods = _attack_mods(a, w, opts, settings, shot)
+    mods = _attack_mods(a, w, opts, settings, shot, known)
     dtype = _damage_type(a, w, opts, lv, t, settings)
     t_upd: dict[str, Any] = {}
     if not vzor2:
@@ -469,9 +473,10 @@ def prepare(req: ActionRequest, roller: Roller, shot: bool) -> Prepared:
         _shot_mods(a, t, opts, settings, band, mods, defence, notes)
         upd["reload_left"] = _reload_cost(a, w)
     else:
-        _melee_mods(a, t, w, opts, dtype, mods, defence, settings)
-        _auto_counter_notes(a, t, w, opts, notes)
-        _mounted_mods(a, t, w, opts, mods, defence)
+        tw = weapon_of(t)
+        _melee_mods(a, t, w, tw, opts, dtype, mods, defence, settings)
+        _auto_counter_notes(a, t, w, tw, opts, notes)
+        _mounted_mods(a, t, w, tw, opts, mods, defence)
     _defence_situational(t, opts, defence)
     mods = [(k, v) for k, v in mods if v or k in ("str_dex_average", "dex", "attack", "weapon_skill")]
     attack = sum(v for _, v in mods)
@@ -560,13 +565,13 @@ def _melee_mods(
     a: Sheet,
     t: Sheet,
     w: Weapon,
+    tw: Weapon,
     opts: Options,
     dtype: str,
     mods: list[tuple[str, int]],
     d: Defence,
     settings: Settings,
 ) -> None:
-    tw = weapon_of(t)
     diff = w.reach[1] - tw.reach[1]
     bare = "bare_hands" in (w.family, tw.family)
     better = (tw if w.family == "bare_hands" else w).weight != "light"
@@ -586,18 +591,18 @@ def _melee_mods(
             d.situational.append(("confined", -2 * k))
 
 
-def _auto_counter_notes(a: Sheet, t: Sheet, w: Weapon, opts: Options, notes: list[Note]) -> None:
+def _auto_counter_notes(a: Sheet, t: Sheet, w: Weapon, tw: Weapon, opts: Options, notes: list[Note]) -> None:
     """L383 / L373: situations that give the defender an automatic counter-attack (the GM resolves it)."""
-    tw = weapon_of(t)
     if w.family == "bare_hands" and not a.bare_hand_fighting and t.weapon is not None:
         notes.append(note("auto_counter_attack", {"reason": "unarmed_attacker"}))
     if opts.charge and (t.counter_lunge or (tw.family == "polearm" and tw.reach[1] >= w.reach[1] + 3)):
         notes.append(note("auto_counter_attack", {"reason": "charge"}))
 
 
-def _mounted_mods(a: Sheet, t: Sheet, w: Weapon, opts: Options, mods: list[tuple[str, int]], d: Defence) -> None:
+def _mounted_mods(
+    a: Sheet, t: Sheet, w: Weapon, tw: Weapon, opts: Options, mods: list[tuple[str, int]], d: Defence
+) -> None:
     """L424–437: a rider vs a foot soldier without a polearm: +2 attack, +1 defence; lance charge +3 more."""
-    tw = weapon_of(t)
     if a.mounted and not t.mounted and tw.family != "polearm":
         mods.append(("mounted", 2))
         if opts.charge and w.reach[1] >= 6:

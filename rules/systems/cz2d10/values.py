@@ -37,8 +37,14 @@ class Defence:
 
 
 # ---- attack ------------------------------------------------------------------------------------------
-def base_attack(sheet: Sheet, weapon: Weapon, opts: Options, settings: Settings, shot: bool) -> Mods:
-    """M1 / R1: the base part and the weapon-skill part of the attack value."""
+_UNKNOWN = -1  # `levels` not given: base_attack asks skill_levels itself
+
+
+def base_attack(
+    sheet: Sheet, weapon: Weapon, opts: Options, settings: Settings, shot: bool, levels: int | None = _UNKNOWN
+) -> Mods:
+    """M1 / R1: the base part and the weapon-skill part of the attack value (`levels`: skill_levels' answer
+    when the caller has it already)."""
     if shot:
         base = ("dex", sheet.dex)
     elif opts.base == "finesse" and sheet.finesse:
@@ -47,7 +53,8 @@ def base_attack(sheet: Sheet, weapon: Weapon, opts: Options, settings: Settings,
         base = ("brute_force", sheet.str_)
     else:
         base = ("str_dex_average", rnd_ratio(sheet.str_ + sheet.dex, 2, settings.rounding))
-    levels = skill_levels(sheet, weapon, settings)
+    if levels == _UNKNOWN:
+        levels = skill_levels(sheet, weapon, settings)
     if levels is None:
         return [base, ("no_weapon_skill", -5)]
     if weapon.family == "shield" and sheet.shield_skill:
@@ -78,11 +85,10 @@ def target_state(target: Sheet, opts: Options, settings: Settings) -> str:
     return "normal"
 
 
-def _holds_defensive_weapon(sheet: Sheet) -> bool:
+def _holds_defensive_weapon(sheet: Sheet, main: Weapon) -> bool:
     if sheet.weapon is None:
         return sheet.bare_hand_fighting
-    w = weapon_of(sheet)
-    return not w.ranged
+    return not main.ranged
 
 
 def _guard_allowed(sheet: Sheet, settings: Settings) -> bool:
@@ -126,9 +132,9 @@ def defence_of(target: Sheet, opts: Options, settings: Settings, vs_missiles: bo
         d.components.append(("dex_half", rnd_ratio(target.dex, 2, settings.rounding), 1))
     elif state == "prone":
         d.components.append(("dex_two_thirds", rnd_ratio(2 * target.dex, 3, settings.rounding), 1))
-    armed = state in ("normal", "non_dodging") and _holds_defensive_weapon(target)
+    main = weapon_of(target)
+    armed = state in ("normal", "non_dodging") and _holds_defensive_weapon(target, main)
     if armed and (not vs_missiles or target.deflection):
-        main = weapon_of(target)
         lv = skill_levels(target, main, settings) or 0
         if lv // 3:
             d.components.append(("weapon", lv // 3, 2))
