@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
@@ -110,6 +111,35 @@ def slowdown_total(sheet: Sheet, polygonal: bool) -> int:
     total = _slowdown_total(sheet, polygonal)
     _SLOWDOWN[key] = (sheet, total)
     return total
+
+
+# What the slowdown is computed from (_slowdown_total, armour_slowdown).
+_SLOWDOWN_FIELDS = frozenset(
+    (
+        "slowdown",
+        "armour_parts",
+        "armour",
+        "armour_dr",
+        "helmet",
+        "helmet_dr",
+        "accessories",
+        "accessories_dr",
+        "mounted",
+        "weapon",
+        "off_weapon",
+        "shield",
+    )
+)
+
+
+def carry_slowdown(before: Sheet, after: Sheet, changed: Iterable[str]) -> None:
+    """`after` is `before` with `changed` fields: when none of them moves the slowdown, `after` gets
+    `before`'s cached slowdown (the sheet after an exchange is asked its actions again at once)."""
+    if _SLOWDOWN_FIELDS.isdisjoint(changed) and len(_SLOWDOWN) <= 64:
+        for polygonal in (False, True):
+            hit = _SLOWDOWN.get((id(before), polygonal))
+            if hit is not None and hit[0] is before:
+                _SLOWDOWN[(id(after), polygonal)] = (after, hit[1])
 
 
 def _slowdown_total(sheet: Sheet, polygonal: bool) -> int:

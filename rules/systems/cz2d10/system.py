@@ -19,6 +19,7 @@ from rules.systems.cz2d10.derive import (
     actions_left,
     actions_per_round,
     base_actions,
+    carry_slowdown,
     initiative_value,
 )
 from rules.systems.cz2d10.edit import EDIT_ALIASES, edit
@@ -227,6 +228,7 @@ class Cz2d10(CombatSystem):
             actor_upd["off_balance"] = 2 if ex["levels"] >= 6 else 3
         a2 = a.updated(actor_upd) if actor_upd else a
         t2 = t.updated(target_upd) if target_upd else t
+        carry_slowdown(t, t2, target_upd)  # conditions(t2) asks its actions per round
         done: dict[str, Any] = {
             "changes": changes(actor.name, a, a2, actor_upd) + changes(target.name, t, t2, target_upd),
             "conditions": conditions(t2, settings),
