@@ -378,8 +378,10 @@ def _opponent_bonuses(
         )
     i = opts.opponent_number or auto
     placed = _reflexes_placed(t, me, i, opts.reflexes)
-    position = {name: (i if name == me else n + 1) for n, name in enumerate(known)}
-    cut = sum(v for name, v in placed.items() if position.get(name, i + 1) <= i)
+    cut = 0
+    if placed:  # reflexes placed against opponents at or before this one cut the penalty
+        position = {name: (i if name == me else n + 1) for n, name in enumerate(known)}
+        cut = sum(v for name, v in placed.items() if position.get(name, i + 1) <= i)
     mods.append(("multiple_opponents", max(0, (i - 1) - cut)))
     if len(known) > 1 or i > 1:
         key = "opponents_ordered_by_defender" if chooses else "opponents_ordered_by_initiative"
