@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -11,7 +12,7 @@ from rules.errors import RulesError
 from rules.model import Term
 from rules.system import ActionRequest, Fighter
 from rules.systems.cz2d10 import SYSTEM as S
-from rules.systems.cz2d10.derive import rnd
+from rules.systems.cz2d10.derive import rnd, rnd_ratio
 from rules.systems.cz2d10.locations import locate
 from rules.systems.cz2d10.resolve import range_band
 from rules.systems.cz2d10.settings import Settings
@@ -539,3 +540,11 @@ def test_auto_damage_type_needs_six_levels_and_follows_armour() -> None:
     assert dtype(FIGHTER, mail, {**BASIC, "auto_damage_type": False}) == "cut_straight"
     poly_mail = {**DUMMY, "armour_parts": {"torso": "mail:4"}}
     assert dtype(FIGHTER, poly_mail, {"polygonal": True}) == "thrust"
+
+
+def test_rnd_ratio_is_rnd_of_the_fraction() -> None:
+    """The integer rounding used on the hot path gives what rounding the Fraction gives."""
+    for mode in ("half_up", "floor"):
+        for n in range(-40, 41):
+            for d in range(1, 9):
+                assert rnd_ratio(n, d, mode) == rnd(Fraction(n, d), mode), (n, d, mode)

@@ -192,3 +192,22 @@ def test_cli_attack_and_whole_vzor2_exchange() -> None:
         }
     )
     assert bad["error"] == "error.cz2d10.not_enough_actions"
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {},
+        {"str": 9, "dex": 6, "weapon": "meč", "armour_parts": {"torso": "mail 6", "limbs": "leather:2"}},
+        {"con": 2, "part_damage": {"head": 7}, "amputated": ["left_arm"], "weapon_skill": {"axe": 4}},
+        {"hp": 12, "wound_thresholds": [2, 4, 6, 8], "attackers": ["Orc"], "attacks_on": {"Orc": 2}},
+    ],
+)
+def test_dump_is_pydantics_own(data: dict[str, Any]) -> None:
+    """`Sheet.dump` (built directly, for speed) is `model_dump(by_alias=True)`: same keys in the same order,
+    same values, and containers that are copies, not the sheet's own."""
+    s: Any = S.sheet(data)
+    for sheet in (s, s.updated({"part_damage": {"torso": 3}, "attacks_on": {"Elf": 1}, "actions_left": 2})):
+        dumped, expected = sheet.dump(), sheet.model_dump(by_alias=True)
+        assert dumped == expected and list(dumped) == list(expected)
+        assert all(dumped[k] is not v for k, v in sheet.__dict__.items() if isinstance(v, (dict, list)))

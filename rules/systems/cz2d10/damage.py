@@ -11,6 +11,7 @@ from rules.systems.cz2d10.derive import (
     part_armour,
     part_hp,
     rnd,
+    rnd_ratio,
     stun_pool,
     thresholds,
     wound_con,
@@ -19,27 +20,32 @@ from rules.systems.cz2d10.settings import Settings
 from rules.systems.cz2d10.sheet import Sheet
 from rules.systems.cz2d10.tables import MATERIALS, Weapon
 
-_SHARES = {"1R": Fraction(1, 3), "2R": Fraction(2, 3), "vrh": Fraction(1, 4)}
+_SHARES = {"1R": (1, 3), "2R": (2, 3), "vrh": (1, 4)}  # (numerator, denominator)
 
 
 def str_part(sheet: Sheet, weapon: Weapon, settings: Settings) -> int:
     """D1: STR/3 one-handed, 2·STR/3 two-handed, STR/4 thrown (and the sling), none for bows/crossbows."""
     share = _SHARES.get(weapon.grip)
-    return rnd(share * sheet.str_, settings.rounding) if share is not None else 0
+    return rnd_ratio(share[0] * sheet.str_, share[1], settings.rounding) if share is not None else 0
 
 
 def armour_factor(weapon: Weapon, settings: Settings) -> Fraction:
     """L243: +50 % vs light or thrown weapons, +100 % vs light thrown and vs bare hands."""
+    return _FACTORS[_factor_index(weapon, settings)]
+
+
+def _factor_index(weapon: Weapon, settings: Settings) -> int:
+    """The armour factor as an index into _FACTORS (a cheap cache key: a Fraction's hash is not)."""
     if weapon.family == "bare_hands":
-        return _TWO
+        return 2
     light = weapon.weight == "light"
     thrown = weapon.thrown or (weapon.id == "sling" and settings.sling_is_thrown)
     if light and thrown:
-        return _TWO
-    return _HALF_MORE if light or thrown else _ONE
+        return 2
+    return 1 if light or thrown else 0
 
 
-_ONE, _HALF_MORE, _TWO = Fraction(1), Fraction(3, 2), Fraction(2)
+_FACTORS = (Fraction(1), Fraction(3, 2), Fraction(2))
 
 
 def armour_slots(
@@ -74,14 +80,14 @@ def armour_pieces(sheet: Sheet, part: str | None, settings: Settings, skip_acces
 def reduction(pieces: list[tuple[str, int]], dtype: str, weapon: Weapon, settings: Settings) -> int:
     if not pieces:
         return 0
-    return _reduction(tuple(pieces), dtype, armour_factor(weapon, settings), settings.rounding)
+    return _reduction(tuple(pieces), dtype, _factor_index(weapon, settings), settings.rounding)
 
 
 @lru_cache(maxsize=1024)
-def _reduction(pieces: tuple[tuple[str, int], ...], dtype: str, factor: Fraction, rounding: str) -> int:
+def _reduction(pieces: tuple[tuple[str, int], ...], dtype: str, factor: int, rounding: str) -> int:
     """D5: the pieces' DR × the damage type's coefficient, × the light/thrown factor, rounded as a whole."""
     raw = sum((Fraction(dr) * Fraction(MATERIALS[m].coef[dtype]) for m, dr in pieces), Fraction(0))
-    return rnd(raw * factor, rounding)
+    return rnd(raw * _FACTORS[factor], rounding)
 
 
 def apply_damage(
@@ -99,7 +105,7 @@ def apply_damage(
     if kind == "stun":
         gain = amount
         if flat_limb:
-            gain = rnd(Fraction(amount, 3), settings.rounding)
+            gain = rnd_ratio(amount, 3, settings.rounding)
             cap = thresholds(stun_pool(t, settings))[1] - 1
             gain = max(0, min(gain, cap - t.stun))
         upd["stun"] = t.stun + gain

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
@@ -34,6 +35,14 @@ def rnd(x: Fraction | float | int, mode: str) -> int:
         n, d = q.numerator, q.denominator
     if d == 1:
         return n
+    if mode == "floor":
+        return n // d
+    return (2 * n + d) // (2 * d) if n >= 0 else -((-2 * n + d) // (2 * d))
+
+
+def rnd_ratio(n: int, d: int, mode: str) -> int:
+    """`rnd(Fraction(n, d), mode)` for d > 0 without building the Fraction (both roundings give the same
+    for n/d and its reduced form)."""
     if mode == "floor":
         return n // d
     return (2 * n + d) // (2 * d) if n >= 0 else -((-2 * n + d) // (2 * d))
@@ -102,6 +111,35 @@ def slowdown_total(sheet: Sheet, polygonal: bool) -> int:
     total = _slowdown_total(sheet, polygonal)
     _SLOWDOWN[key] = (sheet, total)
     return total
+
+
+# What the slowdown is computed from (_slowdown_total, armour_slowdown).
+_SLOWDOWN_FIELDS = frozenset(
+    (
+        "slowdown",
+        "armour_parts",
+        "armour",
+        "armour_dr",
+        "helmet",
+        "helmet_dr",
+        "accessories",
+        "accessories_dr",
+        "mounted",
+        "weapon",
+        "off_weapon",
+        "shield",
+    )
+)
+
+
+def carry_slowdown(before: Sheet, after: Sheet, changed: Iterable[str]) -> None:
+    """`after` is `before` with `changed` fields: when none of them moves the slowdown, `after` gets
+    `before`'s cached slowdown (the sheet after an exchange is asked its actions again at once)."""
+    if _SLOWDOWN_FIELDS.isdisjoint(changed) and len(_SLOWDOWN) <= 64:
+        for polygonal in (False, True):
+            hit = _SLOWDOWN.get((id(before), polygonal))
+            if hit is not None and hit[0] is before:
+                _SLOWDOWN[(id(after), polygonal)] = (after, hit[1])
 
 
 def _slowdown_total(sheet: Sheet, polygonal: bool) -> int:
@@ -243,7 +281,7 @@ def part_hp(sheet: Sheet, part: str, settings: Settings) -> int:
         assert sheet.hp_max is not None
         if part == "torso" or settings.polygonal_equal_hp:
             return sheet.hp_max
-        return max(1, rnd(Fraction(sheet.hp_max * info.base_hp, PART_INFO["torso"].base_hp), settings.rounding))
+        return max(1, rnd_ratio(sheet.hp_max * info.base_hp, PART_INFO["torso"].base_hp, settings.rounding))
     base = info.equal_hp if settings.polygonal_equal_hp else info.base_hp
     return base + sheet.con + (1 if sheet.toughness else 0)
 
@@ -329,6 +367,8 @@ def basic_level(sheet: Sheet, settings: Settings) -> str:
 def wound_penalty(sheet: Sheet, settings: Settings, arm: str = "right_arm") -> int:
     """Penalty to tests: polygonal head + torso + legs + the acting arm; basic: by overall level."""
     if settings.polygonal:
+        if not (sheet.part_damage or sheet.amputated):
+            return 0  # an unhurt body: every part's penalty is 0
         return sum(part_penalty(sheet, p, settings) for p in ("head", "torso", "right_leg", "left_leg", arm))
     level = basic_level(sheet, settings)
     pens = sheet.wound_penalties or list(PART_INFO["torso"].penalties)
@@ -344,7 +384,8 @@ def stun_pool(sheet: Sheet, settings: Settings) -> int:
 def fainted(sheet: Sheet, settings: Settings) -> bool:
     """L467: unconscious once the stun reaches the serious level, or after a failed shock test while a
     body part has a serious or worse wound (the `fainted` flag the shock sets; the GM may set it too)."""
-    return sheet.fainted or sheet.stun >= thresholds(stun_pool(sheet, settings))[1]
+    # no stun never reaches the serious level (at least 1): skip computing the pool
+    return sheet.fainted or (sheet.stun > 0 and sheet.stun >= thresholds(stun_pool(sheet, settings))[1])
 
 
 def faints_after_failed_shock(sheet: Sheet, settings: Settings) -> bool:
@@ -360,7 +401,9 @@ def out_of_fight(sheet: Sheet, settings: Settings) -> bool:
     if sheet.dead or fainted(sheet, settings):
         return True
     if settings.polygonal:
-        return any(part_unusable(sheet, p, settings) for p in ("head", "torso"))
+        # an unhurt body (no damage, nothing amputated) has no unusable part: skip asking each
+        hurt = sheet.part_damage or sheet.amputated
+        return bool(hurt) and any(part_unusable(sheet, p, settings) for p in ("head", "torso"))
     return basic_level(sheet, settings) == "mortal"
 
 

@@ -29,6 +29,7 @@ from rules.systems.cz2d10.derive import (
     part_level,
     part_unusable,
     rnd,
+    rnd_ratio,
     skill_levels,
     thresholds,
     weapon_of,
@@ -63,6 +64,7 @@ from rules.systems.cz2d10.values import (
     target_state,
     wound_mod,
 )
+from rules.trusted import complete, trusted
 
 SYS = "cz2d10"
 
@@ -74,17 +76,27 @@ def built(cls: type[_M], values: dict[str, Any]) -> _M:
     """A result model from values the rules computed (ids, numbers, validated sheets' values), every field
     given: built without validation on the hot path, as `rules.dice` builds its DieRolls
     (`model_construct` itself costs more than validating)."""
-    obj = cls.__new__(cls)
-    object.__setattr__(obj, "__dict__", values)
-    object.__setattr__(obj, "__pydantic_fields_set__", set(values))
-    object.__setattr__(obj, "__pydantic_extra__", None)
-    object.__setattr__(obj, "__pydantic_private__", None)
-    return obj
+    return complete(cls, values, set(values))
 
 
 def modifier(key: str, value: int | float) -> Modifier:
     """A modifier the rules computed (an id and a number)."""
-    return built(Modifier, {"key": key, "value": value})
+    return complete(Modifier, {"key": key, "value": value}, {"key", "value"})
+
+
+def note(key: str, params: dict[str, Any] | None = None) -> Note:
+    """A note the rules made (an id and their own numbers or ids), as `Note(key=…, params=…)` would be,
+    built without validating it."""
+    if params is None:
+        return complete(Note, {"key": key, "params": {}, "side": None}, {"key"})
+    return complete(Note, {"key": key, "params": params, "side": None}, {"key", "params"})
+
+
+def assign(res: ActionResult, **fields: Any) -> None:
+    """Set fields of a result as pydantic's `__setattr__` does (no assignment validation is declared): the
+    values, and the names marked as set, for several fields in one step."""
+    res.__dict__.update(fields)
+    res.__pydantic_fields_set__.update(fields)
 
 
 def err(key: str, **params: Any) -> RulesError:
@@ -231,7 +243,7 @@ def _crit_min(
     if by_armour:
         shown.append(("crit_reduction_armour", by_armour, TARGET))
     if reduce:
-        mods.append(Modifier(key="crit_reduction", value=reduce))
+        mods.append(modifier("crit_reduction", reduce))
     return min(20, cm + reduce), mult, mods, shown
 
 
@@ -271,7 +283,7 @@ def _with_auto_stab(opts: Options, state: str, shot: bool, notes: list[Note]) ->
     attack on a helpless target is a stab (a flat one stays flat); a shot stabs only when asked (L380)."""
     if state != "immobile" or shot or opts.stab or opts.disarm or opts.trip:
         return opts
-    notes.append(Note(key="stab_automatic"))
+    notes.append(note("stab_automatic"))
     return opts.model_copy(update={"stab": True})
 
 
@@ -284,13 +296,16 @@ def _check_stab(a: Sheet, opts: Options, state: str, shot: bool) -> None:
         raise err("stab_needs_helpless_target")
 
 
-def _attack_mods(a: Sheet, w: Weapon, opts: Options, settings: Settings, shot: bool) -> list[tuple[str, int]]:
-    """The attacker's side: M1/R1 value, focus, wounds, stances and the chosen manoeuvres."""
+def _attack_mods(
+    a: Sheet, w: Weapon, opts: Options, settings: Settings, shot: bool, levels: int | None
+) -> list[tuple[str, int]]:
+    """The attacker's side: M1/R1 value, focus, wounds, stances and the chosen manoeuvres (`levels`: the
+    attacker's skill_levels with `w`)."""
     mods: list[tuple[str, int]] = []
     if a.attack_fixed is not None:
         mods.append(("attack", a.attack_fixed))
     else:
-        mods += base_attack(a, w, opts, settings, shot)
+        mods += base_attack(a, w, opts, settings, shot, levels)
     mods.append(("weapon_focus", a.weapon_focus if not opts.off_hand else 0))
     mods.append(("wounds", wound_mod(a, settings, opts.off_hand)))
     mods.append(("intimidation", -a.intimidation))
@@ -363,14 +378,16 @@ def _opponent_bonuses(
         )
     i = opts.opponent_number or auto
     placed = _reflexes_placed(t, me, i, opts.reflexes)
-    position = {name: (i if name == me else n + 1) for n, name in enumerate(known)}
-    cut = sum(v for name, v in placed.items() if position.get(name, i + 1) <= i)
+    cut = 0
+    if placed:  # reflexes placed against opponents at or before this one cut the penalty
+        position = {name: (i if name == me else n + 1) for n, name in enumerate(known)}
+        cut = sum(v for name, v in placed.items() if position.get(name, i + 1) <= i)
     mods.append(("multiple_opponents", max(0, (i - 1) - cut)))
     if len(known) > 1 or i > 1:
         key = "opponents_ordered_by_defender" if chooses else "opponents_ordered_by_initiative"
-        notes.append(Note(key=key, params={"position": i}))
+        notes.append(note(key, {"position": i}))
     if placed.get(me):
-        notes.append(Note(key="battle_reflexes_used", params={"reflexes": placed[me]}))
+        notes.append(note("battle_reflexes_used", {"reflexes": placed[me]}))
     t_upd: dict[str, Any] = {"opponents_top_initiative": top}
     if placed != t.reflexes_against:
         t_upd["reflexes_against"] = placed
@@ -420,7 +437,8 @@ def prepare(req: ActionRequest, roller: Roller, shot: bool) -> Prepared:
     w = weapon_of(a, req.weapon or _other_hand(a, shot, opts.off_hand), opts.off_hand)
     _check_actor(a, w, opts, settings, shot, req.weapon)
     vzor2 = settings.duel_system == "vzor2"
-    lv = skill_levels(a, w, settings) or 0
+    known = skill_levels(a, w, settings)  # None: no weapon known at all
+    lv = known or 0
     if opts.targeted > lv:
         raise err("targeted_above_skill", penalty=opts.targeted, levels=lv)
     if settings.polygonal and part_unusable(a, "left_arm" if opts.off_hand else "right_arm", settings):
@@ -437,7 +455,7 @@ def prepare(req: ActionRequest, roller: Roller, shot: bool) -> Prepared:
     upd = spend(a, cost, settings, opts.counter_attack)
     if opts.charge:
         upd["charging"] = True
-    mods = _attack_mods(a, w, opts, settings, shot)
+    mods = _attack_mods(a, w, opts, settings, shot, known)
     dtype = _damage_type(a, w, opts, lv, t, settings)
     t_upd: dict[str, Any] = {}
     if not vzor2:
@@ -457,9 +475,10 @@ def prepare(req: ActionRequest, roller: Roller, shot: bool) -> Prepared:
         _shot_mods(a, t, opts, settings, band, mods, defence, notes)
         upd["reload_left"] = _reload_cost(a, w)
     else:
-        _melee_mods(a, t, w, opts, dtype, mods, defence, settings)
-        _auto_counter_notes(a, t, w, opts, notes)
-        _mounted_mods(a, t, w, opts, mods, defence)
+        tw = weapon_of(t)
+        _melee_mods(a, t, w, tw, opts, dtype, mods, defence, settings)
+        _auto_counter_notes(a, t, w, tw, opts, notes)
+        _mounted_mods(a, t, w, tw, opts, mods, defence)
     _defence_situational(t, opts, defence)
     mods = [(k, v) for k, v in mods if v or k in ("str_dex_average", "dex", "attack", "weapon_skill")]
     attack = sum(v for _, v in mods)
@@ -533,7 +552,7 @@ def _shot_mods(
         if opts.aimed and a.precise_shot and cover <= 4:
             cover = 0
         else:
-            cover = rnd(Fraction(cover, 2), settings.rounding)
+            cover = rnd_ratio(cover, 2, settings.rounding)
     if t.prone and d.state != "immobile":
         if 6 >= cover:
             mods.append(("prone_target", -6))
@@ -548,18 +567,18 @@ def _melee_mods(
     a: Sheet,
     t: Sheet,
     w: Weapon,
+    tw: Weapon,
     opts: Options,
     dtype: str,
     mods: list[tuple[str, int]],
     d: Defence,
     settings: Settings,
 ) -> None:
-    tw = weapon_of(t)
     diff = w.reach[1] - tw.reach[1]
     bare = "bare_hands" in (w.family, tw.family)
     better = (tw if w.family == "bare_hands" else w).weight != "light"
     if abs(diff) >= 6 or (bare and better and diff):
-        bonus = rnd(Fraction(abs(diff), 3), settings.rounding)
+        bonus = rnd_ratio(abs(diff), 3, settings.rounding)
         if diff > 0:
             mods.append(("weapon_length", bonus))
         else:
@@ -574,18 +593,18 @@ def _melee_mods(
             d.situational.append(("confined", -2 * k))
 
 
-def _auto_counter_notes(a: Sheet, t: Sheet, w: Weapon, opts: Options, notes: list[Note]) -> None:
+def _auto_counter_notes(a: Sheet, t: Sheet, w: Weapon, tw: Weapon, opts: Options, notes: list[Note]) -> None:
     """L383 / L373: situations that give the defender an automatic counter-attack (the GM resolves it)."""
-    tw = weapon_of(t)
     if w.family == "bare_hands" and not a.bare_hand_fighting and t.weapon is not None:
-        notes.append(Note(key="auto_counter_attack", params={"reason": "unarmed_attacker"}))
+        notes.append(note("auto_counter_attack", {"reason": "unarmed_attacker"}))
     if opts.charge and (t.counter_lunge or (tw.family == "polearm" and tw.reach[1] >= w.reach[1] + 3)):
-        notes.append(Note(key="auto_counter_attack", params={"reason": "charge"}))
+        notes.append(note("auto_counter_attack", {"reason": "charge"}))
 
 
-def _mounted_mods(a: Sheet, t: Sheet, w: Weapon, opts: Options, mods: list[tuple[str, int]], d: Defence) -> None:
+def _mounted_mods(
+    a: Sheet, t: Sheet, w: Weapon, tw: Weapon, opts: Options, mods: list[tuple[str, int]], d: Defence
+) -> None:
     """L424–437: a rider vs a foot soldier without a polearm: +2 attack, +1 defence; lance charge +3 more."""
-    tw = weapon_of(t)
     if a.mounted and not t.mounted and tw.family != "polearm":
         mods.append(("mounted", 2))
         if opts.charge and w.reach[1] >= 6:
@@ -857,9 +876,9 @@ def _location(
 ) -> tuple[str, list[Modifier]]:
     """The location phase as the result shows it: its modifiers and its own check."""
     loc = location_roll(ex, a, t, int(ex["natural"]), settings, roller, opts, use_crit_shift)
-    mods = [Modifier(key="location_roll", value=loc.roll)]
+    mods = [modifier("location_roll", loc.roll)]
     if loc.shift:
-        mods.append(Modifier(key="location_shift", value=loc.shift))
+        mods.append(modifier("location_shift", loc.shift))
     shown = check(
         "location",
         dice=[Die(100, loc.faces[0])] if loc.percent else d10s(loc.faces),
@@ -917,28 +936,32 @@ def finish(
     shown.versus = defence_check(ex)
     sh = Shown(shown, ex)
     h = hit_test(ex, int(ex["natural"]), defence, settings, roller, sh)
-    res = ActionResult(
-        system=SYS,
-        action="shot" if ex["shot"] else "attack",
-        actor=ex["actor"],
-        target=ex["target"],
-        weapon=ex["weapon"],
-        modifiers=[modifier(k, v) for k, v in ex["mods"]] + [modifier(k, v) for k, v in ex["crit_mods"]],
-        defence_modifiers=d_mods,
-        total=ex["total"],
-        against=defence,
-        against_key="defence",
-        margin=ex["total"] - defence,
+    # rule-made values (the exchange is the rules' own or validated where it entered): not validated again
+    res = trusted(
+        ActionResult,
+        {
+            "system": SYS,
+            "action": "shot" if ex["shot"] else "attack",
+            "actor": ex["actor"],
+            "target": ex["target"],
+            "weapon": ex["weapon"],
+            "modifiers": [modifier(k, v) for k, v in ex["mods"]] + [modifier(k, v) for k, v in ex["crit_mods"]],
+            "defence_modifiers": d_mods,
+            "total": ex["total"],
+            "against": defence,
+            "against_key": "defence",
+            "margin": ex["total"] - defence,
+        },
     )
     attackers = t.attackers if ex["actor"] in t.attackers else [*t.attackers, ex["actor"]]
     if settings.duel_system == "basic" and attackers != t.attackers:
         target_upd["attackers"] = attackers
     if h.unhittable:
-        notes.append(Note(key="unhittable"))
+        notes.append(note("unhittable"))
     if not h.hit:
         res.outcome = "fumble" if h.fumble else "miss"
         if h.fumble:
-            notes.append(Note(key="fumble", params={"level": h.fumble}))
+            notes.append(note("fumble", {"level": h.fumble}))
         _miss_notes(ex, defence, notes, opts, settings)
         _parry_impact(ex, a, t, notes, settings)
         stopped = next((n.params.get("component") for n in notes if n.key == "stopped_by"), None)
@@ -952,9 +975,7 @@ def finish(
         shown.outcome = "fumble" if h.fumble else "miss"
     else:
         shown.outcome = "crit" if h.crit else "threat" if h.threat else "hit"
-    res.checks = [shown, *sh.checks]
-    res.notes = termed(notes)
-    res.rolls = list(roller.rolls)
+    assign(res, checks=[shown, *sh.checks], notes=termed(notes), rolls=list(roller.rolls))
     return res
 
 
@@ -962,14 +983,14 @@ def _miss_notes(ex: dict[str, Any], defence: int, notes: list[Note], opts: Optio
     """M9: which defence band stopped the blow (dodge, weapon, guard, shield …)."""
     total = ex["total"]
     if total <= 13:
-        notes.append(Note(key="empty_space"))
+        notes.append(note("empty_space"))
         return
     comps = ex.get("chosen_components", ex["components"])
     dex = next((v for k, v, _ in comps if k.startswith("dex")), None)
     if dex is not None:
         top = 13 + dex + (2 if settings.dodge_band_top == "15+dex" else 0)
         if total <= min(top, defence):
-            notes.append(Note(key="stopped_by", params={"component": "dodge"}))
+            notes.append(note("stopped_by", {"component": "dodge"}))
             return
     run = 0
     for key, value, _ in comps:
@@ -977,14 +998,12 @@ def _miss_notes(ex: dict[str, Any], defence: int, notes: list[Note], opts: Optio
         if key == "base" and run >= total:
             break  # a quick NPC's fixed defence: no band to name
         if run >= total:
-            notes.append(
-                Note.model_construct(key="stopped_by", params={"component": "dodge" if key.startswith("dex") else key})
-            )
+            notes.append(note("stopped_by", {"component": "dodge" if key.startswith("dex") else key}))
             break
     if opts.into_melee:
         cover = next((v for k, v in ex["situational"] if k == "cover"), 0)
         if total > defence - cover:
-            notes.append(Note(key="hit_other_in_melee"))
+            notes.append(note("hit_other_in_melee"))
 
 
 def _parry_impact(ex: dict[str, Any], a: Sheet, t: Sheet, notes: list[Note], settings: Settings) -> None:
@@ -1003,9 +1022,7 @@ def _parry_impact(ex: dict[str, Any], a: Sheet, t: Sheet, notes: list[Note], set
     hp = part_hp(t, "torso", settings) if settings.polygonal else hp_max(t, settings)
     if minimum >= thresholds(hp, None if settings.polygonal else t.wound_thresholds)[0]:
         bonus = sum(v for k, v, _ in ex["components"] if k in ("weapon", "second_weapon", "guard"))
-        notes.append(
-            Note.model_construct(key="parry_impact_test", params={"value": t.str_ + bonus, "max_damage": minimum})
-        )
+        notes.append(note("parry_impact_test", {"value": t.str_ + bonus, "max_damage": minimum}))
 
 
 def check_disarm(w: Weapon, levels: int) -> None:
@@ -1083,7 +1100,7 @@ def _manoeuvre(
         bal = (
             ("balance", t.balance) if t.balance is not None else ("str", t.str_) if t.str_ >= t.con else ("con", t.con)
         )
-        theirs = [bal, ("half_armour_dr", rnd(Fraction(t.armour_dr, 2), settings.rounding))]
+        theirs = [bal, ("half_armour_dr", rnd_ratio(t.armour_dr, 2, settings.rounding))]
         theirs = [p for p in theirs if p[1] or p is bal]
         key = "trip"
     a_val, t_val = sum(v for _, v in mine), sum(v for _, v in theirs)
@@ -1098,19 +1115,19 @@ def _manoeuvre(
         ("disarmed" if key == "disarm" else "tripped" if margin >= 10 else "hooked") if margin > 0 else "failed"
     )
     res.outcome = "hit"
-    res.modifiers.append(Modifier(key=key + "_test", value=a_val))
-    res.modifiers.append(Modifier(key=key + "_resist", value=t_val))
+    res.modifiers.append(modifier(key + "_test", a_val))
+    res.modifiers.append(modifier(key + "_resist", t_val))
     if margin <= 0:
-        notes.append(Note(key=key + "_failed", params={"margin": margin}))
+        notes.append(note(key + "_failed", {"margin": margin}))
         return
     if key == "disarm":
         target_upd["weapon"] = None
-        notes.append(Note(key="disarmed", params={"margin": margin, "feet": 2 * margin}))
+        notes.append(note("disarmed", {"margin": margin, "feet": 2 * margin}))
     else:
-        notes.append(Note(key="hooked", params={"margin": margin, "next_attack_bonus": margin}))
+        notes.append(note("hooked", {"margin": margin, "next_attack_bonus": margin}))
         if margin >= 10:
             target_upd["prone"] = True
-            notes.append(Note(key="tripped"))
+            notes.append(note("tripped"))
 
 
 def damage_roll(ex: dict[str, Any], roller: Roller) -> tuple[list[int], int]:
@@ -1217,10 +1234,10 @@ def blow(
     raw, reduced, used_mult = outcome(effect)
     raw = max(0, raw)
     if improvised:
-        raw = rnd(Fraction(3 * raw, 4), settings.rounding)
+        raw = rnd_ratio(3 * raw, 4, settings.rounding)
     lance = opts.charge and a.mounted and ex["weapon_reach"][1] >= 6 and not ex["shot"]
     if lance:
-        raw = rnd(Fraction(3 * raw, 2), settings.rounding)  # lance charge: 1.5× damage (L439)
+        raw = rnd_ratio(3 * raw, 2, settings.rounding)  # lance charge: 1.5× damage (L439)
     before = max(0, raw - reduced)
     applied, pull_note = _pull(opts, lv, margin, crit, before)
     return Blow(raw, reduced, applied, before, pull_note, effect, used_mult, bool(pieces), lance, opts.stab and crit)
@@ -1277,15 +1294,15 @@ def _damage(
             )
         )
         if held:
-            notes.append(Note(key="improvised_shield_held", params={"roll": pct, "chance": chance}))
+            notes.append(note("improvised_shield_held", {"roll": pct, "chance": chance}))
             add_step(dmg, "set", "improvised_shield_held", 0, TARGET)
             sh.checks.append(dmg)
             return
-        notes.append(Note(key="improvised_shield_pierced", params={"roll": pct, "chance": chance}))
+        notes.append(note("improvised_shield_pierced", {"roll": pct, "chance": chance}))
         res.outcome = "hit"
     crit, crit_shift, ignored = crit_of(ex, h.crit, opts, settings)
     if ignored:
-        notes.append(Note(key="crit_ignored"))
+        notes.append(note("crit_ignored"))
     part: str | None = None
     if settings.polygonal:
         part, loc_mods = _location(ex, a, t, settings, roller, opts, crit_shift, sh)
@@ -1294,9 +1311,9 @@ def _damage(
     skip_acc = h.accessories_missed
     margin = ex["total"] - res.against if res.against is not None else 0
     b = blow(ex, a, t, opts, settings, fx, dice_sum, part, crit, crit_shift, skip_acc, margin, improvised)
-    notes.append(Note(key="damage_type", params={"type": dtype}))
+    notes.append(note("damage_type", {"type": dtype}))
     if b.effect:
-        notes.append(Note(key="crit_effect", params={"effect": b.effect}))
+        notes.append(note("crit_effect", {"effect": b.effect}))
     mult = ex["crit_mult"]
     if b.effect == "multiply" and ex["shot"]:
         add_step(dmg, "times", "crit_multiplier", mult, ACTOR)
@@ -1310,7 +1327,7 @@ def _damage(
     if b.lance:
         add_step(dmg, "times", "lance_charge", 1.5, ACTOR)
         rounding_step(dmg, settings.rounding)
-        notes.append(Note(key="lance_charge_knockdown", params={"target_number": 10 + b.raw}))
+        notes.append(note("lance_charge_knockdown", {"target_number": 10 + b.raw}))
     if b.effect != "miss_armour" and b.armoured:
         _armour_shown(dmg, t, part, settings, skip_acc, dtype, w)
     elif b.armoured:
@@ -1318,15 +1335,15 @@ def _damage(
     no_negative(dmg)
     if b.pull_note is not None:
         key, by = b.pull_note
-        notes.append(Note(key=key, params={"by": by}) if by is not None else Note(key=key))
+        notes.append(note(key, {"by": by}) if by is not None else note(key))
     if opts.pull == "stop":
         add_step(dmg, "set", "blow_stopped", 0, ACTOR)
     elif b.applied != b.before_pull:
         add_step(dmg, "minus", "blow_reduced", b.before_pull - b.applied, ACTOR)
     sh.checks.append(dmg)
-    mods = [Modifier(key=k, value=v) for k, v in fixed]
+    mods = [modifier(k, v) for k, v in fixed]
     if situ:
-        mods.append(Modifier(key="confined", value=situ))
+        mods.append(modifier("confined", situ))
     applied, raw, mortal = b.applied, b.raw, b.mortal
     res.damage = Damage(
         dice=faces,
@@ -1339,13 +1356,13 @@ def _damage(
     )
     res.outcome = "crit" if crit else "hit"
     if crit:
-        notes.append(Note(key="crit_level", params={"level": h.crit}))
+        notes.append(note("crit_level", {"level": h.crit}))
     if skip_acc:
-        notes.append(Note(key="accessories_missed"))
+        notes.append(note("accessories_missed"))
     flat_limb = opts.flat and part is not None and part not in ("head", "torso")
     upd, extra = apply_damage(t, applied, kind, part, settings, mortal, flat_limb)
     if mortal:
-        notes.append(Note(key="stab_mortal"))
+        notes.append(note("stab_mortal"))
     for key, params in extra:
         notes.append(Note(key=key, params=params))
     upd["last_damage"] = applied
@@ -1353,7 +1370,7 @@ def _damage(
     target_upd.update(upd)
     _shock(t, applied, raw, kind, part, opts, notes, settings, target_upd, extra, sh)
     if w.id == "bare_kick":
-        notes.append(Note(key="kick_off_balance"))
+        notes.append(note("kick_off_balance"))
 
 
 def _armour_shown(
@@ -1412,11 +1429,11 @@ def _shock(
         mod = PART_INFO[part].shock_mod if part else 0
         if head_flat:
             mod -= 8
-        notes.append(Note(key="shock_test", params={"damage": applied, "modifier": mod}))
+        notes.append(note("shock_test", {"damage": applied, "modifier": mod}))
         if opts.shock == "failed":
             if opts.stab and not opts.flat:
                 _more_physical(t, applied, part, settings, upd)
-                notes.append(Note(key="secondary_shock"))
+                notes.append(note("secondary_shock"))
                 sh.checks.append(check("shock_physical", side=TARGET, parts=[Part("failed_shock", applied, TARGET)]))
             else:
                 upd["stun"] = upd.get("stun", t.stun) + applied
@@ -1429,15 +1446,15 @@ def _shock(
             dmg = dict(upd.get("part_damage", t.part_damage))
             dmg["torso"] = dmg.get("torso", 0) + amount
             upd["part_damage"] = dmg
-            notes.append(Note(key="amputation_shock", params={"torso_damage": amount}))
+            notes.append(note("amputation_shock", {"torso_damage": amount}))
             why = "amputation_shock_passed" if opts.shock == "passed" else "amputation_shock_failed"
             sh.checks.append(check("amputation_shock", side=TARGET, parts=[Part(why, amount, TARGET)]))
     if opts.shock == "failed" and (tested or amputated) and faints_after_failed_shock(t.updated(upd), settings):
         upd["fainted"] = True
-        notes.append(Note(key="fainted_shock"))
+        notes.append(note("fainted_shock"))
     hp = part_hp(t, part, settings) if part else hp_max(t, settings)
     if settings.heavy_blows and raw >= thresholds(hp, None if part else t.wound_thresholds)[0]:
-        notes.append(Note(key="heavy_blow_check", params={"total_damage": raw, "bonus": t.str_}))
+        notes.append(note("heavy_blow_check", {"total_damage": raw, "bonus": t.str_}))
 
 
 def _more_physical(t: Sheet, amount: int, part: str | None, settings: Settings, upd: dict[str, Any]) -> None:
@@ -1461,17 +1478,27 @@ def changes(name: str, before: Sheet, after: Sheet, fields: dict[str, Any]) -> l
         old, new = getattr(before, f), getattr(after, f)
         if old != new:
             key = "str" if f == "str_" else f
+            if type(old) not in _SCALARS:
+                old = _plain(old)
+            if type(new) not in _SCALARS:
+                new = _plain(new)
             # rule-made from validated sheets: built without validating again
-            values = {"combatant": name, "field": key, "before": _plain(old), "after": _plain(new)}
-            out.append(built(StateChange, values))
+            values = {"combatant": name, "field": key, "before": old, "after": new}
+            out.append(complete(StateChange, values, set(_CHANGE_FIELDS)))
     return out
 
 
+_SCALARS = (int, str, bool, float, type(None))
+_CHANGE_FIELDS = frozenset(("combatant", "field", "before", "after"))
+
+
 def _plain(value: Any) -> Any:
+    if type(value) in _SCALARS:  # the usual field (a counter, a flag): nothing to convert
+        return value
     if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
+        return {k: v if type(v) in _SCALARS else _plain(v) for k, v in value.items()}
     if isinstance(value, list):
-        return [_plain(v) for v in value]
+        return [v if type(v) in _SCALARS else _plain(v) for v in value]
     return value.model_dump() if hasattr(value, "model_dump") else value
 
 

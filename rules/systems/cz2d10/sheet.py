@@ -18,6 +18,7 @@ from rules.systems.cz2d10.compact import (
     skills_of,
 )
 from rules.systems.cz2d10.tables import MATERIALS, NPC_WEAPON, SHIELDS, WEAPONS, lookup_id
+from rules.trusted import complete
 
 ArmourSlot = Literal["torso", "head", "arms", "legs", "right_arm", "left_arm", "right_leg", "left_leg"]
 
@@ -328,11 +329,26 @@ class Sheet(BaseModel):
         return v
 
     def dump(self) -> dict[str, Any]:
-        return self.model_dump(by_alias=True)
+        """`model_dump(by_alias=True)`, built directly (a dump per sheet per exchange is on the hot path):
+        the fields in order, `str_` as `str`, containers copied and the armour pieces dumped."""
+        out = {"str": self.str_, **self.__dict__}
+        del out["str_"]
+        for name in _CONTAINERS:
+            value = out[name]
+            kind = type(value)
+            if kind is dict:
+                out[name] = dict(value)  # names to numbers
+            elif kind is list:
+                out[name] = list(value)  # names or numbers
+        out["armour_parts"] = {k: p.model_dump() for k, p in self.armour_parts.items()}
+        return out
 
     def updated(self, upd: dict[str, Any]) -> Sheet:
-        """This sheet with rule-made changes, numbers clipped to the declared bounds (so it loads again)."""
-        return self.model_copy(update=bounded(upd))
+        """This sheet with rule-made changes, numbers clipped to the declared bounds (so it loads again).
+        What `model_copy(update=…)` does (a shallow copy, the changed names marked as set), built directly:
+        the values are the rules' own, of the declared types."""
+        changed = bounded(upd)
+        return complete(Sheet, {**self.__dict__, **changed}, self.__pydantic_fields_set__ | changed.keys())
 
 
 def _limits(meta: list[Any]) -> tuple[Any, Any]:
@@ -359,8 +375,8 @@ def bounded(upd: dict[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in upd.items():
         limits = _FIELD_LIMITS.get(key)
-        if limits is None:
-            out[key] = value
+        if limits is None or isinstance(value, bool) or not isinstance(value, (int, dict)):
+            out[key] = value  # a flag, a name, a list: nothing to clip
         elif key == "part_damage" and isinstance(value, dict):
             out[key] = {k: _clip(v, *_POINT_LIMITS) for k, v in value.items()}
         else:
@@ -368,6 +384,13 @@ def bounded(upd: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+# Fields whose values are dicts or lists of plain values (copied by `Sheet.dump`); the rest are plain values
+# but `armour_parts` (its pieces are models).
+_CONTAINERS = tuple(
+    name
+    for name, f in Sheet.model_fields.items()
+    if name != "armour_parts" and ("dict" in repr(f.annotation) or "list" in repr(f.annotation))
+)
 # Each field's declared bounds (lo, hi), read once.
 _FIELD_LIMITS = {name: _limits(info.metadata) for name, info in Sheet.model_fields.items()}
 # Flag fields (yes/no): `ano`/`ne` are read as well.

@@ -12,6 +12,7 @@ from typing import Any
 
 from rules.checks import add_step, check, load_checks, minus
 from rules.model import Check, Die, Note, Part, Side, Term
+from rules.trusted import complete
 
 ACTOR: Side = "actor"
 TARGET: Side = "target"
@@ -148,7 +149,8 @@ def termed(notes: Iterable[Note]) -> list[Note]:
         table = _NOTE_TERMS.get(n.key)
         if table and any(isinstance(n.params.get(p), (str, list)) for p in table):
             params = {k: _term(v, *table[k]) if k in table else v for k, v in n.params.items()}
-            n = Note.model_construct(key=n.key, params=params)
+            # rule-made: built as model_construct would (key and params set, no side), cheaper
+            n = complete(Note, {"key": n.key, "params": params, "side": None}, {"key", "params"})
         out.append(n)
     return out
 

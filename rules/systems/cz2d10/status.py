@@ -36,30 +36,31 @@ def guess_settings(sheet: Sheet) -> Settings:
 
 
 def conditions(s: Sheet, settings: Settings) -> list[str]:
-    out: list[str] = []
-    flags = {
-        "prone": s.prone,
-        "immobile": s.immobile,
-        "unaware": not s.aware,
-        "charging": s.charging,
-        "spanning": s.spanning,
-        "off_balance": bool(s.off_balance),
-        "intimidated": bool(s.intimidation),
-        "stunned": s.stun > 0,
-        "accelerating": bool(s.acceleration),
-        "dead": s.dead,
-        "non_dodging": s.non_dodging,
-        "waiting": s.waiting,
-        "fainted": fainted(s, settings),
-    }
-    out += [k for k, v in flags.items() if v]
+    # in this order (a list of pairs, not a dict built per call: this runs after every exchange)
+    flags = (
+        ("prone", s.prone),
+        ("immobile", s.immobile),
+        ("unaware", not s.aware),
+        ("charging", s.charging),
+        ("spanning", s.spanning),
+        ("off_balance", s.off_balance),
+        ("intimidated", s.intimidation),
+        ("stunned", s.stun > 0),
+        ("accelerating", s.acceleration),
+        ("dead", s.dead),
+        ("non_dodging", s.non_dodging),
+        ("waiting", s.waiting),
+        ("fainted", fainted(s, settings)),
+    )
+    out = [k for k, v in flags if v]
     if s.defence_mode != "none":
         out.append(f"{s.defence_mode}_defence")
     if actions_per_round(s, settings.polygonal) < 5:
         out.append("slow")
     if settings.polygonal:
         out += [f"amputated_{p}" for p in s.amputated]
-        out += [f"unusable_{p}" for p in PARTS if p not in s.amputated and part_unusable(s, p, settings)]
+        if s.part_damage:  # only a damaged part can be unusable without being amputated
+            out += [f"unusable_{p}" for p in PARTS if p not in s.amputated and part_unusable(s, p, settings)]
     return out
 
 

@@ -19,6 +19,7 @@ from rules.systems.cz2d10.derive import (
     actions_left,
     actions_per_round,
     base_actions,
+    carry_slowdown,
     initiative_value,
 )
 from rules.systems.cz2d10.edit import EDIT_ALIASES, edit
@@ -29,6 +30,7 @@ from rules.systems.cz2d10.options import Options as CzOptions
 from rules.systems.cz2d10.resolve import (
     SYS,
     Prepared,
+    assign,
     changes,
     defence_from,
     err,
@@ -158,7 +160,8 @@ class Cz2d10(CombatSystem):
         prep = prepare(req, roller, shot)
         ex = prep.ex
         t: CzSheet = req.target.sheet  # type: ignore[union-attr]
-        d = defence_from(ex)
+        # the defence prepare() just built (defence_from converts an exchange that came back as JSON)
+        d = Defence(list(ex["components"]), list(ex["situational"]), ex["state"])
         active = (
             settings.duel_system == "vzor2"
             and ex["state"] in ACTIVE_STATES
@@ -225,14 +228,18 @@ class Cz2d10(CombatSystem):
             actor_upd["off_balance"] = 2 if ex["levels"] >= 6 else 3
         a2 = a.updated(actor_upd) if actor_upd else a
         t2 = t.updated(target_upd) if target_upd else t
-        res.changes = changes(actor.name, a, a2, actor_upd) + changes(target.name, t, t2, target_upd)
+        carry_slowdown(t, t2, target_upd)  # conditions(t2) asks its actions per round
+        done: dict[str, Any] = {
+            "changes": changes(actor.name, a, a2, actor_upd) + changes(target.name, t, t2, target_upd),
+            "conditions": conditions(t2, settings),
+        }
         if actor_upd:
-            res.actor_sheet = a2.dump()
+            done["actor_sheet"] = a2.dump()
         if target_upd:
-            res.target_sheet = t2.dump()
-        res.conditions = conditions(t2, settings)
+            done["target_sheet"] = t2.dump()
         if res.outcome in ("hit", "crit") and res.damage is not None:
-            res.wound = wound_of(t2, res.location, settings)
+            done["wound"] = wound_of(t2, res.location, settings)
+        assign(res, **done)
         return res
 
     # ---- exact odds: the phases of the attack as stages (odds.py) -----------------------------------

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from fractions import Fraction
 
 from rules.systems.cz2d10.derive import (
     actions_left,
@@ -11,7 +10,7 @@ from rules.systems.cz2d10.derive import (
     has_armour,
     helpless,
     knows_any_weapon,
-    rnd,
+    rnd_ratio,
     skill_levels,
     weapon_of,
     wound_penalty,
@@ -38,8 +37,14 @@ class Defence:
 
 
 # ---- attack ------------------------------------------------------------------------------------------
-def base_attack(sheet: Sheet, weapon: Weapon, opts: Options, settings: Settings, shot: bool) -> Mods:
-    """M1 / R1: the base part and the weapon-skill part of the attack value."""
+_UNKNOWN = -1  # `levels` not given: base_attack asks skill_levels itself
+
+
+def base_attack(
+    sheet: Sheet, weapon: Weapon, opts: Options, settings: Settings, shot: bool, levels: int | None = _UNKNOWN
+) -> Mods:
+    """M1 / R1: the base part and the weapon-skill part of the attack value (`levels`: skill_levels' answer
+    when the caller has it already)."""
     if shot:
         base = ("dex", sheet.dex)
     elif opts.base == "finesse" and sheet.finesse:
@@ -47,8 +52,9 @@ def base_attack(sheet: Sheet, weapon: Weapon, opts: Options, settings: Settings,
     elif opts.base == "brute_force" and sheet.brute_force:
         base = ("brute_force", sheet.str_)
     else:
-        base = ("str_dex_average", rnd(Fraction(sheet.str_ + sheet.dex, 2), settings.rounding))
-    levels = skill_levels(sheet, weapon, settings)
+        base = ("str_dex_average", rnd_ratio(sheet.str_ + sheet.dex, 2, settings.rounding))
+    if levels == _UNKNOWN:
+        levels = skill_levels(sheet, weapon, settings)
     if levels is None:
         return [base, ("no_weapon_skill", -5)]
     if weapon.family == "shield" and sheet.shield_skill:
@@ -79,11 +85,10 @@ def target_state(target: Sheet, opts: Options, settings: Settings) -> str:
     return "normal"
 
 
-def _holds_defensive_weapon(sheet: Sheet) -> bool:
+def _holds_defensive_weapon(sheet: Sheet, main: Weapon) -> bool:
     if sheet.weapon is None:
         return sheet.bare_hand_fighting
-    w = weapon_of(sheet)
-    return not w.ranged
+    return not main.ranged
 
 
 def _guard_allowed(sheet: Sheet, settings: Settings) -> bool:
@@ -120,25 +125,25 @@ def defence_of(target: Sheet, opts: Options, settings: Settings, vs_missiles: bo
     if state == "immobile":
         return d
     if state in ("normal", "unarmed") and target.mounted:
-        d.components.append(("dex_two_thirds", rnd(Fraction(2 * target.dex, 3), settings.rounding), 1))
+        d.components.append(("dex_two_thirds", rnd_ratio(2 * target.dex, 3, settings.rounding), 1))
     elif state in ("normal", "unarmed"):
         d.components.append(("dex", target.dex, 1))
     elif state == "non_defending":
-        d.components.append(("dex_half", rnd(Fraction(target.dex, 2), settings.rounding), 1))
+        d.components.append(("dex_half", rnd_ratio(target.dex, 2, settings.rounding), 1))
     elif state == "prone":
-        d.components.append(("dex_two_thirds", rnd(Fraction(2 * target.dex, 3), settings.rounding), 1))
-    armed = state in ("normal", "non_dodging") and _holds_defensive_weapon(target)
+        d.components.append(("dex_two_thirds", rnd_ratio(2 * target.dex, 3, settings.rounding), 1))
+    main = weapon_of(target)
+    armed = state in ("normal", "non_dodging") and _holds_defensive_weapon(target, main)
     if armed and (not vs_missiles or target.deflection):
-        main = weapon_of(target)
         lv = skill_levels(target, main, settings) or 0
         if lv // 3:
             d.components.append(("weapon", lv // 3, 2))
         if target.off_weapon:
             lv2 = skill_levels(target, weapon_of(target, off_hand=True), settings) or 0
             if lv2 // 3:
-                d.components.append(("second_weapon", rnd(Fraction(2, 3) * (lv2 // 3), "half_up"), 1))
+                d.components.append(("second_weapon", rnd_ratio(2 * (lv2 // 3), 3, "half_up"), 1))
         elif target.dual_weapon and target.two_weapon_fighting and lv // 3:
-            d.components.append(("second_weapon", rnd(Fraction(2, 3) * (lv // 3), "half_up"), 1))
+            d.components.append(("second_weapon", rnd_ratio(2 * (lv // 3), 3, "half_up"), 1))
     shield_ok = state in ("normal", "non_dodging") and target.shield is not None
     if (armed or shield_ok) and (not vs_missiles or target.deflection) and state in ("normal", "non_dodging"):
         guard = target.guard // 2 + target.combat_instincts if _guard_allowed(target, settings) else 0
