@@ -27,6 +27,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/odds.py
 	$(BIN)/python bench/rules_speed.py
 	$(BIN)/python bench/command_path.py
+	$(BIN)/python bench/command_path_pg.py
 	$(BIN)/python bench/restart.py
 	$(BIN)/python bench/bot_process.py
 	$(BIN)/python bench/probe_bounds.py
