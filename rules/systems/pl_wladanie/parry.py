@@ -57,7 +57,7 @@ def default_choice(target: Sheet, allowed: list[str], settings: Settings) -> str
     """The defence rolled without an answer: the setting's choice, `best` = the higher of parry and dodge."""
     wanted = settings.default_defence
     if wanted == "best":
-        wanted = "parry" if "parry" in allowed and parry(target).value >= dodge(target).value else "dodge"
+        wanted = "parry" if "parry" in allowed and parry(target).value >= target.dodge_skill else "dodge"
     if wanted in allowed:
         return wanted
     return next((c for c in ("dodge", "parry") if c in allowed), "none")
