@@ -43,7 +43,8 @@ def _change(name: str, fieldname: str, before: Any, after: Any) -> StateChange:
     return change(name, fieldname, before, after)
 
 
-@dataclass(frozen=True, slots=True)
+# Not frozen: a frozen dataclass sets each field through object.__setattr__, slow on every attack.
+@dataclass(slots=True)
 class DamageTest:
     """One damage test (test obrażeń): dice + strength damage (+ bonus), halved when weak; `check` shows
     it as rolled, before any armour."""

@@ -11,7 +11,8 @@ from .settings import Settings
 from .sheet import Sheet
 
 
-@dataclass(frozen=True, slots=True)
+# Not frozen: a frozen dataclass sets each field through object.__setattr__, slow on every attack.
+@dataclass(slots=True)
 class Defence:
     """One active defence: the skill it tests, the item's modifier and whether it costs a bonus action."""
 
