@@ -11,7 +11,7 @@ from rules.errors import RulesError
 from rules.model import Check, Die, Modifier, Note
 from rules.notation import parse_dice
 from rules.system import ActionRequest
-from rules.systems.adnd2cp.common import hp_after_loss, life_conditions, made
+from rules.systems.adnd2cp.common import hp_after_loss, life_conditions, made, modifier
 from rules.systems.adnd2cp.options import Options
 from rules.systems.adnd2cp.settings import Settings
 from rules.systems.adnd2cp.sheet import Sheet, WeaponEntry
@@ -53,13 +53,13 @@ class Attack:
 
     def mod(self, key: str, value: int) -> None:
         if value:
-            self.mods.append(Modifier(key=key, value=value))
+            self.mods.append(modifier(key, value))
 
     def defence_mod(self, key: str, to_hit: int) -> None:
         """A to-hit bonus that comes from the defender (rear, surprised, prone …): it lowers the number
         needed, on the defender's side of the roll."""
         if to_hit:
-            self.defence_mods.append(Modifier(key=key, value=-to_hit))
+            self.defence_mods.append(modifier(key, -to_hit))
 
     @property
     def melee(self) -> bool:
