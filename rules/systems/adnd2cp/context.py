@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from rules.bounds import clip_update
 from rules.checks import dice_of
 from rules.dice import Roller
 from rules.errors import RulesError
@@ -93,7 +94,9 @@ def str_applies(a: Attack) -> bool:
 def apply_damage(a: Attack, amount: int) -> None:
     hp = hp_after_loss(a.target, amount)
     conds = life_conditions(a.target.conditions, hp, a.settings)
-    a.target = a.target.model_copy(update={"hp": hp, "conditions": conds})
+    # Hit points clipped to the sheet's bounds; the conditions are the sheet's own (validated) and at most
+    # a life condition at its defaults, within bounds already: not walked by the clipping again.
+    a.target = a.target.copy_within({**clip_update(Sheet, {"hp": hp}), "conditions": conds})
 
 
 def base_expr_text(a: Attack, large: bool) -> str:
