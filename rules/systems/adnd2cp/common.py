@@ -7,10 +7,10 @@ from typing import Any, TypeVar
 from pydantic import BaseModel
 
 from rules.errors import RulesError
-from rules.model import StateChange, Term
+from rules.model import Modifier, StateChange, Term
 from rules.systems.adnd2cp.settings import Settings
 from rules.systems.adnd2cp.sheet import Condition, Sheet, WeaponEntry
-from rules.trusted import trusted
+from rules.trusted import complete, trusted
 
 SYSTEM_ID = "adnd2cp"
 # The sheet's own lower bound on hit points: damage stops there so a sheet always validates.
@@ -34,6 +34,14 @@ M = TypeVar("M", bound=BaseModel)
 def made(model: type[M], **values: Any) -> M:
     """A result model from values the rules made, already of the declared types (`rules.trusted`)."""
     return trusted(model, values)
+
+
+def modifier(key: str, value: int | float) -> Modifier:
+    """A modifier the rules made: a plain str and number are built without validation (several an
+    attack); anything else (a bool, a Fraction) is validated as before."""
+    if type(key) is str and (type(value) is int or type(value) is float):
+        return complete(Modifier, {"key": key, "value": value}, {"key", "value"})
+    return Modifier(key=key, value=value)
 
 
 def blow_terms(ids: list[str]) -> list[Term]:

@@ -5,13 +5,14 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from rules.bounds import clip_update
 from rules.checks import dice_of
 from rules.dice import Roller
 from rules.errors import RulesError
 from rules.model import Check, Die, Modifier, Note
 from rules.notation import parse_dice
 from rules.system import ActionRequest
-from rules.systems.adnd2cp.common import hp_after_loss, life_conditions, made
+from rules.systems.adnd2cp.common import hp_after_loss, life_conditions, made, modifier
 from rules.systems.adnd2cp.options import Options
 from rules.systems.adnd2cp.settings import Settings
 from rules.systems.adnd2cp.sheet import Sheet, WeaponEntry
@@ -53,13 +54,13 @@ class Attack:
 
     def mod(self, key: str, value: int) -> None:
         if value:
-            self.mods.append(Modifier(key=key, value=value))
+            self.mods.append(modifier(key, value))
 
     def defence_mod(self, key: str, to_hit: int) -> None:
         """A to-hit bonus that comes from the defender (rear, surprised, prone …): it lowers the number
         needed, on the defender's side of the roll."""
         if to_hit:
-            self.defence_mods.append(Modifier(key=key, value=-to_hit))
+            self.defence_mods.append(modifier(key, -to_hit))
 
     @property
     def melee(self) -> bool:
@@ -93,7 +94,9 @@ def str_applies(a: Attack) -> bool:
 def apply_damage(a: Attack, amount: int) -> None:
     hp = hp_after_loss(a.target, amount)
     conds = life_conditions(a.target.conditions, hp, a.settings)
-    a.target = a.target.model_copy(update={"hp": hp, "conditions": conds})
+    # Hit points clipped to the sheet's bounds; the conditions are the sheet's own (validated) and at most
+    # a life condition at its defaults, within bounds already: not walked by the clipping again.
+    a.target = a.target.copy_within({**clip_update(Sheet, {"hp": hp}), "conditions": conds})
 
 
 def base_expr_text(a: Attack, large: bool) -> str:

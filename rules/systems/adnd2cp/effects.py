@@ -16,6 +16,7 @@ from rules.systems.adnd2cp.common import (
     hp_after_loss,
     life_conditions,
     made,
+    modifier,
     pick_weapon,
     with_condition,
 )
@@ -107,13 +108,13 @@ def _str_type_bonus(a: Attack, active: Callable[[str], bool], mods: list[Modifie
     )
     for bid, value in parts:
         if value:
-            mods.append(Modifier(key="blow." + bid, value=value))
+            mods.append(modifier("blow." + bid, value))
     capped = sum(v for bid, v in parts if bid != "scagliare_con_violenza" or a.settings.violent_hurl_str_cap)
     cap = a.weapon.max_str_damage_bonus
     if cap is not None and capped:
         room = max(0, cap - max(0, str_dmg))
         if room < capped:
-            mods.append(Modifier(key="str_cap", value=room - capped))
+            mods.append(modifier("str_cap", room - capped))
             a.note("str_cap", cap=cap, str_damage=str_dmg, lost=capped - room)
 
 
@@ -164,10 +165,10 @@ def roll_damage(
         ("situational", a.options.damage_modifier),
     ):
         if value:
-            mods.append(Modifier(key=key, value=value))
+            mods.append(modifier(key, value))
     _str_type_bonus(a, active if not secondary else (lambda bid: False), mods, str_dmg)
     if "fendente_frontale" in a.blows:
-        mods.append(Modifier(key="blow.fendente_frontale", value=-1 if "S" in a.weapon.damage_type else -2))
+        mods.append(modifier("blow.fendente_frontale", -1 if "S" in a.weapon.damage_type else -2))
     total = base + sum(int(m.value) for m in mods)
     weapon_parts = parts_of([("die_bonus", builtin)]) if builtin else []
     if pre:

@@ -44,12 +44,16 @@ class _Model(BaseModel):
         and the rules copy a sheet several times an attack)."""
         if deep:
             return super().model_copy(update=clip_update(type(self), update) if update else update, deep=True)
+        return self.copy_within(clip_update(type(self), update) if update else {})
+
+    def copy_within(self, update: Mapping[str, Any]) -> Self:
+        """A shallow copy with `update` set as it is: values already within their bounds (the sheet's own
+        conditions, new ones at their defaults), so not walked again by the clipping."""
         data = self.__dict__.copy()
         fields_set = set(self.__pydantic_fields_set__)
         if update:
-            clipped = clip_update(type(self), update)
-            data.update(clipped)
-            fields_set.update(clipped)
+            data.update(update)
+            fields_set.update(update)
         private = self.__pydantic_private__
         copied = object.__new__(type(self))
         object.__setattr__(copied, "__dict__", data)

@@ -186,7 +186,8 @@ def count_specials(ids: Iterable[str]) -> int:
 
 
 # --- plans --------------------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
+# Not frozen: a frozen dataclass sets each field through object.__setattr__, slow on every attack.
+@dataclass(slots=True)
 class Plan:
     """What an attack's (or declaration's) blows cost and change: validated, not yet applied."""
 

@@ -8,7 +8,7 @@ from typing import Any, cast
 from rules.checks import check, dump_checks, load_checks
 from rules.dice import DiceSource, Roller
 from rules.errors import RulesError
-from rules.model import ActionResult, Check, Die, Modifier, Note, Part, Term
+from rules.model import ActionResult, Check, Die, Note, Part, Term
 from rules.system import ActionRequest, DefenceRequest, Fighter
 
 from .area_attack import area_attack
@@ -19,7 +19,7 @@ from .described import against_defence, defence_check, hit_test_check, mod_parts
 from .finish import finish
 from .hit import apply_hit
 from .hit_test import Attempt
-from .made import modifiers, note, result, rolls
+from .made import modifiers, note, plain_modifier, result, rolls
 from .options import Options
 from .parry import default_choice
 from .phases import DEFENCE_OUTCOMES, defence_of, defence_roll, hit_roll, setup, with_distance
@@ -50,7 +50,7 @@ def _plan_dict(plan: DamagePlan) -> dict[str, Any]:
 
 
 def _plan(data: Mapping[str, Any]) -> DamagePlan:
-    mods = tuple(Modifier(key=m["key"], value=m["value"]) for m in data["modifiers"])
+    mods = tuple(plain_modifier(m["key"], m["value"]) for m in data["modifiers"])
     steps = tuple((str(key), int(value)) for key, value in data.get("dice_steps", ()))
     expr = data.get("dice_expr")
     return DamagePlan(
@@ -228,7 +228,7 @@ def _active_defence(
     """Parry (parowanie) or dodge (unik): test die + skill + modifiers against the attack total.
 
     Updates the result fields in place; True when the defence stops the hit."""
-    active = [Modifier(key=m["key"], value=m["value"]) for m in ex.get("active_modifiers", [])]
+    active = [plain_modifier(m["key"], m["value"]) for m in ex.get("active_modifiers", [])]
     defence, mods = defence_of(sheet, choice, active)
     notes: list[Any] = fields["notes"]
     notes += defence.notes

@@ -30,6 +30,9 @@ def exact(value: float) -> Decimal:
 def roll_test(roller: Roller, settings: Settings, purpose: str) -> tuple[list[Die], int]:
     """Roll the test die (GM setting, house default 1k20): the dice as shown in a check, and their sum."""
     count, sides, _ = parse_dice(settings.test_die).groups[0]  # one group of equal dice (1d20, 2d10, 3d6)
+    if count == 1:  # the house 1k20: no list to build and sum
+        face = roller.d(sides, purpose)
+        return [Die(sides, face)], face
     shown = [Die(sides, roller.d(sides, purpose)) for _ in range(count)]
     return shown, sum(d.face for d in shown)
 
@@ -88,7 +91,8 @@ def throw_range(weapon: Weapon, sheet: Sheet) -> float | None:
     return float(exact(sheet.lift_kg) - exact(weapon.weight_kg or 0))
 
 
-@dataclass(frozen=True, slots=True)
+# Not frozen: a frozen dataclass sets each field through object.__setattr__, slow on every attack.
+@dataclass(slots=True)
 class Situation:
     """Who is unprepared and which physical-defence modifiers apply, for one attack."""
 

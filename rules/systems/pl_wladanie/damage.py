@@ -155,7 +155,8 @@ def _damage_plan(
 
 
 # --- coverage and armour ---------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
+# Not frozen: a frozen dataclass sets each field through object.__setattr__, slow on every attack.
+@dataclass(slots=True)
 class Protector:
     key: str
     coverage: int

@@ -5,8 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from pydantic import BaseModel
-
 from rules.checks import check, minus
 from rules.dice import Roller
 from rules.model import Check, Damage, Modifier, Note, Part, StateChange, Term
@@ -15,7 +13,7 @@ from rules.system import Fighter
 
 from .damage import DamagePlan, category_label_at, protectors
 from .described import NEGATIVE_DICE, armour_step, copied, expr_dice, floor_at_zero, weak_steps
-from .made import change, modifier, note
+from .made import change, modifier, note, updated
 from .made import damage as made_damage
 from .phases import absorbed, applied_damage, damage_roll, locate, wound_after
 from .settings import Settings
@@ -45,7 +43,8 @@ def _change(name: str, fieldname: str, before: Any, after: Any) -> StateChange:
     return change(name, fieldname, before, after)
 
 
-@dataclass(frozen=True, slots=True)
+# Not frozen: a frozen dataclass sets each field through object.__setattr__, slow on every attack.
+@dataclass(slots=True)
 class DamageTest:
     """One damage test (test obrażeń): dice + strength damage (+ bonus), halved when weak; `check` shows
     it as rolled, before any armour."""
@@ -161,7 +160,7 @@ def _record_damage(out: HitOutcome, target: Fighter[Sheet], applied: int, settin
         update["wound_level"] = level
         out.changes.append(_change(target.name, "wound_level", sheet.wound_level, level))
     # The numbers are within the sheet's bounds already (DAMAGE above): a plain copy, no clipping walk.
-    out.target_sheet = BaseModel.model_copy(sheet, update=update)
+    out.target_sheet = updated(sheet, update)
 
 
 def _self_injury(out: HitOutcome, attacker: Fighter[Sheet], test: int) -> None:

@@ -37,18 +37,53 @@ def modifier(key: str, value: int | float) -> Modifier:
     return complete(Modifier, {"key": key, "value": value}, {"key", "value"})
 
 
+_NUMBER = (int, float)
+_ROLL_KEYS = frozenset({"purpose", "sides", "face"})
+
+
+def plain_modifier(key: Any, value: Any) -> Modifier:
+    """A modifier from an exchange's plain JSON: exactly typed ones (what the rules wrote) are built
+    directly, anything else (a hand edit: a bool, a numeric string) goes through validation as before."""
+    if type(key) is str and type(value) in _NUMBER:
+        return modifier(key, value)
+    return Modifier(key=key, value=value)
+
+
 def modifiers(data: list[Any]) -> list[Modifier]:
     """Modifiers from an exchange's plain JSON (or already made)."""
-    return [m if isinstance(m, Modifier) else Modifier(key=m["key"], value=m["value"]) for m in data]
+    return [m if isinstance(m, Modifier) else plain_modifier(m["key"], m["value"]) for m in data]
+
+
+def _roll(data: Any) -> DieRoll:
+    """A roll from plain JSON: the shape the rules wrote (purpose, sides, face, all exactly typed) is built
+    directly with the same set fields as validation gives; anything else is validated."""
+    if (
+        type(data) is dict
+        and data.keys() == _ROLL_KEYS
+        and type(data["purpose"]) is str
+        and type(data["sides"]) is int
+        and type(data["face"]) is int
+    ):
+        values = {"purpose": data["purpose"], "sides": data["sides"], "face": data["face"], "dropped": False}
+        return complete(DieRoll, values, set(_ROLL_KEYS))
+    return DieRoll.model_validate(data)
 
 
 def rolls(data: list[Any]) -> list[DieRoll]:
-    return [r if isinstance(r, DieRoll) else DieRoll.model_validate(r) for r in data]
+    return [r if isinstance(r, DieRoll) else _roll(r) for r in data]
 
 
 def change(combatant: str, field: str, before: Any, after: Any) -> StateChange:
     data = {"combatant": combatant, "field": field, "before": before, "after": after}
     return complete(StateChange, data, {"combatant", "field", "before", "after"})
+
+
+def updated(model: M, update: dict[str, Any]) -> M:
+    """`BaseModel.model_copy(model, update=update)` (no bounds walk: the caller's numbers are within them
+    already) built in one step instead of a copy of every slot and then an update of it."""
+    if model.__pydantic_extra__ is not None or model.__pydantic_private__ is not None:
+        return BaseModel.model_copy(model, update=update)
+    return complete(type(model), {**model.__dict__, **update}, model.__pydantic_fields_set__ | update.keys())
 
 
 def damage(values: dict[str, Any]) -> Damage:

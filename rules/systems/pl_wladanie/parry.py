@@ -11,7 +11,8 @@ from .settings import Settings
 from .sheet import Sheet
 
 
-@dataclass(frozen=True, slots=True)
+# Not frozen: a frozen dataclass sets each field through object.__setattr__, slow on every attack.
+@dataclass(slots=True)
 class Defence:
     """One active defence: the skill it tests, the item's modifier and whether it costs a bonus action."""
 
@@ -57,7 +58,7 @@ def default_choice(target: Sheet, allowed: list[str], settings: Settings) -> str
     """The defence rolled without an answer: the setting's choice, `best` = the higher of parry and dodge."""
     wanted = settings.default_defence
     if wanted == "best":
-        wanted = "parry" if "parry" in allowed and parry(target).value >= dodge(target).value else "dodge"
+        wanted = "parry" if "parry" in allowed and parry(target).value >= target.dodge_skill else "dodge"
     if wanted in allowed:
         return wanted
     return next((c for c in ("dodge", "parry") if c in allowed), "none")

@@ -38,7 +38,8 @@ DEFENCE_OUTCOMES = {"parry": "parried", "dodge": "dodged"}
 
 
 # --- 1. setup --------------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
+# Not frozen: a frozen dataclass sets each field through object.__setattr__, slow on every attack.
+@dataclass(slots=True)
 class Setup:
     """What is fixed once an attack at a character is declared (no dice rolled yet)."""
 

@@ -598,9 +598,15 @@ class Sheet(_Model):
     @property
     def shield_skill(self) -> int | None:
         """Władanie of the carried shield (a separate skill in `weapon_skills`), None when not given."""
-        if self.shield is None:
+        shield = self.shield
+        if shield is None:
             return None
-        return next((self.weapon_skills[k] for k in self.shield.skill_keys if k in self.weapon_skills), None)
+        skills = self.weapon_skills
+        # `shield.skill_keys` in order, without building it (the first key found is the same either way).
+        for key in (shield.skill, shield.id, *SHIELD_SKILL_KEYS):
+            if key and key in skills:
+                return skills[key]
+        return None
 
     @property
     def defence_unprepared(self) -> int | None:
