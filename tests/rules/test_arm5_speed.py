@@ -34,3 +34,25 @@ def test_exchanges_built_without_validation_validate_to_the_same_result() -> Non
                 second = SYSTEM.defend(dreq, dice)
                 assert ActionResult.model_validate(second.model_dump()) == second
                 assert ActionResult.model_validate_json(second.model_dump_json()) == second
+
+
+def test_sheet_copies_and_dumps_are_pydantics() -> None:
+    """`Bounded.model_copy` and `plain_dump` are made by hand: the same as pydantic's, key order included."""
+    from pydantic import BaseModel
+
+    from rules.systems.arm5.sheet import Sheet
+
+    sheet = Sheet.model_validate(
+        {"str": 2, "shield": "buckler", "spells": [{"name": "pilum", "damage": 15}], "engaged_with": ["a"]}
+    )
+    for one in (sheet, *(template_fighter(SYSTEM, t).sheet for t in SYSTEM.templates())):
+        assert isinstance(one, Sheet)
+        dumped = one.plain_dump()
+        assert dumped == one.model_dump() and list(dumped) == list(one.model_dump())
+        assert dumped["engaged_with"] is not one.engaged_with  # a copy, as pydantic's
+        update = {"fatigue_level": 3, "wounds": one.wounds.model_copy(update={"light": 2}), "attacked_by": ["b"]}
+        ours, theirs = one.model_copy(update=update), BaseModel.model_copy(one, update=update)
+        assert ours.__dict__ == theirs.__dict__ and list(ours.__dict__) == list(theirs.__dict__)
+        assert ours.__pydantic_fields_set__ == theirs.__pydantic_fields_set__
+        assert one.model_copy(update={"fatigue_level": 9}).fatigue_level == 5  # clipped to the field's bounds
+        assert one.model_copy().model_dump() == one.model_dump()

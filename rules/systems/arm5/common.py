@@ -11,7 +11,7 @@ from rules.dice import Roller
 from rules.errors import RulesError
 from rules.model import Check, Modifier, Note, Part, Side, StateChange, Term
 from rules.system import Fighter
-from rules.systems.arm5.sheet import Sheet, Shield, Weapon
+from rules.systems.arm5.sheet import Bounded, Sheet, Shield, Weapon
 from rules.systems.arm5.stress import Recorded, StressRoll, stress_dice, stress_value
 from rules.systems.arm5.tables import NONLETHAL, UNCONSCIOUS, WoundBand
 from rules.systems.arm5.weapons import SHIELDS, WEAPONS
@@ -185,12 +185,17 @@ def changes_of(name: str, before: Sheet, updates: dict[str, Any]) -> list[StateC
     """StateChange per field whose value differs (nested models compared as plain data)."""
     out = []
     for key, after in updates.items():
-        old = getattr(before, key)
-        old_plain = old.model_dump() if hasattr(old, "model_dump") else old
-        new_plain = after.model_dump() if hasattr(after, "model_dump") else after
+        old_plain, new_plain = plain(getattr(before, key)), plain(after)
         if old_plain != new_plain:
             out.append(built(StateChange, combatant=name, field=key, before=old_plain, after=new_plain))
     return out
+
+
+def plain(value: Any) -> Any:
+    """A sheet field's value as plain data (a nested model dumped, as `model_dump` would)."""
+    if isinstance(value, Bounded):
+        return value.plain_dump()
+    return value.model_dump() if isinstance(value, BaseModel) else value
 
 
 def add_name(names: list[str], name: str) -> list[str]:

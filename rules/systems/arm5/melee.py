@@ -35,6 +35,7 @@ from rules.systems.arm5.common import (
     own_turn_updates,
     parts,
     penalty_mods,
+    plain,
     shown_total,
     stress_check,
     weapon_term,
@@ -160,7 +161,7 @@ def swing(req: ActionRequest, kind: str) -> Swing:
         "weapon": weapon.name,
         "damage_modifiers": [{"key": m.key, "value": m.value} for m in damage_mods(actor, weapon, shield, add_str)],
         "attacker_mounted": actor.mounted,
-        "attacker_updates": {k: (v.model_dump() if hasattr(v, "model_dump") else v) for k, v in updates.items()},
+        "attacker_updates": {k: plain(v) for k, v in updates.items()},
         "cover": opts.cover,
         "nonlethal": opts.nonlethal,
         "wound_band": opts.wound_band,
@@ -343,8 +344,8 @@ def defend(req: DefenceRequest, dice: DiceSource) -> ActionResult:
         changes=changes_of(a_name, attacker, a_updates) + changes_of(d_name, defender, d_updates),
         notes=notes,
         # The attacker's changes are plain values from the exchange: its sheet as dumped, with them.
-        actor_sheet=attacker.model_dump() | clip_update(Sheet, a_updates) if a_updates else None,
-        target_sheet=defender_after.model_dump() if d_updates else None,
+        actor_sheet=attacker.plain_dump() | clip_update(Sheet, a_updates) if a_updates else None,
+        target_sheet=defender_after.plain_dump() if d_updates else None,
         checks=checks,
     )
 
