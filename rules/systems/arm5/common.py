@@ -11,7 +11,7 @@ from rules.dice import Roller
 from rules.errors import RulesError
 from rules.model import Check, Modifier, Note, Part, Side, StateChange, Term
 from rules.system import Fighter
-from rules.systems.arm5.sheet import Bounded, Sheet, Shield, Weapon
+from rules.systems.arm5.sheet import Sheet, Shield, Weapon
 from rules.systems.arm5.stress import Recorded, StressRoll, stress_dice, stress_value
 from rules.systems.arm5.tables import NONLETHAL, UNCONSCIOUS, WoundBand
 from rules.systems.arm5.weapons import SHIELDS, WEAPONS
@@ -193,8 +193,6 @@ def changes_of(name: str, before: Sheet, updates: dict[str, Any]) -> list[StateC
 
 def plain(value: Any) -> Any:
     """A sheet field's value as plain data (a nested model dumped, as `model_dump` would)."""
-    if isinstance(value, Bounded):
-        return value.plain_dump()
     return value.model_dump() if isinstance(value, BaseModel) else value
 
 

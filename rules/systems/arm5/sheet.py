@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from functools import cache
-from operator import itemgetter
-from typing import Annotated, Any, NamedTuple, Self, get_args, get_origin
+from collections.abc import Mapping
+from typing import Annotated, Any, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -40,12 +38,12 @@ ROLL = 100_000
 Rolled = Annotated[int, Field(ge=-ROLL, le=ROLL)]
 
 
-class Bounded(BaseModel):
+class _Bounded(BaseModel):
     """A model whose rule-made copies keep every number inside its declared bounds (so they load again).
 
-    Its copies and plain dumps are made here directly (issue 17: a sheet is copied and dumped on every
-    attack); they are exactly pydantic's `model_copy` and `model_dump()` for these models of numbers,
-    text, lists and nested models, and anything unusual goes through pydantic as before."""
+    Its copies are made here directly (issue 17: every exchange copies the defender's sheet): exactly
+    pydantic's shallow `model_copy`, without its generic steps; a deep copy, or a model with private or
+    extra data, goes through pydantic as before."""
 
     def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
         changed = clip_update(type(self), update) if update else update
@@ -56,63 +54,8 @@ class Bounded(BaseModel):
             return complete(type(self), self.__dict__.copy(), set(self.__pydantic_fields_set__))
         return complete(type(self), {**self.__dict__, **changed}, self.__pydantic_fields_set__ | changed.keys())
 
-    def plain_dump(self) -> dict[str, Any]:
-        """`model_dump()`: the fields in declared order, nested models as dicts, lists copied."""
-        plan = _dump_plan(type(self))
-        out = dict(zip(plan.names, plan.values(self.__dict__), strict=True))
-        for name, cls in plan.models:
-            value = out[name]
-            if value is not None:
-                if type(value) is not cls:
-                    return self.model_dump()  # not the declared model (an unchecked update): pydantic decides
-                out[name] = value.plain_dump()
-        for name in plan.lists:
-            out[name] = list(out[name])
-        for name, cls in plan.model_lists:
-            items = out[name]
-            if any(type(item) is not cls for item in items):
-                return self.model_dump()
-            out[name] = [item.plain_dump() for item in items]
-        return out
 
-
-class _DumpPlan(NamedTuple):
-    """A model's fields for `plain_dump`: all names (and a getter of their values, in that order), the
-    nested models (optional ones too), plain lists, and lists of models."""
-
-    names: tuple[str, ...]
-    values: Callable[[dict[str, Any]], tuple[Any, ...]]
-    models: tuple[tuple[str, type[Bounded]], ...]
-    lists: tuple[str, ...]
-    model_lists: tuple[tuple[str, type[Bounded]], ...]
-
-
-def _model_in(annotation: Any) -> type[Bounded] | None:
-    """The model a field holds (`Shield` for `Shield | None`), if any."""
-    for arg in (annotation, *get_args(annotation)):
-        if isinstance(arg, type) and issubclass(arg, Bounded):
-            return arg
-    return None
-
-
-@cache
-def _dump_plan(cls: type[Bounded]) -> _DumpPlan:
-    names = tuple(cls.model_fields)
-    assert len(names) > 1  # itemgetter of one name gives the value, not a tuple
-    models, lists, model_lists = [], [], []
-    for name, info in cls.model_fields.items():
-        if get_origin(info.annotation) is list:
-            inner = _model_in(get_args(info.annotation)[0])
-            if inner is None:
-                lists.append(name)
-            else:
-                model_lists.append((name, inner))
-        elif (model := _model_in(info.annotation)) is not None:
-            models.append((name, model))
-    return _DumpPlan(names, itemgetter(*names), tuple(models), tuple(lists), tuple(model_lists))
-
-
-class _Part(Bounded):
+class _Part(_Bounded):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
@@ -219,7 +162,7 @@ class Spell(_Part):
         return data
 
 
-class Sheet(Bounded):
+class Sheet(_Bounded):
     """An Ars Magica combatant: Characteristics, Abilities, gear, wounds, fatigue and combat state."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
