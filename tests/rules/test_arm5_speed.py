@@ -34,3 +34,60 @@ def test_exchanges_built_without_validation_validate_to_the_same_result() -> Non
                 second = SYSTEM.defend(dreq, dice)
                 assert ActionResult.model_validate(second.model_dump()) == second
                 assert ActionResult.model_validate_json(second.model_dump_json()) == second
+
+
+def test_sheet_copies_and_dumps_are_pydantics() -> None:
+    """A sheet's `model_copy` is made by hand: the same as pydantic's, key order and fields set included."""
+    from pydantic import BaseModel
+
+    from rules.systems.arm5.sheet import Sheet
+
+    sheet = Sheet.model_validate(
+        {"str": 2, "shield": "buckler", "spells": [{"name": "pilum", "damage": 15}], "engaged_with": ["a"]}
+    )
+    for one in (sheet, *(template_fighter(SYSTEM, t).sheet for t in SYSTEM.templates())):
+        assert isinstance(one, Sheet)
+        update = {"fatigue_level": 3, "wounds": one.wounds.model_copy(update={"light": 2}), "attacked_by": ["b"]}
+        ours, theirs = one.model_copy(update=update), BaseModel.model_copy(one, update=update)
+        assert ours.__dict__ == theirs.__dict__ and list(ours.__dict__) == list(theirs.__dict__)
+        assert ours.__pydantic_fields_set__ == theirs.__pydantic_fields_set__
+        assert one.model_copy(update={"fatigue_level": 9}).fatigue_level == 5  # clipped to the field's bounds
+        assert one.model_copy().model_dump() == one.model_dump()
+
+
+def test_exchange_rolls_and_modifiers_load_as_pydantic_validates_them() -> None:
+    from pydantic import TypeAdapter, ValidationError
+
+    from rules.model import DieRoll
+    from rules.systems.arm5.melee import load_modifiers, load_rolls
+
+    rolls, mods = TypeAdapter(list[DieRoll]), TypeAdapter(list[Modifier])
+    roll_cases: list[object] = [
+        [],
+        [{"purpose": "attack", "sides": 10, "face": 4}],
+        [{"purpose": "attack", "sides": 10, "face": 1}, {"purpose": "attack", "sides": 10, "face": 7, "dropped": True}],
+        [{"purpose": "attack", "sides": "10", "face": 4}],  # lax: pydantic's
+        [{"purpose": "attack", "sides": True, "face": 4}],
+    ]
+    for case in roll_cases:
+        got = load_rolls(case)
+        assert got == rolls.validate_python(case)
+        assert [r.__pydantic_fields_set__ for r in got] == [
+            r.__pydantic_fields_set__ for r in rolls.validate_python(case)
+        ]
+    mod_cases: list[object] = [
+        [],
+        [{"key": "atk_dex", "value": 2}, {"key": "x", "value": 1.5}],
+        [{"key": "x", "value": "3"}],
+    ]
+    for case in mod_cases:
+        assert load_modifiers(case) == mods.validate_python(case)
+    for bad in (
+        [{"purpose": "attack", "sides": 10}],
+        [{"key": "x", "value": 1, "extra": 2}],
+        [{"key": "x"}],
+        {"a": 1},
+        None,
+    ):
+        with pytest.raises(ValidationError):
+            load_rolls(bad) if isinstance(bad, list) and "purpose" in bad[0] else load_modifiers(bad)

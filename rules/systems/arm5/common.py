@@ -39,7 +39,8 @@ def mod(key: str, value: int) -> Modifier:
 
 def note(key: str, params: dict[str, Any] | None = None) -> Note:
     """A rule-made note (its parameters are already terms and numbers), `built` without validation."""
-    return built(Note, key=key, params=params or {})
+    # The fields in the order `built` stores them (a dump keeps it): the plain default first.
+    return complete(Note, {"side": None, "key": key, "params": params or {}}, {"key", "params"})
 
 
 def dump_notes(notes: list[Note]) -> list[dict[str, Any]]:
@@ -185,12 +186,18 @@ def changes_of(name: str, before: Sheet, updates: dict[str, Any]) -> list[StateC
     """StateChange per field whose value differs (nested models compared as plain data)."""
     out = []
     for key, after in updates.items():
-        old = getattr(before, key)
-        old_plain = old.model_dump() if hasattr(old, "model_dump") else old
-        new_plain = after.model_dump() if hasattr(after, "model_dump") else after
+        old_plain, new_plain = plain(getattr(before, key)), plain(after)
         if old_plain != new_plain:
-            out.append(built(StateChange, combatant=name, field=key, before=old_plain, after=new_plain))
+            # Every field given, in the order `built` has always stored them (defaulted fields first:
+            # the order a dump keeps), so `complete` needs no plan.
+            fields = {"before": old_plain, "after": new_plain, "combatant": name, "field": key}
+            out.append(complete(StateChange, fields, {"combatant", "field", "before", "after"}))
     return out
+
+
+def plain(value: Any) -> Any:
+    """A sheet field's value as plain data (a nested model dumped, as `model_dump` would)."""
+    return value.model_dump() if isinstance(value, BaseModel) else value
 
 
 def add_name(names: list[str], name: str) -> list[str]:

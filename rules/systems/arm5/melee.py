@@ -35,6 +35,7 @@ from rules.systems.arm5.common import (
     own_turn_updates,
     parts,
     penalty_mods,
+    plain,
     shown_total,
     stress_check,
     weapon_term,
@@ -45,11 +46,14 @@ from rules.systems.arm5.settings import Settings
 from rules.systems.arm5.sheet import Sheet, Shield, Weapon
 from rules.systems.arm5.stress import Face, Recorded, StressRoll, stress_value
 from rules.systems.arm5.tables import COVER_BONUS, RIDING_BONUS_CAP, UNCONSCIOUS, SizeRule, WoundBand, wound_band
+from rules.trusted import complete
 
 SYSTEM_ID = "arm5"
 # An exchange read back in `defend` is validated (it comes from outside), each list in one call.
 _ROLLS = TypeAdapter(list[DieRoll])
 _MODIFIERS = TypeAdapter(list[Modifier])
+_ROLL_KEYS = frozenset({"purpose", "sides", "face", "dropped"})
+_NUMBER = (int, float)
 DEFENCES = ["defend"]
 DEFENCE_ALIASES = frozenset({"defend", "defence", "defense", "parry", "block", "dodge"})
 
@@ -160,7 +164,7 @@ def swing(req: ActionRequest, kind: str) -> Swing:
         "weapon": weapon.name,
         "damage_modifiers": [{"key": m.key, "value": m.value} for m in damage_mods(actor, weapon, shield, add_str)],
         "attacker_mounted": actor.mounted,
-        "attacker_updates": {k: (v.model_dump() if hasattr(v, "model_dump") else v) for k, v in updates.items()},
+        "attacker_updates": {k: plain(v) for k, v in updates.items()},
         "cover": opts.cover,
         "nonlethal": opts.nonlethal,
         "wound_band": opts.wound_band,
@@ -293,10 +297,10 @@ def defend(req: DefenceRequest, dice: DiceSource) -> ActionResult:
         )
     try:
         kind, attack_total = str(ex["kind"]), int(ex["attack_total"])
-        attack_rolls = _ROLLS.validate_python(ex["attack_rolls"])
-        attack_modifiers = _MODIFIERS.validate_python(ex["attack_modifiers"])
+        attack_rolls = load_rolls(ex["attack_rolls"])
+        attack_modifiers = load_modifiers(ex["attack_modifiers"])
         notes = load_notes(ex.get("attack_notes", []))
-        dmg = _MODIFIERS.validate_python(ex["damage_modifiers"])
+        dmg = load_modifiers(ex["damage_modifiers"])
         attack_check = _attack_check(ex, attack_rolls, attack_modifiers)
     except (KeyError, TypeError, ValueError, ValidationError):
         raise RulesError("error.arm5.bad_exchange") from None
@@ -347,6 +351,40 @@ def defend(req: DefenceRequest, dice: DiceSource) -> ActionResult:
         target_sheet=defender_after.model_dump() if d_updates else None,
         checks=checks,
     )
+
+
+def load_rolls(data: Any) -> list[DieRoll]:
+    """An exchange's rolls, validated: the shape this system writes is checked field by field here
+    (exact types, no unknown keys) and built without pydantic; anything else is pydantic's to judge."""
+    if type(data) is list:
+        out = []
+        for r in data:
+            if type(r) is not dict or not r.keys() <= _ROLL_KEYS:
+                break
+            purpose, sides, face, dropped = r.get("purpose"), r.get("sides"), r.get("face"), r.get("dropped", False)
+            if type(purpose) is not str or type(sides) is not int or type(face) is not int or type(dropped) is not bool:
+                break
+            fields = {"purpose": purpose, "sides": sides, "face": face, "dropped": dropped}
+            out.append(complete(DieRoll, fields, set(r)))
+        else:
+            return out
+    return _ROLLS.validate_python(data)
+
+
+def load_modifiers(data: Any) -> list[Modifier]:
+    """An exchange's modifiers, validated as `load_rolls` validates its rolls."""
+    if type(data) is list:
+        out = []
+        for m in data:
+            if type(m) is not dict or len(m) != 2:
+                break
+            key, value = m.get("key"), m.get("value")
+            if type(key) is not str or type(value) not in _NUMBER:
+                break
+            out.append(complete(Modifier, {"key": key, "value": value}, {"key", "value"}))
+        else:
+            return out
+    return _MODIFIERS.validate_python(data)
 
 
 def _attack_check(ex: Mapping[str, Any], rolls: list[DieRoll], modifiers: list[Modifier]) -> Check:

@@ -23,6 +23,7 @@ from rules.systems.arm5.tables import (
 )
 from rules.systems.arm5.weapons import SHIELDS, WEAPONS
 from rules.systems.arm5.words import FATIGUE, YES_NO, lookup
+from rules.trusted import complete
 
 Text = str  # the Sheet has a field called `str` (Strength), so its text fields are typed as Text
 
@@ -38,10 +39,20 @@ Rolled = Annotated[int, Field(ge=-ROLL, le=ROLL)]
 
 
 class _Bounded(BaseModel):
-    """A model whose rule-made copies keep every number inside its declared bounds (so they load again)."""
+    """A model whose rule-made copies keep every number inside its declared bounds (so they load again).
+
+    Its copies are made here directly (issue 17: every exchange copies the defender's sheet): exactly
+    pydantic's shallow `model_copy`, without its generic steps; a deep copy, or a model with private or
+    extra data, goes through pydantic as before."""
 
     def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
-        return super().model_copy(update=clip_update(type(self), update) if update else update, deep=deep)
+        changed = clip_update(type(self), update) if update else update
+        if deep or self.__pydantic_private__ is not None or self.__pydantic_extra__ is not None:
+            return super().model_copy(update=changed, deep=deep)
+        # pydantic's shallow copy: the same field values, the update's over them, its keys marked as set.
+        if not changed:
+            return complete(type(self), self.__dict__.copy(), set(self.__pydantic_fields_set__))
+        return complete(type(self), {**self.__dict__, **changed}, self.__pydantic_fields_set__ | changed.keys())
 
 
 class _Part(_Bounded):
