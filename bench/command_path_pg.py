@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import statistics
 import sys
 import tempfile
 import time
@@ -77,7 +76,6 @@ async def run() -> None:
             f"  refusals: {errors or 'none'}"
         )
     print(f"  PostgreSQL runs at {post[0] / lite[0]:.0%} of SQLite's rate in one process")
-    print(f"  (median of the two p99s: {statistics.median([lite[1], post[1]]):.2f} ms)")
 
 
 if __name__ == "__main__":
