@@ -142,11 +142,12 @@ class ActionMixin(StagingMixin):
                 Message("syntax.named", {"name": Term("action", k), "key": Message("syntax.action", {"key": k})})
                 for k in sorted(system.reaction_actions)
             ),
-        ] or ["—"]
+        ]
+        plain = "" if reactions else "_plain"  # a game with no off-turn reactions does not mention them
         if current is None:
-            error = UserError("error.turn_round_over", name=actor.name, reactions=reactions)
+            error = UserError(f"error.turn_round_over{plain}", name=actor.name, reactions=reactions)
         else:
-            error = UserError("error.not_your_turn", name=actor.name, current=current.name, reactions=reactions)
+            error = UserError(f"error.not_your_turn{plain}", name=actor.name, current=current.name, reactions=reactions)
         error.system = system.id  # the reactions are named in the game's own words
         raise error
 

@@ -270,3 +270,26 @@ async def test_colpo_rapido_is_declared_with_initiative_and_paid_at_the_next_rol
     assert r.error is None and "Inizia il round 2" in text_of(r)
     rolled = next(f for f in r.embeds[0]["fields"] if f["name"] == "Iniziativa tirata")
     assert "Bruna: 11" in rolled["value"] and "Colpo Rapido" in rolled["value"]
+
+
+async def test_a_game_without_off_turn_reactions_does_not_offer_them(table: Table) -> None:
+    """pl_wladanie has no off-turn reactions: the refusal says whose turn it is, without an empty list."""
+    await table.play(
+        [
+            "@gm:pl #w /encounter start system:pl_wladanie name:Boj",
+            "@ana:pl #w /character create system:pl_wladanie name:Ewa template:wojownik",
+            "@ana:pl #w /encounter join character:Ewa",
+            '@gm:pl #w /encounter add name:Zbój stats:"obrona_fizyczna:10"',
+            "@gm:pl #w /initiative combatant:all",
+            "@gm:pl #w /encounter next",
+        ]
+    )
+    for _ in range(3):
+        r = await table.one("@ana:pl #w /attack target:Zbój")
+        if r.error is not None:
+            break
+        await table.play(["@gm:pl #w /encounter next"])
+    assert r.ephemeral and r.error == "error.not_your_turn_plain"
+    text = r.content or ""
+    assert "Zbój" in text and "Pilnowanie kolejności" in text
+    assert "reakcje" not in text and "(—)" not in text
