@@ -172,6 +172,22 @@ async def test_a_connection_lost_during_commit_is_checked_before_answering(lande
         await table.app.close()
 
 
+async def _hp_chain_holds(check: Table, applied: int) -> None:
+    """Every applied attack started from the state the previous one left (none was lost or doubled)."""
+    attacks = await check.query("SELECT changes FROM commands WHERE kind = 'attack' AND undone_by IS NULL ORDER BY id")
+    assert len(attacks) == applied
+    (wall_id,) = (await check.query("SELECT id FROM combatants WHERE name = 'Wall'"))[0]
+    hp = 900
+    for (changes,) in attacks:
+        diff = json.loads(changes).get("combatants", {}).get(str(wall_id), {}).get("sheet", {})
+        if "hp_current" in diff:
+            old, new = diff["hp_current"]
+            assert old == hp, "an update was lost: an attack started from a stale state"
+            hp = new
+    sheet = json.loads((await check.query("SELECT sheet FROM combatants WHERE id = ?", wall_id))[0][0])
+    assert sheet["hp_current"] == hp
+
+
 async def test_fifty_attacks_at_once_from_two_processes_lose_no_update() -> None:
     table = await _postgres_table()
     url = str(table.path)
@@ -194,19 +210,6 @@ async def test_fifty_attacks_at_once_from_two_processes_lose_no_update() -> None
     assert applied >= 25  # each process serialises its own 25; only cross-process races can lose
     check = await open_table(url)
     try:
-        attacks = await check.query(
-            "SELECT c.changes FROM commands c WHERE c.kind = 'attack' AND c.undone_by IS NULL ORDER BY c.id"
-        )
-        assert len(attacks) == applied
-        (wall_id,) = (await check.query("SELECT id FROM combatants WHERE name = 'Wall'"))[0]
-        hp = 900
-        for (changes,) in attacks:  # every applied attack starts from the state the previous one left
-            diff = json.loads(changes).get("combatants", {}).get(str(wall_id), {}).get("sheet", {})
-            if "hp_current" in diff:
-                old, new = diff["hp_current"]
-                assert old == hp, "an update was lost: an attack started from a stale state"
-                hp = new
-        sheet = json.loads((await check.query("SELECT sheet FROM combatants WHERE id = ?", wall_id))[0][0])
-        assert sheet["hp_current"] == hp
+        await _hp_chain_holds(check, applied)
     finally:
         await check.app.close()

@@ -121,3 +121,24 @@ async def test_settings_show_fits_in_six_groups_of_short_lines(table: Table, sys
             assert len(line.replace("**", "")) <= 60, line
     first = embed["fields"][0]["value"].splitlines()[0]
     assert "✎" in first  # what was changed comes first
+
+
+async def test_fifty_attacks_at_once_lose_no_update(table: Table) -> None:
+    """The race of tests/bot/test_postgres.py in one process, on either driver: all fifty apply, in order."""
+    from tests.bot.test_postgres import _hp_chain_holds
+
+    await table.play(
+        [
+            "@gm #hall /encounter start system:dnd35 name:Brawl",
+            "@gm #hall /settings set name:enforce_turns value:false",
+            '@gm #hall /encounter add name:Orc stats:"bab:4 str:16 hp:30 ac:12"',
+            '@gm #hall /encounter add name:Wall stats:"hp:900 ac:1"',
+            "@gm #hall /initiative combatant:all",
+            "@gm #hall /encounter next",
+        ]
+    )
+    results = await asyncio.gather(
+        *(table("@gm #hall /attack attacker:Orc target:Wall weapon:greataxe") for _ in range(50))
+    )
+    assert [r[0].error for r in results] == [None] * 50
+    await _hp_chain_holds(table, 50)
