@@ -121,6 +121,21 @@ def steps(app: object, channels: list[tuple[str, str]], count: int) -> Iterator[
         sent += 1
 
 
+async def timed(console: Console, lines: Iterator[str], latencies: list[float], errors: dict[str, int]) -> float:
+    """Send each line (chosen between commands, outside the timing); record its latency and any refusal.
+    Returns the CPU seconds the commands took."""
+    cpu = 0.0
+    for line in lines:
+        c0, s = time.process_time(), time.perf_counter()
+        responses = await console.run_line(line)
+        latencies.append(time.perf_counter() - s)
+        cpu += time.process_time() - c0
+        error = responses[0].error if responses else "no answer"
+        if error:
+            errors[error] = errors.get(error, 0) + 1
+    return cpu
+
+
 async def run() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         config = replace(Config.from_env(dotenv=False), database_path=str(Path(tmp) / "bench.db"), token=None)
@@ -149,14 +164,7 @@ async def run() -> None:
         per_slice = COMMANDS // SLICES
         for _ in range(SLICES):
             raw_rates.append(raw_sqlite_rate(Path(tmp) / "raw.db", 0.5))
-            for line in steps(app, channels, per_slice):  # chosen between commands, outside the timing
-                c0, s = time.process_time(), time.perf_counter()
-                responses = await console.run_line(line)
-                latencies.append(time.perf_counter() - s)
-                cpu_seconds += time.process_time() - c0
-                error = responses[0].error if responses else "no answer"
-                if error:
-                    errors[error] = errors.get(error, 0) + 1
+            cpu_seconds += await timed(console, steps(app, channels, per_slice), latencies, errors)
         gc.callbacks.remove(on_gc)
         await app.close()
     n = len(latencies)

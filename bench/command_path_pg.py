@@ -14,13 +14,12 @@ import asyncio
 import os
 import sys
 import tempfile
-import time
 from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.command_path import CHANNEL_IDS, ENCOUNTERS, prepare, steps
+from bench.command_path import CHANNEL_IDS, ENCOUNTERS, prepare, steps, timed
 from bot.config import Config
 from bot.console.adapter import snowflake
 from bot.console.runner import Console, build
@@ -39,15 +38,7 @@ async def measure(config: Config) -> tuple[float, float, float, dict[str, int]]:
         app.collector.started()
         latencies: list[float] = []
         errors: dict[str, int] = {}
-        c0 = time.process_time()
-        for line in steps(app, channels, COMMANDS):
-            s = time.perf_counter()
-            responses = await console.run_line(line)
-            latencies.append(time.perf_counter() - s)
-            error = responses[0].error if responses else "no answer"
-            if error:
-                errors[error] = errors.get(error, 0) + 1
-        cpu = time.process_time() - c0
+        cpu = await timed(console, steps(app, channels, COMMANDS), latencies, errors)
     finally:
         await app.close()
     latencies.sort()

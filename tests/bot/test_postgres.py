@@ -96,18 +96,20 @@ async def test_an_unreachable_or_misconfigured_postgresql_fails_start_up_with_on
         assert lines[0].startswith("database error: cannot use PostgreSQL at postgresql://"), lines[0]
 
 
+# A fight where an orc batters a wall of 900 HP, turns not enforced: attacks that can race each other.
+BRAWL = [
+    "@gm #hall /encounter start system:dnd35 name:Brawl",
+    "@gm #hall /settings set name:enforce_turns value:false",
+    '@gm #hall /encounter add name:Orc stats:"bab:4 str:16 hp:30 ac:12"',
+    '@gm #hall /encounter add name:Wall stats:"hp:900 ac:1"',
+    "@gm #hall /initiative combatant:all",
+    "@gm #hall /encounter next",
+]
+
+
 async def _postgres_table() -> Table:
     table = await open_table(await pg.postgres_url())
-    await table.play(
-        [
-            "@gm #hall /encounter start system:dnd35 name:Brawl",
-            "@gm #hall /settings set name:enforce_turns value:false",
-            '@gm #hall /encounter add name:Orc stats:"bab:4 str:16 hp:30 ac:12"',
-            '@gm #hall /encounter add name:Wall stats:"hp:900 ac:1"',
-            "@gm #hall /initiative combatant:all",
-            "@gm #hall /encounter next",
-        ]
-    )
+    await table.play(BRAWL)
     return table
 
 

@@ -125,18 +125,9 @@ async def test_settings_show_fits_in_six_groups_of_short_lines(table: Table, sys
 
 async def test_fifty_attacks_at_once_lose_no_update(table: Table) -> None:
     """The race of tests/bot/test_postgres.py in one process, on either driver: all fifty apply, in order."""
-    from tests.bot.test_postgres import _hp_chain_holds
+    from tests.bot.test_postgres import BRAWL, _hp_chain_holds
 
-    await table.play(
-        [
-            "@gm #hall /encounter start system:dnd35 name:Brawl",
-            "@gm #hall /settings set name:enforce_turns value:false",
-            '@gm #hall /encounter add name:Orc stats:"bab:4 str:16 hp:30 ac:12"',
-            '@gm #hall /encounter add name:Wall stats:"hp:900 ac:1"',
-            "@gm #hall /initiative combatant:all",
-            "@gm #hall /encounter next",
-        ]
-    )
+    await table.play(BRAWL)
     results = await asyncio.gather(
         *(table("@gm #hall /attack attacker:Orc target:Wall weapon:greataxe") for _ in range(50))
     )
