@@ -48,7 +48,7 @@ async def combatant_names(interaction: discord.Interaction, current: str) -> Cho
     for c in enc.combatants:
         if folded and folded not in c.name.casefold():
             continue
-        status = system.status(c.model(system))
+        status = c.status(system)
         if status.out_of_fight:
             label = f"{c.name} ({tx.term('wound', status.level, c.gender)})"
             fallen.append(app_commands.Choice(name=cut(label, 100), value=c.name[:100]))
@@ -95,7 +95,7 @@ async def effects_on(interaction: discord.Interaction, current: str) -> Choices:
     if c is None:
         return []
     keys = [e.name for e in c.effects]
-    keys += [k for k in system.status(c.model(system)).conditions if k in system.conditions() and k not in keys]
+    keys += [k for k in c.status(system).conditions if k in system.conditions() and k not in keys]
     folded = current.casefold().strip()
     out = []
     for key in keys:

@@ -112,7 +112,7 @@ def _result_fields(tx: Texts, r: ActionResult, view: View, o: ActionOutcome) -> 
         fields.append((tx("field.damage"), damage_line(tx, r.damage, "target" in view.hide)))
     if r.location and not any(c.location for c in r.checks):
         fields.append((tx("field.location"), tx.term("location", r.location)))
-    shown_level = o.system.status(o.target.model(o.system)).level if o.target is not None else None
+    shown_level = o.target.status(o.system).level if o.target is not None else None
     # The target's state line names the level already; a hidden target's level is not for players.
     if r.wound and r.wound != shown_level and "target" not in view.hide:
         fields.append((tx("field.wound"), tx.term("wound", r.wound, gender)))
@@ -146,7 +146,7 @@ def _note_text(tx: Texts, n: Note) -> str:
 
 
 def state_line(tx: Texts, system: CombatSystem, c: Combatant, hide: bool) -> str:
-    status = system.status(c.model(system))
+    status = c.status(system)
     if hide:  # a hidden combatant shows players one of five steps, never its own levels or numbers
         parts = [tx(f"descriptor.{system.descriptor(status)}", gender=c.gender)]
     else:
@@ -219,7 +219,7 @@ def action_embeds(tx: Texts, o: ActionOutcome, full: bool = False) -> tuple[disc
         notes.append("• " + tx("odds.hit_line", chance=percent(tx, o.hit_chance)))
     if notes:
         embed.add_field(name=tx("field.notes"), value="\n".join(notes), inline=False)
-    left = None if "actor" in hide else o.system.status(o.actor.model(o.system)).actions_left
+    left = None if "actor" in hide else o.actor.status(o.system).actions_left
     if left is not None:
         embed.add_field(name=tx("field.actions_left", name=cut(escape(o.actor.name), 80)), value=str(left), inline=True)
     if o.turn_passed_to is not None:
@@ -304,7 +304,7 @@ def status_embed(tx: Texts, enc: Encounter, system: CombatSystem, full: bool) ->
         init = "—" if c.initiative is None else str(c.initiative)
         rows.append(row(f"{marker} `{init:>3}` ", c, state_line(tx, system, c, hide)))
         if (full or not hide) and detailed:
-            numbers = system.status(c.model(system)).numbers
+            numbers = c.status(system).numbers
             if numbers:
                 rows.append("    " + cut(", ".join(f"{tx.term('term', k)} {v}" for k, v in numbers.items()), ROW - 4))
     embed = discord.Embed(title=title, description=tx("status.empty") if not rows else None, colour=NEUTRAL)
@@ -377,7 +377,7 @@ def turn_embed(tx: Texts, o: TurnOutcome) -> discord.Embed:
         embed.add_field(name=tx("turn.upkeep"), value="\n".join(upkeep), inline=False)
     if o.skipped:
         skipped = ", ".join(
-            f"{escape(short_name(c.name))} ({tx.term('wound', o.system.status(c.model(o.system)).level, c.gender)})"
+            f"{escape(short_name(c.name))} ({tx.term('wound', c.status(o.system).level, c.gender)})"
             for c in dict((c.id, c) for c in o.skipped).values()
         )
         embed.add_field(name=tx("turn.skipped"), value=skipped, inline=False)

@@ -26,7 +26,7 @@ def bar(filled: int, width: int = WIDTH) -> str:
 
 def health_bar(system: CombatSystem, c: Combatant) -> str:
     """HP left as a share of the maximum (any HP left shows at least one segment), else the state's step."""
-    status = system.status(c.model(system))
+    status = c.status(system)
     if status.hp is not None and status.hp_max:
         share = max(0.0, min(1.0, status.hp / status.hp_max))
         return bar(math.ceil(share * WIDTH) if status.hp > 0 else 0)

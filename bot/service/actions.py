@@ -47,7 +47,7 @@ class ActionMixin(StagingMixin):
             pairs = self._option_pairs(system, pairs)
             opts = self._rules(system.options, pairs)
             out_of_turn = self._check_turn(ctx, enc, actor, system, kind, opts)
-            if not forced and system.status(victim.model(system)).dead:
+            if not forced and victim.status(system).dead:
                 raise UserError("error.target_dead", name=victim.name)
             req = self._attack_request(enc, system, actor, victim, opts, pairs, weapon, distance, forced)
             chance = await self._hit_chance(system, kind, req, actor, victim) if bot.show_odds else None

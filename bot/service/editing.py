@@ -103,7 +103,7 @@ class EditMixin(ServiceCore):
             c = self._find(enc, name)
             label = effect.strip()
             found = next((e for e in c.effects if e.name.casefold() == label.casefold()), None)
-            on_sheet = label in system.conditions() and label in system.status(c.model(system)).conditions
+            on_sheet = label in system.conditions() and label in c.status(system).conditions
             if found is None and not on_sheet:
                 shown = [e.name for e in c.effects] or ["—"]
                 raise UserError("error.no_such_effect", name=c.name, effect=label, effects=shown)

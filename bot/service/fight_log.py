@@ -122,7 +122,7 @@ def _out_now(scratch: sqlite3.Connection, system: CombatSystem, ids: list[int]) 
 
 
 def _out(system: CombatSystem, c: Combatant) -> bool:
-    status = system.status(c.model(system))
+    status = c.status(system)
     return bool(status.out_of_fight or status.dead)
 
 

@@ -10,7 +10,7 @@ from pydantic import BaseModel
 from bot.service.context import Ctx
 from bot.service.core import ServiceCore, get_system
 from bot.service.outcomes import ActionOutcome
-from bot.service.state import Combatant, Encounter, Exchange
+from bot.service.state import MODELS, Combatant, Encounter, Exchange
 from bot.storage import repository as repo
 from rules import ActionResult, CombatSystem, DefenceRequest
 
@@ -132,7 +132,7 @@ class StagingMixin(ServiceCore):
     def _valid(system: CombatSystem, c: Combatant) -> Combatant:
         """A sheet the rules wrote must be valid for its model before it is written (strictly: no clamping
         as for old stored data). A rules bug then fails before the commit, changing nothing."""
-        system.sheet(c.sheet)
+        MODELS.put(system, c.sheet_json, system.sheet(c.sheet))  # validated once: later reads reuse it
         return c
 
     def _settle_staged(self, after: Encounter, commit: repo.Commit, which: Any) -> list[ActionOutcome]:

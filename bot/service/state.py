@@ -9,28 +9,56 @@ from typing import Any
 from pydantic import BaseModel
 
 from bot.storage.jsontext import canonical, compact, parse
-from rules import CombatSystem, Fighter
+from rules import CombatSystem, Fighter, Status
+
+
+class _Entry:
+    """A validated sheet and, once asked for, its status (a pure function of the sheet)."""
+
+    __slots__ = ("model", "status")
+
+    def __init__(self, model: BaseModel) -> None:
+        self.model = model
+        self.status: Status | None = None
 
 
 class ModelCache:
     """Validated sheets by their JSON text, most recently used kept. Identical NPC sheets share one
-    model, and memory stays bounded however many encounters are active."""
+    model, and memory stays bounded however many encounters are active. A sheet's status is kept with
+    it: a command asks for it several times (the turn scan, the answer, the tracker), each the same."""
 
     def __init__(self, size: int) -> None:
         self.size = size
-        self._items: OrderedDict[tuple[str, str], BaseModel] = OrderedDict()
+        self._items: OrderedDict[tuple[str, str], _Entry] = OrderedDict()
 
     def get(self, system: CombatSystem, sheet_json: str) -> BaseModel:
+        return self._entry(system, sheet_json).model
+
+    def status(self, system: CombatSystem, sheet_json: str) -> Status:
+        entry = self._entry(system, sheet_json)
+        if entry.status is None:
+            entry.status = system.status(entry.model)
+        return entry.status
+
+    def put(self, system: CombatSystem, sheet_json: str, model: BaseModel) -> None:
+        """A sheet validated elsewhere (the rules' new sheet, checked before the commit): not again."""
+        self._keep((system.id, sheet_json), _Entry(model))
+
+    def _entry(self, system: CombatSystem, sheet_json: str) -> _Entry:
         key = (system.id, sheet_json)
         found = self._items.get(key)
         if found is not None:
             self._items.move_to_end(key)
             return found
-        model = system.stored_sheet(parse(sheet_json))
-        self._items[key] = model
+        entry = _Entry(system.stored_sheet(parse(sheet_json)))
+        self._keep(key, entry)
+        return entry
+
+    def _keep(self, key: tuple[str, str], entry: _Entry) -> None:
+        self._items[key] = entry
+        self._items.move_to_end(key)
         if len(self._items) > self.size:
             self._items.popitem(last=False)
-        return model
 
 
 MODELS = ModelCache(2048)
@@ -93,6 +121,10 @@ class Combatant:
     def model(self, system: CombatSystem) -> BaseModel:
         """The validated sheet (cached by its text, so each version is validated once)."""
         return MODELS.get(system, self.sheet_json)
+
+    def status(self, system: CombatSystem) -> Status:
+        """How the combatant stands (cached with the validated sheet)."""
+        return MODELS.status(system, self.sheet_json)
 
     def fighter(self, system: CombatSystem) -> Fighter[Any]:
         return Fighter(self.name, self.model(system))

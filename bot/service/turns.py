@@ -165,7 +165,7 @@ class TurnMixin(StagingMixin):
         acting = self._acting(enc, system)
         for i in range(start, len(acting)):
             c = enc.by_id(acting[i].id) or acting[i]
-            if not system.status(c.model(system)).out_of_fight:
+            if not c.status(system).out_of_fight:
                 return i
             out.skipped.append(c)
             # A skipped turn still passes: effects that count the owner's turns tick.
@@ -178,7 +178,7 @@ class TurnMixin(StagingMixin):
         acting = self._acting(enc, system)
         rest = acting[index + 1 :] + acting[: index + 1]
         return next(
-            (c for c in rest if c.id != acting[index].id and not system.status(c.model(system)).out_of_fight),
+            (c for c in rest if c.id != acting[index].id and not c.status(system).out_of_fight),
             None,
         )
 
