@@ -9,7 +9,7 @@ from pydantic import BaseModel
 from bot.service.context import Ctx
 from bot.service.core import get_system
 from bot.service.errors import UserError
-from bot.service.outcomes import ActionOutcome
+from bot.service.outcomes import ActionOutcome, event_json, stored_result
 from bot.service.staging import StagingMixin
 from bot.service.state import Combatant, Encounter, Exchange
 from bot.storage import repository as repo
@@ -202,7 +202,7 @@ class ActionMixin(StagingMixin):
             defender_id=victim.id,
             kind=kind,
             options=options,
-            result=result.model_dump(mode="json", exclude_defaults=True),
+            result=stored_result(result),
             created_at=now,
             deadline=now + bot.defence_timeout,
         )
@@ -211,7 +211,7 @@ class ActionMixin(StagingMixin):
         commit = repo.Commit(
             user_id=ctx.user_id,
             new_exchanges=[x],
-            events=[(kind, result.model_dump_json(exclude_defaults=True))],
+            events=[(kind, event_json(result))],
             rolled=bool(result.rolls),
         )
         await self._commit(enc, after, commit)

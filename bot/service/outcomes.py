@@ -12,6 +12,23 @@ from rules import (
     CombatSystem,
 )
 
+# What a stored result leaves out: the whole sheets it carries for the service to apply. The command's
+# change set records what changed (the undo issue's format: changes, not sheets); stored sheets only
+# made every event and waiting exchange several kilobytes long.
+_SHEETS = {"actor_sheet", "target_sheet"}
+_STORED_EXCLUDE: dict[str, Any] = {**dict.fromkeys(_SHEETS, True), "attacks": {"__all__": _SHEETS}}
+
+
+def event_json(result: ActionResult) -> str:
+    """A result as the fight's event log stores it."""
+    return result.model_dump_json(exclude_defaults=True, exclude=_STORED_EXCLUDE)
+
+
+def stored_result(result: ActionResult) -> dict[str, Any]:
+    """A result waiting for its defence, as the exchange row stores it (plain JSON data)."""
+    data: dict[str, Any] = result.model_dump(mode="json", exclude_defaults=True, exclude=_STORED_EXCLUDE)
+    return data
+
 
 @dataclass
 class ActionOutcome:

@@ -9,7 +9,7 @@ from pydantic import BaseModel
 
 from bot.service.context import Ctx
 from bot.service.core import ServiceCore, get_system
-from bot.service.outcomes import ActionOutcome
+from bot.service.outcomes import ActionOutcome, event_json
 from bot.service.state import MODELS, Combatant, Encounter, Exchange
 from bot.storage import repository as repo
 from rules import ActionResult, CombatSystem, DefenceRequest
@@ -104,7 +104,7 @@ class StagingMixin(ServiceCore):
             passed = self._step_in(after, system, actor, was_current)
         elif move is not None:
             self._keep_turn(after, was_current, system)
-        commit.events.append((action, result.model_dump_json(exclude_defaults=True)))
+        commit.events.append((action, event_json(result)))
         return ActionOutcome(
             after,
             system,

@@ -14,7 +14,7 @@ from pydantic import BaseModel
 from bot.service.context import Ctx
 from bot.service.core import _json, get_system
 from bot.service.errors import UserError
-from bot.service.outcomes import InitiativeOutcome, TurnOutcome
+from bot.service.outcomes import InitiativeOutcome, TurnOutcome, event_json
 from bot.service.staging import StagingMixin
 from bot.service.state import Combatant, Effect, Encounter
 from bot.storage import repository as repo
@@ -50,7 +50,7 @@ class TurnMixin(StagingMixin):
             current = enc.current(system.initiative_descending)
             rolled = self._roll_initiative(after, system, targets)
             self._keep_turn(after, current, system)
-            events = [("initiative", r.model_dump_json(exclude_defaults=True)) for _, r in rolled]
+            events = [("initiative", event_json(r)) for _, r in rolled]
             commit = repo.Commit(upsert=[c for c, _ in rolled], user_id=ctx.user_id, events=events, rolled=True)
             await self._commit(enc, after, commit)
             return InitiativeOutcome(after, system, rolled)
@@ -67,9 +67,7 @@ class TurnMixin(StagingMixin):
         after = self._copy(enc)
         updated = c.with_sheet(result.actor_sheet) if result.actor_sheet is not None else c
         self._put(after, updated)
-        commit = repo.Commit(
-            upsert=[updated], user_id=ctx.user_id, events=[("declare", result.model_dump_json(exclude_defaults=True))]
-        )
+        commit = repo.Commit(upsert=[updated], user_id=ctx.user_id, events=[("declare", event_json(result))])
         await self._commit(enc, after, commit)
         return InitiativeOutcome(after, system, [], declared=(updated, result))
 
@@ -111,7 +109,7 @@ class TurnMixin(StagingMixin):
                     _json({"round": after.round, "turn": after.turn, "current": current.name if current else None}),
                 )
             )
-            commit.events += [("upkeep", r.model_dump_json(exclude_defaults=True)) for r in outcome.upkeep]
+            commit.events += [("upkeep", event_json(r)) for r in outcome.upkeep]
             commit.rolled = commit.rolled or bool(outcome.rolled) or any(r.rolls for r in outcome.upkeep)
             commit.upsert = self._changed(enc, after)
             await self._commit(enc, after, commit)
