@@ -205,6 +205,7 @@ class ActionMixin(StagingMixin):
             result=stored_result(result),
             created_at=now,
             deadline=now + bot.defence_timeout,
+            pending_result=result,
         )
         after = self._copy(enc)
         after.pending = [*enc.pending, x]

@@ -14,7 +14,6 @@ from bot.service.staging import StagingMixin
 from bot.service.state import Combatant, Encounter, Exchange
 from bot.storage import repository as repo
 from rules import (
-    ActionResult,
     CombatSystem,
     Message,
     Term,
@@ -112,7 +111,7 @@ class ExchangeMixin(StagingMixin):
             await self._commit(enc, after, repo.Commit(user_id=ctx.user_id, closed_exchanges=[(x.id, "cancelled")]))
             raise UserError("error.exchange_stale")
         rules_settings, _ = self.encounter_settings(enc)
-        pending = ActionResult.model_validate(x.result)
+        pending = x.waiting_result()
         opts = self._rules(system.options, self._option_pairs(system, parse_pairs(options))) if options else None
         final = self._defend_now(system, rules_settings, defender, attacker, pending, choice, opts)
         return await self._apply(ctx, enc, system, "defend", final, attacker, defender, close=x, automatic=automatic)

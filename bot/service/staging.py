@@ -150,7 +150,7 @@ class StagingMixin(ServiceCore):
                 after.pending = [p for p in after.pending if p.id != x.id]
                 commit.closed_exchanges.append((x.id, "cancelled"))
                 continue
-            pending = ActionResult.model_validate(x.result)
+            pending = x.waiting_result()
             final = self._defend_now(system, rules_settings, defender, attacker, pending, None, None)
             outcomes.append(self._stage(after, commit, ctx, system, "defend", final, attacker, defender, x, True))
         return outcomes

@@ -9,7 +9,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from bot.storage.jsontext import canonical, compact, parse
-from rules import CombatSystem, Fighter, Status
+from rules import ActionResult, CombatSystem, Fighter, Status
 
 
 class _Entry:
@@ -153,6 +153,15 @@ class Exchange:
     status: str = "pending"
     message_id: int | None = None
     command_id: int | None = None  # the command that opened it (its defence belongs with it)
+    # The waiting result as the rules made it, when this process opened the exchange: its defence then
+    # skips validating `result` again. Never stored; an exchange read back from the database has None.
+    pending_result: ActionResult | None = field(default=None, compare=False, repr=False)
+
+    def waiting_result(self) -> ActionResult:
+        """The attack waiting for its defence (validated from the stored JSON once per process)."""
+        if self.pending_result is None:
+            self.pending_result = ActionResult.model_validate(self.result)
+        return self.pending_result
 
     @property
     def defences(self) -> list[str]:
