@@ -959,7 +959,7 @@ def finish(
     if h.unhittable:
         notes.append(note("unhittable"))
     if not h.hit:
-        res.outcome = "fumble" if h.fumble else "miss"
+        assign(res, outcome="fumble" if h.fumble else "miss")
         if h.fumble:
             notes.append(note("fumble", {"level": h.fumble}))
         _miss_notes(ex, defence, notes, opts, settings)
@@ -1114,7 +1114,7 @@ def _manoeuvre(
     shown.outcome = (
         ("disarmed" if key == "disarm" else "tripped" if margin >= 10 else "hooked") if margin > 0 else "failed"
     )
-    res.outcome = "hit"
+    assign(res, outcome="hit")
     res.modifiers.append(modifier(key + "_test", a_val))
     res.modifiers.append(modifier(key + "_resist", t_val))
     if margin <= 0:
@@ -1299,15 +1299,15 @@ def _damage(
             sh.checks.append(dmg)
             return
         notes.append(note("improvised_shield_pierced", {"roll": pct, "chance": chance}))
-        res.outcome = "hit"
+        assign(res, outcome="hit")
     crit, crit_shift, ignored = crit_of(ex, h.crit, opts, settings)
     if ignored:
         notes.append(note("crit_ignored"))
     part: str | None = None
     if settings.polygonal:
         part, loc_mods = _location(ex, a, t, settings, roller, opts, crit_shift, sh)
-        res.modifiers += loc_mods
-        res.location = part
+        res.modifiers.extend(loc_mods)  # `modifiers` is marked as set already
+        assign(res, location=part)
     skip_acc = h.accessories_missed
     margin = ex["total"] - res.against if res.against is not None else 0
     b = blow(ex, a, t, opts, settings, fx, dice_sum, part, crit, crit_shift, skip_acc, margin, improvised)
@@ -1345,16 +1345,16 @@ def _damage(
     if situ:
         mods.append(modifier("confined", situ))
     applied, raw, mortal = b.applied, b.raw, b.mortal
-    res.damage = Damage(
-        dice=faces,
-        modifiers=mods,
-        multiplier=b.used_mult,
-        rolled=raw,
-        reduced_by=min(raw, b.reduced),
-        applied=applied,
-        kind=kind,
-    )
-    res.outcome = "crit" if crit else "hit"
+    damage = {
+        "dice": faces,
+        "modifiers": mods,
+        "multiplier": b.used_mult,
+        "rolled": raw,
+        "reduced_by": min(raw, b.reduced),
+        "applied": applied,
+        "kind": kind,
+    }
+    assign(res, damage=built(Damage, damage), outcome="crit" if crit else "hit")
     if crit:
         notes.append(note("crit_level", {"level": h.crit}))
     if skip_acc:
@@ -1474,8 +1474,9 @@ def wound_of(t: Sheet, part: str | None, settings: Settings) -> str:
 
 def changes(name: str, before: Sheet, after: Sheet, fields: dict[str, Any]) -> list[StateChange]:
     out = []
+    olds, news = before.__dict__, after.__dict__  # the fields' values, as getattr reads them
     for f in fields:
-        old, new = getattr(before, f), getattr(after, f)
+        old, new = olds[f], news[f]
         if old != new:
             key = "str" if f == "str_" else f
             if type(old) not in _SCALARS:
@@ -1484,12 +1485,11 @@ def changes(name: str, before: Sheet, after: Sheet, fields: dict[str, Any]) -> l
                 new = _plain(new)
             # rule-made from validated sheets: built without validating again
             values = {"combatant": name, "field": key, "before": old, "after": new}
-            out.append(complete(StateChange, values, set(_CHANGE_FIELDS)))
+            out.append(complete(StateChange, values, {"combatant", "field", "before", "after"}))
     return out
 
 
 _SCALARS = (int, str, bool, float, type(None))
-_CHANGE_FIELDS = frozenset(("combatant", "field", "before", "after"))
 
 
 def _plain(value: Any) -> Any:

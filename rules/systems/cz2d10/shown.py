@@ -39,7 +39,19 @@ def d10s(faces: Sequence[int]) -> list[Die]:
 # ---- attack and defence ----------------------------------------------------------------------------
 def attack_check(faces: Sequence[int], mods: Iterable[tuple[str, int]], label: str = "attack") -> Check:
     """2d10 + the attacker's parts (M1 value, skill, focus, wounds, situational bonuses)."""
-    return check(label, dice=d10s(faces), parts=parts(mods))
+    ps, raw = [], sum(faces)
+    for k, v in mods:
+        ps.append(Part(k, v, ACTOR))
+        raw += v
+    if type(raw) is not int:  # not the rules' own integers: let `check` add it up
+        return check(label, dice=d10s(faces), parts=ps)
+    return _summed(label, ACTOR, d10s(faces), ps, raw)
+
+
+def _summed(label: str, side: Side, dice: list[Die], ps: list[Part], raw: int) -> Check:
+    """`check(label, side=side, dice=dice, parts=ps)` when the caller has added the integers up itself
+    (every die counts): the Check built directly, in field order."""
+    return Check(label, side, dice, 1, ps, raw, [], raw, None, None, None, [], None)
 
 
 def attack_from_exchange(ex: dict[str, Any]) -> Check:
@@ -56,11 +68,18 @@ def defence_check(ex: dict[str, Any]) -> Check:
     comps = ex.get("chosen_components", ex["components"])
     fixed = bool(ex.get("defence_fixed"))
     ps: list[Part] = []
+    raw = 0
     for i, (key, value, _cost) in enumerate(comps):
         if value or i == 0:
             ps.append(Part("defence_fixed" if fixed and key == "base" else "def_" + str(key), int(value), TARGET))
-    ps += [Part("def_" + str(k), int(v), TARGET) for k, v in ex["situational"] if v]
-    return check("defence", side=TARGET, parts=ps)
+            raw += int(value)
+    for k, v in ex["situational"]:
+        if v:
+            ps.append(Part("def_" + str(k), int(v), TARGET))
+            raw += int(v)
+    if not ps:  # no component at all: no total, as `check` leaves it
+        return check("defence", side=TARGET)
+    return _summed("defence", TARGET, [], ps, raw)
 
 
 def crit_range_check(ex: dict[str, Any]) -> Check:
@@ -142,12 +161,19 @@ def _term(value: Any, kind: str, prefix: str) -> Any:
     return value
 
 
+def _has_ids(params: dict[str, Any], table: dict[str, tuple[str, str]]) -> bool:
+    for p in table:
+        if isinstance(params.get(p), (str, list)):
+            return True
+    return False
+
+
 def termed(notes: Iterable[Note]) -> list[Note]:
     """Notes whose id parameters are catalog terms (the bot shows them in the reader's language)."""
     out = []
     for n in notes:
         table = _NOTE_TERMS.get(n.key)
-        if table and any(isinstance(n.params.get(p), (str, list)) for p in table):
+        if table is not None and _has_ids(n.params, table):
             params = {k: _term(v, *table[k]) if k in table else v for k, v in n.params.items()}
             # rule-made: built as model_construct would (key and params set, no side), cheaper
             n = complete(Note, {"key": n.key, "params": params, "side": None}, {"key", "params"})
