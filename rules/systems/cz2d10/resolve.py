@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
@@ -14,7 +15,16 @@ from rules.errors import RulesError
 from rules.model import ActionResult, Check, Damage, Die, DieRoll, Modifier, Note, Part, StateChange, Term
 from rules.notation import parse_dice
 from rules.system import ActionRequest
-from rules.systems.cz2d10.damage import apply_damage, armour_factor, armour_pieces, armour_slots, reduction, str_part
+from rules.systems.cz2d10.damage import (
+    _factor_index,
+    _reduction,
+    apply_damage,
+    armour_factor_of,
+    armour_pieces,
+    armour_slots,
+    reduction,
+    str_part,
+)
 from rules.systems.cz2d10.derive import (
     actions_left,
     base_actions,
@@ -214,8 +224,14 @@ def _damage_type(a: Sheet, w: Weapon, opts: Options, levels: int, t: Sheet, sett
     if settings.auto_damage_type:
         # polygonal: the location is rolled after the type (a thrust shifts it), so judge by the torso
         pieces = armour_pieces(t, "torso" if settings.polygonal else None, settings, False)
-        return min(w.types, key=lambda d: (reduction(pieces, d, w, settings), d != "cut_straight"))
+        return _least_armour(tuple(pieces), w.types, _factor_index(w, settings), settings.rounding)
     return "cut_straight"
+
+
+@lru_cache(maxsize=1024)
+def _least_armour(pieces: tuple[tuple[str, int], ...], types: tuple[str, ...], factor: int, rounding: str) -> str:
+    """The damage type the armour pieces reduce least (a straight cut on a tie), as `reduction` reckons it."""
+    return min(types, key=lambda d: (_reduction(pieces, d, factor, rounding) if pieces else 0, d != "cut_straight"))
 
 
 def _crit_min(
@@ -628,6 +644,10 @@ class Hit:
     nxt: int | None = None  # the crit chain goes on with this roll (19 or 20)
 
 
+_MISSED = Hit()  # the usual results, made once (a Hit is frozen)
+_HIT = Hit(hit=True)
+
+
 class Quiet:
     """A recorder that shows nothing: the phases run by the exact odds (rules/odds.py) make no checks."""
 
@@ -758,7 +778,7 @@ def hit_open(ex: dict[str, Any], natural: int, defence: int, settings: Settings,
     if not (total > defence and (total > 13 or not settings.empty_space_floor)):
         if r == 2 and settings.fumbles == "natural_2":
             return Hit(fumble=_fumble_level(ex, defence, settings, roller, sh))
-        return Hit()
+        return _MISSED
     if r < cm:
         return _accessories(ex, natural, defence, settings, roller, sh)
     if r == 20:
@@ -802,7 +822,7 @@ def _accessories(
         missed = _confirmed(sum(faces), ex, defence, settings)
         sh.retest("confirm", faces, settings, "accessories_missed" if missed else "not_confirmed")
         return Hit(hit=True, accessories_missed=missed, confirm_rolled=True)
-    return Hit(hit=True)
+    return _HIT
 
 
 def _fumble_level(ex: dict[str, Any], defence: int, settings: Settings, roller: Roller, sh: Recorder) -> int:
@@ -963,8 +983,8 @@ def finish(
         if h.fumble:
             notes.append(note("fumble", {"level": h.fumble}))
         _miss_notes(ex, defence, notes, opts, settings)
-        _parry_impact(ex, a, t, notes, settings)
         stopped = next((n.params.get("component") for n in notes if n.key == "stopped_by"), None)
+        _parry_impact(ex, a, t, notes, settings, stopped)
         if stopped == "shield" and t.shield and SHIELDS[t.shield].improvised and not (opts.disarm or opts.trip):
             _damage(ex, a, t, h, opts, res, notes, settings, roller, target_upd, sh, improvised=True)
     elif opts.disarm or opts.trip:
@@ -1006,9 +1026,11 @@ def _miss_notes(ex: dict[str, Any], defence: int, notes: list[Note], opts: Optio
             notes.append(note("hit_other_in_melee"))
 
 
-def _parry_impact(ex: dict[str, Any], a: Sheet, t: Sheet, notes: list[Note], settings: Settings) -> None:
-    """§5.7 optional: parrying a blow whose minimum damage reaches a light wound tests STR + defence bonus."""
-    stopped = next((n.params.get("component") for n in notes if n.key == "stopped_by"), None)
+def _parry_impact(
+    ex: dict[str, Any], a: Sheet, t: Sheet, notes: list[Note], settings: Settings, stopped: str | None
+) -> None:
+    """§5.7 optional: parrying a blow whose minimum damage reaches a light wound tests STR + defence bonus
+    (`stopped`: the defence band the miss notes named)."""
     if not settings.parry_impact or stopped not in (
         "weapon",
         "second_weapon",
@@ -1378,15 +1400,27 @@ def _armour_shown(
 ) -> None:
     """The armour reduction as minus steps: per piece DR × damage-type coefficient (× the light/thrown
     factor, L243), then the rounding of the whole reduction."""
-    factor = armour_factor(w, settings)
+    factor = _factor_index(w, settings)
     shown = []
     for slot, material, dr in armour_slots(t, part, settings, skip_acc):  # armour, helmet, accessories
-        coef = Fraction(MATERIALS[material].coef[dtype])
-        detail = [Part("armour_dr", dr, TARGET), Part("damage_coefficient", number(coef), TARGET)]
-        if factor != 1:
-            detail.append(Part("armour_factor", number(factor), ACTOR))
-        shown.append((slot + "_reduction", Fraction(dr) * coef, detail))
-    armour_steps(dmg, shown, factor, settings.rounding)
+        coef, by, amount, amount_shown = _piece_reduction(material, dtype, dr, factor)
+        detail = [Part("armour_dr", dr, TARGET), Part("damage_coefficient", coef, TARGET)]
+        if by is not None:
+            detail.append(Part("armour_factor", by, ACTOR))
+        shown.append((slot + "_reduction", amount, amount_shown, detail))
+    armour_steps(dmg, shown, settings.rounding)
+
+
+@lru_cache(maxsize=1024)
+def _piece_reduction(
+    material: str, dtype: str, dr: int, factor: int
+) -> tuple[int | float, int | float | None, Fraction, int | float]:
+    """One armour piece's numbers as shown: the damage coefficient, the light/thrown factor (None when 1),
+    the reduction DR × coefficient × factor exactly and as shown."""
+    coef = Fraction(MATERIALS[material].coef[dtype])
+    by = armour_factor_of(factor)
+    amount = Fraction(dr) * coef * by
+    return number(coef), (number(by) if by != 1 else None), amount, number(amount)
 
 
 def _pull(opts: Options, lv: int, margin: int, crit: bool, applied: int) -> tuple[int, tuple[str, int | None] | None]:
@@ -1473,8 +1507,14 @@ def wound_of(t: Sheet, part: str | None, settings: Settings) -> str:
 
 
 def changes(name: str, before: Sheet, after: Sheet, fields: dict[str, Any]) -> list[StateChange]:
+    return changes_to(name, before, after.__dict__, fields)
+
+
+def changes_to(name: str, before: Sheet, news: dict[str, Any], fields: dict[str, Any]) -> list[StateChange]:
+    """The state changes of `fields` from `before` to the values `news` (an updated sheet's, or the
+    `bounded` update itself when no sheet is built for it)."""
     out = []
-    olds, news = before.__dict__, after.__dict__  # the fields' values, as getattr reads them
+    olds = before.__dict__  # the fields' values, as getattr reads them
     for f in fields:
         old, new = olds[f], news[f]
         if old != new:

@@ -328,10 +328,12 @@ class Sheet(BaseModel):
             )
         return v
 
-    def dump(self) -> dict[str, Any]:
+    def dump(self, changed: dict[str, Any] | None = None) -> dict[str, Any]:
         """`model_dump(by_alias=True)`, built directly (a dump per sheet per exchange is on the hot path):
-        the fields in order, `str_` as `str`, containers copied and the armour pieces dumped."""
-        out = {"str": self.str_, **self.__dict__}
+        the fields in order, `str_` as `str`, containers copied and the armour pieces dumped. `changed`
+        (an update already `bounded`): the dump of `self.updated(…)` without building that sheet."""
+        values = self.__dict__ if changed is None else {**self.__dict__, **changed}
+        out = {"str": values["str_"], **values}
         del out["str_"]
         for name in _CONTAINERS:
             value = out[name]
@@ -340,7 +342,7 @@ class Sheet(BaseModel):
                 out[name] = dict(value)  # names to numbers
             elif kind is list:
                 out[name] = list(value)  # names or numbers
-        out["armour_parts"] = {k: p.model_dump() for k, p in self.armour_parts.items()}
+        out["armour_parts"] = {k: p.model_dump() for k, p in values["armour_parts"].items()}
         return out
 
     def updated(self, upd: dict[str, Any]) -> Sheet:

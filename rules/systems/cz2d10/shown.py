@@ -116,16 +116,15 @@ def rounding_step(c: Check, mode: str, key: str = "rounding") -> None:
     add_step(c, "floor" if mode == "floor" else "round", key, 0, OTHER)
 
 
-def armour_steps(c: Check, pieces: Sequence[tuple[str, Fraction, list[Part]]], factor: Fraction, mode: str) -> None:
-    """D5: each armour piece takes DR × coefficient (× the light/thrown factor) off, shown exactly with its
-    factors; the reduction is rounded as a whole, which shows as one rounding of the running total:
-    the reduction rounded down is the damage rounded up, and rounded half up it is the damage rounded half
-    down (a half goes to the armour)."""
+def armour_steps(c: Check, pieces: Sequence[tuple[str, Fraction, int | float, list[Part]]], mode: str) -> None:
+    """D5: each armour piece takes DR × coefficient (× the light/thrown factor) off — `pieces`: (key, that
+    amount exactly, the amount as shown, its factors) — and the reduction is rounded as a whole, which
+    shows as one rounding of the running total: the reduction rounded down is the damage rounded up, and
+    rounded half up it is the damage rounded half down (a half goes to the armour)."""
     exact = Fraction(0)
-    for key, value, detail in pieces:
-        amount = value * factor
+    for key, amount, shown, detail in pieces:
         exact += amount
-        minus(c, key, number(amount), TARGET, detail)
+        minus(c, key, shown, TARGET, detail)
     if exact.denominator == 1:
         return
     if mode == "floor":
