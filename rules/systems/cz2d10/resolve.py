@@ -982,8 +982,7 @@ def finish(
         assign(res, outcome="fumble" if h.fumble else "miss")
         if h.fumble:
             notes.append(note("fumble", {"level": h.fumble}))
-        _miss_notes(ex, defence, notes, opts, settings)
-        stopped = next((n.params.get("component") for n in notes if n.key == "stopped_by"), None)
+        stopped = _miss_notes(ex, defence, notes, opts, settings)
         _parry_impact(ex, a, t, notes, settings, stopped)
         if stopped == "shield" and t.shield and SHIELDS[t.shield].improvised and not (opts.disarm or opts.trip):
             _damage(ex, a, t, h, opts, res, notes, settings, roller, target_upd, sh, improvised=True)
@@ -999,31 +998,39 @@ def finish(
     return res
 
 
-def _miss_notes(ex: dict[str, Any], defence: int, notes: list[Note], opts: Options, settings: Settings) -> None:
-    """M9: which defence band stopped the blow (dodge, weapon, guard, shield …)."""
+def _miss_notes(ex: dict[str, Any], defence: int, notes: list[Note], opts: Options, settings: Settings) -> str | None:
+    """M9: which defence band stopped the blow (dodge, weapon, guard, shield …), named in a note and
+    returned (None: no band)."""
     total = ex["total"]
     if total <= 13:
         notes.append(note("empty_space"))
-        return
+        return None
+    stopped = None
     comps = ex.get("chosen_components", ex["components"])
     dex = next((v for k, v, _ in comps if k.startswith("dex")), None)
     if dex is not None:
         top = 13 + dex + (2 if settings.dodge_band_top == "15+dex" else 0)
         if total <= min(top, defence):
-            notes.append(note("stopped_by", {"component": "dodge"}))
-            return
+            return _stopped_by("dodge", notes)
     run = 0
     for key, value, _ in comps:
         run += value
         if key == "base" and run >= total:
             break  # a quick NPC's fixed defence: no band to name
         if run >= total:
-            notes.append(note("stopped_by", {"component": "dodge" if key.startswith("dex") else key}))
+            stopped = _stopped_by("dodge" if key.startswith("dex") else key, notes)
             break
     if opts.into_melee:
         cover = next((v for k, v in ex["situational"] if k == "cover"), 0)
         if total > defence - cover:
             notes.append(note("hit_other_in_melee"))
+    return stopped
+
+
+def _stopped_by(component: str, notes: list[Note]) -> str:
+    """The `stopped_by` note, its band already the catalog term `termed` would make of it."""
+    notes.append(note("stopped_by", {"component": Term("term", "stop_" + component)}))
+    return component
 
 
 def _parry_impact(
@@ -1333,9 +1340,10 @@ def _damage(
     skip_acc = h.accessories_missed
     margin = ex["total"] - res.against if res.against is not None else 0
     b = blow(ex, a, t, opts, settings, fx, dice_sum, part, crit, crit_shift, skip_acc, margin, improvised)
-    notes.append(note("damage_type", {"type": dtype}))
+    # ids as the catalog terms `termed` would make of them
+    notes.append(note("damage_type", {"type": Term("term", dtype)}))
     if b.effect:
-        notes.append(note("crit_effect", {"effect": b.effect}))
+        notes.append(note("crit_effect", {"effect": Term("term", "crit_" + b.effect)}))
     mult = ex["crit_mult"]
     if b.effect == "multiply" and ex["shot"]:
         add_step(dmg, "times", "crit_multiplier", mult, ACTOR)

@@ -332,8 +332,11 @@ class Sheet(BaseModel):
         """`model_dump(by_alias=True)`, built directly (a dump per sheet per exchange is on the hot path):
         the fields in order, `str_` as `str`, containers copied and the armour pieces dumped. `changed`
         (an update already `bounded`): the dump of `self.updated(…)` without building that sheet."""
-        values = self.__dict__ if changed is None else {**self.__dict__, **changed}
-        out = {"str": values["str_"], **values}
+        values = self.__dict__
+        if changed is None:
+            out = {"str": values["str_"], **values}
+        else:  # one copy: the changed values in their fields' places
+            out = {"str": changed.get("str_", values["str_"]), **values, **changed}
         del out["str_"]
         for name in _CONTAINERS:
             value = out[name]
@@ -342,7 +345,7 @@ class Sheet(BaseModel):
                 out[name] = dict(value)  # names to numbers
             elif kind is list:
                 out[name] = list(value)  # names or numbers
-        out["armour_parts"] = {k: p.model_dump() for k, p in values["armour_parts"].items()}
+        out["armour_parts"] = {k: p.model_dump() for k, p in out["armour_parts"].items()}
         return out
 
     def updated(self, upd: dict[str, Any]) -> Sheet:

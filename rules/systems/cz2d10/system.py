@@ -222,9 +222,14 @@ class Cz2d10(CombatSystem):
         t: CzSheet = target.sheet
         comps = [c for c in d.components if chosen is None or c[0] == "base" or c[0] in chosen]
         ex["chosen_components"] = comps
-        defence = sum(v for _, v, _ in comps) + sum(v for _, v in d.situational)
-        d_mods = [modifier("def_" + k, v) for k, v, _ in comps]
-        d_mods += [modifier("def_" + k, v) for k, v in d.situational]
+        defence = 0
+        d_mods = []  # the defence and its modifiers in one pass
+        for k, v, _ in comps:
+            defence += v
+            d_mods.append(modifier("def_" + k, v))
+        for k, v in d.situational:
+            defence += v
+            d_mods.append(modifier("def_" + k, v))
         res = finish(ex, a, t, defence, d_mods, settings, roller, actor_upd, target_upd, attack, prepared)
         if res.weapon == "bare_kick" and res.outcome in ("hit", "crit", "miss"):
             actor_upd["off_balance"] = 2 if ex["levels"] >= 6 else 3
