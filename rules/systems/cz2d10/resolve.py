@@ -35,6 +35,7 @@ from rules.systems.cz2d10.derive import (
     max_melee_skill,
     may_charge,
     out_of_fight,
+    part_armour,
     part_hp,
     part_level,
     part_unusable,
@@ -223,8 +224,13 @@ def _damage_type(a: Sheet, w: Weapon, opts: Options, levels: int, t: Sheet, sett
         return "cut_straight"
     if settings.auto_damage_type:
         # polygonal: the location is rolled after the type (a thrust shifts it), so judge by the torso
-        pieces = armour_pieces(t, "torso" if settings.polygonal else None, settings, False)
-        return _least_armour(tuple(pieces), w.types, _factor_index(w, settings), settings.rounding)
+        pieces: tuple[tuple[str, int], ...]
+        if settings.polygonal:  # armour_pieces(t, "torso", …): the torso's one piece, if any
+            material, dr = part_armour(t, "torso")
+            pieces = ((material.id, dr),) if dr else ()
+        else:
+            pieces = tuple(armour_pieces(t, None, settings, False))
+        return _least_armour(pieces, w.types, _factor_index(w, settings), settings.rounding)
     return "cut_straight"
 
 

@@ -62,7 +62,7 @@ def conditions(s: Sheet, settings: Settings) -> list[str]:
         out.append("non_dodging")
     if s.waiting:
         out.append("waiting")
-    if fainted(s, settings):
+    if s.fainted or (s.stun > 0 and fainted(s, settings)):  # fainted() asks the stun pool only when stunned
         out.append("fainted")
     if s.defence_mode != "none":
         out.append(f"{s.defence_mode}_defence")
