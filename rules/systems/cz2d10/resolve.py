@@ -59,7 +59,6 @@ from rules.systems.cz2d10.shown import (
     crit_range_check,
     d10s,
     damage_dice,
-    defence_check,
     no_negative,
     number,
     parts,
@@ -944,6 +943,7 @@ def finish(
     t: Sheet,
     defence: int,
     d_mods: list[Modifier],
+    versus: Check,
     settings: Settings,
     roller: Roller,
     actor_upd: dict[str, Any],
@@ -951,15 +951,16 @@ def finish(
     attack: Check | None = None,
     prepared: Prepared | None = None,
 ) -> ActionResult:
-    """The exchange finished: hit test, damage or manoeuvre (`prepared`: straight from `prepare`, else the
-    exchange a vzor-2 defence carries)."""
+    """The exchange finished: hit test, damage or manoeuvre (`defence`, `d_mods`, `versus`: the defence
+    as `defence_shown` gives it; `prepared`: straight from `prepare`, else the exchange a vzor-2 defence
+    carries)."""
     if prepared is not None and prepared.opts is not None:
         opts, notes = prepared.opts, list(prepared.notes)
     else:
         opts = Options.model_validate(ex["options"])
         notes = [Note.model_validate(n) for n in ex["notes"]]
     shown = attack if attack is not None else attack_from_exchange(ex)
-    shown.versus = defence_check(ex)
+    shown.versus = versus
     sh = Shown(shown, ex)
     h = hit_test(ex, int(ex["natural"]), defence, settings, roller, sh)
     # rule-made values (the exchange is the rules' own or validated where it entered): not validated again
@@ -1002,6 +1003,32 @@ def finish(
         shown.outcome = "crit" if h.crit else "threat" if h.threat else "hit"
     assign(res, checks=[shown, *sh.checks], notes=termed(notes), rolls=list(roller.rolls))
     return res
+
+
+def defence_shown(
+    comps: list[tuple[str, int, int]], situational: list[tuple[str, int]], fixed: bool
+) -> tuple[int, list[Modifier], Check]:
+    """The defence the attack meets (static, or the vzor-2 components chosen), in one pass: its total, its
+    modifiers (every component and situational one) and its check (M3–M7: the base and every non-zero
+    value as parts, all the target's; a quick NPC's fixed defence shows as `defence_fixed`)."""
+    defence, raw = 0, 0
+    d_mods: list[Modifier] = []
+    ps: list[Part] = []
+    for i, (key, value, _) in enumerate(comps):
+        defence += value
+        d_mods.append(modifier("def_" + key, value))
+        if value or i == 0:
+            ps.append(Part("defence_fixed" if fixed and key == "base" else "def_" + str(key), int(value), TARGET))
+            raw += int(value)
+    for key, value in situational:
+        defence += value
+        d_mods.append(modifier("def_" + key, value))
+        if value:
+            ps.append(Part("def_" + str(key), int(value), TARGET))
+            raw += int(value)
+    if not ps:  # no component at all: no total, as `check` leaves it
+        return defence, d_mods, check("defence", side=TARGET)
+    return defence, d_mods, Check("defence", TARGET, [], 1, ps, raw, [], raw, None, None, None, [], None)
 
 
 def _miss_notes(ex: dict[str, Any], defence: int, notes: list[Note], opts: Options, settings: Settings) -> str | None:

@@ -62,26 +62,6 @@ def attack_from_exchange(ex: dict[str, Any]) -> Check:
     return attack_check(faces, [(str(k), int(v)) for k, v in ex["mods"]])
 
 
-def defence_check(ex: dict[str, Any]) -> Check:
-    """The defender's static defence (M3–M7) or the components bought in vzor 2, with its situational
-    modifiers: every part is the target's."""
-    comps = ex.get("chosen_components", ex["components"])
-    fixed = bool(ex.get("defence_fixed"))
-    ps: list[Part] = []
-    raw = 0
-    for i, (key, value, _cost) in enumerate(comps):
-        if value or i == 0:
-            ps.append(Part("defence_fixed" if fixed and key == "base" else "def_" + str(key), int(value), TARGET))
-            raw += int(value)
-    for k, v in ex["situational"]:
-        if v:
-            ps.append(Part("def_" + str(k), int(v), TARGET))
-            raw += int(v)
-    if not ps:  # no component at all: no total, as `check` leaves it
-        return check("defence", side=TARGET)
-    return _summed("defence", TARGET, [], ps, raw)
-
-
 def crit_range_check(ex: dict[str, Any]) -> Check:
     """The lowest natural roll that threatens a crit: the weapon's, widened by the attacker's abilities and a
     stab, narrowed by the defender's guard and armour (never above 20)."""
@@ -121,16 +101,16 @@ def armour_steps(c: Check, pieces: Sequence[tuple[str, Fraction, int | float, li
     amount exactly, the amount as shown, its factors) — and the reduction is rounded as a whole, which
     shows as one rounding of the running total: the reduction rounded down is the damage rounded up, and
     rounded half up it is the damage rounded half down (a half goes to the armour)."""
-    exact = Fraction(0)
-    for key, amount, shown, detail in pieces:
-        exact += amount
+    for key, _, shown, detail in pieces:
         minus(c, key, shown, TARGET, detail)
+    # the exact reduction (one piece, the usual polygonal case: its own amount, no Fraction sum)
+    exact = pieces[0][1] if len(pieces) == 1 else sum((p[1] for p in pieces), Fraction(0))
     if exact.denominator == 1:
         return
     if mode == "floor":
         add_step(c, "ceil", "armour_rounding", 0, OTHER)
     else:
-        half = exact - (exact.numerator // exact.denominator) == Fraction(1, 2)
+        half = exact.denominator == 2  # a Fraction is kept reduced: a half left over is denominator 2
         add_step(c, "floor" if half else "round", "armour_rounding", 0, OTHER)
 
 

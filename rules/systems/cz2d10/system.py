@@ -34,9 +34,9 @@ from rules.systems.cz2d10.resolve import (
     changes,
     changes_to,
     defence_from,
+    defence_shown,
     err,
     finish,
-    modifier,
     prepare,
     rolls_from,
     wound_of,
@@ -222,15 +222,8 @@ class Cz2d10(CombatSystem):
         t: CzSheet = target.sheet
         comps = [c for c in d.components if chosen is None or c[0] == "base" or c[0] in chosen]
         ex["chosen_components"] = comps
-        defence = 0
-        d_mods = []  # the defence and its modifiers in one pass
-        for k, v, _ in comps:
-            defence += v
-            d_mods.append(modifier("def_" + k, v))
-        for k, v in d.situational:
-            defence += v
-            d_mods.append(modifier("def_" + k, v))
-        res = finish(ex, a, t, defence, d_mods, settings, roller, actor_upd, target_upd, attack, prepared)
+        defence, d_mods, versus = defence_shown(comps, d.situational, bool(ex.get("defence_fixed")))
+        res = finish(ex, a, t, defence, d_mods, versus, settings, roller, actor_upd, target_upd, attack, prepared)
         if res.weapon == "bare_kick" and res.outcome in ("hit", "crit", "miss"):
             actor_upd["off_balance"] = 2 if ex["levels"] >= 6 else 3
         # the actor's updated sheet is only dumped: its values are enough, no sheet is built for them
