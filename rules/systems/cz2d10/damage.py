@@ -34,6 +34,11 @@ def armour_factor(weapon: Weapon, settings: Settings) -> Fraction:
     return _FACTORS[_factor_index(weapon, settings)]
 
 
+def armour_factor_of(index: int) -> Fraction:
+    """The armour factor by its index (`_factor_index`)."""
+    return _FACTORS[index]
+
+
 def _factor_index(weapon: Weapon, settings: Settings) -> int:
     """The armour factor as an index into _FACTORS (a cheap cache key: a Fraction's hash is not)."""
     if weapon.family == "bare_hands":

@@ -341,9 +341,12 @@ def part_level(sheet: Sheet, part: str, settings: Settings) -> str:
 
 
 def part_penalty(sheet: Sheet, part: str, settings: Settings) -> int:
-    level = part_level(sheet, part, settings)
-    pens = PART_INFO[part].penalties
-    return {"light": pens[0], "serious": pens[1], "severe": pens[2], "mortal": pens[2]}.get(level, 0)
+    i = _PENALTY_INDEX.get(part_level(sheet, part, settings))
+    return 0 if i is None else PART_INFO[part].penalties[i]
+
+
+# A wound level's penalty among (light, serious, severe); a mortal wound takes the severe one.
+_PENALTY_INDEX = {"light": 0, "serious": 1, "severe": 2, "mortal": 2}
 
 
 def part_unusable(sheet: Sheet, part: str, settings: Settings) -> bool:

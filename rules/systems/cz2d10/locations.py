@@ -86,7 +86,14 @@ def _relabelled(variant: int, size_diff: int, thrust: bool) -> tuple[tuple[int, 
 
 
 def locate(roll: int, variant: int, size_diff: int = 0, thrust: bool = False) -> str:
-    return dict(effective_table(variant, size_diff, thrust))[max(2, min(20, roll))]
+    steps = max(-SATURATION_STEPS, min(SATURATION_STEPS, size_diff))
+    return _lookup(variant, steps, thrust)[max(2, min(20, roll))]
+
+
+@lru_cache(maxsize=256)
+def _lookup(variant: int, steps: int, thrust: bool) -> dict[int, str]:
+    """`effective_table` as a dict, built once per table (only read)."""
+    return dict(_relabelled(variant, steps, thrust))
 
 
 # H3: the d100 alternative; each 2d10 sum keeps its own share, bands cumulative in table order.

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
@@ -14,7 +15,16 @@ from rules.errors import RulesError
 from rules.model import ActionResult, Check, Damage, Die, DieRoll, Modifier, Note, Part, StateChange, Term
 from rules.notation import parse_dice
 from rules.system import ActionRequest
-from rules.systems.cz2d10.damage import apply_damage, armour_factor, armour_pieces, armour_slots, reduction, str_part
+from rules.systems.cz2d10.damage import (
+    _factor_index,
+    _reduction,
+    apply_damage,
+    armour_factor_of,
+    armour_pieces,
+    armour_slots,
+    reduction,
+    str_part,
+)
 from rules.systems.cz2d10.derive import (
     actions_left,
     base_actions,
@@ -25,6 +35,7 @@ from rules.systems.cz2d10.derive import (
     max_melee_skill,
     may_charge,
     out_of_fight,
+    part_armour,
     part_hp,
     part_level,
     part_unusable,
@@ -48,7 +59,6 @@ from rules.systems.cz2d10.shown import (
     crit_range_check,
     d10s,
     damage_dice,
-    defence_check,
     no_negative,
     number,
     parts,
@@ -213,9 +223,20 @@ def _damage_type(a: Sheet, w: Weapon, opts: Options, levels: int, t: Sheet, sett
         return "cut_straight"
     if settings.auto_damage_type:
         # polygonal: the location is rolled after the type (a thrust shifts it), so judge by the torso
-        pieces = armour_pieces(t, "torso" if settings.polygonal else None, settings, False)
-        return min(w.types, key=lambda d: (reduction(pieces, d, w, settings), d != "cut_straight"))
+        pieces: tuple[tuple[str, int], ...]
+        if settings.polygonal:  # armour_pieces(t, "torso", …): the torso's one piece, if any
+            material, dr = part_armour(t, "torso")
+            pieces = ((material.id, dr),) if dr else ()
+        else:
+            pieces = tuple(armour_pieces(t, None, settings, False))
+        return _least_armour(pieces, w.types, _factor_index(w, settings), settings.rounding)
     return "cut_straight"
+
+
+@lru_cache(maxsize=1024)
+def _least_armour(pieces: tuple[tuple[str, int], ...], types: tuple[str, ...], factor: int, rounding: str) -> str:
+    """The damage type the armour pieces reduce least (a straight cut on a tie), as `reduction` reckons it."""
+    return min(types, key=lambda d: (_reduction(pieces, d, factor, rounding) if pieces else 0, d != "cut_straight"))
 
 
 def _crit_min(
@@ -628,6 +649,10 @@ class Hit:
     nxt: int | None = None  # the crit chain goes on with this roll (19 or 20)
 
 
+_MISSED = Hit()  # the usual results, made once (a Hit is frozen)
+_HIT = Hit(hit=True)
+
+
 class Quiet:
     """A recorder that shows nothing: the phases run by the exact odds (rules/odds.py) make no checks."""
 
@@ -758,7 +783,7 @@ def hit_open(ex: dict[str, Any], natural: int, defence: int, settings: Settings,
     if not (total > defence and (total > 13 or not settings.empty_space_floor)):
         if r == 2 and settings.fumbles == "natural_2":
             return Hit(fumble=_fumble_level(ex, defence, settings, roller, sh))
-        return Hit()
+        return _MISSED
     if r < cm:
         return _accessories(ex, natural, defence, settings, roller, sh)
     if r == 20:
@@ -802,7 +827,7 @@ def _accessories(
         missed = _confirmed(sum(faces), ex, defence, settings)
         sh.retest("confirm", faces, settings, "accessories_missed" if missed else "not_confirmed")
         return Hit(hit=True, accessories_missed=missed, confirm_rolled=True)
-    return Hit(hit=True)
+    return _HIT
 
 
 def _fumble_level(ex: dict[str, Any], defence: int, settings: Settings, roller: Roller, sh: Recorder) -> int:
@@ -918,6 +943,7 @@ def finish(
     t: Sheet,
     defence: int,
     d_mods: list[Modifier],
+    versus: Check,
     settings: Settings,
     roller: Roller,
     actor_upd: dict[str, Any],
@@ -925,15 +951,16 @@ def finish(
     attack: Check | None = None,
     prepared: Prepared | None = None,
 ) -> ActionResult:
-    """The exchange finished: hit test, damage or manoeuvre (`prepared`: straight from `prepare`, else the
-    exchange a vzor-2 defence carries)."""
+    """The exchange finished: hit test, damage or manoeuvre (`defence`, `d_mods`, `versus`: the defence
+    as `defence_shown` gives it; `prepared`: straight from `prepare`, else the exchange a vzor-2 defence
+    carries)."""
     if prepared is not None and prepared.opts is not None:
         opts, notes = prepared.opts, list(prepared.notes)
     else:
         opts = Options.model_validate(ex["options"])
         notes = [Note.model_validate(n) for n in ex["notes"]]
     shown = attack if attack is not None else attack_from_exchange(ex)
-    shown.versus = defence_check(ex)
+    shown.versus = versus
     sh = Shown(shown, ex)
     h = hit_test(ex, int(ex["natural"]), defence, settings, roller, sh)
     # rule-made values (the exchange is the rules' own or validated where it entered): not validated again
@@ -959,12 +986,11 @@ def finish(
     if h.unhittable:
         notes.append(note("unhittable"))
     if not h.hit:
-        res.outcome = "fumble" if h.fumble else "miss"
+        assign(res, outcome="fumble" if h.fumble else "miss")
         if h.fumble:
             notes.append(note("fumble", {"level": h.fumble}))
-        _miss_notes(ex, defence, notes, opts, settings)
-        _parry_impact(ex, a, t, notes, settings)
-        stopped = next((n.params.get("component") for n in notes if n.key == "stopped_by"), None)
+        stopped = _miss_notes(ex, defence, notes, opts, settings)
+        _parry_impact(ex, a, t, notes, settings, stopped)
         if stopped == "shield" and t.shield and SHIELDS[t.shield].improvised and not (opts.disarm or opts.trip):
             _damage(ex, a, t, h, opts, res, notes, settings, roller, target_upd, sh, improvised=True)
     elif opts.disarm or opts.trip:
@@ -979,36 +1005,72 @@ def finish(
     return res
 
 
-def _miss_notes(ex: dict[str, Any], defence: int, notes: list[Note], opts: Options, settings: Settings) -> None:
-    """M9: which defence band stopped the blow (dodge, weapon, guard, shield …)."""
+def defence_shown(
+    comps: list[tuple[str, int, int]], situational: list[tuple[str, int]], fixed: bool
+) -> tuple[int, list[Modifier], Check]:
+    """The defence the attack meets (static, or the vzor-2 components chosen), in one pass: its total, its
+    modifiers (every component and situational one) and its check (M3–M7: the base and every non-zero
+    value as parts, all the target's; a quick NPC's fixed defence shows as `defence_fixed`)."""
+    defence, raw = 0, 0
+    d_mods: list[Modifier] = []
+    ps: list[Part] = []
+    for i, (key, value, _) in enumerate(comps):
+        defence += value
+        d_mods.append(modifier("def_" + key, value))
+        if value or i == 0:
+            ps.append(Part("defence_fixed" if fixed and key == "base" else "def_" + str(key), int(value), TARGET))
+            raw += int(value)
+    for key, value in situational:
+        defence += value
+        d_mods.append(modifier("def_" + key, value))
+        if value:
+            ps.append(Part("def_" + str(key), int(value), TARGET))
+            raw += int(value)
+    if not ps:  # no component at all: no total, as `check` leaves it
+        return defence, d_mods, check("defence", side=TARGET)
+    return defence, d_mods, Check("defence", TARGET, [], 1, ps, raw, [], raw, None, None, None, [], None)
+
+
+def _miss_notes(ex: dict[str, Any], defence: int, notes: list[Note], opts: Options, settings: Settings) -> str | None:
+    """M9: which defence band stopped the blow (dodge, weapon, guard, shield …), named in a note and
+    returned (None: no band)."""
     total = ex["total"]
     if total <= 13:
         notes.append(note("empty_space"))
-        return
+        return None
+    stopped = None
     comps = ex.get("chosen_components", ex["components"])
     dex = next((v for k, v, _ in comps if k.startswith("dex")), None)
     if dex is not None:
         top = 13 + dex + (2 if settings.dodge_band_top == "15+dex" else 0)
         if total <= min(top, defence):
-            notes.append(note("stopped_by", {"component": "dodge"}))
-            return
+            return _stopped_by("dodge", notes)
     run = 0
     for key, value, _ in comps:
         run += value
         if key == "base" and run >= total:
             break  # a quick NPC's fixed defence: no band to name
         if run >= total:
-            notes.append(note("stopped_by", {"component": "dodge" if key.startswith("dex") else key}))
+            stopped = _stopped_by("dodge" if key.startswith("dex") else key, notes)
             break
     if opts.into_melee:
         cover = next((v for k, v in ex["situational"] if k == "cover"), 0)
         if total > defence - cover:
             notes.append(note("hit_other_in_melee"))
+    return stopped
 
 
-def _parry_impact(ex: dict[str, Any], a: Sheet, t: Sheet, notes: list[Note], settings: Settings) -> None:
-    """§5.7 optional: parrying a blow whose minimum damage reaches a light wound tests STR + defence bonus."""
-    stopped = next((n.params.get("component") for n in notes if n.key == "stopped_by"), None)
+def _stopped_by(component: str, notes: list[Note]) -> str:
+    """The `stopped_by` note, its band already the catalog term `termed` would make of it."""
+    notes.append(note("stopped_by", {"component": Term("term", "stop_" + component)}))
+    return component
+
+
+def _parry_impact(
+    ex: dict[str, Any], a: Sheet, t: Sheet, notes: list[Note], settings: Settings, stopped: str | None
+) -> None:
+    """§5.7 optional: parrying a blow whose minimum damage reaches a light wound tests STR + defence bonus
+    (`stopped`: the defence band the miss notes named)."""
     if not settings.parry_impact or stopped not in (
         "weapon",
         "second_weapon",
@@ -1114,7 +1176,7 @@ def _manoeuvre(
     shown.outcome = (
         ("disarmed" if key == "disarm" else "tripped" if margin >= 10 else "hooked") if margin > 0 else "failed"
     )
-    res.outcome = "hit"
+    assign(res, outcome="hit")
     res.modifiers.append(modifier(key + "_test", a_val))
     res.modifiers.append(modifier(key + "_resist", t_val))
     if margin <= 0:
@@ -1299,21 +1361,22 @@ def _damage(
             sh.checks.append(dmg)
             return
         notes.append(note("improvised_shield_pierced", {"roll": pct, "chance": chance}))
-        res.outcome = "hit"
+        assign(res, outcome="hit")
     crit, crit_shift, ignored = crit_of(ex, h.crit, opts, settings)
     if ignored:
         notes.append(note("crit_ignored"))
     part: str | None = None
     if settings.polygonal:
         part, loc_mods = _location(ex, a, t, settings, roller, opts, crit_shift, sh)
-        res.modifiers += loc_mods
-        res.location = part
+        res.modifiers.extend(loc_mods)  # `modifiers` is marked as set already
+        assign(res, location=part)
     skip_acc = h.accessories_missed
     margin = ex["total"] - res.against if res.against is not None else 0
     b = blow(ex, a, t, opts, settings, fx, dice_sum, part, crit, crit_shift, skip_acc, margin, improvised)
-    notes.append(note("damage_type", {"type": dtype}))
+    # ids as the catalog terms `termed` would make of them
+    notes.append(note("damage_type", {"type": Term("term", dtype)}))
     if b.effect:
-        notes.append(note("crit_effect", {"effect": b.effect}))
+        notes.append(note("crit_effect", {"effect": Term("term", "crit_" + b.effect)}))
     mult = ex["crit_mult"]
     if b.effect == "multiply" and ex["shot"]:
         add_step(dmg, "times", "crit_multiplier", mult, ACTOR)
@@ -1345,16 +1408,16 @@ def _damage(
     if situ:
         mods.append(modifier("confined", situ))
     applied, raw, mortal = b.applied, b.raw, b.mortal
-    res.damage = Damage(
-        dice=faces,
-        modifiers=mods,
-        multiplier=b.used_mult,
-        rolled=raw,
-        reduced_by=min(raw, b.reduced),
-        applied=applied,
-        kind=kind,
-    )
-    res.outcome = "crit" if crit else "hit"
+    damage = {
+        "dice": faces,
+        "modifiers": mods,
+        "multiplier": b.used_mult,
+        "rolled": raw,
+        "reduced_by": min(raw, b.reduced),
+        "applied": applied,
+        "kind": kind,
+    }
+    assign(res, damage=built(Damage, damage), outcome="crit" if crit else "hit")
     if crit:
         notes.append(note("crit_level", {"level": h.crit}))
     if skip_acc:
@@ -1378,15 +1441,27 @@ def _armour_shown(
 ) -> None:
     """The armour reduction as minus steps: per piece DR × damage-type coefficient (× the light/thrown
     factor, L243), then the rounding of the whole reduction."""
-    factor = armour_factor(w, settings)
+    factor = _factor_index(w, settings)
     shown = []
     for slot, material, dr in armour_slots(t, part, settings, skip_acc):  # armour, helmet, accessories
-        coef = Fraction(MATERIALS[material].coef[dtype])
-        detail = [Part("armour_dr", dr, TARGET), Part("damage_coefficient", number(coef), TARGET)]
-        if factor != 1:
-            detail.append(Part("armour_factor", number(factor), ACTOR))
-        shown.append((slot + "_reduction", Fraction(dr) * coef, detail))
-    armour_steps(dmg, shown, factor, settings.rounding)
+        coef, by, amount, amount_shown = _piece_reduction(material, dtype, dr, factor)
+        detail = [Part("armour_dr", dr, TARGET), Part("damage_coefficient", coef, TARGET)]
+        if by is not None:
+            detail.append(Part("armour_factor", by, ACTOR))
+        shown.append((slot + "_reduction", amount, amount_shown, detail))
+    armour_steps(dmg, shown, settings.rounding)
+
+
+@lru_cache(maxsize=1024)
+def _piece_reduction(
+    material: str, dtype: str, dr: int, factor: int
+) -> tuple[int | float, int | float | None, Fraction, int | float]:
+    """One armour piece's numbers as shown: the damage coefficient, the light/thrown factor (None when 1),
+    the reduction DR × coefficient × factor exactly and as shown."""
+    coef = Fraction(MATERIALS[material].coef[dtype])
+    by = armour_factor_of(factor)
+    amount = Fraction(dr) * coef * by
+    return number(coef), (number(by) if by != 1 else None), amount, number(amount)
 
 
 def _pull(opts: Options, lv: int, margin: int, crit: bool, applied: int) -> tuple[int, tuple[str, int | None] | None]:
@@ -1473,9 +1548,16 @@ def wound_of(t: Sheet, part: str | None, settings: Settings) -> str:
 
 
 def changes(name: str, before: Sheet, after: Sheet, fields: dict[str, Any]) -> list[StateChange]:
+    return changes_to(name, before, after.__dict__, fields)
+
+
+def changes_to(name: str, before: Sheet, news: dict[str, Any], fields: dict[str, Any]) -> list[StateChange]:
+    """The state changes of `fields` from `before` to the values `news` (an updated sheet's, or the
+    `bounded` update itself when no sheet is built for it)."""
     out = []
+    olds = before.__dict__  # the fields' values, as getattr reads them
     for f in fields:
-        old, new = getattr(before, f), getattr(after, f)
+        old, new = olds[f], news[f]
         if old != new:
             key = "str" if f == "str_" else f
             if type(old) not in _SCALARS:
@@ -1484,12 +1566,11 @@ def changes(name: str, before: Sheet, after: Sheet, fields: dict[str, Any]) -> l
                 new = _plain(new)
             # rule-made from validated sheets: built without validating again
             values = {"combatant": name, "field": key, "before": old, "after": new}
-            out.append(complete(StateChange, values, set(_CHANGE_FIELDS)))
+            out.append(complete(StateChange, values, {"combatant", "field", "before", "after"}))
     return out
 
 
 _SCALARS = (int, str, bool, float, type(None))
-_CHANGE_FIELDS = frozenset(("combatant", "field", "before", "after"))
 
 
 def _plain(value: Any) -> Any:

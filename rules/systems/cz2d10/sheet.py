@@ -328,10 +328,15 @@ class Sheet(BaseModel):
             )
         return v
 
-    def dump(self) -> dict[str, Any]:
+    def dump(self, changed: dict[str, Any] | None = None) -> dict[str, Any]:
         """`model_dump(by_alias=True)`, built directly (a dump per sheet per exchange is on the hot path):
-        the fields in order, `str_` as `str`, containers copied and the armour pieces dumped."""
-        out = {"str": self.str_, **self.__dict__}
+        the fields in order, `str_` as `str`, containers copied and the armour pieces dumped. `changed`
+        (an update already `bounded`): the dump of `self.updated(…)` without building that sheet."""
+        values = self.__dict__
+        if changed is None:
+            out = {"str": values["str_"], **values}
+        else:  # one copy: the changed values in their fields' places
+            out = {"str": changed.get("str_", values["str_"]), **values, **changed}
         del out["str_"]
         for name in _CONTAINERS:
             value = out[name]
@@ -340,7 +345,7 @@ class Sheet(BaseModel):
                 out[name] = dict(value)  # names to numbers
             elif kind is list:
                 out[name] = list(value)  # names or numbers
-        out["armour_parts"] = {k: p.model_dump() for k, p in self.armour_parts.items()}
+        out["armour_parts"] = {k: p.model_dump() for k, p in out["armour_parts"].items()}
         return out
 
     def updated(self, upd: dict[str, Any]) -> Sheet:
@@ -374,13 +379,14 @@ def bounded(upd: dict[str, Any]) -> dict[str, Any]:
     """Clip the numbers of a sheet update to the Sheet's bounds (damage piles up past any sane sheet)."""
     out: dict[str, Any] = {}
     for key, value in upd.items():
-        limits = _FIELD_LIMITS.get(key)
-        if limits is None or isinstance(value, bool) or not isinstance(value, (int, dict)):
-            out[key] = value  # a flag, a name, a list: nothing to clip
-        elif key == "part_damage" and isinstance(value, dict):
-            out[key] = {k: _clip(v, *_POINT_LIMITS) for k, v in value.items()}
-        else:
-            out[key] = _clip(value, *limits)
+        kind = type(value)
+        if kind is int:  # a number (a bool's type is bool): clipped where the field has bounds
+            limits = _INT_LIMITS.get(key)
+            if limits is not None:
+                value = _clip(value, *limits)
+        elif kind is dict and key == "part_damage":
+            value = {k: _clip(v, *_POINT_LIMITS) for k, v in value.items()}
+        out[key] = value  # a flag, a name, a list, another dict: nothing to clip
     return out
 
 
@@ -393,5 +399,7 @@ _CONTAINERS = tuple(
 )
 # Each field's declared bounds (lo, hi), read once.
 _FIELD_LIMITS = {name: _limits(info.metadata) for name, info in Sheet.model_fields.items()}
+# Only the fields with a bound: an int update of any other field is kept as it is.
+_INT_LIMITS = {name: limits for name, limits in _FIELD_LIMITS.items() if limits != (None, None)}
 # Flag fields (yes/no): `ano`/`ne` are read as well.
 _FLAGS = frozenset(name for name, f in Sheet.model_fields.items() if f.annotation is bool)

@@ -39,7 +39,19 @@ def d10s(faces: Sequence[int]) -> list[Die]:
 # ---- attack and defence ----------------------------------------------------------------------------
 def attack_check(faces: Sequence[int], mods: Iterable[tuple[str, int]], label: str = "attack") -> Check:
     """2d10 + the attacker's parts (M1 value, skill, focus, wounds, situational bonuses)."""
-    return check(label, dice=d10s(faces), parts=parts(mods))
+    ps, raw = [], sum(faces)
+    for k, v in mods:
+        ps.append(Part(k, v, ACTOR))
+        raw += v
+    if type(raw) is not int:  # not the rules' own integers: let `check` add it up
+        return check(label, dice=d10s(faces), parts=ps)
+    return _summed(label, ACTOR, d10s(faces), ps, raw)
+
+
+def _summed(label: str, side: Side, dice: list[Die], ps: list[Part], raw: int) -> Check:
+    """`check(label, side=side, dice=dice, parts=ps)` when the caller has added the integers up itself
+    (every die counts): the Check built directly, in field order."""
+    return Check(label, side, dice, 1, ps, raw, [], raw, None, None, None, [], None)
 
 
 def attack_from_exchange(ex: dict[str, Any]) -> Check:
@@ -48,19 +60,6 @@ def attack_from_exchange(ex: dict[str, Any]) -> Check:
         return load_checks(ex["checks"])[0]
     faces = [int(r["face"]) for r in ex["rolls"] if r["purpose"] == "attack"][:2]
     return attack_check(faces, [(str(k), int(v)) for k, v in ex["mods"]])
-
-
-def defence_check(ex: dict[str, Any]) -> Check:
-    """The defender's static defence (M3–M7) or the components bought in vzor 2, with its situational
-    modifiers: every part is the target's."""
-    comps = ex.get("chosen_components", ex["components"])
-    fixed = bool(ex.get("defence_fixed"))
-    ps: list[Part] = []
-    for i, (key, value, _cost) in enumerate(comps):
-        if value or i == 0:
-            ps.append(Part("defence_fixed" if fixed and key == "base" else "def_" + str(key), int(value), TARGET))
-    ps += [Part("def_" + str(k), int(v), TARGET) for k, v in ex["situational"] if v]
-    return check("defence", side=TARGET, parts=ps)
 
 
 def crit_range_check(ex: dict[str, Any]) -> Check:
@@ -97,22 +96,21 @@ def rounding_step(c: Check, mode: str, key: str = "rounding") -> None:
     add_step(c, "floor" if mode == "floor" else "round", key, 0, OTHER)
 
 
-def armour_steps(c: Check, pieces: Sequence[tuple[str, Fraction, list[Part]]], factor: Fraction, mode: str) -> None:
-    """D5: each armour piece takes DR × coefficient (× the light/thrown factor) off, shown exactly with its
-    factors; the reduction is rounded as a whole, which shows as one rounding of the running total:
-    the reduction rounded down is the damage rounded up, and rounded half up it is the damage rounded half
-    down (a half goes to the armour)."""
-    exact = Fraction(0)
-    for key, value, detail in pieces:
-        amount = value * factor
-        exact += amount
-        minus(c, key, number(amount), TARGET, detail)
+def armour_steps(c: Check, pieces: Sequence[tuple[str, Fraction, int | float, list[Part]]], mode: str) -> None:
+    """D5: each armour piece takes DR × coefficient (× the light/thrown factor) off — `pieces`: (key, that
+    amount exactly, the amount as shown, its factors) — and the reduction is rounded as a whole, which
+    shows as one rounding of the running total: the reduction rounded down is the damage rounded up, and
+    rounded half up it is the damage rounded half down (a half goes to the armour)."""
+    for key, _, shown, detail in pieces:
+        minus(c, key, shown, TARGET, detail)
+    # the exact reduction (one piece, the usual polygonal case: its own amount, no Fraction sum)
+    exact = pieces[0][1] if len(pieces) == 1 else sum((p[1] for p in pieces), Fraction(0))
     if exact.denominator == 1:
         return
     if mode == "floor":
         add_step(c, "ceil", "armour_rounding", 0, OTHER)
     else:
-        half = exact - (exact.numerator // exact.denominator) == Fraction(1, 2)
+        half = exact.denominator == 2  # a Fraction is kept reduced: a half left over is denominator 2
         add_step(c, "floor" if half else "round", "armour_rounding", 0, OTHER)
 
 
@@ -142,12 +140,19 @@ def _term(value: Any, kind: str, prefix: str) -> Any:
     return value
 
 
+def _has_ids(params: dict[str, Any], table: dict[str, tuple[str, str]]) -> bool:
+    for p in table:
+        if isinstance(params.get(p), (str, list)):
+            return True
+    return False
+
+
 def termed(notes: Iterable[Note]) -> list[Note]:
     """Notes whose id parameters are catalog terms (the bot shows them in the reader's language)."""
     out = []
     for n in notes:
         table = _NOTE_TERMS.get(n.key)
-        if table and any(isinstance(n.params.get(p), (str, list)) for p in table):
+        if table is not None and _has_ids(n.params, table):
             params = {k: _term(v, *table[k]) if k in table else v for k, v in n.params.items()}
             # rule-made: built as model_construct would (key and params set, no side), cheaper
             n = complete(Note, {"key": n.key, "params": params, "side": None}, {"key", "params"})

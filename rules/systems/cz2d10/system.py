@@ -32,16 +32,18 @@ from rules.systems.cz2d10.resolve import (
     Prepared,
     assign,
     changes,
+    changes_to,
     defence_from,
+    defence_shown,
     err,
     finish,
-    modifier,
     prepare,
     rolls_from,
     wound_of,
 )
 from rules.systems.cz2d10.settings import Settings as CzSettings
 from rules.systems.cz2d10.sheet import Sheet as CzSheet
+from rules.systems.cz2d10.sheet import bounded
 from rules.systems.cz2d10.shown import attack_from_exchange, terms
 from rules.systems.cz2d10.status import conditions, status_of
 from rules.systems.cz2d10.tables import MATERIALS, SHIELDS, WEAPONS
@@ -220,21 +222,20 @@ class Cz2d10(CombatSystem):
         t: CzSheet = target.sheet
         comps = [c for c in d.components if chosen is None or c[0] == "base" or c[0] in chosen]
         ex["chosen_components"] = comps
-        defence = sum(v for _, v, _ in comps) + sum(v for _, v in d.situational)
-        d_mods = [modifier("def_" + k, v) for k, v, _ in comps]
-        d_mods += [modifier("def_" + k, v) for k, v in d.situational]
-        res = finish(ex, a, t, defence, d_mods, settings, roller, actor_upd, target_upd, attack, prepared)
+        defence, d_mods, versus = defence_shown(comps, d.situational, bool(ex.get("defence_fixed")))
+        res = finish(ex, a, t, defence, d_mods, versus, settings, roller, actor_upd, target_upd, attack, prepared)
         if res.weapon == "bare_kick" and res.outcome in ("hit", "crit", "miss"):
             actor_upd["off_balance"] = 2 if ex["levels"] >= 6 else 3
-        a2 = a.updated(actor_upd) if actor_upd else a
+        # the actor's updated sheet is only dumped: its values are enough, no sheet is built for them
+        a_new = bounded(actor_upd)
         t2 = t.updated(target_upd) if target_upd else t
         carry_slowdown(t, t2, target_upd)  # conditions(t2) asks its actions per round
         done: dict[str, Any] = {
-            "changes": changes(actor.name, a, a2, actor_upd) + changes(target.name, t, t2, target_upd),
+            "changes": changes_to(actor.name, a, a_new, actor_upd) + changes(target.name, t, t2, target_upd),
             "conditions": conditions(t2, settings),
         }
         if actor_upd:
-            done["actor_sheet"] = a2.dump()
+            done["actor_sheet"] = a.dump(a_new)
         if target_upd:
             done["target_sheet"] = t2.dump()
         if res.outcome in ("hit", "crit") and res.damage is not None:
