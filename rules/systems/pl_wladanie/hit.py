@@ -7,13 +7,13 @@ from typing import Any
 
 from rules.checks import check, minus
 from rules.dice import Roller
-from rules.model import Check, Damage, Modifier, Note, Part, StateChange, Term
+from rules.model import Check, Damage, Modifier, Note, Part, StateChange
 from rules.notation import parse_dice
 from rules.system import Fighter
 
 from .damage import DamagePlan, category_label_at, protectors
 from .described import NEGATIVE_DICE, armour_step, copied, expr_dice, floor_at_zero, weak_steps
-from .made import change, modifier, note, updated
+from .made import change, modifier, note, term, updated
 from .made import damage as made_damage
 from .phases import absorbed, applied_damage, damage_roll, locate, wound_after
 from .settings import Settings
@@ -123,7 +123,7 @@ def land(
         notes.append(
             note(
                 "coverage_beaten" if p.beaten else "coverage_held",
-                {"piece": Term("term", p.key), "coverage": p.coverage, "total": total, "armour": p.armour},
+                {"piece": term("term", p.key), "coverage": p.coverage, "total": total, "armour": p.armour},
             )
         )
         if not p.beaten and p.armour:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.model import Modifier, Note, Term
+from rules.model import Modifier, Note
 
-from .made import modifier
+from .made import modifier, note, term
 from .settings import Settings
 from .sheet import Sheet
 
@@ -44,8 +44,8 @@ def parry(sheet: Sheet) -> Defence:
         skill = sheet.shield_skill
         if skill is not None:
             return Defence("shield_skill", skill, "shield_parry", shield.parry_modifier, True)
-        note = Note(key="no_shield_skill", params={"shield": Term("term", shield.id)})
-        return Defence("parry_skill", sheet.parry_skill, "shield_parry", shield.parry_modifier, True, (note,))
+        missing = note("no_shield_skill", {"shield": term("term", shield.id)})
+        return Defence("parry_skill", sheet.parry_skill, "shield_parry", shield.parry_modifier, True, (missing,))
     weapon = sheet.weapon(None, ranged=False)  # one parries with a melee weapon, not with a bow
     return Defence("parry_skill", sheet.parry_skill, "weapon_parry", weapon.parry_modifier, "parry" in weapon.traits)
 
