@@ -50,6 +50,15 @@ def parry(sheet: Sheet) -> Defence:
     return Defence("parry_skill", sheet.parry_skill, "weapon_parry", weapon.parry_modifier, "parry" in weapon.traits)
 
 
+def parry_value(sheet: Sheet) -> int:
+    """`parry(sheet).value` without building the defence (the default choice only compares numbers)."""
+    shield = sheet.shield
+    if shield is not None:
+        skill = sheet.shield_skill
+        return (sheet.parry_skill if skill is None else skill) + shield.parry_modifier
+    return sheet.parry_skill + sheet.weapon(None, ranged=False).parry_modifier
+
+
 def dodge(sheet: Sheet) -> Defence:
     return Defence("dodge_skill", sheet.dodge_skill, None, 0, False)
 
@@ -58,7 +67,7 @@ def default_choice(target: Sheet, allowed: list[str], settings: Settings) -> str
     """The defence rolled without an answer: the setting's choice, `best` = the higher of parry and dodge."""
     wanted = settings.default_defence
     if wanted == "best":
-        wanted = "parry" if "parry" in allowed and parry(target).value >= target.dodge_skill else "dodge"
+        wanted = "parry" if "parry" in allowed and parry_value(target) >= target.dodge_skill else "dodge"
     if wanted in allowed:
         return wanted
     return next((c for c in ("dodge", "parry") if c in allowed), "none")

@@ -603,8 +603,12 @@ class Sheet(_Model):
             return None
         skills = self.weapon_skills
         # `shield.skill_keys` in order, without building it (the first key found is the same either way).
-        for key in (shield.skill, shield.id, *SHIELD_SKILL_KEYS):
-            if key and key in skills:
+        if shield.skill and shield.skill in skills:
+            return skills[shield.skill]
+        if shield.id and shield.id in skills:
+            return skills[shield.id]
+        for key in SHIELD_SKILL_KEYS:
+            if key in skills:
                 return skills[key]
         return None
 
