@@ -29,12 +29,13 @@ _RESULT_FIELDS = ActionResult.model_fields
 _RESULT_PLAIN = {n: f.default for n, f in _RESULT_FIELDS.items() if f.default_factory is None and not f.is_required()}
 _RESULT_FACTORIES = tuple((n, f.default_factory) for n, f in _RESULT_FIELDS.items() if f.default_factory is not None)
 _RESULT_REQUIRED = frozenset(n for n, f in _RESULT_FIELDS.items() if f.is_required())
+_RESULT_NAMES = frozenset(_RESULT_FIELDS)
 
 
 def result(fields: dict[str, Any]) -> ActionResult:
     """`made(ActionResult, fields)` (the same values, fields set and key order) without looking its plan up
     by the names given (a tuple of some twenty names hashed and compared, twice per exchange)."""
-    if not fields.keys() <= _RESULT_FIELDS.keys() or not _RESULT_REQUIRED <= fields.keys():
+    if not _RESULT_NAMES.issuperset(fields) or not _RESULT_REQUIRED <= fields.keys():
         return made(ActionResult, fields)  # its error names what is wrong
     data = {**_RESULT_PLAIN, **fields}
     for name, factory in _RESULT_FACTORIES:

@@ -572,7 +572,10 @@ class Sheet(_Model):
         if weapon_id is None:
             first = self.weapons[0] if self.weapons else UNARMED
             if ranged is False:
-                return next((w for w in self.weapons if w.ranged_kind not in ("shooting", "spell")), first)
+                for w in self.weapons:  # a loop, not next() over a generator: every attack and parry asks
+                    if w.ranged_kind not in ("shooting", "spell"):
+                        return w
+                return first
             if ranged:
                 return next((w for w in self.weapons if _for_shots(w)), first)
             return first
