@@ -59,7 +59,12 @@ def defence_test_check(choice: str, dice: list[Die], mods: Iterable[Modifier]) -
 
 def against_defence(total: int, defence: Check, outcome: str) -> Check:
     """The attack's total once more, now against the defender's parry or dodge test (its own dice)."""
-    return summed("attack", "actor", [], [Part("hit_test", total)], defence, outcome)
+    if type(total) is not int:
+        return summed("attack", "actor", [], [Part("hit_test", total)], defence, outcome)
+    # One whole part: raw and total are that number (what `summed` would add up).
+    return Check(
+        "attack", "actor", [], 1, [Part("hit_test", total)], total, [], total, defence, outcome, None, [], None
+    )
 
 
 def expr_dice(expr: DiceExpr, faces: Sequence[int]) -> tuple[list[Die], int]:
