@@ -12,7 +12,7 @@ from rules.model import ActionResult, Check, Note, Term
 from rules.system import ActionRequest
 from rules.systems.adnd2cp import effects, tables
 from rules.systems.adnd2cp.blows import BLOWS
-from rules.systems.adnd2cp.common import SYSTEM_ID, blow_terms, changes, made, pick_weapon, weapon_term, without
+from rules.systems.adnd2cp.common import SYSTEM_ID, blow_terms, changes, pick_weapon, weapon_term, whole, without
 from rules.systems.adnd2cp.conditions import TO_HIT_AGAINST, is_helpless
 from rules.systems.adnd2cp.context import Attack, magic_bonus, roll_hits, str_applies
 from rules.systems.adnd2cp.options import Options
@@ -279,7 +279,7 @@ def conclude(a: Attack, roll: ToHit, avoided: effects.Avoid | None) -> ActionRes
     names = (req.actor.name, req.target.name)
     # Built without validation: every value is already of its declared type (models the rules made, the
     # sheets' own dumps); validating the whole result again was the largest single cost of an attack.
-    return made(
+    return whole(
         ActionResult,
         system=SYSTEM_ID,
         action="attack" if a.melee else "shot",

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
 from rules.errors import RulesError
-from rules.model import Modifier, StateChange, Term
+from rules.model import Modifier, Note, StateChange, Term
 from rules.systems.adnd2cp.settings import Settings
 from rules.systems.adnd2cp.sheet import Condition, Sheet, WeaponEntry
 from rules.trusted import complete, trusted
@@ -34,6 +35,24 @@ M = TypeVar("M", bound=BaseModel)
 def made(model: type[M], **values: Any) -> M:
     """A result model from values the rules made, already of the declared types (`rules.trusted`)."""
     return trusted(model, values)
+
+
+@cache
+def _names(model: type[BaseModel]) -> frozenset[str]:
+    return frozenset(model.model_fields)
+
+
+def whole(model: type[M], **values: Any) -> M:
+    """`made` for a model whose every field the rules give: built directly (no defaults to look up by
+    the names given, a tuple of up to 26 names hashed per call); the same values and fields set."""
+    if values.keys() != _names(model):
+        return trusted(model, values)  # its error names what is missing or unknown
+    return complete(model, values, set(values))
+
+
+def note(key: str, params: dict[str, Any]) -> Note:
+    """`made(Note, key=key, params=params)`: the side left at its default (None)."""
+    return complete(Note, {"key": key, "params": params, "side": None}, {"key", "params"})
 
 
 def modifier(key: str, value: int | float) -> Modifier:
@@ -109,10 +128,10 @@ def changes(name: str, before: Sheet, after: Sheet) -> list[StateChange]:
     for field in _TRACKED:
         old, new = old_values[field], new_values[field]
         if old != new:
-            out.append(made(StateChange, combatant=name, field=field, before=old, after=new))
+            out.append(whole(StateChange, combatant=name, field=field, before=old, after=new))
     if before.conditions != after.conditions:
         out.append(
-            made(
+            whole(
                 StateChange,
                 combatant=name,
                 field="conditions",

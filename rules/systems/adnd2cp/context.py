@@ -12,7 +12,7 @@ from rules.errors import RulesError
 from rules.model import Check, Die, Modifier, Note
 from rules.notation import parse_dice
 from rules.system import ActionRequest
-from rules.systems.adnd2cp.common import hp_after_loss, life_conditions, made, modifier
+from rules.systems.adnd2cp.common import hp_after_loss, life_conditions, modifier, note
 from rules.systems.adnd2cp.options import Options
 from rules.systems.adnd2cp.settings import Settings
 from rules.systems.adnd2cp.sheet import Sheet, WeaponEntry
@@ -23,7 +23,7 @@ from rules.systems.adnd2cp.stacking import Plan
 class Attack:
     """Everything one resolution works on; sheets are replaced (model_copy) as the attack goes.
 
-    Notes are built with `made` (common.py): their keys and values are the rules' own,
+    Notes are built with `note` (common.py): their keys and values are the rules' own,
     already of the declared types, and validating each of them was a large part of an attack's cost."""
 
     req: ActionRequest
@@ -50,7 +50,7 @@ class Attack:
     helpless: bool = False  # the target is hit automatically
 
     def note(self, key: str, **params: object) -> None:
-        self.notes.append(made(Note, key=key, params=dict(params)))
+        self.notes.append(note(key, dict(params)))
 
     def mod(self, key: str, value: int) -> None:
         if value:

@@ -15,9 +15,10 @@ from rules.systems.adnd2cp.common import (
     blow_terms,
     hp_after_loss,
     life_conditions,
-    made,
     modifier,
+    note,
     pick_weapon,
+    whole,
     with_condition,
 )
 from rules.systems.adnd2cp.context import (
@@ -55,9 +56,7 @@ def attacker_condition_mods(mod: Callable[[str, int], None], actor: Sheet, targe
 
 
 def pay_defence(target: Sheet, plan: Plan, notes: list[Note]) -> Sheet:
-    notes.append(
-        made(Note, key="defence_blows_paid", params={"blows": blow_terms(plan.attack_blows), "cost": plan.cost})
-    )
+    notes.append(note("defence_blows_paid", {"blows": blow_terms(plan.attack_blows), "cost": plan.cost}))
     return target.model_copy(
         update={
             "pool_current": target.points - plan.cost,
@@ -189,7 +188,7 @@ def roll_damage(
     reduced = min(rolled, a.options.damage_reduction)
     if reduced:
         minus(shown, "damage_reduction", reduced)
-    damage = made(
+    damage = whole(
         Damage,  # the rules' own numbers: no validation on the hot path
         dice=[d.face for d in dice],
         modifiers=mods,

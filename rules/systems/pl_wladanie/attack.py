@@ -5,21 +5,22 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, cast
 
-from rules.checks import check, dump_checks, load_checks
+from rules.checks import check
 from rules.dice import DiceSource, Roller
 from rules.errors import RulesError
 from rules.model import ActionResult, Check, Die, Note, Part, Term
 from rules.system import ActionRequest, DefenceRequest, Fighter
 
 from .area_attack import area_attack
+from .carried import carried, carry
 from .checks import Situation
 from .conditions import condition_keys
 from .damage import DamagePlan
-from .described import against_defence, defence_check, hit_test_check, mod_parts, plain_params, term_params
+from .described import against_defence, defence_check, defence_test_check, hit_test_check, plain_params, term_params
 from .finish import finish
 from .hit import apply_hit
 from .hit_test import Attempt
-from .made import modifiers, note, plain_modifier, result, rolls
+from .made import modifiers, note, plain_modifier, result, rolls, term
 from .options import Options
 from .parry import default_choice
 from .phases import DEFENCE_OUTCOMES, defence_of, defence_roll, hit_roll, setup, with_distance
@@ -136,7 +137,7 @@ def _exchange(
         "rolls": [{"purpose": r.purpose, "sides": r.sides, "face": r.face} for r in fields["rolls"]],
         "modifiers": [{"key": m.key, "value": m.value} for m in fields["modifiers"]],
         "notes": [{"key": n.key, "params": plain_params(n.params)} for n in fields["notes"]],
-        "checks": dump_checks(fields["checks"]),
+        "checks": carry(fields["checks"]),
         "active_modifiers": [{"key": m.key, "value": m.value} for m in sit.active_mods],
         "defences": allowed,
         "default": default_choice(target, allowed, settings),
@@ -233,7 +234,7 @@ def _active_defence(
     notes: list[Any] = fields["notes"]
     notes += defence.notes
     if choice == "parry":
-        cost = Term("term", "cost_bonus_action" if defence.bonus_action else "cost_regular_action")
+        cost = term("term", "cost_bonus_action" if defence.bonus_action else "cost_regular_action")
         notes.append(note("defence_action", {"cost": cost}))
     total = int(fields["total"])
     shown, defence_total, stopped = defence_roll(roller, settings, choice, int(sum(m.value for m in mods)), total)
@@ -244,7 +245,7 @@ def _active_defence(
     fields.update(against=defence_total, against_key=choice, margin=total - defence_total)
     if stopped:
         fields["outcome"] = DEFENCE_OUTCOMES[choice]
-    tested = check(choice, side="target", dice=shown, parts=mod_parts(mods, "target"))
+    tested = defence_test_check(choice, shown, mods)
     fields["checks"].append(against_defence(total, tested, fields["outcome"]))
     return stopped
 
@@ -262,7 +263,7 @@ def _attack_checks(ex: Mapping[str, Any]) -> list[Check]:
     """The hit test against the ST as the attack half showed it (rebuilt for an exchange made before
     checks travelled in it: its dice, the attacker's modifiers and the ST as one number)."""
     if "checks" in ex:
-        return load_checks(ex["checks"])
+        return carried(ex["checks"])
     dice = [Die(int(r["sides"]), int(r["face"])) for r in ex["rolls"] if r.get("purpose") == "attack"]
     mods = [m for m in ex["modifiers"] if not str(m["key"]).startswith(("defence_", "area_"))]
     key = str(ex.get("against_key", "physical_defence"))

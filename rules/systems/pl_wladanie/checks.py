@@ -29,12 +29,19 @@ def exact(value: float) -> Decimal:
 
 def roll_test(roller: Roller, settings: Settings, purpose: str) -> tuple[list[Die], int]:
     """Roll the test die (GM setting, house default 1k20): the dice as shown in a check, and their sum."""
-    count, sides, _ = parse_dice(settings.test_die).groups[0]  # one group of equal dice (1d20, 2d10, 3d6)
+    count, sides = _test_dice(settings.test_die)
     if count == 1:  # the house 1k20: no list to build and sum
         face = roller.d(sides, purpose)
         return [Die(sides, face)], face
     shown = [Die(sides, roller.d(sides, purpose)) for _ in range(count)]
     return shown, sum(d.face for d in shown)
+
+
+@lru_cache(maxsize=8)
+def _test_dice(test_die: str) -> tuple[int, int]:
+    """(count, sides) of the one group of equal dice a test die is (1d20, 2d10, 3d6)."""
+    count, sides, _ = parse_dice(test_die).groups[0]
+    return count, sides
 
 
 @dataclass(frozen=True, slots=True)

@@ -175,13 +175,12 @@ def protectors(sheet: Sheet, location: str, total: int, settings: Settings) -> l
         factor = 2 if location == shield.shield_arm else 1
         found.append((shield.id, shield.coverage * factor, shield.armour))
 
-    def beats(coverage: int) -> bool:
-        return total >= coverage if settings.coverage_beaten_when == ">=" else total > coverage
-
+    # A coverage is beaten when the total reaches it (house rule `>=`) or passes it (`>`).
+    reach = 0 if settings.coverage_beaten_when == ">=" else 1
     if settings.coverage_stacking == "max" and found:
-        beaten = beats(max(cov for _, cov, _ in found))
+        beaten = total >= max(cov for _, cov, _ in found) + reach
         return [Protector(k, c, a, beaten) for k, c, a in found]
-    return [Protector(k, c, a, beats(c)) for k, c, a in found]
+    return [Protector(k, c, a, total >= c + reach) for k, c, a in found]
 
 
 # --- wounds ----------------------------------------------------------------------------------------

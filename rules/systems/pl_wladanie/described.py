@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from rules.checks import add_step, check, minus
-from rules.model import Check, Die, DieRole, Modifier, Part, Side, Term
+from rules.checks import add_step, minus
+from rules.model import COUNTED, Check, Die, DieRole, Modifier, Part, Side, Term
 from rules.notation import DiceExpr
 
 from .settings import Settings
@@ -26,20 +26,45 @@ def mod_parts(mods: Iterable[Modifier], side: Side = "actor") -> list[Part]:
     return [Part(m.key, m.value, side) for m in mods if m.value]
 
 
+def summed(
+    label: str, side: Side, dice: list[Die], parts: list[Part], versus: Check | None, outcome: str | None
+) -> Check:
+    """`rules.checks.check` for a check of dice and parts only (no multiplier, steps or location), made from
+    lists the caller built for it: raw = counted dice + parts, as `check` adds them (a whole float as an int)."""
+    raw: int | float | None = None
+    if dice or parts:
+        raw = sum([d.face for d in dice if d.role in COUNTED]) + sum([p.value for p in parts])
+        if type(raw) is not int:
+            raw = int(raw) if float(raw).is_integer() else raw
+    return Check(label, side, dice, 1, parts, raw, [], raw, versus, outcome, None, [], None)
+
+
 def defence_check(key: str, base: int, mods: Iterable[Modifier]) -> Check:
     """The ST a hit test must reach: the target's physical defence and every modifier to it (back, flank,
     height, prone) — all of them the target's numbers, never the attacker's."""
-    return check(key, side="target", parts=[Part(key, base, "target"), *mod_parts(mods, "target")])
+    parts = [Part(key, base, "target")]
+    parts += [Part(m.key, m.value, "target") for m in mods if m.value]
+    return summed(key, "target", [], parts, None, None)
 
 
 def hit_test_check(dice: Sequence[Die], mods: Iterable[Modifier], versus: Check, outcome: str) -> Check:
     """The hit test (test trafienia): the test die + władanie + the attacker's modifiers, against `versus`."""
-    return check("attack", dice=dice, parts=mod_parts(mods), versus=versus, outcome=outcome)
+    return summed("attack", "actor", list(dice), mod_parts(mods), versus, outcome)
+
+
+def defence_test_check(choice: str, dice: list[Die], mods: Iterable[Modifier]) -> Check:
+    """The parry or dodge test: its test die + skill + item + situation modifiers, all the target's."""
+    return summed(choice, "target", dice, mod_parts(mods, "target"), None, None)
 
 
 def against_defence(total: int, defence: Check, outcome: str) -> Check:
     """The attack's total once more, now against the defender's parry or dodge test (its own dice)."""
-    return check("attack", parts=[Part("hit_test", total)], versus=defence, outcome=outcome)
+    if type(total) is not int:
+        return summed("attack", "actor", [], [Part("hit_test", total)], defence, outcome)
+    # One whole part: raw and total are that number (what `summed` would add up).
+    return Check(
+        "attack", "actor", [], 1, [Part("hit_test", total)], total, [], total, defence, outcome, None, [], None
+    )
 
 
 def expr_dice(expr: DiceExpr, faces: Sequence[int]) -> tuple[list[Die], int]:

@@ -14,7 +14,9 @@ from .sheet import Sheet
 
 
 def dump(sheet: Sheet) -> dict[str, Any]:
-    return sheet.model_dump()
+    """`sheet.model_dump()`: its serializer called directly, with the same (default) arguments."""
+    dumped: dict[str, Any] = sheet.__pydantic_serializer__.to_python(sheet)
+    return dumped
 
 
 def _fatigue(actor: Fighter[Sheet], amount: int) -> tuple[Sheet | None, list[StateChange]]:

@@ -7,13 +7,13 @@ from typing import Any
 
 from rules.checks import check, minus
 from rules.dice import Roller
-from rules.model import Check, Damage, Modifier, Note, Part, StateChange, Term
+from rules.model import Check, Damage, Modifier, Note, Part, StateChange
 from rules.notation import parse_dice
 from rules.system import Fighter
 
 from .damage import DamagePlan, category_label_at, protectors
 from .described import NEGATIVE_DICE, armour_step, copied, expr_dice, floor_at_zero, weak_steps
-from .made import change, modifier, note, updated
+from .made import change, modifier, note, term, updated
 from .made import damage as made_damage
 from .phases import absorbed, applied_damage, damage_roll, locate, wound_after
 from .settings import Settings
@@ -37,10 +37,6 @@ def roll_location(roller: Roller, aimed: str | None, settings: Settings) -> tupl
     """The aimed part; else torso (house default) or a roll on the GM's location table (its own check)."""
     part, die = locate(roller, aimed, settings)
     return part, (check("location", dice=[die], location=part) if die is not None else None)
-
-
-def _change(name: str, fieldname: str, before: Any, after: Any) -> StateChange:
-    return change(name, fieldname, before, after)
 
 
 # Not frozen: a frozen dataclass sets each field through object.__setattr__, slow on every attack.
@@ -93,7 +89,7 @@ def apply_hit(
 ) -> HitOutcome:
     """Roll the damage test, find the location, let every unbeaten protector reduce it, record the wound."""
     test = damage_test(roller, plan, settings)
-    out = land(roller, target, total=total, test=test, aimed=aimed, settings=settings)
+    out = land(roller, target, total=total, test=test, aimed=aimed, settings=settings, own=True)
     if self_injury:
         _self_injury(out, attacker, test.value)
     return out
@@ -108,22 +104,24 @@ def land(
     aimed: str | None,
     settings: Settings,
     shown: Check | None = None,
+    own: bool = False,
 ) -> HitOutcome:
     """One damage test landing on one target: location, coverage and armour layers, the wound recorded.
 
     `shown` is where the target's damage check starts (default: the damage test with its dice); each
-    armour layer that held is a step of it, which ends at the damage applied."""
+    armour layer that held is a step of it, which ends at the damage applied. `own`: the test was rolled
+    for this target alone, so its check takes the steps itself (an area's test is copied per target)."""
     location, located = roll_location(roller, aimed, settings)
     notes: list[Note] = []
     if test.category:
         notes.append(note("strength_category", {"category": category_label_at(test.category)}))
-    damage_check = copied(shown if shown is not None else test.check)
+    damage_check = test.check if own and shown is None else copied(shown if shown is not None else test.check)
     found = protectors(target.sheet, location, total, settings)
     for p in found:
         notes.append(
             note(
                 "coverage_beaten" if p.beaten else "coverage_held",
-                {"piece": Term("term", p.key), "coverage": p.coverage, "total": total, "armour": p.armour},
+                {"piece": term("term", p.key), "coverage": p.coverage, "total": total, "armour": p.armour},
             )
         )
         if not p.beaten and p.armour:
@@ -153,12 +151,12 @@ def _record_damage(out: HitOutcome, target: Fighter[Sheet], applied: int, settin
     by_loc[out.location] = min(DAMAGE, by_loc.get(out.location, 0) + applied)
     out.wound = level
     update: dict[str, Any] = {"damage_taken": total, "damage_by_location": by_loc}
-    out.changes.append(_change(target.name, "damage_taken", sheet.damage_taken, total))
+    out.changes.append(change(target.name, "damage_taken", sheet.damage_taken, total))
     before = sheet.damage_by_location.get(out.location, 0)
-    out.changes.append(_change(target.name, f"damage_by_location.{out.location}", before, by_loc[out.location]))
+    out.changes.append(change(target.name, f"damage_by_location.{out.location}", before, by_loc[out.location]))
     if level is not None and level != sheet.wound_level:
         update["wound_level"] = level
-        out.changes.append(_change(target.name, "wound_level", sheet.wound_level, level))
+        out.changes.append(change(target.name, "wound_level", sheet.wound_level, level))
     # The numbers are within the sheet's bounds already (DAMAGE above): a plain copy, no clipping walk.
     out.target_sheet = updated(sheet, update)
 
@@ -178,5 +176,5 @@ def _self_injury(out: HitOutcome, attacker: Fighter[Sheet], test: int) -> None:
         minus(hurt, "natural_armour", sheet.natural_armour, side="actor")
     out.checks.append(hurt)
     out.notes.append(Note(key="self_injury", params={"damage": excess, "limit": limit}))
-    out.changes.append(_change(attacker.name, "damage_taken", sheet.damage_taken, after))
+    out.changes.append(change(attacker.name, "damage_taken", sheet.damage_taken, after))
     out.actor_sheet = sheet.model_copy(update={"damage_taken": after})

@@ -105,7 +105,7 @@ def build_attempt(
     if throwing and "unarmed" in weapon.traits:
         raise RulesError("error.pl_wladanie.cannot_throw", weapon=Term("weapon", weapon.id))
     two_handed = opts.grip == "two_handed" if opts.grip else weapon.two_handed
-    attempt = Attempt("ranged" if ranged else "direct", weapon, two_handed, throwing)
+    attempt = Attempt("ranged" if ranged else "direct", weapon, two_handed, throwing, [], [])
     too_heavy = _heavy(attempt, sheet, opts, settings)
     key, value = _skill(sheet, weapon, throwing)
     if too_heavy:

@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from rules.model import ActionResult, Damage, DieRoll, Modifier, Note, StateChange
+from rules.model import ActionResult, Damage, DieRoll, Modifier, Note, StateChange, Term
 from rules.trusted import complete, trusted
 
 M = TypeVar("M", bound=BaseModel)
@@ -24,13 +24,44 @@ def made(cls: type[M], values: dict[str, Any]) -> M:
     return trusted(cls, values)
 
 
+# ActionResult's fields as `trusted` reads them: plain defaults, default factories, the required names.
+_RESULT_FIELDS = ActionResult.model_fields
+_RESULT_PLAIN = {n: f.default for n, f in _RESULT_FIELDS.items() if f.default_factory is None and not f.is_required()}
+_RESULT_FACTORIES = tuple((n, f.default_factory) for n, f in _RESULT_FIELDS.items() if f.default_factory is not None)
+_RESULT_REQUIRED = frozenset(n for n, f in _RESULT_FIELDS.items() if f.is_required())
+_RESULT_NAMES = frozenset(_RESULT_FIELDS)
+
+
 def result(fields: dict[str, Any]) -> ActionResult:
-    return made(ActionResult, fields)
+    """`made(ActionResult, fields)` (the same values, fields set and key order) without looking its plan up
+    by the names given (a tuple of some twenty names hashed and compared, twice per exchange)."""
+    if not _RESULT_NAMES.issuperset(fields) or not _RESULT_REQUIRED <= fields.keys():
+        return made(ActionResult, fields)  # its error names what is wrong
+    data = {**_RESULT_PLAIN, **fields}
+    for name, factory in _RESULT_FACTORIES:
+        if name not in fields:
+            data[name] = factory()  # type: ignore[call-arg]
+    return complete(ActionResult, data, set(fields))
 
 
 def note(key: str, params: dict[str, Any] | None = None) -> Note:
     """A note whose parameters are already `Term`s and plain values."""
     return complete(Note, {"key": key, "params": params or {}, "side": None}, {"key", "params"} if params else {"key"})
+
+
+_terms: dict[tuple[str, str], Term] = {}
+_TERMS_MAX = 4096  # kinds are few, keys come from sheets; past this (not expected) terms are made, not kept
+
+
+def term(kind: str, key: str) -> Term:
+    """`Term(kind, key)`, one shared instance per pair: a term is frozen (a frozen dataclass sets each field
+    through object.__setattr__, slow for the few terms every exchange names again)."""
+    found = _terms.get((kind, key))
+    if found is None:
+        found = Term(kind, key)
+        if len(_terms) < _TERMS_MAX:
+            _terms[kind, key] = found
+    return found
 
 
 def modifier(key: str, value: int | float) -> Modifier:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.model import Modifier, Note, Term
+from rules.model import Modifier, Note
 
-from .made import modifier
+from .made import modifier, note, term
 from .settings import Settings
 from .sheet import Sheet
 
@@ -44,10 +44,19 @@ def parry(sheet: Sheet) -> Defence:
         skill = sheet.shield_skill
         if skill is not None:
             return Defence("shield_skill", skill, "shield_parry", shield.parry_modifier, True)
-        note = Note(key="no_shield_skill", params={"shield": Term("term", shield.id)})
-        return Defence("parry_skill", sheet.parry_skill, "shield_parry", shield.parry_modifier, True, (note,))
+        missing = note("no_shield_skill", {"shield": term("term", shield.id)})
+        return Defence("parry_skill", sheet.parry_skill, "shield_parry", shield.parry_modifier, True, (missing,))
     weapon = sheet.weapon(None, ranged=False)  # one parries with a melee weapon, not with a bow
     return Defence("parry_skill", sheet.parry_skill, "weapon_parry", weapon.parry_modifier, "parry" in weapon.traits)
+
+
+def parry_value(sheet: Sheet) -> int:
+    """`parry(sheet).value` without building the defence (the default choice only compares numbers)."""
+    shield = sheet.shield
+    if shield is not None:
+        skill = sheet.shield_skill
+        return (sheet.parry_skill if skill is None else skill) + shield.parry_modifier
+    return sheet.parry_skill + sheet.weapon(None, ranged=False).parry_modifier
 
 
 def dodge(sheet: Sheet) -> Defence:
@@ -58,7 +67,7 @@ def default_choice(target: Sheet, allowed: list[str], settings: Settings) -> str
     """The defence rolled without an answer: the setting's choice, `best` = the higher of parry and dodge."""
     wanted = settings.default_defence
     if wanted == "best":
-        wanted = "parry" if "parry" in allowed and parry(target).value >= target.dodge_skill else "dodge"
+        wanted = "parry" if "parry" in allowed and parry_value(target) >= target.dodge_skill else "dodge"
     if wanted in allowed:
         return wanted
     return next((c for c in ("dodge", "parry") if c in allowed), "none")

@@ -572,7 +572,10 @@ class Sheet(_Model):
         if weapon_id is None:
             first = self.weapons[0] if self.weapons else UNARMED
             if ranged is False:
-                return next((w for w in self.weapons if w.ranged_kind not in ("shooting", "spell")), first)
+                for w in self.weapons:  # a loop, not next() over a generator: every attack and parry asks
+                    if w.ranged_kind not in ("shooting", "spell"):
+                        return w
+                return first
             if ranged:
                 return next((w for w in self.weapons if _for_shots(w)), first)
             return first
@@ -603,8 +606,12 @@ class Sheet(_Model):
             return None
         skills = self.weapon_skills
         # `shield.skill_keys` in order, without building it (the first key found is the same either way).
-        for key in (shield.skill, shield.id, *SHIELD_SKILL_KEYS):
-            if key and key in skills:
+        if shield.skill and shield.skill in skills:
+            return skills[shield.skill]
+        if shield.id and shield.id in skills:
+            return skills[shield.id]
+        for key in SHIELD_SKILL_KEYS:
+            if key in skills:
                 return skills[key]
         return None
 
