@@ -347,8 +347,8 @@ def defend(req: DefenceRequest, dice: DiceSource) -> ActionResult:
         changes=changes_of(a_name, attacker, a_updates) + changes_of(d_name, defender, d_updates),
         notes=notes,
         # The attacker's changes are plain values from the exchange: its sheet as dumped, with them.
-        actor_sheet=attacker.model_dump() | clip_update(Sheet, a_updates) if a_updates else None,
-        target_sheet=defender_after.model_dump() if d_updates else None,
+        actor_sheet=attacker.plain_dump() | clip_update(Sheet, a_updates) if a_updates else None,
+        target_sheet=defender_after.plain_dump() if d_updates else None,
         checks=checks,
     )
 

@@ -241,6 +241,41 @@ class Sheet(_Bounded):
     def ability(self, name: Text) -> int:
         return int(getattr(self.abilities, name))
 
+    def plain_dump(self) -> dict[Text, Any]:
+        """`model_dump()` written out for this sheet (every exchange dumps one or two: ~1.5 µs against
+        pydantic's ~4.5 µs): the fields in declared order, the four nested models as dicts, lists
+        copied. A sheet whose parts are not exactly the declared models is pydantic's to dump."""
+        data = self.__dict__
+        out = data.copy() if tuple(data) == _SHEET_FIELDS else {name: data[name] for name in _SHEET_FIELDS}
+        for name, cls, names in _SHEET_PARTS:
+            part = out[name]
+            if part is None and name == "shield":
+                continue
+            if type(part) is not cls:
+                return self.model_dump()
+            fields = part.__dict__
+            out[name] = fields.copy() if tuple(fields) == names else {key: fields[key] for key in names}
+        spells = out["spells"]
+        if type(spells) is not list or any(type(spell) is not Spell for spell in spells):
+            return self.model_dump()
+        out["spells"] = [{key: spell.__dict__[key] for key in _SPELL_FIELDS} for spell in spells]
+        for name in _SHEET_LISTS:
+            items = out[name]
+            if type(items) is not list:
+                return self.model_dump()
+            out[name] = items.copy()
+        return out
+
+
+# What `Sheet.plain_dump` walks: the field names in declared order, the nested models, the plain lists.
+_SHEET_FIELDS = tuple(Sheet.model_fields)
+_SHEET_PARTS = tuple(
+    (name, cls, tuple(cls.model_fields))
+    for name, cls in (("abilities", Abilities), ("weapon", Weapon), ("shield", Shield), ("wounds", Wounds))
+)
+_SPELL_FIELDS = tuple(Spell.model_fields)
+_SHEET_LISTS = ("initiative_tiebreak", "engaged_with", "attacked_by", "attacked_by_last_round", "disengage_pending")
+
 
 # --- quick NPC lines ------------------------------------------------------------------------------
 # `attack:+9 defense:+6 damage:+5 soak:+7 size:0`: attack/defense/damage/init are totals before the
