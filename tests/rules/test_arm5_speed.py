@@ -53,8 +53,11 @@ def test_sheet_copies_and_dumps_are_pydantics() -> None:
         assert ours.__pydantic_fields_set__ == theirs.__pydantic_fields_set__
         assert one.model_copy(update={"fatigue_level": 9}).fatigue_level == 5  # clipped to the field's bounds
         assert one.model_copy().model_dump() == one.model_dump()
-        for dumped in (one, ours):  # the hand-made dump: pydantic's, key order included
+        for dumped in (one, ours):  # the hand-made dumps: pydantic's, key order included
             assert list(dumped.plain_dump().items()) == list(dumped.model_dump().items())
+            for part in (dumped.abilities, dumped.weapon, dumped.shield, dumped.wounds, *dumped.spells):
+                if part is not None:
+                    assert list(part.plain_dump().items()) == list(part.model_dump().items())
 
 
 def test_exchange_rolls_and_modifiers_load_as_pydantic_validates_them() -> None:

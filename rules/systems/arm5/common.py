@@ -11,7 +11,7 @@ from rules.dice import Roller
 from rules.errors import RulesError
 from rules.model import Check, Modifier, Note, Part, Side, StateChange, Term
 from rules.system import Fighter
-from rules.systems.arm5.sheet import Sheet, Shield, Weapon
+from rules.systems.arm5.sheet import Sheet, SheetPart, Shield, Weapon
 from rules.systems.arm5.stress import Recorded, StressRoll, stress_dice, stress_value
 from rules.systems.arm5.tables import NONLETHAL, UNCONSCIOUS, WoundBand
 from rules.systems.arm5.weapons import SHIELDS, WEAPONS
@@ -186,17 +186,21 @@ def changes_of(name: str, before: Sheet, updates: dict[str, Any]) -> list[StateC
     """StateChange per field whose value differs (nested models compared as plain data)."""
     out = []
     for key, after in updates.items():
-        old_plain, new_plain = plain(getattr(before, key)), plain(after)
-        if old_plain != new_plain:
+        old = getattr(before, key)
+        if isinstance(old, BaseModel) or isinstance(after, BaseModel):  # most values are plain already
+            old, after = plain(old), plain(after)
+        if old != after:
             # Every field given, in the order `built` has always stored them (defaulted fields first:
             # the order a dump keeps), so `complete` needs no plan.
-            fields = {"before": old_plain, "after": new_plain, "combatant": name, "field": key}
+            fields = {"before": old, "after": after, "combatant": name, "field": key}
             out.append(complete(StateChange, fields, {"combatant", "field", "before", "after"}))
     return out
 
 
 def plain(value: Any) -> Any:
     """A sheet field's value as plain data (a nested model dumped, as `model_dump` would)."""
+    if isinstance(value, SheetPart):
+        return value.plain_dump()
     return value.model_dump() if isinstance(value, BaseModel) else value
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple, cast
 
 from pydantic import TypeAdapter, ValidationError
@@ -162,7 +162,7 @@ def swing(req: ActionRequest, kind: str) -> Swing:
         "attacker": req.actor.name,
         "defender": req.target.name,
         "weapon": weapon.name,
-        "damage_modifiers": [{"key": m.key, "value": m.value} for m in damage_mods(actor, weapon, shield, add_str)],
+        "damage_modifiers": [{"key": k, "value": v} for k, v in damage_pairs(actor, weapon, shield, add_str)],
         "attacker_mounted": actor.mounted,
         "attacker_updates": {k: plain(v) for k, v in updates.items()},
         "cover": opts.cover,
@@ -215,21 +215,28 @@ def attack(req: ActionRequest, dice: DiceSource, kind: str) -> ActionResult:
 
 def damage_mods(sheet: Sheet, weapon: Weapon, shield: Shield | None, add_str: bool) -> list[Modifier]:
     """Str + weapon (+ shield) Damage modifier; the Attack Advantage is added at the defence."""
-    mods = [
-        mod("dmg_str", sheet.str if add_str else 0),
-        mod("dmg_weapon", weapon.dam),
-    ]
+    return [mod(key, value) for key, value in damage_pairs(sheet, weapon, shield, add_str)]
+
+
+def damage_pairs(sheet: Sheet, weapon: Weapon, shield: Shield | None, add_str: bool) -> list[tuple[str, int]]:
+    """`damage_mods` as (key, value) pairs: the attack carries them to the defence as plain data."""
+    pairs = [("dmg_str", sheet.str if add_str else 0), ("dmg_weapon", weapon.dam)]
     if shield is not None and shield.dam:
-        mods.append(mod("dmg_shield", shield.dam))
-    return mods
+        pairs.append(("dmg_shield", shield.dam))
+    return pairs
 
 
 def soak_mods(sheet: Sheet) -> list[Modifier]:
     """Stamina + armour Protection (+ a Form or other Soak bonus)."""
-    mods = [mod("soak_sta", sheet.sta), mod("soak_armour", sheet.armour_prot)]
+    return [mod(key, value) for key, value in soak_pairs(sheet)]
+
+
+def soak_pairs(sheet: Sheet) -> list[tuple[str, int]]:
+    """`soak_mods` as (key, value) pairs: a hit shows them only as the Soak step's detail."""
+    pairs = [("soak_sta", sheet.sta), ("soak_armour", sheet.armour_prot)]
     if sheet.soak_bonus:
-        mods.append(mod("soak_bonus", sheet.soak_bonus))
-    return mods
+        pairs.append(("soak_bonus", sheet.soak_bonus))
+    return pairs
 
 
 class Guard(NamedTuple):
@@ -406,9 +413,22 @@ def damage_check(
     """Damage as a player checks it: Attack Advantage + Strength + weapon Damage = the Damage Total, then
     − Soak (its Stamina, armour Protection and bonus shown as the step's detail, the hit one's numbers)
     = the damage that makes the wound; nothing through Soak is a floor at 0, not a negative wound."""
+    return shown_damage(dmg, advantage, [(m.key, m.value) for m in soak], band, hitter, hit)
+
+
+def shown_damage(
+    dmg: list[Modifier],
+    advantage: int,
+    soak: Sequence[tuple[str, int | float]],
+    band: str | None,
+    hitter: Side,
+    hit: Side,
+) -> Check:
+    """`damage_check` with Soak as (key, value) pairs."""
     # The advantage is the attack total minus the defence total: it reveals either if either is hidden.
     c = check("damage", side=hitter, parts=[Part("dmg_advantage", advantage, "both"), *parts(dmg, hitter)])
-    minus(c, "soak", sum(int(m.value) for m in soak), side=hit, detail=parts(soak, hit))
+    detail = [Part(key, value, hit) for key, value in soak if value]
+    minus(c, "soak", sum([int(value) for _, value in soak]), side=hit, detail=detail)
     if c.total is not None and c.total < 0:
         add_step(c, "min", "soaked", 0, hit)
     c.outcome = band or "no_wound"
@@ -437,12 +457,13 @@ _UPDATE_TYPES: dict[str, type] = {
     "engaged_with": list,
     "attacked_by": list,
 }
+_UPDATE_KEYS = frozenset(_UPDATE_TYPES)
 
 
 def _attacker_updates(ex: Mapping[str, Any]) -> dict[str, Any]:
     """The attacker's own changes, carried in the exchange (plain values of a few known fields)."""
     raw = ex.get("attacker_updates") or {}
-    if not isinstance(raw, Mapping) or not set(raw) <= set(_UPDATE_TYPES):
+    if not isinstance(raw, Mapping) or not raw.keys() <= _UPDATE_KEYS:
         raise RulesError("error.arm5.bad_exchange")
     out: dict[str, Any] = {}
     for key, value in raw.items():
@@ -478,12 +499,12 @@ class Wound(NamedTuple):
 
 
 def blow(
-    defender: Sheet, dmg: list[Modifier], ex: Mapping[str, Any], settings: Settings, soak: list[Modifier] | None = None
+    defender: Sheet, dmg: list[Modifier], ex: Mapping[str, Any], settings: Settings, soak: int | None = None
 ) -> Blow:
-    """What a hit meets (`soak`: the defender's Soak modifiers, when the caller already has them)."""
+    """What a hit meets (`soak`: the defender's Soak, when the caller already has it)."""
     return Blow(
-        damage=sum(int(m.value) for m in dmg),
-        soak=sum(int(m.value) for m in (soak if soak is not None else soak_mods(defender))),
+        damage=sum([int(m.value) for m in dmg]),
+        soak=soak if soak is not None else sum([value for _, value in soak_pairs(defender)]),
         size=defender.size,
         size_rule=settings.size_outside_table,
         forced=cast("WoundBand | None", ex.get("wound_band") or None),
@@ -503,18 +524,22 @@ def _damage(
     defender: Sheet, dmg: list[Modifier], advantage: int, ex: Mapping[str, Any], settings: Settings
 ) -> tuple[Damage, dict[str, Any], str | None, list[Note], Check]:
     """The hit as the result shows it: `wound_phase`'s numbers, the wound applied to the sheet."""
-    soak = soak_mods(defender)
-    hit = blow(defender, dmg, ex, settings, soak)
+    soak = soak_pairs(defender)
+    hit = blow(defender, dmg, ex, settings, sum([value for _, value in soak]))
     wound = wound_phase(hit, advantage)
     outcome = apply_wound(defender, wound.band, hit.nonlethal)
     notes = [note("soaked")] if wound.net <= 0 else []
-    damage = built(  # rule-made numbers, no validation
-        Damage,
-        modifiers=[*dmg, mod("dmg_advantage", advantage)],  # the Damage Total's own; Soak is `reduced_by`
-        rolled=hit.damage + advantage,
-        reduced_by=hit.soak,
-        applied=wound.applied,
-        kind="nonlethal" if hit.nonlethal else "lethal",
-    )
-    shown = damage_check(dmg, advantage, soak, wound.band, "actor", "target")
+    # Rule-made numbers, no validation: every field given in the order `built` stores them (its plain
+    # defaults first, then the list fields), so `complete` needs no plan.
+    fields = {
+        "multiplier": 1,
+        "rolled": hit.damage + advantage,
+        "reduced_by": hit.soak,
+        "applied": wound.applied,
+        "kind": "nonlethal" if hit.nonlethal else "lethal",
+        "modifiers": [*dmg, mod("dmg_advantage", advantage)],  # the Damage Total's own; Soak is `reduced_by`
+        "dice": [],
+    }
+    damage = complete(Damage, fields, {"modifiers", "rolled", "reduced_by", "applied", "kind"})
+    shown = shown_damage(dmg, advantage, soak, wound.band, "actor", "target")
     return damage, outcome.updates, outcome.band, notes + outcome.notes, shown

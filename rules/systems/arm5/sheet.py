@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from typing import Annotated, Any, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -57,6 +58,19 @@ class _Bounded(BaseModel):
 
 class _Part(_Bounded):
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+    def plain_dump(self) -> dict[Text, Any]:
+        """`model_dump()` of a part (numbers and text only): its fields in declared order."""
+        fields, names = self.__dict__, _field_names(type(self))
+        return fields.copy() if tuple(fields) == names else {name: fields[name] for name in names}
+
+
+SheetPart = _Part  # the sheet's nested models (numbers and text): `plain_dump` is their model_dump()
+
+
+@cache
+def _field_names(cls: type[BaseModel]) -> tuple[Text, ...]:
+    return tuple(cls.model_fields)
 
 
 class Abilities(_Part):
@@ -253,12 +267,12 @@ class Sheet(_Bounded):
                 continue
             if type(part) is not cls:
                 return self.model_dump()
-            fields = part.__dict__
+            fields = part.__dict__  # `plain_dump` written in (a call per part costs as much as the copy)
             out[name] = fields.copy() if tuple(fields) == names else {key: fields[key] for key in names}
         spells = out["spells"]
         if type(spells) is not list or any(type(spell) is not Spell for spell in spells):
             return self.model_dump()
-        out["spells"] = [{key: spell.__dict__[key] for key in _SPELL_FIELDS} for spell in spells]
+        out["spells"] = [spell.plain_dump() for spell in spells]
         for name in _SHEET_LISTS:
             items = out[name]
             if type(items) is not list:
@@ -270,10 +284,9 @@ class Sheet(_Bounded):
 # What `Sheet.plain_dump` walks: the field names in declared order, the nested models, the plain lists.
 _SHEET_FIELDS = tuple(Sheet.model_fields)
 _SHEET_PARTS = tuple(
-    (name, cls, tuple(cls.model_fields))
+    (name, cls, _field_names(cls))
     for name, cls in (("abilities", Abilities), ("weapon", Weapon), ("shield", Shield), ("wounds", Wounds))
 )
-_SPELL_FIELDS = tuple(Spell.model_fields)
 _SHEET_LISTS = ("initiative_tiebreak", "engaged_with", "attacked_by", "attacked_by_last_round", "disengage_pending")
 
 
