@@ -9,7 +9,7 @@ from pydantic import BaseModel
 from rules.checks import add_step, check, fixed
 from rules.dice import Roller
 from rules.errors import RulesError
-from rules.model import Check, Modifier, Note, Part, Side, StateChange, Term
+from rules.model import Check, Die, Modifier, Note, Part, Side, StateChange, Term
 from rules.system import Fighter
 from rules.systems.arm5.sheet import Sheet, SheetPart, Shield, Weapon
 from rules.systems.arm5.stress import Recorded, StressRoll, stress_dice, stress_value
@@ -106,10 +106,24 @@ def penalty_mods(sheet: Sheet, prefix: str) -> list[Modifier]:
 def stress_check(label: str, die: StressRoll, mods: list[Modifier], side: Side) -> Check:
     """The check of a stress roll: its dice, the modifiers as parts, and a botch as `set` 0."""
     dice, multiplier = stress_dice(die)
-    c = check(label, side=side, dice=dice, multiplier=multiplier, parts=parts(mods, side))
+    shown = parts(mods, side)
+    c = whole_check(label, side, dice, multiplier, shown, die.value)
     if die.botched:
         add_step(c, "set", "botch", 0, side)
     return c
+
+
+def whole_check(label: str, side: Side, dice: list[Die], multiplier: int, shown: list[Part], counted: int) -> Check:
+    """`rules.checks.check` for whole-number parts whose dice count `counted` (dice × multiplier, known
+    to the caller): the Check made at once, without summing the dice again; any other part is `check`'s."""
+    raw = counted
+    for p in shown:
+        if type(p.value) is not int:
+            return check(label, side=side, dice=dice, multiplier=multiplier, parts=shown)
+        raw += p.value
+    # Positional, in field order (label, side, dice, multiplier, parts, raw, steps, total, versus, outcome,
+    # location, dice_steps, dice_expr), as `check` makes it.
+    return Check(label, side, dice, multiplier, shown, raw, [], raw, None, None, None, [], None)
 
 
 def combat_total(base: int, value: int | None) -> int:
@@ -122,7 +136,7 @@ def roll_total(roller: Roller, purpose: str, mods: list[Modifier], botch_dice: i
     """Modifiers + stress die (`combat_total`), with the modifiers and the check that show it. The check
     is labelled by the roll's purpose and belongs to `side` (whose roll it is in the result)."""
     dice = Recorded(roller, purpose)
-    total = combat_total(sum(int(m.value) for m in mods), stress_value(dice.face, dice.botch, max(0, botch_dice)))
+    total = combat_total(sum([int(m.value) for m in mods]), stress_value(dice.face, dice.botch, max(0, botch_dice)))
     return shown_total(purpose, total, dice.roll, mods, side)
 
 
@@ -199,9 +213,9 @@ def changes_of(name: str, before: Sheet, updates: dict[str, Any]) -> list[StateC
 
 def plain(value: Any) -> Any:
     """A sheet field's value as plain data (a nested model dumped, as `model_dump` would)."""
-    if isinstance(value, SheetPart):
-        return value.plain_dump()
-    return value.model_dump() if isinstance(value, BaseModel) else value
+    if isinstance(value, BaseModel):
+        return value.plain_dump() if isinstance(value, SheetPart) else value.model_dump()
+    return value
 
 
 def add_name(names: list[str], name: str) -> list[str]:

@@ -8,7 +8,7 @@ from typing import Any, NamedTuple, cast
 from pydantic import TypeAdapter, ValidationError
 
 from rules.bounds import clip_update
-from rules.checks import add_step, check, dump_checks, load_checks, minus
+from rules.checks import add_step, dump_checks, load_checks, minus
 from rules.dice import DiceSource, Roller
 from rules.errors import RulesError
 from rules.model import ActionResult, Check, Damage, DieRoll, Modifier, Note, Part, Side, Term
@@ -39,6 +39,7 @@ from rules.systems.arm5.common import (
     shown_total,
     stress_check,
     weapon_term,
+    whole_check,
     wound_taken,
 )
 from rules.systems.arm5.options import Options
@@ -169,7 +170,7 @@ def swing(req: ActionRequest, kind: str) -> Swing:
         "nonlethal": opts.nonlethal,
         "wound_band": opts.wound_band,
     }
-    return Swing(kind, weapon.name, mods, sum(int(m.value) for m in mods), botch_dice, notes, exchange)
+    return Swing(kind, weapon.name, mods, sum([int(m.value) for m in mods]), botch_dice, notes, exchange)
 
 
 def attack_phase(face: Face, botch: Face, swing: Swing) -> int:
@@ -263,7 +264,7 @@ def guard(defender: Sheet, settings: Settings, ex: Mapping[str, Any]) -> Guard:
         if COVER_BONUS[cover]:
             mods.append(mod(f"def_cover_{cover}", COVER_BONUS[cover]))
     mods += penalty_mods(defender, "def")
-    return Guard(mods, sum(int(m.value) for m in mods), defender.botch_dice_for(None, settings.botch_dice_default))
+    return Guard(mods, sum([int(m.value) for m in mods]), defender.botch_dice_for(None, settings.botch_dice_default))
 
 
 def defence_phase(face: Face, botch: Face, guard: Guard) -> int:
@@ -426,7 +427,7 @@ def shown_damage(
 ) -> Check:
     """`damage_check` with Soak as (key, value) pairs."""
     # The advantage is the attack total minus the defence total: it reveals either if either is hidden.
-    c = check("damage", side=hitter, parts=[Part("dmg_advantage", advantage, "both"), *parts(dmg, hitter)])
+    c = whole_check("damage", hitter, [], 1, [Part("dmg_advantage", advantage, "both"), *parts(dmg, hitter)], 0)
     detail = [Part(key, value, hit) for key, value in soak if value]
     minus(c, "soak", sum([int(value) for _, value in soak]), side=hit, detail=detail)
     if c.total is not None and c.total < 0:

@@ -256,8 +256,8 @@ class Sheet(_Bounded):
         return int(getattr(self.abilities, name))
 
     def plain_dump(self) -> dict[Text, Any]:
-        """`model_dump()` written out for this sheet (every exchange dumps one or two: ~1.5 µs against
-        pydantic's ~4.5 µs): the fields in declared order, the four nested models as dicts, lists
+        """`model_dump()` written out for this sheet (every exchange dumps one or two: ~3.6 µs against
+        pydantic's ~4.7-6.5 µs): the fields in declared order, the four nested models as dicts, lists
         copied. A sheet whose parts are not exactly the declared models is pydantic's to dump."""
         data = self.__dict__
         out = data.copy() if tuple(data) == _SHEET_FIELDS else {name: data[name] for name in _SHEET_FIELDS}
@@ -270,9 +270,14 @@ class Sheet(_Bounded):
             fields = part.__dict__  # `plain_dump` written in (a call per part costs as much as the copy)
             out[name] = fields.copy() if tuple(fields) == names else {key: fields[key] for key in names}
         spells = out["spells"]
-        if type(spells) is not list or any(type(spell) is not Spell for spell in spells):
+        if type(spells) is not list:
             return self.model_dump()
-        out["spells"] = [spell.plain_dump() for spell in spells]
+        if spells:
+            if any(type(spell) is not Spell for spell in spells):
+                return self.model_dump()
+            out["spells"] = [spell.plain_dump() for spell in spells]
+        else:
+            out["spells"] = []
         for name in _SHEET_LISTS:
             items = out[name]
             if type(items) is not list:
