@@ -64,7 +64,8 @@ def test_exchange_rolls_and_modifiers_load_as_pydantic_validates_them() -> None:
     from pydantic import TypeAdapter, ValidationError
 
     from rules.model import DieRoll
-    from rules.systems.arm5.melee import load_modifiers, load_rolls
+    from rules.systems.arm5.common import mod
+    from rules.systems.arm5.melee import load_modifiers, load_rolls, modifier_pairs
 
     rolls, mods = TypeAdapter(list[DieRoll]), TypeAdapter(list[Modifier])
     roll_cases: list[object] = [
@@ -87,6 +88,10 @@ def test_exchange_rolls_and_modifiers_load_as_pydantic_validates_them() -> None:
     ]
     for case in mod_cases:
         assert load_modifiers(case) == mods.validate_python(case)
+        pairs = modifier_pairs(case)  # the Damage modifiers, made into Modifiers only on a hit
+        if pairs is not None:
+            assert [mod(k, v) for k, v in pairs] == load_modifiers(case)
+    assert modifier_pairs([{"key": "x", "value": "3"}]) is None and modifier_pairs({"a": 1}) is None
     for bad in (
         [{"purpose": "attack", "sides": 10}],
         [{"key": "x", "value": 1, "extra": 2}],

@@ -32,7 +32,7 @@ def built(cls: type[M], **values: Any) -> M:
     return trusted(cls, values)
 
 
-def mod(key: str, value: int) -> Modifier:
+def mod(key: str, value: int | float) -> Modifier:
     """A rule-made modifier, `built` by hand (an exchange makes a score of them)."""
     return complete(Modifier, {"key": key, "value": value}, {"key", "value"})
 
@@ -103,11 +103,12 @@ def penalty_mods(sheet: Sheet, prefix: str) -> list[Modifier]:
     return mods
 
 
-def stress_check(label: str, die: StressRoll, mods: list[Modifier], side: Side) -> Check:
-    """The check of a stress roll: its dice, the modifiers as parts, and a botch as `set` 0."""
+def stress_check(label: str, die: StressRoll, mods: list[Modifier], side: Side, value: int | None = None) -> Check:
+    """The check of a stress roll: its dice, the modifiers as parts, and a botch as `set` 0 (`value`:
+    the die's, when the caller has it)."""
     dice, multiplier = stress_dice(die)
     shown = parts(mods, side)
-    c = whole_check(label, side, dice, multiplier, shown, die.value)
+    c = whole_check(label, side, dice, multiplier, shown, die.value if value is None else value)
     if die.botched:
         add_step(c, "set", "botch", 0, side)
     return c
@@ -142,7 +143,8 @@ def roll_total(roller: Roller, purpose: str, mods: list[Modifier], botch_dice: i
 
 def shown_total(purpose: str, total: int, die: StressRoll, mods: list[Modifier], side: Side) -> Rolled:
     """A rolled total as the result shows it: its modifiers with the die's, and its check."""
-    return Rolled(total, [*mods, mod(f"{purpose}_die", die.value)], die, stress_check(purpose, die, mods, side))
+    value = die.value
+    return Rolled(total, [*mods, mod(f"{purpose}_die", value)], die, stress_check(purpose, die, mods, side, value))
 
 
 def no_roll(label: str, side: Side) -> Rolled:

@@ -308,7 +308,9 @@ def defend(req: DefenceRequest, dice: DiceSource) -> ActionResult:
         attack_rolls = load_rolls(ex["attack_rolls"])
         attack_modifiers = load_modifiers(ex["attack_modifiers"])
         notes = load_notes(ex.get("attack_notes", []))
-        dmg = load_modifiers(ex["damage_modifiers"])
+        # The Damage modifiers become Modifiers only on a hit; an unusual shape is pydantic's to judge now.
+        dmg_pairs = modifier_pairs(ex["damage_modifiers"])
+        dmg = _MODIFIERS.validate_python(ex["damage_modifiers"]) if dmg_pairs is None else None
         attack_check = _attack_check(ex, attack_rolls, attack_modifiers)
     except (KeyError, TypeError, ValueError, ValidationError):
         raise RulesError("error.arm5.bad_exchange") from None
@@ -327,6 +329,8 @@ def defend(req: DefenceRequest, dice: DiceSource) -> ActionResult:
     checks = [attack_check]
     if hit is not None:
         outcome = "hit"
+        if dmg is None:
+            dmg = [mod(key, value) for key, value in dmg_pairs or ()]
         damage, wound_updates, band, w_notes, damage_check = _damage(defender, dmg, hit, ex, settings)
         d_updates |= wound_updates
         notes += w_notes
@@ -393,6 +397,22 @@ def load_modifiers(data: Any) -> list[Modifier]:
         else:
             return out
     return _MODIFIERS.validate_python(data)
+
+
+def modifier_pairs(data: Any) -> list[tuple[str, int | float]] | None:
+    """An exchange's modifiers as (key, value) pairs when they have the shape `load_modifiers` reads
+    itself (so they make the same Modifiers); None for any other shape."""
+    if type(data) is not list:
+        return None
+    out: list[tuple[str, int | float]] = []
+    for m in data:
+        if type(m) is not dict or len(m) != 2:
+            return None
+        key, value = m.get("key"), m.get("value")
+        if type(key) is not str or type(value) not in _NUMBER:
+            return None
+        out.append((key, cast("int | float", value)))
+    return out
 
 
 def _attack_check(ex: Mapping[str, Any], rolls: list[DieRoll], modifiers: list[Modifier]) -> Check:
