@@ -188,14 +188,17 @@ def attack(req: ActionRequest, dice: DiceSource, kind: str) -> ActionResult:
     notes = botch_note(rolled, "attack") + prepared.notes
     ex = prepared.exchange
     exchange = {  # the exchange's keys in their stored order: who and with what, the roll, the rest
-        **{key: ex[key] for key in ("kind", "attacker", "defender", "weapon")},
+        "kind": ex["kind"],
+        "attacker": ex["attacker"],
+        "defender": ex["defender"],
+        "weapon": ex["weapon"],
         "attack_total": rolled.total,
         "attack_rolls": [{"purpose": r.purpose, "sides": r.sides, "face": r.face} for r in roller.rolls],
         "attack_modifiers": [{"key": m.key, "value": m.value} for m in rolled.modifiers],
         "attack_notes": dump_notes(notes),
         "attack_checks": dump_checks([rolled.check]),
-        **ex,
     }
+    exchange.update(ex)  # the rest in the swing's order (the first four keep their places)
     return built(  # every field rule-made and typed (tests validate a dump of it)
         ActionResult,
         system=SYSTEM_ID,
