@@ -53,13 +53,19 @@ def test_sheet_copies_and_dumps_are_pydantics() -> None:
         assert ours.__pydantic_fields_set__ == theirs.__pydantic_fields_set__
         assert one.model_copy(update={"fatigue_level": 9}).fatigue_level == 5  # clipped to the field's bounds
         assert one.model_copy().model_dump() == one.model_dump()
+        for dumped in (one, ours):  # the hand-made dumps: pydantic's, key order included
+            assert list(dumped.plain_dump().items()) == list(dumped.model_dump().items())
+            for part in (dumped.abilities, dumped.weapon, dumped.shield, dumped.wounds, *dumped.spells):
+                if part is not None:
+                    assert list(part.plain_dump().items()) == list(part.model_dump().items())
 
 
 def test_exchange_rolls_and_modifiers_load_as_pydantic_validates_them() -> None:
     from pydantic import TypeAdapter, ValidationError
 
     from rules.model import DieRoll
-    from rules.systems.arm5.melee import load_modifiers, load_rolls
+    from rules.systems.arm5.common import mod
+    from rules.systems.arm5.melee import load_modifiers, load_rolls, modifier_pairs
 
     rolls, mods = TypeAdapter(list[DieRoll]), TypeAdapter(list[Modifier])
     roll_cases: list[object] = [
@@ -82,6 +88,10 @@ def test_exchange_rolls_and_modifiers_load_as_pydantic_validates_them() -> None:
     ]
     for case in mod_cases:
         assert load_modifiers(case) == mods.validate_python(case)
+        pairs = modifier_pairs(case)  # the Damage modifiers, made into Modifiers only on a hit
+        if pairs is not None:
+            assert [mod(k, v) for k, v in pairs] == load_modifiers(case)
+    assert modifier_pairs([{"key": "x", "value": "3"}]) is None and modifier_pairs({"a": 1}) is None
     for bad in (
         [{"purpose": "attack", "sides": 10}],
         [{"key": "x", "value": 1, "extra": 2}],

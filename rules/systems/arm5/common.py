@@ -9,9 +9,9 @@ from pydantic import BaseModel
 from rules.checks import add_step, check, fixed
 from rules.dice import Roller
 from rules.errors import RulesError
-from rules.model import Check, Modifier, Note, Part, Side, StateChange, Term
+from rules.model import Check, Die, Modifier, Note, Part, Side, StateChange, Term
 from rules.system import Fighter
-from rules.systems.arm5.sheet import Sheet, Shield, Weapon
+from rules.systems.arm5.sheet import Sheet, SheetPart, Shield, Weapon
 from rules.systems.arm5.stress import Recorded, StressRoll, stress_dice, stress_value
 from rules.systems.arm5.tables import NONLETHAL, UNCONSCIOUS, WoundBand
 from rules.systems.arm5.weapons import SHIELDS, WEAPONS
@@ -32,7 +32,7 @@ def built(cls: type[M], **values: Any) -> M:
     return trusted(cls, values)
 
 
-def mod(key: str, value: int) -> Modifier:
+def mod(key: str, value: int | float) -> Modifier:
     """A rule-made modifier, `built` by hand (an exchange makes a score of them)."""
     return complete(Modifier, {"key": key, "value": value}, {"key", "value"})
 
@@ -103,13 +103,28 @@ def penalty_mods(sheet: Sheet, prefix: str) -> list[Modifier]:
     return mods
 
 
-def stress_check(label: str, die: StressRoll, mods: list[Modifier], side: Side) -> Check:
-    """The check of a stress roll: its dice, the modifiers as parts, and a botch as `set` 0."""
+def stress_check(label: str, die: StressRoll, mods: list[Modifier], side: Side, value: int | None = None) -> Check:
+    """The check of a stress roll: its dice, the modifiers as parts, and a botch as `set` 0 (`value`:
+    the die's, when the caller has it)."""
     dice, multiplier = stress_dice(die)
-    c = check(label, side=side, dice=dice, multiplier=multiplier, parts=parts(mods, side))
+    shown = parts(mods, side)
+    c = whole_check(label, side, dice, multiplier, shown, die.value if value is None else value)
     if die.botched:
         add_step(c, "set", "botch", 0, side)
     return c
+
+
+def whole_check(label: str, side: Side, dice: list[Die], multiplier: int, shown: list[Part], counted: int) -> Check:
+    """`rules.checks.check` for whole-number parts whose dice count `counted` (dice × multiplier, known
+    to the caller): the Check made at once, without summing the dice again; any other part is `check`'s."""
+    raw = counted
+    for p in shown:
+        if type(p.value) is not int:
+            return check(label, side=side, dice=dice, multiplier=multiplier, parts=shown)
+        raw += p.value
+    # Positional, in field order (label, side, dice, multiplier, parts, raw, steps, total, versus, outcome,
+    # location, dice_steps, dice_expr), as `check` makes it.
+    return Check(label, side, dice, multiplier, shown, raw, [], raw, None, None, None, [], None)
 
 
 def combat_total(base: int, value: int | None) -> int:
@@ -122,13 +137,14 @@ def roll_total(roller: Roller, purpose: str, mods: list[Modifier], botch_dice: i
     """Modifiers + stress die (`combat_total`), with the modifiers and the check that show it. The check
     is labelled by the roll's purpose and belongs to `side` (whose roll it is in the result)."""
     dice = Recorded(roller, purpose)
-    total = combat_total(sum(int(m.value) for m in mods), stress_value(dice.face, dice.botch, max(0, botch_dice)))
+    total = combat_total(sum([int(m.value) for m in mods]), stress_value(dice.face, dice.botch, max(0, botch_dice)))
     return shown_total(purpose, total, dice.roll, mods, side)
 
 
 def shown_total(purpose: str, total: int, die: StressRoll, mods: list[Modifier], side: Side) -> Rolled:
     """A rolled total as the result shows it: its modifiers with the die's, and its check."""
-    return Rolled(total, [*mods, mod(f"{purpose}_die", die.value)], die, stress_check(purpose, die, mods, side))
+    value = die.value
+    return Rolled(total, [*mods, mod(f"{purpose}_die", value)], die, stress_check(purpose, die, mods, side, value))
 
 
 def no_roll(label: str, side: Side) -> Rolled:
@@ -186,18 +202,22 @@ def changes_of(name: str, before: Sheet, updates: dict[str, Any]) -> list[StateC
     """StateChange per field whose value differs (nested models compared as plain data)."""
     out = []
     for key, after in updates.items():
-        old_plain, new_plain = plain(getattr(before, key)), plain(after)
-        if old_plain != new_plain:
+        old = getattr(before, key)
+        if isinstance(old, BaseModel) or isinstance(after, BaseModel):  # most values are plain already
+            old, after = plain(old), plain(after)
+        if old != after:
             # Every field given, in the order `built` has always stored them (defaulted fields first:
             # the order a dump keeps), so `complete` needs no plan.
-            fields = {"before": old_plain, "after": new_plain, "combatant": name, "field": key}
+            fields = {"before": old, "after": after, "combatant": name, "field": key}
             out.append(complete(StateChange, fields, {"combatant", "field", "before", "after"}))
     return out
 
 
 def plain(value: Any) -> Any:
     """A sheet field's value as plain data (a nested model dumped, as `model_dump` would)."""
-    return value.model_dump() if isinstance(value, BaseModel) else value
+    if isinstance(value, BaseModel):
+        return value.plain_dump() if isinstance(value, SheetPart) else value.model_dump()
+    return value
 
 
 def add_name(names: list[str], name: str) -> list[str]:

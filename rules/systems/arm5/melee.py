@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple, cast
 
 from pydantic import TypeAdapter, ValidationError
 
 from rules.bounds import clip_update
-from rules.checks import add_step, check, dump_checks, load_checks, minus
+from rules.checks import add_step, dump_checks, load_checks, minus
 from rules.dice import DiceSource, Roller
 from rules.errors import RulesError
 from rules.model import ActionResult, Check, Damage, DieRoll, Modifier, Note, Part, Side, Term
@@ -39,6 +39,7 @@ from rules.systems.arm5.common import (
     shown_total,
     stress_check,
     weapon_term,
+    whole_check,
     wound_taken,
 )
 from rules.systems.arm5.options import Options
@@ -162,14 +163,14 @@ def swing(req: ActionRequest, kind: str) -> Swing:
         "attacker": req.actor.name,
         "defender": req.target.name,
         "weapon": weapon.name,
-        "damage_modifiers": [{"key": m.key, "value": m.value} for m in damage_mods(actor, weapon, shield, add_str)],
+        "damage_modifiers": [{"key": k, "value": v} for k, v in damage_pairs(actor, weapon, shield, add_str)],
         "attacker_mounted": actor.mounted,
         "attacker_updates": {k: plain(v) for k, v in updates.items()},
         "cover": opts.cover,
         "nonlethal": opts.nonlethal,
         "wound_band": opts.wound_band,
     }
-    return Swing(kind, weapon.name, mods, sum(int(m.value) for m in mods), botch_dice, notes, exchange)
+    return Swing(kind, weapon.name, mods, sum([int(m.value) for m in mods]), botch_dice, notes, exchange)
 
 
 def attack_phase(face: Face, botch: Face, swing: Swing) -> int:
@@ -187,14 +188,17 @@ def attack(req: ActionRequest, dice: DiceSource, kind: str) -> ActionResult:
     notes = botch_note(rolled, "attack") + prepared.notes
     ex = prepared.exchange
     exchange = {  # the exchange's keys in their stored order: who and with what, the roll, the rest
-        **{key: ex[key] for key in ("kind", "attacker", "defender", "weapon")},
+        "kind": ex["kind"],
+        "attacker": ex["attacker"],
+        "defender": ex["defender"],
+        "weapon": ex["weapon"],
         "attack_total": rolled.total,
         "attack_rolls": [{"purpose": r.purpose, "sides": r.sides, "face": r.face} for r in roller.rolls],
         "attack_modifiers": [{"key": m.key, "value": m.value} for m in rolled.modifiers],
         "attack_notes": dump_notes(notes),
         "attack_checks": dump_checks([rolled.check]),
-        **ex,
     }
+    exchange.update(ex)  # the rest in the swing's order (the first four keep their places)
     return built(  # every field rule-made and typed (tests validate a dump of it)
         ActionResult,
         system=SYSTEM_ID,
@@ -215,21 +219,28 @@ def attack(req: ActionRequest, dice: DiceSource, kind: str) -> ActionResult:
 
 def damage_mods(sheet: Sheet, weapon: Weapon, shield: Shield | None, add_str: bool) -> list[Modifier]:
     """Str + weapon (+ shield) Damage modifier; the Attack Advantage is added at the defence."""
-    mods = [
-        mod("dmg_str", sheet.str if add_str else 0),
-        mod("dmg_weapon", weapon.dam),
-    ]
+    return [mod(key, value) for key, value in damage_pairs(sheet, weapon, shield, add_str)]
+
+
+def damage_pairs(sheet: Sheet, weapon: Weapon, shield: Shield | None, add_str: bool) -> list[tuple[str, int]]:
+    """`damage_mods` as (key, value) pairs: the attack carries them to the defence as plain data."""
+    pairs = [("dmg_str", sheet.str if add_str else 0), ("dmg_weapon", weapon.dam)]
     if shield is not None and shield.dam:
-        mods.append(mod("dmg_shield", shield.dam))
-    return mods
+        pairs.append(("dmg_shield", shield.dam))
+    return pairs
 
 
 def soak_mods(sheet: Sheet) -> list[Modifier]:
     """Stamina + armour Protection (+ a Form or other Soak bonus)."""
-    mods = [mod("soak_sta", sheet.sta), mod("soak_armour", sheet.armour_prot)]
+    return [mod(key, value) for key, value in soak_pairs(sheet)]
+
+
+def soak_pairs(sheet: Sheet) -> list[tuple[str, int]]:
+    """`soak_mods` as (key, value) pairs: a hit shows them only as the Soak step's detail."""
+    pairs = [("soak_sta", sheet.sta), ("soak_armour", sheet.armour_prot)]
     if sheet.soak_bonus:
-        mods.append(mod("soak_bonus", sheet.soak_bonus))
-    return mods
+        pairs.append(("soak_bonus", sheet.soak_bonus))
+    return pairs
 
 
 class Guard(NamedTuple):
@@ -256,7 +267,7 @@ def guard(defender: Sheet, settings: Settings, ex: Mapping[str, Any]) -> Guard:
         if COVER_BONUS[cover]:
             mods.append(mod(f"def_cover_{cover}", COVER_BONUS[cover]))
     mods += penalty_mods(defender, "def")
-    return Guard(mods, sum(int(m.value) for m in mods), defender.botch_dice_for(None, settings.botch_dice_default))
+    return Guard(mods, sum([int(m.value) for m in mods]), defender.botch_dice_for(None, settings.botch_dice_default))
 
 
 def defence_phase(face: Face, botch: Face, guard: Guard) -> int:
@@ -300,7 +311,9 @@ def defend(req: DefenceRequest, dice: DiceSource) -> ActionResult:
         attack_rolls = load_rolls(ex["attack_rolls"])
         attack_modifiers = load_modifiers(ex["attack_modifiers"])
         notes = load_notes(ex.get("attack_notes", []))
-        dmg = load_modifiers(ex["damage_modifiers"])
+        # The Damage modifiers become Modifiers only on a hit; an unusual shape is pydantic's to judge now.
+        dmg_pairs = modifier_pairs(ex["damage_modifiers"])
+        dmg = _MODIFIERS.validate_python(ex["damage_modifiers"]) if dmg_pairs is None else None
         attack_check = _attack_check(ex, attack_rolls, attack_modifiers)
     except (KeyError, TypeError, ValueError, ValidationError):
         raise RulesError("error.arm5.bad_exchange") from None
@@ -319,6 +332,8 @@ def defend(req: DefenceRequest, dice: DiceSource) -> ActionResult:
     checks = [attack_check]
     if hit is not None:
         outcome = "hit"
+        if dmg is None:
+            dmg = [mod(key, value) for key, value in dmg_pairs or ()]
         damage, wound_updates, band, w_notes, damage_check = _damage(defender, dmg, hit, ex, settings)
         d_updates |= wound_updates
         notes += w_notes
@@ -347,8 +362,8 @@ def defend(req: DefenceRequest, dice: DiceSource) -> ActionResult:
         changes=changes_of(a_name, attacker, a_updates) + changes_of(d_name, defender, d_updates),
         notes=notes,
         # The attacker's changes are plain values from the exchange: its sheet as dumped, with them.
-        actor_sheet=attacker.model_dump() | clip_update(Sheet, a_updates) if a_updates else None,
-        target_sheet=defender_after.model_dump() if d_updates else None,
+        actor_sheet=attacker.plain_dump() | clip_update(Sheet, a_updates) if a_updates else None,
+        target_sheet=defender_after.plain_dump() if d_updates else None,
         checks=checks,
     )
 
@@ -387,6 +402,22 @@ def load_modifiers(data: Any) -> list[Modifier]:
     return _MODIFIERS.validate_python(data)
 
 
+def modifier_pairs(data: Any) -> list[tuple[str, int | float]] | None:
+    """An exchange's modifiers as (key, value) pairs when they have the shape `load_modifiers` reads
+    itself (so they make the same Modifiers); None for any other shape."""
+    if type(data) is not list:
+        return None
+    out: list[tuple[str, int | float]] = []
+    for m in data:
+        if type(m) is not dict or len(m) != 2:
+            return None
+        key, value = m.get("key"), m.get("value")
+        if type(key) is not str or type(value) not in _NUMBER:
+            return None
+        out.append((key, cast("int | float", value)))
+    return out
+
+
 def _attack_check(ex: Mapping[str, Any], rolls: list[DieRoll], modifiers: list[Modifier]) -> Check:
     """The attack half's check, carried in the exchange; an exchange made before checks existed has its
     check rebuilt from the same rolls and modifiers."""
@@ -406,9 +437,22 @@ def damage_check(
     """Damage as a player checks it: Attack Advantage + Strength + weapon Damage = the Damage Total, then
     − Soak (its Stamina, armour Protection and bonus shown as the step's detail, the hit one's numbers)
     = the damage that makes the wound; nothing through Soak is a floor at 0, not a negative wound."""
+    return shown_damage(dmg, advantage, [(m.key, m.value) for m in soak], band, hitter, hit)
+
+
+def shown_damage(
+    dmg: list[Modifier],
+    advantage: int,
+    soak: Sequence[tuple[str, int | float]],
+    band: str | None,
+    hitter: Side,
+    hit: Side,
+) -> Check:
+    """`damage_check` with Soak as (key, value) pairs."""
     # The advantage is the attack total minus the defence total: it reveals either if either is hidden.
-    c = check("damage", side=hitter, parts=[Part("dmg_advantage", advantage, "both"), *parts(dmg, hitter)])
-    minus(c, "soak", sum(int(m.value) for m in soak), side=hit, detail=parts(soak, hit))
+    c = whole_check("damage", hitter, [], 1, [Part("dmg_advantage", advantage, "both"), *parts(dmg, hitter)], 0)
+    detail = [Part(key, value, hit) for key, value in soak if value]
+    minus(c, "soak", sum([int(value) for _, value in soak]), side=hit, detail=detail)
     if c.total is not None and c.total < 0:
         add_step(c, "min", "soaked", 0, hit)
     c.outcome = band or "no_wound"
@@ -437,12 +481,13 @@ _UPDATE_TYPES: dict[str, type] = {
     "engaged_with": list,
     "attacked_by": list,
 }
+_UPDATE_KEYS = frozenset(_UPDATE_TYPES)
 
 
 def _attacker_updates(ex: Mapping[str, Any]) -> dict[str, Any]:
     """The attacker's own changes, carried in the exchange (plain values of a few known fields)."""
     raw = ex.get("attacker_updates") or {}
-    if not isinstance(raw, Mapping) or not set(raw) <= set(_UPDATE_TYPES):
+    if not isinstance(raw, Mapping) or not raw.keys() <= _UPDATE_KEYS:
         raise RulesError("error.arm5.bad_exchange")
     out: dict[str, Any] = {}
     for key, value in raw.items():
@@ -478,12 +523,12 @@ class Wound(NamedTuple):
 
 
 def blow(
-    defender: Sheet, dmg: list[Modifier], ex: Mapping[str, Any], settings: Settings, soak: list[Modifier] | None = None
+    defender: Sheet, dmg: list[Modifier], ex: Mapping[str, Any], settings: Settings, soak: int | None = None
 ) -> Blow:
-    """What a hit meets (`soak`: the defender's Soak modifiers, when the caller already has them)."""
+    """What a hit meets (`soak`: the defender's Soak, when the caller already has it)."""
     return Blow(
-        damage=sum(int(m.value) for m in dmg),
-        soak=sum(int(m.value) for m in (soak if soak is not None else soak_mods(defender))),
+        damage=sum([int(m.value) for m in dmg]),
+        soak=soak if soak is not None else sum([value for _, value in soak_pairs(defender)]),
         size=defender.size,
         size_rule=settings.size_outside_table,
         forced=cast("WoundBand | None", ex.get("wound_band") or None),
@@ -503,18 +548,22 @@ def _damage(
     defender: Sheet, dmg: list[Modifier], advantage: int, ex: Mapping[str, Any], settings: Settings
 ) -> tuple[Damage, dict[str, Any], str | None, list[Note], Check]:
     """The hit as the result shows it: `wound_phase`'s numbers, the wound applied to the sheet."""
-    soak = soak_mods(defender)
-    hit = blow(defender, dmg, ex, settings, soak)
+    soak = soak_pairs(defender)
+    hit = blow(defender, dmg, ex, settings, sum([value for _, value in soak]))
     wound = wound_phase(hit, advantage)
     outcome = apply_wound(defender, wound.band, hit.nonlethal)
     notes = [note("soaked")] if wound.net <= 0 else []
-    damage = built(  # rule-made numbers, no validation
-        Damage,
-        modifiers=[*dmg, mod("dmg_advantage", advantage)],  # the Damage Total's own; Soak is `reduced_by`
-        rolled=hit.damage + advantage,
-        reduced_by=hit.soak,
-        applied=wound.applied,
-        kind="nonlethal" if hit.nonlethal else "lethal",
-    )
-    shown = damage_check(dmg, advantage, soak, wound.band, "actor", "target")
+    # Rule-made numbers, no validation: every field given in the order `built` stores them (its plain
+    # defaults first, then the list fields), so `complete` needs no plan.
+    fields = {
+        "multiplier": 1,
+        "rolled": hit.damage + advantage,
+        "reduced_by": hit.soak,
+        "applied": wound.applied,
+        "kind": "nonlethal" if hit.nonlethal else "lethal",
+        "modifiers": [*dmg, mod("dmg_advantage", advantage)],  # the Damage Total's own; Soak is `reduced_by`
+        "dice": [],
+    }
+    damage = complete(Damage, fields, {"modifiers", "rolled", "reduced_by", "applied", "kind"})
+    shown = shown_damage(dmg, advantage, soak, wound.band, "actor", "target")
     return damage, outcome.updates, outcome.band, notes + outcome.notes, shown

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from typing import Annotated, Any, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -57,6 +58,19 @@ class _Bounded(BaseModel):
 
 class _Part(_Bounded):
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+    def plain_dump(self) -> dict[Text, Any]:
+        """`model_dump()` of a part (numbers and text only): its fields in declared order."""
+        fields, names = self.__dict__, _field_names(type(self))
+        return fields.copy() if tuple(fields) == names else {name: fields[name] for name in names}
+
+
+SheetPart = _Part  # the sheet's nested models (numbers and text): `plain_dump` is their model_dump()
+
+
+@cache
+def _field_names(cls: type[BaseModel]) -> tuple[Text, ...]:
+    return tuple(cls.model_fields)
 
 
 class Abilities(_Part):
@@ -240,6 +254,45 @@ class Sheet(_Bounded):
 
     def ability(self, name: Text) -> int:
         return int(getattr(self.abilities, name))
+
+    def plain_dump(self) -> dict[Text, Any]:
+        """`model_dump()` written out for this sheet (every exchange dumps one or two: ~3.6 µs against
+        pydantic's ~4.7-6.5 µs): the fields in declared order, the four nested models as dicts, lists
+        copied. A sheet whose parts are not exactly the declared models is pydantic's to dump."""
+        data = self.__dict__
+        out = data.copy() if tuple(data) == _SHEET_FIELDS else {name: data[name] for name in _SHEET_FIELDS}
+        for name, cls, names in _SHEET_PARTS:
+            part = out[name]
+            if part is None and name == "shield":
+                continue
+            if type(part) is not cls:
+                return self.model_dump()
+            fields = part.__dict__  # `plain_dump` written in (a call per part costs as much as the copy)
+            out[name] = fields.copy() if tuple(fields) == names else {key: fields[key] for key in names}
+        spells = out["spells"]
+        if type(spells) is not list:
+            return self.model_dump()
+        if spells:
+            if any(type(spell) is not Spell for spell in spells):
+                return self.model_dump()
+            out["spells"] = [spell.plain_dump() for spell in spells]
+        else:
+            out["spells"] = []
+        for name in _SHEET_LISTS:
+            items = out[name]
+            if type(items) is not list:
+                return self.model_dump()
+            out[name] = items.copy()
+        return out
+
+
+# What `Sheet.plain_dump` walks: the field names in declared order, the nested models, the plain lists.
+_SHEET_FIELDS = tuple(Sheet.model_fields)
+_SHEET_PARTS = tuple(
+    (name, cls, _field_names(cls))
+    for name, cls in (("abilities", Abilities), ("weapon", Weapon), ("shield", Shield), ("wounds", Wounds))
+)
+_SHEET_LISTS = ("initiative_tiebreak", "engaged_with", "attacked_by", "attacked_by_last_round", "disengage_pending")
 
 
 # --- quick NPC lines ------------------------------------------------------------------------------
