@@ -57,10 +57,10 @@ class SqliteDatabase(Database):
 
     A command's transaction is short (a few statements, tens of microseconds with WAL and
     synchronous=NORMAL), so it runs right here on the event loop's thread: a hop to a worker thread
-    and back costs more than the work. One command is one transaction (a SAVEPOINT inside, so the
-    same code serves a batch). What could take long is kept off the loop: the WAL is checkpointed by
-    a second connection on aiosqlite's thread (automatic checkpoints, which would run inside a commit,
-    are off), and migrations run before the bot serves anyone.
+    and back costs more than the work. One command is one transaction (no savepoint: nothing shares
+    it). What could take long is kept off the loop: the WAL is checkpointed by a second connection on
+    aiosqlite's thread (automatic checkpoints, which would run inside a commit, are off), and
+    migrations run before the bot serves anyone.
     """
 
     dialect = "sqlite"
@@ -100,9 +100,7 @@ class SqliteDatabase(Database):
         self._conn.close()  # the last connection to close checkpoints the WAL into the database
 
     async def transaction(self, fn: Callable[..., Coroutine[Any, Any, T]], *args: Any) -> T:
-        ((ok, value),) = _run_batch(self._tx, [(fn, args)])
-        if not ok:
-            raise value
+        value = _run(self._tx, fn, args)
         COMMITTED.set(True)
         self._commits += 1
         if self._commits % self.CHECKPOINT_EVERY == 0:
@@ -133,29 +131,18 @@ def _configure(conn: sqlite3.Connection) -> None:
     conn.execute("PRAGMA busy_timeout=5000")
 
 
-def _run_batch(tx: SqliteTx, batch: list[tuple[Work, tuple[Any, ...]]]) -> list[tuple[bool, Any]]:
-    """One transaction for the batch; each function in a savepoint of its own."""
+def _run(tx: SqliteTx, fn: Work, args: tuple[Any, ...]) -> Any:
+    """`fn(tx, *args)` in one transaction: committed whole, or rolled back whole and the error raised."""
     conn = tx.conn
-    outcomes: list[tuple[bool, Any]] = []
     conn.execute("BEGIN IMMEDIATE")
     try:
-        for fn, args in batch:
-            conn.execute("SAVEPOINT command")
-            try:
-                result = run_sync(fn(tx, *args))
-            except Exception as exc:
-                conn.execute("ROLLBACK TO command")
-                conn.execute("RELEASE command")
-                outcomes.append((False, exc))
-                continue
-            conn.execute("RELEASE command")
-            outcomes.append((True, result))
+        result = run_sync(fn(tx, *args))
         conn.execute("COMMIT")
     except BaseException:
         if conn.in_transaction:
             conn.execute("ROLLBACK")
         raise
-    return outcomes
+    return result
 
 
 def apply_migrations(conn: sqlite3.Connection, directory: Path) -> int:
