@@ -296,6 +296,13 @@ class CombatSystem(ABC):
         return self.update_sheet(sheet, resolved)
 
     def options(self, data: Mapping[str, Any]) -> BaseModel:
+        """Options validated; no options at all (most attacks) is one model made once per system object
+        (the rules only read options, so every call may share it)."""
+        if not data:
+            found: BaseModel | None = self.__dict__.get("_no_options")
+            if found is None:
+                found = self.__dict__["_no_options"] = validated(self.Options, {}, "option")
+            return found
         options: BaseModel = validated(self.Options, data, "option")
         return options
 
