@@ -9,10 +9,11 @@ from pydantic import BaseModel
 from bot.service.context import Ctx
 from bot.service.core import get_system
 from bot.service.errors import UserError
-from bot.service.outcomes import ActionOutcome, event_json, stored_result
+from bot.service.outcomes import ActionOutcome, stored_result
 from bot.service.staging import StagingMixin
 from bot.service.state import Combatant, Encounter, Exchange
 from bot.storage import repository as repo
+from bot.storage.jsontext import compact
 from rules import (
     ActionRequest,
     ActionResult,
@@ -196,13 +197,14 @@ class ActionMixin(StagingMixin):
     ) -> ActionOutcome:
         _, bot = self.encounter_settings(enc)
         now = self.clock()
+        stored = stored_result(result)  # the waiting exchange and the event store the same text
         x = Exchange(
             id=0,
             attacker_id=actor.id,
             defender_id=victim.id,
             kind=kind,
             options=options,
-            result=stored_result(result),
+            result=stored,
             created_at=now,
             deadline=now + bot.defence_timeout,
             pending_result=result,
@@ -212,7 +214,7 @@ class ActionMixin(StagingMixin):
         commit = repo.Commit(
             user_id=ctx.user_id,
             new_exchanges=[x],
-            events=[(kind, event_json(result))],
+            events=[(kind, compact(stored))],
             rolled=bool(result.rolls),
         )
         await self._commit(enc, after, commit)

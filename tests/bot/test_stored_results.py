@@ -5,6 +5,12 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
+from bench.odds import template_fighter
+from bot.service.outcomes import event_json, stored_result
+from bot.storage.jsontext import compact
+from rules import ActionRequest, RandomDice, RulesError, all_systems, get_system
 from tests.bot.conftest import Table
 
 
@@ -41,3 +47,23 @@ async def test_events_and_exchanges_store_no_sheets(table: Table) -> None:
     # The blow still changed the defender: the change set has it, and the table's answer showed it.
     (b_sheet,) = (await table.query("SELECT sheet FROM combatants WHERE name = 'B'"))[0]
     assert json.loads(b_sheet)
+
+
+@pytest.mark.parametrize("system_id", sorted(all_systems()))
+def test_a_waiting_exchange_and_its_event_store_the_same_text(system_id: str) -> None:
+    """An attack that waits for its defence is serialised once (the exchange's data), and its event is
+    that data's text: the same as the event log's own serialisation of the result."""
+    system = get_system(system_id)
+    names = list(system.templates())
+    dice = RandomDice(3)
+    compared: list[str] = []
+    for a, b in zip(names, names[1:] + names[:1], strict=True):
+        actor, target = template_fighter(system, a), template_fighter(system, b)
+        call = system.shot if a == "archer" else system.attack
+        try:
+            result = call(ActionRequest(actor, target, system.options({}), system.settings({})), dice)
+        except RulesError:  # a pair that cannot fight that way (out of range …): not this test's point
+            continue
+        compared.append(result.outcome)
+        assert compact(stored_result(result)) == event_json(result)
+    assert len(compared) >= 2
