@@ -1,5 +1,5 @@
 """The hit test carried in an exchange as plain data: written and read for the one shape this system
-gives it, without the generic codec's walk over every field of every check (issue 19).
+gives it, without the generic codec's walk over every field of every check (issue 17).
 
 `resolve_attack` builds the hit test with `rules.checks.check` (dice, parts, a versus of parts only,
 an outcome; no multiplier, steps, location or dice steps), so its plain form is written straight from
