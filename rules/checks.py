@@ -83,6 +83,23 @@ def check(
     )
 
 
+def totalled(
+    label: str,
+    side: Side,
+    dice: list[Die],
+    parts: list[Part],
+    raw: int | float | None,
+    multiplier: int | float = 1,
+    versus: Check | None = None,
+    outcome: str | None = None,
+) -> Check:
+    """`check` for a hot spot whose caller already added the raw up (counted dice × multiplier + parts) and
+    hands over lists made for this check: built directly, without copying or summing them again."""
+    # Positional, in field order (label, side, dice, multiplier, parts, raw, steps, total, versus, outcome,
+    # location, dice_steps, dice_expr): the dataclass's own __init__, without keyword matching.
+    return Check(label, side, dice, multiplier, parts, raw, [], raw, versus, outcome, None, [], None)
+
+
 def fixed(label: str, value: int | float, key: str = "base", side: Side = "actor") -> Check:
     """A number with no dice (a static defence, a fixed AC): one part making up the whole total."""
     return check(label, side=side, parts=[Part(key, value, side)])
@@ -243,31 +260,34 @@ def _dump_step(s: object) -> dict[str, Any]:
 
 def _dump_check(c: object) -> dict[str, Any]:
     """One check's fields in declared order, each left out when it equals its default (as pydantic does)."""
-    if type(c) is not Check or c.side not in _SIDES:
+    if type(c) is not Check or c.side not in _SIDES or type(c.label) is not str:
         raise _Unusual
-    out: dict[str, Any] = {"label": _str(c.label)}
+    dice, parts, steps, dice_steps = c.dice, c.parts, c.steps, c.dice_steps
+    if type(dice) is not list or type(parts) is not list or type(steps) is not list or type(dice_steps) is not list:
+        raise _Unusual
+    out: dict[str, Any] = {"label": c.label}
     if c.side != "actor":
         out["side"] = c.side
-    if _list(c.dice):
-        out["dice"] = [_dump_die(d) for d in c.dice]
+    if dice:
+        out["dice"] = [_dump_die(d) for d in dice]
     if _num(c.multiplier) != 1:
         out["multiplier"] = c.multiplier
-    if _list(c.parts):
-        out["parts"] = [_dump_part(p) for p in c.parts]
-    if _opt_num(c.raw) is not None:
-        out["raw"] = c.raw
-    if _list(c.steps):
-        out["steps"] = [_dump_step(s) for s in c.steps]
-    if _opt_num(c.total) is not None:
-        out["total"] = c.total
+    if parts:
+        out["parts"] = [_dump_part(p) for p in parts]
+    if c.raw is not None:
+        out["raw"] = _num(c.raw)
+    if steps:
+        out["steps"] = [_dump_step(s) for s in steps]
+    if c.total is not None:
+        out["total"] = _num(c.total)
     if c.versus is not None:
         out["versus"] = _dump_check(c.versus)
     if _opt_str(c.outcome) is not None:
         out["outcome"] = c.outcome
     if _opt_str(c.location) is not None:
         out["location"] = c.location
-    if _list(c.dice_steps):
-        out["dice_steps"] = [_dump_part(p) for p in c.dice_steps]
+    if dice_steps:
+        out["dice_steps"] = [_dump_part(p) for p in dice_steps]
     if _opt_str(c.dice_expr) is not None:
         out["dice_expr"] = c.dice_expr
     return out
@@ -278,7 +298,7 @@ def _load_part(data: object) -> Part:
         raise _Unusual
     key, side = data.get("key"), data.get("side", "actor")
     value: Any = data.get("value")
-    if type(key) is not str or type(value) not in _NUMBER or side not in _SIDES:
+    if type(key) is not str or (type(value) is not int and type(value) is not float) or side not in _SIDES:
         raise _Unusual
     return Part(key, value, side)
 
@@ -302,6 +322,19 @@ def _load_step(data: object) -> Step:
     return Step(op, _str(data.get("key")), _num(data["value"]), _num(data["total"]), side, detail)  # type: ignore[arg-type]
 
 
+_ABSENT: Any = object()  # a key left out (its default), unlike one given as null (pydantic's to refuse)
+
+
+def _loaded(data: dict[str, Any], key: str, load: Any) -> list[Any]:
+    """A list field back, each item by `load`; an absent key is the empty default."""
+    items = data.get(key, _ABSENT)
+    if items is _ABSENT:
+        return []
+    if type(items) is not list:
+        raise _Unusual
+    return [load(item) for item in items]
+
+
 def _load_check(data: object) -> Check:
     if type(data) is not dict or not data.keys() <= _CHECK_KEYS:
         raise _Unusual
@@ -323,16 +356,16 @@ def _load_check(data: object) -> Check:
     return Check(
         label,
         side,
-        [_load_die(d) for d in _list(get("dice", []))],
+        _loaded(data, "dice", _load_die),
         multiplier,
-        [_load_part(p) for p in _list(get("parts", []))],
+        _loaded(data, "parts", _load_part),
         raw,
-        [_load_step(s) for s in _list(get("steps", []))],
+        _loaded(data, "steps", _load_step),
         total,
         None if versus is None else _load_check(versus),
         outcome,
         location,
-        [_load_part(p) for p in _list(get("dice_steps", []))],
+        _loaded(data, "dice_steps", _load_part),
         dice_expr,
     )
 

@@ -109,6 +109,7 @@ def test_unusual_values_go_through_pydantic() -> None:
         [{"side": "actor"}],
         [{"label": "a", "side": "nobody"}],
         [{"label": "a", "dice": [{"sides": 6}]}],
+        [{"label": "a", "dice": None}],  # a list given as null is not the absent default
         [{"label": "a", "dice": [{"sides": 6, "face": 2, "role": "lost"}]}],
         [{"label": "a", "parts": [{"key": "x"}]}],
         [{"label": "a", "steps": [{"op": "explode", "key": "x", "value": 1, "total": 1}]}],

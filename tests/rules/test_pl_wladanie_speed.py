@@ -8,10 +8,9 @@ from typing import Any
 import pytest
 
 from rules import ActionRequest, DefenceRequest, Fighter, RandomDice, get_system
-from rules.checks import dump_checks, load_checks, verify_result
+from rules.checks import verify_result
 from rules.model import ActionResult
 from rules.pairs import parse_pairs
-from rules.systems.pl_wladanie.carried import carried, carry
 from rules.systems.pl_wladanie.line import TEMPLATES
 
 S = get_system("pl_wladanie")
@@ -74,54 +73,3 @@ def test_a_shot_and_an_area_shot_validate_to_themselves() -> None:
                 _same_when_validated(
                     S.defend(DefenceRequest(fighter, archer, r.exchange or {}, req.settings, choice), dice)
                 )
-
-
-def _loaded_or_error(read: Any, data: Any) -> Any:
-    try:
-        return read(data)
-    except Exception as exc:  # the same refusal either way
-        return type(exc)
-
-
-def test_the_carried_hit_test_is_what_the_generic_codec_makes() -> None:
-    """carried.py writes and reads the exchange's checks exactly as `dump_checks` / `load_checks` do."""
-    dice = RandomDice(5)
-    names = list(TEMPLATES)
-    seen = 0
-    for options in OPTIONS:
-        for actor_name in names:
-            actor, target = template(actor_name), template(names[0])
-            req = ActionRequest(actor, target, S.options(options), S.settings({}))
-            for _ in range(10):
-                try:
-                    r = S.attack(req, dice)
-                except Exception:
-                    continue
-                assert carry(r.checks) == dump_checks(r.checks)
-                if r.exchange:
-                    seen += 1
-                    plain = r.exchange["checks"]
-                    assert plain == dump_checks(r.checks)
-                    assert carried(plain) == load_checks(plain)
-    assert seen
-
-
-ODD_CHECKS: list[Any] = [
-    [{"label": "attack", "dice": None}],
-    [{"label": "attack", "dice": [{"sides": 20, "face": 3, "role": "dropped"}], "raw": 0, "total": 0}],
-    [{"label": "attack", "parts": [{"key": "x", "value": True}]}],
-    [{"label": "attack", "parts": [{"key": "x", "value": 2.5, "side": "both"}], "raw": 2.5}],
-    [{"label": "attack", "parts": [{"key": "x", "value": "2"}]}],
-    [{"label": "attack", "side": "nobody"}],
-    [{"label": "attack", "steps": [{"op": "minus", "key": "a", "value": 1, "total": 1}], "total": 1}],
-    [{"label": "attack", "versus": {"label": "pd", "side": "target", "raw": 3.0, "total": 3.0}}],
-    [{"label": 7}],
-    [{"label": "attack", "extra": 1}],
-    ({"label": "attack"},),
-    [[1, 2]],
-]
-
-
-@pytest.mark.parametrize("data", ODD_CHECKS)
-def test_an_odd_carried_check_reads_as_the_generic_codec_reads_it(data: Any) -> None:
-    assert _loaded_or_error(carried, data) == _loaded_or_error(load_checks, data)

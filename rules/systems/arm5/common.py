@@ -6,7 +6,7 @@ from typing import Any, NamedTuple, TypeVar
 
 from pydantic import BaseModel
 
-from rules.checks import add_step, check, fixed
+from rules.checks import add_step, check, fixed, totalled
 from rules.dice import Roller
 from rules.errors import RulesError
 from rules.model import Check, Die, Modifier, Note, Part, Side, StateChange, Term
@@ -122,9 +122,7 @@ def whole_check(label: str, side: Side, dice: list[Die], multiplier: int, shown:
         if type(p.value) is not int:
             return check(label, side=side, dice=dice, multiplier=multiplier, parts=shown)
         raw += p.value
-    # Positional, in field order (label, side, dice, multiplier, parts, raw, steps, total, versus, outcome,
-    # location, dice_steps, dice_expr), as `check` makes it.
-    return Check(label, side, dice, multiplier, shown, raw, [], raw, None, None, None, [], None)
+    return totalled(label, side, dice, shown, raw, multiplier)
 
 
 def combat_total(base: int, value: int | None) -> int:

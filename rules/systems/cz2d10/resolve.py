@@ -9,7 +9,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from rules.checks import add_step, check
+from rules.checks import add_step, check, totalled
 from rules.dice import DiceSource, Roller
 from rules.errors import RulesError
 from rules.model import ActionResult, Check, Damage, Die, DieRoll, Modifier, Note, Part, StateChange, Term
@@ -1028,7 +1028,7 @@ def defence_shown(
             raw += int(value)
     if not ps:  # no component at all: no total, as `check` leaves it
         return defence, d_mods, check("defence", side=TARGET)
-    return defence, d_mods, Check("defence", TARGET, [], 1, ps, raw, [], raw, None, None, None, [], None)
+    return defence, d_mods, totalled("defence", TARGET, [], ps, raw)
 
 
 def _miss_notes(ex: dict[str, Any], defence: int, notes: list[Note], opts: Options, settings: Settings) -> str | None:

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import Any
 
-from rules.checks import add_step, check, load_checks, minus
+from rules.checks import add_step, check, load_checks, minus, totalled
 from rules.model import Check, Die, Note, Part, Side, Term
 from rules.trusted import complete
 
@@ -45,13 +45,7 @@ def attack_check(faces: Sequence[int], mods: Iterable[tuple[str, int]], label: s
         raw += v
     if type(raw) is not int:  # not the rules' own integers: let `check` add it up
         return check(label, dice=d10s(faces), parts=ps)
-    return _summed(label, ACTOR, d10s(faces), ps, raw)
-
-
-def _summed(label: str, side: Side, dice: list[Die], ps: list[Part], raw: int) -> Check:
-    """`check(label, side=side, dice=dice, parts=ps)` when the caller has added the integers up itself
-    (every die counts): the Check built directly, in field order."""
-    return Check(label, side, dice, 1, ps, raw, [], raw, None, None, None, [], None)
+    return totalled(label, ACTOR, d10s(faces), ps, raw)
 
 
 def attack_from_exchange(ex: dict[str, Any]) -> Check:

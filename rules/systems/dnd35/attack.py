@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.checks import check
+from rules.checks import check, totalled
 from rules.dice import Roller
 from rules.errors import RulesError
 from rules.model import ActionResult, Check, Damage, Die, Modifier, Note, Part, Side, StateChange
@@ -373,7 +373,7 @@ def roll_damage(
         if e.bonus:
             parts.append(Part("extra_damage_bonus", e.bonus, side))
     # raw = every die shown + every bonus shown = `total` before the minimum (built directly: hot path)
-    c = Check(damage_label(kind, confirmed, mult), side, dice, 1, parts, total, [], total)
+    c = totalled(damage_label(kind, confirmed, mult), side, dice, parts, total)
     if total < 1:
         (fight.notes if notes is None else notes).append(Note(key="minimum_damage", params={"rolled": total}))
         total = 1

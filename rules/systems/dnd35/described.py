@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from rules.checks import add_step, check
+from rules.checks import add_step, check, totalled
 from rules.model import Check, Die, Modifier, Part, Side, Term
 from rules.systems.dnd35.defense import ArmorClass
 from rules.systems.dnd35.tables import WEAPONS
@@ -33,7 +33,7 @@ def ac_check(ac: ArmorClass, side: Side) -> Check:
     (built directly: this is on every attack's path; they add up to `ac.value` by construction)."""
     shown = [Part(k, v, side) for k, v in ac.parts]
     shown += [Part(m.key, m.value, side) for m in ac.modifiers if m.value]
-    return Check(ac.key, side, [], 1, shown, ac.value, [], ac.value)
+    return totalled(ac.key, side, [], shown, ac.value)
 
 
 def d20_check(
@@ -42,7 +42,7 @@ def d20_check(
     """One d20 plus modifiers (zeros left out), built directly: raw = face + Σ modifiers."""
     shown = [Part(m.key, m.value, side) for m in mods if m.value]
     raw = face + sum(p.value for p in shown)
-    return Check(label, side, [Die(20, face)], 1, shown, raw, [], raw, versus, outcome)
+    return totalled(label, side, [Die(20, face)], shown, raw, 1, versus, outcome)
 
 
 def fixed_check(label: str, value: int, key: str, side: Side = "other") -> Check:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from rules.checks import add_step, minus
+from rules.checks import add_step, minus, totalled
 from rules.model import COUNTED, Check, Die, DieRole, Modifier, Part, Side, Term
 from rules.notation import DiceExpr
 
@@ -36,7 +36,7 @@ def summed(
         raw = sum([d.face for d in dice if d.role in COUNTED]) + sum([p.value for p in parts])
         if type(raw) is not int:
             raw = int(raw) if float(raw).is_integer() else raw
-    return Check(label, side, dice, 1, parts, raw, [], raw, versus, outcome, None, [], None)
+    return totalled(label, side, dice, parts, raw, 1, versus, outcome)
 
 
 def defence_check(key: str, base: int, mods: Iterable[Modifier]) -> Check:
@@ -62,9 +62,7 @@ def against_defence(total: int, defence: Check, outcome: str) -> Check:
     if type(total) is not int:
         return summed("attack", "actor", [], [Part("hit_test", total)], defence, outcome)
     # One whole part: raw and total are that number (what `summed` would add up).
-    return Check(
-        "attack", "actor", [], 1, [Part("hit_test", total)], total, [], total, defence, outcome, None, [], None
-    )
+    return totalled("attack", "actor", [], [Part("hit_test", total)], total, 1, defence, outcome)
 
 
 def expr_dice(expr: DiceExpr, faces: Sequence[int]) -> tuple[list[Die], int]:
