@@ -108,8 +108,8 @@ def steps(app: object, channels: list[tuple[str, str]], count: int) -> Iterator[
         else:
             other = next(c for c in enc.combatants if c.id != current.id)
             line = f'@gm #{ch} /attack attacker:"{current.name}" target:"{other.name}"'
-            system = get_system(system_id)
-            if system.status(other.model(system)).dead or system.status(other.model(system)).out_of_fight:
+            status = other.status(get_system(system_id))
+            if status.dead or status.out_of_fight:
                 channels.remove((ch, system_id))  # this fight is over: the others go on
                 continue
         yield line

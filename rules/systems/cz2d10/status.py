@@ -36,34 +36,24 @@ def guess_settings(sheet: Sheet) -> Settings:
 
 
 def conditions(s: Sheet, settings: Settings) -> list[str]:
-    # in this order; plain tests, not a table of pairs built per call: this runs after every exchange
-    out = []
-    if s.prone:
-        out.append("prone")
-    if s.immobile:
-        out.append("immobile")
-    if not s.aware:
-        out.append("unaware")
-    if s.charging:
-        out.append("charging")
-    if s.spanning:
-        out.append("spanning")
-    if s.off_balance:
-        out.append("off_balance")
-    if s.intimidation:
-        out.append("intimidated")
-    if s.stun > 0:
-        out.append("stunned")
-    if s.acceleration:
-        out.append("accelerating")
-    if s.dead:
-        out.append("dead")
-    if s.non_dodging:
-        out.append("non_dodging")
-    if s.waiting:
-        out.append("waiting")
-    if s.fainted or (s.stun > 0 and fainted(s, settings)):  # fainted() asks the stun pool only when stunned
-        out.append("fainted")
+    # in this order (a list of pairs, not a dict built per call: this runs after every exchange);
+    # fainted() asks the stun pool only of a stunned sheet
+    flags = (
+        ("prone", s.prone),
+        ("immobile", s.immobile),
+        ("unaware", not s.aware),
+        ("charging", s.charging),
+        ("spanning", s.spanning),
+        ("off_balance", s.off_balance),
+        ("intimidated", s.intimidation),
+        ("stunned", s.stun > 0),
+        ("accelerating", s.acceleration),
+        ("dead", s.dead),
+        ("non_dodging", s.non_dodging),
+        ("waiting", s.waiting),
+        ("fainted", s.fainted or (s.stun > 0 and fainted(s, settings))),
+    )
+    out = [k for k, v in flags if v]
     if s.defence_mode != "none":
         out.append(f"{s.defence_mode}_defence")
     if actions_per_round(s, settings.polygonal) < 5:
