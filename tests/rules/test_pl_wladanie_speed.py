@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import warnings
 from typing import Any
 
 import pytest
 
 from rules import ActionRequest, DefenceRequest, Fighter, RandomDice, get_system
-from rules.checks import verify_result
 from rules.model import ActionResult
 from rules.pairs import parse_pairs
 from rules.systems.pl_wladanie.line import TEMPLATES
+from tests.rules.made_check import validates_to_itself
 
 S = get_system("pl_wladanie")
 
@@ -21,13 +20,7 @@ def template(name: str) -> Fighter[Any]:
 
 
 def _same_when_validated(r: ActionResult) -> None:
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")  # a wrongly typed value warns when dumped
-        dumped = r.model_dump()
-    again = ActionResult.model_validate(dumped)
-    assert again == r
-    assert again.model_dump() == dumped
-    verify_result(r)
+    validates_to_itself(r)
     for sheet in (r.actor_sheet, r.target_sheet):
         if sheet is not None:
             S.sheet(sheet)  # the bot validates the sheets the rules return
