@@ -9,7 +9,6 @@ from typing import Protocol
 
 from rules.errors import RulesError
 from rules.model import DieRoll
-from rules.trusted import complete
 
 
 class DiceSource(Protocol):
@@ -59,7 +58,7 @@ _SET_FIELDS = frozenset({"purpose", "sides", "face"})
 def _die_roll(purpose: str, sides: int, face: int) -> DieRoll:
     """A DieRoll built without validation (the numbers come from a dice source): damage rolls of a hundred
     dice are on the hot path."""
-    return complete(DieRoll, {"purpose": purpose, "sides": sides, "face": face, "dropped": False}, set(_SET_FIELDS))
+    return DieRoll(purpose, sides, face)
 
 
 class Roller:

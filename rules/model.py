@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from dataclasses import dataclass, field, replace
+from typing import Annotated, Any, Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter
 
 # Whose number it is: the one acting, the one acted on, someone else (a second target, the round), or
 # `both` for a number made from both sides' (an Attack Advantage, a margin): hidden if either side is.
@@ -100,7 +100,30 @@ class _Data(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-class DieRoll(_Data):
+class _Plain:
+    """Pydantic's model API on a slotted dataclass the rules build by the score (issue 17): a plain
+    constructor costs about a quarter of even an unvalidated pydantic model, and an exchange builds 15–30
+    of them. Inside a result pydantic validates and dumps them as it does `Check`; these methods keep the
+    model calls code and tests make on one of them alone."""
+
+    __slots__ = ()
+    __pydantic_config__ = ConfigDict(extra="forbid")  # validated as strictly as the models
+
+    def model_dump(self, **kwargs: Any) -> dict[str, Any]:
+        dumped: dict[str, Any] = _adapter(type(self)).dump_python(self, **kwargs)
+        return dumped
+
+    @classmethod
+    def model_validate(cls, data: Any) -> Self:
+        made: Self = _adapter(cls).validate_python(data)
+        return made
+
+    def model_copy(self, *, update: dict[str, Any] | None = None) -> Self:
+        return replace(self, **(update or {}))  # type: ignore[type-var]
+
+
+@dataclass(slots=True)
+class DieRoll(_Plain):
     """One die: its purpose (catalog key such as "attack", "damage", "confirm"), size and face."""
 
     purpose: str
@@ -109,26 +132,28 @@ class DieRoll(_Data):
     dropped: bool = False
 
 
-class Modifier(_Data):
+@dataclass(slots=True)
+class Modifier(_Plain):
     """A named contribution to a total; `key` is a catalog term key such as "str" or "flanking"."""
 
     key: str
     value: int | float
 
 
-class Note(_Data):
+@dataclass(slots=True)
+class Note(_Plain):
     """A remark the embed should show (catalog key plus parameters): "dex_lost", "crit_immune" …"""
 
     key: str
-    params: dict[str, Any] = Field(default_factory=dict)
+    params: dict[str, Any] = field(default_factory=dict)
     # Whose numbers its parameters are, when it carries any: the bot keeps a hidden side's from players.
     side: Side | None = None
 
-    @field_validator("params", mode="after")
-    @classmethod
-    def _terms_back(cls, params: dict[str, Any]) -> dict[str, Any]:
-        """A stored result's terms and messages come back as objects (JSON keeps them as dicts)."""
-        return {k: _revive(v) for k, v in params.items()}
+
+def _terms_back(note: Note) -> Note:
+    """A stored result's terms and messages come back as objects (JSON keeps them as dicts)."""
+    note.params = {k: _revive(v) for k, v in note.params.items()}
+    return note
 
 
 def _revive(value: Any) -> Any:
@@ -139,13 +164,28 @@ def _revive(value: Any) -> Any:
     return value
 
 
-class StateChange(_Data):
+# A note as pydantic validates it from data (a stored result, an exchange): its terms revived.
+ValidNote = Annotated[Note, AfterValidator(_terms_back)]
+
+
+@dataclass(slots=True)
+class StateChange(_Plain):
     """A field of a combatant's sheet that the action changed."""
 
     combatant: str
     field: str
     before: Any = None
     after: Any = None
+
+
+_adapters: dict[str, TypeAdapter[Any]] = {}  # one per class, made on first use (few code paths need it)
+
+
+def _adapter(cls: type[_Plain]) -> TypeAdapter[Any]:
+    adapter = _adapters.get(cls.__name__)
+    if adapter is None:
+        adapter = _adapters[cls.__name__] = TypeAdapter(ValidNote if cls is Note else cls)
+    return adapter
 
 
 class Damage(_Data):
@@ -182,7 +222,7 @@ class ActionResult(_Data):
     wound: str | None = None
     conditions: list[str] = Field(default_factory=list)
     changes: list[StateChange] = Field(default_factory=list)
-    notes: list[Note] = Field(default_factory=list)
+    notes: list[ValidNote] = Field(default_factory=list)
     attacks: list[ActionResult] = Field(default_factory=list)
     tiebreak: list[int] = Field(default_factory=list)
     # Active defence: the defences the target may choose and the data needed to finish the exchange.

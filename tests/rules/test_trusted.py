@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.model import ActionResult, Modifier, Note
+from rules.model import ActionResult, Chance, Status
 from rules.trusted import complete, trusted
 
 
@@ -18,14 +18,14 @@ def test_a_trusted_model_equals_the_validated_one_with_fresh_defaults() -> None:
 
 def test_unknown_or_missing_fields_are_refused() -> None:
     with pytest.raises(TypeError):
-        trusted(Modifier, {"key": "str", "value": 1, "bogus": 2})
+        trusted(Chance, {"key": "hit", "p": 0.5, "bogus": 2})
     with pytest.raises(TypeError):
-        trusted(Modifier, {"key": "str"})
+        trusted(Chance, {"key": "hit"})
 
 
 def test_the_fast_path_for_small_models() -> None:
-    assert complete(Modifier, {"key": "str", "value": 2}, {"key", "value"}) == Modifier(key="str", value=2)
-    assert trusted(Note, {"key": "x"}) == Note(key="x")
+    assert complete(Chance, {"key": "hit", "p": 0.5}, {"key", "p"}) == Chance(key="hit", p=0.5)
+    assert trusted(Status, {"level": "ok"}) == Status(level="ok")
 
 
 def test_a_kept_plan_builds_the_same_as_the_first_time() -> None:
@@ -49,14 +49,48 @@ def test_complete_makes_a_whole_model() -> None:
     from rules.dice import RandomDice, Roller
     from rules.model import DieRoll
 
-    made = complete(Note, {"key": "x", "params": {"n": 1}, "side": None}, {"key", "params"})
-    validated = Note(key="x", params={"n": 1})
+    made = complete(
+        Status,
+        {
+            "level": "ok",
+            "conditions": ["prone"],
+            "hp": None,
+            "hp_max": None,
+            "numbers": {},
+            "out_of_fight": False,
+            "dead": False,
+            "actions_left": None,
+        },
+        {"level", "conditions"},
+    )
+    validated = Status(level="ok", conditions=["prone"])
     assert made == validated and repr(made) == repr(validated)
     assert made.model_fields_set == validated.model_fields_set
     assert made.model_dump() == validated.model_dump() and made.model_dump_json() == validated.model_dump_json()
-    assert made.model_copy(update={"key": "y"}).key == "y" and made.key == "x"
+    assert made.model_copy(update={"level": "hurt"}).level == "hurt" and made.level == "ok"
     assert made.__pydantic_extra__ is None and made.__pydantic_private__ is None
     roller = Roller(RandomDice(1))
     face = roller.d(6, "attack")
     assert roller.rolls == [DieRoll(purpose="attack", sides=6, face=face)]
     assert DieRoll.model_validate(roller.rolls[0].model_dump()) == roller.rolls[0]
+
+
+def test_the_plain_result_parts_keep_the_model_calls() -> None:
+    """Modifier, Note, StateChange and DieRoll are slotted dataclasses (issue 17): built by their
+    constructor, validated (strictly, a note's terms revived) and dumped as the models were."""
+    from rules.model import DieRoll, Modifier, Note, StateChange, Term
+
+    assert Modifier("str", 2) == Modifier.model_validate({"key": "str", "value": 2})
+    assert Modifier.model_validate({"key": "x", "value": True}).value == 1  # pydantic's coercion kept
+    with pytest.raises(ValueError):
+        Modifier.model_validate({"key": "x", "value": 1, "bogus": 2})
+    note = Note.model_validate({"key": "hit", "params": {"where": {"kind": "location", "key": "arm"}}})
+    assert note == Note("hit", {"where": Term("location", "arm")}) and note.side is None
+    assert note.model_dump(exclude_defaults=True) == {
+        "key": "hit",
+        "params": {"where": {"kind": "location", "key": "arm"}},
+    }
+    assert StateChange("A", "hp", 5, 3).model_copy(update={"after": 2}) == StateChange("A", "hp", 5, 2)
+    assert DieRoll("attack", 20, 7).model_dump() == {"purpose": "attack", "sides": 20, "face": 7, "dropped": False}
+    stored = ActionResult(system="x", action="attack", actor="A", notes=[note], modifiers=[Modifier("str", 2)])
+    assert ActionResult.model_validate_json(stored.model_dump_json()) == stored

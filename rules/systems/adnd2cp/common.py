@@ -52,15 +52,15 @@ def whole(model: type[M], **values: Any) -> M:
 
 def note(key: str, params: dict[str, Any]) -> Note:
     """`made(Note, key=key, params=params)`: the side left at its default (None)."""
-    return complete(Note, {"key": key, "params": params, "side": None}, {"key", "params"})
+    return Note(key, params)
 
 
 def modifier(key: str, value: int | float) -> Modifier:
     """A modifier the rules made: a plain str and number are built without validation (several an
     attack); anything else (a bool, a Fraction) is validated as before."""
-    if type(key) is str and (type(value) is int or type(value) is float):
-        return complete(Modifier, {"key": key, "value": value}, {"key", "value"})
-    return Modifier(key=key, value=value)
+    if type(value) is int or type(value) is float:
+        return Modifier(key, value)
+    return Modifier.model_validate({"key": key, "value": value})
 
 
 def blow_terms(ids: list[str]) -> list[Term]:
@@ -128,17 +128,10 @@ def changes(name: str, before: Sheet, after: Sheet) -> list[StateChange]:
     for field in _TRACKED:
         old, new = old_values[field], new_values[field]
         if old != new:
-            out.append(whole(StateChange, combatant=name, field=field, before=old, after=new))
+            out.append(StateChange(name, field, old, new))
     if before.conditions != after.conditions:
-        out.append(
-            whole(
-                StateChange,
-                combatant=name,
-                field="conditions",
-                before=[c.key for c in before.conditions],
-                after=[c.key for c in after.conditions],
-            )
-        )
+        names_before, names_after = [c.key for c in before.conditions], [c.key for c in after.conditions]
+        out.append(StateChange(name, "conditions", names_before, names_after))
     return out
 
 

@@ -16,7 +16,7 @@ from rules.systems.arm5.stress import Recorded, StressRoll, stress_dice, stress_
 from rules.systems.arm5.tables import NONLETHAL, UNCONSCIOUS, WoundBand
 from rules.systems.arm5.weapons import SHIELDS, WEAPONS
 from rules.systems.arm5.words import WEAPON_NAMES, lookup
-from rules.trusted import complete, trusted
+from rules.trusted import trusted
 from rules.vocabulary import fold
 
 # Weapon names the catalog knows besides the table's: the default fist, a quick line's, a custom one.
@@ -34,13 +34,12 @@ def built(cls: type[M], **values: Any) -> M:
 
 def mod(key: str, value: int | float) -> Modifier:
     """A rule-made modifier, `built` by hand (an exchange makes a score of them)."""
-    return complete(Modifier, {"key": key, "value": value}, {"key", "value"})
+    return Modifier(key, value)
 
 
 def note(key: str, params: dict[str, Any] | None = None) -> Note:
     """A rule-made note (its parameters are already terms and numbers), `built` without validation."""
-    # The fields in the order `built` stores them (a dump keeps it): the plain default first.
-    return complete(Note, {"side": None, "key": key, "params": params or {}}, {"key", "params"})
+    return Note(key, params or {})
 
 
 def dump_notes(notes: list[Note]) -> list[dict[str, Any]]:
@@ -204,10 +203,7 @@ def changes_of(name: str, before: Sheet, updates: dict[str, Any]) -> list[StateC
         if isinstance(old, BaseModel) or isinstance(after, BaseModel):  # most values are plain already
             old, after = plain(old), plain(after)
         if old != after:
-            # Every field given, in the order `built` has always stored them (defaulted fields first:
-            # the order a dump keeps), so `complete` needs no plan.
-            fields = {"before": old, "after": after, "combatant": name, "field": key}
-            out.append(complete(StateChange, fields, {"combatant", "field", "before", "after"}))
+            out.append(StateChange(name, key, old, after))
     return out
 
 

@@ -379,8 +379,7 @@ def load_rolls(data: Any) -> list[DieRoll]:
             purpose, sides, face, dropped = r.get("purpose"), r.get("sides"), r.get("face"), r.get("dropped", False)
             if type(purpose) is not str or type(sides) is not int or type(face) is not int or type(dropped) is not bool:
                 break
-            fields = {"purpose": purpose, "sides": sides, "face": face, "dropped": dropped}
-            out.append(complete(DieRoll, fields, set(r)))
+            out.append(DieRoll(purpose, sides, face, dropped))
         else:
             return out
     return _ROLLS.validate_python(data)
@@ -396,7 +395,7 @@ def load_modifiers(data: Any) -> list[Modifier]:
             key, value = m.get("key"), m.get("value")
             if type(key) is not str or type(value) not in _NUMBER:
                 break
-            out.append(complete(Modifier, {"key": key, "value": value}, {"key", "value"}))
+            out.append(Modifier(key, value))  # type: ignore[arg-type]  # checked just above
         else:
             return out
     return _MODIFIERS.validate_python(data)

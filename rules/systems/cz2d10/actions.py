@@ -290,7 +290,7 @@ def _accelerate(s: Sheet, o: Options, st: Settings, req: ActionRequest) -> Handl
     new = s.model_copy(update={"acceleration": o.level})
     diff = actions_per_round(new, st.polygonal) - actions_per_round(s, st.polygonal)
     left = max(0, actions_left(s, st.polygonal) + diff)
-    note = Note.model_construct(key="acceleration", params={"stun_per_2_rounds": acceleration_price(new, st.polygonal)})
+    note = Note(key="acceleration", params={"stun_per_2_rounds": acceleration_price(new, st.polygonal)})
     return 0, {"acceleration": o.level, "actions_left": left}, [note]
 
 

@@ -91,15 +91,13 @@ def built(cls: type[_M], values: dict[str, Any]) -> _M:
 
 def modifier(key: str, value: int | float) -> Modifier:
     """A modifier the rules computed (an id and a number)."""
-    return complete(Modifier, {"key": key, "value": value}, {"key", "value"})
+    return Modifier(key, value)
 
 
 def note(key: str, params: dict[str, Any] | None = None) -> Note:
     """A note the rules made (an id and their own numbers or ids), as `Note(key=…, params=…)` would be,
     built without validating it."""
-    if params is None:
-        return complete(Note, {"key": key, "params": {}, "side": None}, {"key"})
-    return complete(Note, {"key": key, "params": params, "side": None}, {"key", "params"})
+    return Note(key, {} if params is None else params)
 
 
 def assign(res: ActionResult, **fields: Any) -> None:
@@ -1564,9 +1562,7 @@ def changes_to(name: str, before: Sheet, news: dict[str, Any], fields: dict[str,
                 old = _plain(old)
             if type(new) not in _SCALARS:
                 new = _plain(new)
-            # rule-made from validated sheets: built without validating again
-            values = {"combatant": name, "field": key, "before": old, "after": new}
-            out.append(complete(StateChange, values, {"combatant", "field", "before", "after"}))
+            out.append(StateChange(name, key, old, new))
     return out
 
 

@@ -12,7 +12,6 @@ from typing import Any
 
 from rules.checks import add_step, check, load_checks, minus, totalled
 from rules.model import Check, Die, Note, Part, Side, Term
-from rules.trusted import complete
 
 ACTOR: Side = "actor"
 TARGET: Side = "target"
@@ -148,8 +147,7 @@ def termed(notes: Iterable[Note]) -> list[Note]:
         table = _NOTE_TERMS.get(n.key)
         if table is not None and _has_ids(n.params, table):
             params = {k: _term(v, *table[k]) if k in table else v for k, v in n.params.items()}
-            # rule-made: built as model_construct would (key and params set, no side), cheaper
-            n = complete(Note, {"key": n.key, "params": params, "side": None}, {"key", "params"})
+            n = Note(n.key, params)
         out.append(n)
     return out
 

@@ -9,7 +9,6 @@ from rules.bounds import clip, clip_update
 from rules.model import Modifier, Note, StateChange
 from rules.systems.dnd35.sheet import HP, Sheet
 from rules.systems.dnd35.tables import DEAD_AT, HP_STATES, TURN_CONDITIONS
-from rules.trusted import trusted as built
 
 # "Když tvé stínové zranění převýší současný počet tvých životů, padáš v bezvědomí k zemi": knocked out
 # by nonlethal damage, a creature also falls prone (and stays prone when it comes to).
@@ -90,7 +89,7 @@ def diff(name: str, before: Sheet, after: Sheet, fields: tuple[str, ...]) -> lis
     for f in fields:
         a, b = old[f], new[f]
         if a != b:
-            out.append(built(StateChange, {"combatant": name, "field": f, "before": a, "after": b}))
+            out.append(StateChange(name, f, a, b))
     return out
 
 

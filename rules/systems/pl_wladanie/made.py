@@ -46,7 +46,7 @@ def result(fields: dict[str, Any]) -> ActionResult:
 
 def note(key: str, params: dict[str, Any] | None = None) -> Note:
     """A note whose parameters are already `Term`s and plain values."""
-    return complete(Note, {"key": key, "params": params or {}, "side": None}, {"key", "params"} if params else {"key"})
+    return Note(key, params or {})
 
 
 _terms: dict[tuple[str, str], Term] = {}
@@ -65,7 +65,7 @@ def term(kind: str, key: str) -> Term:
 
 
 def modifier(key: str, value: int | float) -> Modifier:
-    return complete(Modifier, {"key": key, "value": value}, {"key", "value"})
+    return Modifier(key, value)
 
 
 _NUMBER = (int, float)
@@ -76,8 +76,8 @@ def plain_modifier(key: Any, value: Any) -> Modifier:
     """A modifier from an exchange's plain JSON: exactly typed ones (what the rules wrote) are built
     directly, anything else (a hand edit: a bool, a numeric string) goes through validation as before."""
     if type(key) is str and type(value) in _NUMBER:
-        return modifier(key, value)
-    return Modifier(key=key, value=value)
+        return Modifier(key, value)
+    return Modifier.model_validate({"key": key, "value": value})
 
 
 def modifiers(data: list[Any]) -> list[Modifier]:
@@ -95,8 +95,7 @@ def _roll(data: Any) -> DieRoll:
         and type(data["sides"]) is int
         and type(data["face"]) is int
     ):
-        values = {"purpose": data["purpose"], "sides": data["sides"], "face": data["face"], "dropped": False}
-        return complete(DieRoll, values, set(_ROLL_KEYS))
+        return DieRoll(data["purpose"], data["sides"], data["face"])
     return DieRoll.model_validate(data)
 
 
@@ -105,8 +104,7 @@ def rolls(data: list[Any]) -> list[DieRoll]:
 
 
 def change(combatant: str, field: str, before: Any, after: Any) -> StateChange:
-    data = {"combatant": combatant, "field": field, "before": before, "after": after}
-    return complete(StateChange, data, {"combatant", "field", "before", "after"})
+    return StateChange(combatant, field, before, after)
 
 
 def updated(model: M, update: dict[str, Any]) -> M:
