@@ -114,11 +114,13 @@ def _step(tx: Texts, s: Step, hidden: bool, last: bool) -> str:
 
 
 def check_line(tx: Texts, c: Check, view: View) -> str:
-    """The whole line of one check (its versus included)."""
-    hid_before = view.hid
+    """The whole line of one check (its versus included); a line that hid something goes to the GM's copy
+    in full (every such line, not only the first: a hidden NPC's attack and its damage both)."""
+    hid_before, view.hid = view.hid, False
     line = _check_body(tx, c, view)
-    if view.hid and not hid_before:
+    if view.hid:
         view.hidden_lines.append(_check_body(tx, c, View()))
+    view.hid = view.hid or hid_before
     return line
 
 

@@ -47,6 +47,21 @@ def test_the_line_reader_catches_what_does_not_add_up() -> None:
     assert check_line_errors("**Útok** d20 (14) = **14** proti obraně **17** (10 základ +5 zbroj)")
 
 
+def test_the_gm_copy_holds_every_line_that_hid_numbers() -> None:
+    """A hidden NPC's attack and its damage both hide numbers: the GM's copy has both lines in full, and a
+    line with nothing hidden stays out of it."""
+    tx = Texts(default_catalog(), "cs", "dnd35")
+    attack = check("attack", dice=[die(20, 14)], parts=[part("attack", 2)])
+    attack.versus = check("ac", side="target", parts=[part("base", 10, "target"), part("armor_bonus", 5, "target")])
+    damage = check("damage", dice=dice_of(6, [3]), parts=[part("str", 1)])
+    plain = fixed("defence", 12, side="target")
+    view = View(frozenset({"actor"}))
+    shown = [check_line(tx, c, view) for c in (attack, plain, damage)]
+    assert view.hid and "?" in shown[0] and "?" in shown[2] and "?" not in shown[1]
+    assert view.hidden_lines == [check_line(tx, attack, View()), check_line(tx, damage, View())]
+    assert "**16**" in view.hidden_lines[0] and "**4**" in view.hidden_lines[1]
+
+
 async def _fight(table: Table, system_id: str, lang: str, seed: int) -> list[Response]:
     """A whole fight as the session test plays it, in `lang`, returning everything the bot said."""
     table.app.service.dice = RandomDice(seed)
