@@ -11,6 +11,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Literal
 
 from rules.errors import RulesError
@@ -21,9 +22,23 @@ KeyKind = Literal["number", "text", "choice", "flag", "list", "notation"]
 
 def fold(text: str) -> str:
     """Case and diacritics away, spaces and dashes as underscores: `Síla`, `sila` and `SILA` are one."""
+    if type(text) is str and len(text) <= _FOLD_KEPT_LENGTH:
+        return _fold_kept(text)
+    return _fold(text)
+
+
+# Names are folded again and again (a stored sheet's weapon and class ids on every read, each typed
+# option): the short ones are remembered. Bounded in count and length, so typed text cannot grow it.
+_FOLD_KEPT_LENGTH = 64
+
+
+def _fold(text: str) -> str:
     decomposed = unicodedata.normalize("NFKD", str(text).casefold().strip())
     plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
     return plain.replace("ł", "l").replace("ø", "o").replace("đ", "d").replace("-", "_").replace(" ", "_")
+
+
+_fold_kept = lru_cache(maxsize=4096)(_fold)
 
 
 def typed(name: str) -> str:

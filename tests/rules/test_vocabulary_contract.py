@@ -104,3 +104,15 @@ def test_a_systems_vocabularies_are_built_once(system_id: str) -> None:
     system = get_system(system_id)
     assert system.stat_vocabulary() is system.stat_vocabulary()
     assert system.option_vocabulary() is system.option_vocabulary()
+
+
+def test_fold_remembers_only_short_names_and_folds_them_the_same() -> None:
+    """`fold` keeps short names (ids read again on every sheet) but never long typed text."""
+    from rules.vocabulary import _fold, _fold_kept
+
+    for text in ("Síla", "SPADA-lunga", "  Władanie ", "Ø đ", "x" * 64, "ž" * 65, 12):
+        assert fold(text) == _fold(text)  # type: ignore[arg-type]
+    before = _fold_kept.cache_info().currsize
+    fold("long typed text " * 10)
+    assert _fold_kept.cache_info().currsize == before
+    assert _fold_kept.cache_info().maxsize is not None
