@@ -12,7 +12,7 @@ from pydantic import BaseModel
 from rules.checks import add_step, check, totalled
 from rules.dice import DiceSource, Roller
 from rules.errors import RulesError
-from rules.model import ActionResult, Check, Damage, Die, DieRoll, Modifier, Note, Part, StateChange, Term
+from rules.model import Check, Damage, Die, DieRoll, Modifier, Note, Part, StateChange, Term
 from rules.notation import parse_dice
 from rules.system import ActionRequest
 from rules.systems.cz2d10.damage import (
@@ -74,7 +74,7 @@ from rules.systems.cz2d10.values import (
     target_state,
     wound_mod,
 )
-from rules.trusted import complete, trusted
+from rules.trusted import complete
 
 SYS = "cz2d10"
 
@@ -98,13 +98,6 @@ def note(key: str, params: dict[str, Any] | None = None) -> Note:
     """A note the rules made (an id and their own numbers or ids), as `Note(key=…, params=…)` would be,
     built without validating it."""
     return Note(key, {} if params is None else params)
-
-
-def assign(res: ActionResult, **fields: Any) -> None:
-    """Set fields of a result as pydantic's `__setattr__` does (no assignment validation is declared): the
-    values, and the names marked as set, for several fields in one step."""
-    res.__dict__.update(fields)
-    res.__pydantic_fields_set__.update(fields)
 
 
 def err(key: str, **params: Any) -> RulesError:
@@ -948,10 +941,11 @@ def finish(
     target_upd: dict[str, Any],
     attack: Check | None = None,
     prepared: Prepared | None = None,
-) -> ActionResult:
+) -> dict[str, Any]:
     """The exchange finished: hit test, damage or manoeuvre (`defence`, `d_mods`, `versus`: the defence
     as `defence_shown` gives it; `prepared`: straight from `prepare`, else the exchange a vzor-2 defence
-    carries)."""
+    carries). Returns the result's fields as a plain dict: the caller adds the sheets' side and builds
+    the `ActionResult` once (`trusted`), instead of setting fields on a model step by step."""
     if prepared is not None and prepared.opts is not None:
         opts, notes = prepared.opts, list(prepared.notes)
     else:
@@ -962,29 +956,26 @@ def finish(
     sh = Shown(shown, ex)
     h = hit_test(ex, int(ex["natural"]), defence, settings, roller, sh)
     # rule-made values (the exchange is the rules' own or validated where it entered): not validated again
-    res = trusted(
-        ActionResult,
-        {
-            "system": SYS,
-            "action": "shot" if ex["shot"] else "attack",
-            "actor": ex["actor"],
-            "target": ex["target"],
-            "weapon": ex["weapon"],
-            "modifiers": [modifier(k, v) for k, v in ex["mods"]] + [modifier(k, v) for k, v in ex["crit_mods"]],
-            "defence_modifiers": d_mods,
-            "total": ex["total"],
-            "against": defence,
-            "against_key": "defence",
-            "margin": ex["total"] - defence,
-        },
-    )
+    res: dict[str, Any] = {
+        "system": SYS,
+        "action": "shot" if ex["shot"] else "attack",
+        "actor": ex["actor"],
+        "target": ex["target"],
+        "weapon": ex["weapon"],
+        "modifiers": [Modifier(k, v) for k, v in ex["mods"]] + [Modifier(k, v) for k, v in ex["crit_mods"]],
+        "defence_modifiers": d_mods,
+        "total": ex["total"],
+        "against": defence,
+        "against_key": "defence",
+        "margin": ex["total"] - defence,
+    }
     attackers = t.attackers if ex["actor"] in t.attackers else [*t.attackers, ex["actor"]]
     if settings.duel_system == "basic" and attackers != t.attackers:
         target_upd["attackers"] = attackers
     if h.unhittable:
         notes.append(note("unhittable"))
     if not h.hit:
-        assign(res, outcome="fumble" if h.fumble else "miss")
+        res["outcome"] = "fumble" if h.fumble else "miss"
         if h.fumble:
             notes.append(note("fumble", {"level": h.fumble}))
         stopped = _miss_notes(ex, defence, notes, opts, settings)
@@ -999,7 +990,9 @@ def finish(
         shown.outcome = "fumble" if h.fumble else "miss"
     else:
         shown.outcome = "crit" if h.crit else "threat" if h.threat else "hit"
-    assign(res, checks=[shown, *sh.checks], notes=termed(notes), rolls=list(roller.rolls))
+    res["checks"] = [shown, *sh.checks]
+    res["notes"] = termed(notes)
+    res["rolls"] = list(roller.rolls)
     return res
 
 
@@ -1141,7 +1134,7 @@ def _manoeuvre(
     a: Sheet,
     t: Sheet,
     opts: Options,
-    res: ActionResult,
+    res: dict[str, Any],
     notes: list[Note],
     settings: Settings,
     roller: Roller,
@@ -1174,9 +1167,9 @@ def _manoeuvre(
     shown.outcome = (
         ("disarmed" if key == "disarm" else "tripped" if margin >= 10 else "hooked") if margin > 0 else "failed"
     )
-    assign(res, outcome="hit")
-    res.modifiers.append(modifier(key + "_test", a_val))
-    res.modifiers.append(modifier(key + "_resist", t_val))
+    res["outcome"] = "hit"
+    res["modifiers"].append(modifier(key + "_test", a_val))
+    res["modifiers"].append(modifier(key + "_resist", t_val))
     if margin <= 0:
         notes.append(note(key + "_failed", {"margin": margin}))
         return
@@ -1317,7 +1310,7 @@ def _damage(
     t: Sheet,
     h: Hit,
     opts: Options,
-    res: ActionResult,
+    res: dict[str, Any],
     notes: list[Note],
     settings: Settings,
     roller: Roller,
@@ -1359,17 +1352,17 @@ def _damage(
             sh.checks.append(dmg)
             return
         notes.append(note("improvised_shield_pierced", {"roll": pct, "chance": chance}))
-        assign(res, outcome="hit")
+        res["outcome"] = "hit"
     crit, crit_shift, ignored = crit_of(ex, h.crit, opts, settings)
     if ignored:
         notes.append(note("crit_ignored"))
     part: str | None = None
     if settings.polygonal:
         part, loc_mods = _location(ex, a, t, settings, roller, opts, crit_shift, sh)
-        res.modifiers.extend(loc_mods)  # `modifiers` is marked as set already
-        assign(res, location=part)
+        res["modifiers"].extend(loc_mods)
+        res["location"] = part
     skip_acc = h.accessories_missed
-    margin = ex["total"] - res.against if res.against is not None else 0
+    margin = ex["total"] - res["against"]
     b = blow(ex, a, t, opts, settings, fx, dice_sum, part, crit, crit_shift, skip_acc, margin, improvised)
     # ids as the catalog terms `termed` would make of them
     notes.append(note("damage_type", {"type": Term("term", dtype)}))
@@ -1415,7 +1408,8 @@ def _damage(
         "applied": applied,
         "kind": kind,
     }
-    assign(res, damage=built(Damage, damage), outcome="crit" if crit else "hit")
+    res["damage"] = built(Damage, damage)
+    res["outcome"] = "crit" if crit else "hit"
     if crit:
         notes.append(note("crit_level", {"level": h.crit}))
     if skip_acc:
