@@ -54,7 +54,6 @@ from rules.systems.cz2d10.shown import (
     OTHER,
     TARGET,
     armour_steps,
-    attack_check,
     attack_from_exchange,
     crit_range_check,
     d10s,
@@ -232,9 +231,10 @@ def _least_armour(pieces: tuple[tuple[str, int], ...], types: tuple[str, ...], f
 
 def _crit_min(
     a: Sheet, t: Sheet, w: Weapon, opts: Options, settings: Settings, state: str
-) -> tuple[int, int, list[Modifier], list[tuple[str, int, str]]]:
-    """The crit range (M11, L342, L380) and its parts as shown: (key, value, side)."""
-    mods: list[Modifier] = []
+) -> tuple[int, int, list[tuple[str, int]], list[tuple[str, int, str]]]:
+    """The crit range (M11, L342, L380), its modifiers as the exchange keeps them (key, value) and its parts
+    as shown: (key, value, side)."""
+    mods: list[tuple[str, int]] = []
     shown: list[tuple[str, int, str]] = [("crit_weapon", w.crit_min, ACTOR)]
     if a.crit_range_bonus:
         shown.append(("crit_range_bonus", -a.crit_range_bonus, ACTOR))
@@ -255,7 +255,7 @@ def _crit_min(
     if by_armour:
         shown.append(("crit_reduction_armour", by_armour, TARGET))
     if reduce:
-        mods.append(modifier("crit_reduction", reduce))
+        mods.append(("crit_reduction", reduce))
     return min(20, cm + reduce), mult, mods, shown
 
 
@@ -475,7 +475,8 @@ def prepare(req: ActionRequest, roller: Roller, shot: bool) -> Prepared:
         mods += more
         upd.update(a_more)
     band, band_pen = "base", 0
-    defence = defence_of(t, opts, settings, shot, state)
+    tw = weapon_of(t)
+    defence = defence_of(t, opts, settings, shot, state, tw)
     if shot:
         band, band_pen = range_band(req.distance, base_range(a, w, settings), settings)
         if band != "base":
@@ -487,17 +488,16 @@ def prepare(req: ActionRequest, roller: Roller, shot: bool) -> Prepared:
         _shot_mods(a, t, opts, settings, band, mods, defence, notes)
         upd["reload_left"] = _reload_cost(a, w)
     else:
-        tw = weapon_of(t)
         _melee_mods(a, t, w, tw, opts, dtype, mods, defence, settings)
         _auto_counter_notes(a, t, w, tw, opts, notes)
         _mounted_mods(a, t, w, tw, opts, mods, defence)
     _defence_situational(t, opts, defence)
-    mods = [(k, v) for k, v in mods if v or k in ("str_dex_average", "dex", "attack", "weapon_skill")]
-    attack = sum(v for _, v in mods)
+    mods, ps, attack = _shown_mods(mods)
     cm, mult, cm_mods, crit_parts = _crit_min(a, t, w, opts, settings, state)
     r1 = roller.d(10, "attack")
     r2 = roller.d(10, "attack")
-    shown = attack_check((r1, r2), mods)
+    # attack_check((r1, r2), mods), its parts and sum already made
+    shown = totalled("attack", ACTOR, [Die(10, r1), Die(10, r2)], ps, attack + r1 + r2)
     ex: dict[str, Any] = {
         "actor": req.actor.name,
         "target": req.target.name,
@@ -509,7 +509,7 @@ def prepare(req: ActionRequest, roller: Roller, shot: bool) -> Prepared:
         "total": attack + r1 + r2,
         "crit_min": cm,
         "crit_mult": mult,
-        "crit_mods": [(m.key, m.value) for m in cm_mods],
+        "crit_mods": cm_mods,
         "crit_parts": crit_parts,
         "defence_fixed": t.defence_fixed is not None,
         "accessories_extra": 0 if settings.polygonal else max(0, t.accessories_dr - t.armour_dr),
@@ -526,6 +526,23 @@ def prepare(req: ActionRequest, roller: Roller, shot: bool) -> Prepared:
         "target_upd": t_upd,
     }
     return Prepared(ex, upd, t_upd, shown, opts, notes)
+
+
+_ALWAYS_SHOWN = frozenset(("str_dex_average", "dex", "attack", "weapon_skill"))
+
+
+def _shown_mods(mods: list[tuple[str, int]]) -> tuple[list[tuple[str, int]], list[Part], int]:
+    """The attack's modifiers as kept (non-zero ones and the value's own parts), their parts as the attack
+    check shows them and their sum, in one pass."""
+    kept: list[tuple[str, int]] = []
+    ps: list[Part] = []
+    total = 0
+    for k, v in mods:
+        if v or k in _ALWAYS_SHOWN:
+            kept.append((k, v))
+            ps.append(Part(k, v, ACTOR))
+            total += v
+    return kept, ps, total
 
 
 def _reload_cost(a: Sheet, w: Weapon) -> int:
@@ -1551,13 +1568,27 @@ def changes_to(name: str, before: Sheet, news: dict[str, Any], fields: dict[str,
     for f in fields:
         old, new = olds[f], news[f]
         if old != new:
-            key = "str" if f == "str_" else f
-            if type(old) not in _SCALARS:
+            # a counter or a flag as it is; a container copied (names to numbers: `_plain`'s copy at once)
+            kind = type(old)
+            if kind is dict or kind is list:
+                old = old.copy() if _flat(old) else _plain(old)
+            elif kind not in _SCALARS:
                 old = _plain(old)
-            if type(new) not in _SCALARS:
+            kind = type(new)
+            if kind is dict or kind is list:
+                new = new.copy() if _flat(new) else _plain(new)
+            elif kind not in _SCALARS:
                 new = _plain(new)
-            out.append(StateChange(name, key, old, new))
+            out.append(StateChange(name, "str" if f == "str_" else f, old, new))
     return out
+
+
+def _flat(value: dict[Any, Any] | list[Any]) -> bool:
+    """A container of plain values only (the usual: attackers, attacks_on, part_damage): copied as it is."""
+    for v in value.values() if type(value) is dict else value:
+        if type(v) not in _SCALARS:
+            return False
+    return True
 
 
 _SCALARS = (int, str, bool, float, type(None))
