@@ -88,11 +88,6 @@ def built(cls: type[_M], values: dict[str, Any]) -> _M:
     return complete(cls, values, set(values))
 
 
-def modifier(key: str, value: int | float) -> Modifier:
-    """A modifier the rules computed (an id and a number)."""
-    return Modifier(key, value)
-
-
 def note(key: str, params: dict[str, Any] | None = None) -> Note:
     """A note the rules made (an id and their own numbers or ids), as `Note(key=…, params=…)` would be,
     built without validating it."""
@@ -909,9 +904,9 @@ def _location(
 ) -> tuple[str, list[Modifier]]:
     """The location phase as the result shows it: its modifiers and its own check."""
     loc = location_roll(ex, a, t, int(ex["natural"]), settings, roller, opts, use_crit_shift)
-    mods = [modifier("location_roll", loc.roll)]
+    mods = [Modifier("location_roll", loc.roll)]
     if loc.shift:
-        mods.append(modifier("location_shift", loc.shift))
+        mods.append(Modifier("location_shift", loc.shift))
     shown = check(
         "location",
         dice=[Die(100, loc.faces[0])] if loc.percent else d10s(loc.faces),
@@ -1024,13 +1019,13 @@ def defence_shown(
     ps: list[Part] = []
     for i, (key, value, _) in enumerate(comps):
         defence += value
-        d_mods.append(modifier("def_" + key, value))
+        d_mods.append(Modifier("def_" + key, value))
         if value or i == 0:
             ps.append(Part("defence_fixed" if fixed and key == "base" else "def_" + str(key), int(value), TARGET))
             raw += int(value)
     for key, value in situational:
         defence += value
-        d_mods.append(modifier("def_" + key, value))
+        d_mods.append(Modifier("def_" + key, value))
         if value:
             ps.append(Part("def_" + str(key), int(value), TARGET))
             raw += int(value)
@@ -1048,7 +1043,11 @@ def _miss_notes(ex: dict[str, Any], defence: int, notes: list[Note], opts: Optio
         return None
     stopped = None
     comps = ex.get("chosen_components", ex["components"])
-    dex = next((v for k, v, _ in comps if k.startswith("dex")), None)
+    dex = None
+    for key, value, _ in comps:  # the first DEX component, if any
+        if key.startswith("dex"):
+            dex = value
+            break
     if dex is not None:
         top = 13 + dex + (2 if settings.dodge_band_top == "15+dex" else 0)
         if total <= min(top, defence):
@@ -1185,8 +1184,8 @@ def _manoeuvre(
         ("disarmed" if key == "disarm" else "tripped" if margin >= 10 else "hooked") if margin > 0 else "failed"
     )
     res["outcome"] = "hit"
-    res["modifiers"].append(modifier(key + "_test", a_val))
-    res["modifiers"].append(modifier(key + "_resist", t_val))
+    res["modifiers"].append(Modifier(key + "_test", a_val))
+    res["modifiers"].append(Modifier(key + "_resist", t_val))
     if margin <= 0:
         notes.append(note(key + "_failed", {"margin": margin}))
         return
@@ -1412,9 +1411,9 @@ def _damage(
     elif b.applied != b.before_pull:
         add_step(dmg, "minus", "blow_reduced", b.before_pull - b.applied, ACTOR)
     sh.checks.append(dmg)
-    mods = [modifier(k, v) for k, v in fixed]
+    mods = [Modifier(k, v) for k, v in fixed]
     if situ:
-        mods.append(modifier("confined", situ))
+        mods.append(Modifier("confined", situ))
     applied, raw, mortal = b.applied, b.raw, b.mortal
     damage = {
         "dice": faces,

@@ -220,7 +220,7 @@ class Cz2d10(CombatSystem):
     ) -> ActionResult:
         a: CzSheet = actor.sheet
         t: CzSheet = target.sheet
-        comps = [c for c in d.components if chosen is None or c[0] == "base" or c[0] in chosen]
+        comps = d.components if chosen is None else [c for c in d.components if c[0] == "base" or c[0] in chosen]
         ex["chosen_components"] = comps
         defence, d_mods, versus = defence_shown(comps, d.situational, bool(ex.get("defence_fixed")))
         res = finish(ex, a, t, defence, d_mods, versus, settings, roller, actor_upd, target_upd, attack, prepared)

@@ -120,11 +120,9 @@ def defence_of(
 ) -> Defence:
     """The ordered defence components: 13 | DEX | weapon | second weapon | guard | shield | dodging (`main`:
     `weapon_of(target)` when the caller has it already)."""
-    d = Defence(state=state)
     if target.defence_fixed is not None:
-        d.components.append(("base", target.defence_fixed, 0))
-        return d
-    d.components.append(("base", 13, 0))
+        return Defence([("base", target.defence_fixed, 0)], [], state)
+    d = Defence([("base", 13, 0)], [], state)
     if state == "immobile":
         return d
     if state in ("normal", "unarmed") and target.mounted:
