@@ -345,12 +345,10 @@ class Sheet(BaseModel):
         del out["str_"]
         for name in _CONTAINERS:
             value = out[name]
-            kind = type(value)
-            if kind is dict:
-                out[name] = dict(value)  # names to numbers
-            elif kind is list:
-                out[name] = list(value)  # names or numbers
-        out["armour_parts"] = {k: p.model_dump() for k, p in out["armour_parts"].items()}
+            if type(value) in _COPIED:
+                out[name] = value.copy()  # names to numbers, names or numbers: a shallow copy is the dump
+        # an ArmourPiece's model_dump(), built directly (two plain fields)
+        out["armour_parts"] = {k: {"material": p.material, "dr": p.dr} for k, p in out["armour_parts"].items()}
         return out
 
     def updated(self, upd: dict[str, Any]) -> Sheet:
@@ -402,6 +400,7 @@ _CONTAINERS = tuple(
     for name, f in Sheet.model_fields.items()
     if name != "armour_parts" and ("dict" in repr(f.annotation) or "list" in repr(f.annotation))
 )
+_COPIED = frozenset((dict, list))
 # Each field's declared bounds (lo, hi), read once.
 _FIELD_LIMITS = {name: _limits(info.metadata) for name, info in Sheet.model_fields.items()}
 # Only the fields with a bound: an int update of any other field is kept as it is.
