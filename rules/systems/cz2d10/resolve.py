@@ -1014,24 +1014,26 @@ def defence_shown(
     """The defence the attack meets (static, or the vzor-2 components chosen), in one pass: its total, its
     modifiers (every component and situational one) and its check (M3–M7: the base and every non-zero
     value as parts, all the target's; a quick NPC's fixed defence shows as `defence_fixed`)."""
-    defence, raw = 0, 0
+    # keys and values are the rules' own (or `defence_from`'s, for an exchange that came back as JSON)
+    defence = 0
     d_mods: list[Modifier] = []
     ps: list[Part] = []
     for i, (key, value, _) in enumerate(comps):
         defence += value
-        d_mods.append(Modifier("def_" + key, value))
+        name = "def_" + key
+        d_mods.append(Modifier(name, value))
         if value or i == 0:
-            ps.append(Part("defence_fixed" if fixed and key == "base" else "def_" + str(key), int(value), TARGET))
-            raw += int(value)
+            ps.append(Part("defence_fixed" if fixed and key == "base" else name, value, TARGET))
     for key, value in situational:
         defence += value
-        d_mods.append(Modifier("def_" + key, value))
+        name = "def_" + key
+        d_mods.append(Modifier(name, value))
         if value:
-            ps.append(Part("def_" + str(key), int(value), TARGET))
-            raw += int(value)
+            ps.append(Part(name, value, TARGET))
     if not ps:  # no component at all: no total, as `check` leaves it
         return defence, d_mods, check("defence", side=TARGET)
-    return defence, d_mods, totalled("defence", TARGET, [], ps, raw)
+    # the parts leave out only zeros: they add up to the defence itself
+    return defence, d_mods, totalled("defence", TARGET, [], ps, defence)
 
 
 def _miss_notes(ex: dict[str, Any], defence: int, notes: list[Note], opts: Options, settings: Settings) -> str | None:

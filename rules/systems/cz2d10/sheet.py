@@ -386,7 +386,11 @@ def bounded(upd: dict[str, Any]) -> dict[str, Any]:
         if kind is int:  # a number (a bool's type is bool): clipped where the field has bounds
             limits = _INT_LIMITS.get(key)
             if limits is not None:
-                value = _clip(value, *limits)
+                lo, hi = limits
+                if lo is not None and value < lo:
+                    value = lo
+                elif hi is not None and value > hi:
+                    value = hi
         elif kind is dict and key == "part_damage":
             value = {k: _clip(v, *_POINT_LIMITS) for k, v in value.items()}
         out[key] = value  # a flag, a name, a list, another dict: nothing to clip
