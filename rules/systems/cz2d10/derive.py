@@ -355,7 +355,11 @@ def part_unusable(sheet: Sheet, part: str, settings: Settings) -> bool:
         return True
     if not sheet.part_damage.get(part):
         return False
-    return part_level(sheet, part, settings) == "mortal" or -part_penalty(sheet, part, settings) > wound_con(sheet)
+    level = part_level(sheet, part, settings)  # asked once: part_penalty's own level, read here
+    if level == "mortal":
+        return True
+    i = _PENALTY_INDEX.get(level)
+    return -(0 if i is None else PART_INFO[part].penalties[i]) > wound_con(sheet)
 
 
 def basic_damage_taken(sheet: Sheet, settings: Settings) -> int:
