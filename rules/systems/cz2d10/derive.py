@@ -322,11 +322,22 @@ def _quarters(hp: int) -> tuple[int, int, int, int]:
 def wound_level(damage: int, hp: int, custom: list[int] | None = None) -> str:
     if damage <= 0:
         return "none"
+    if not custom:  # the quarters of HP: a level per (damage, HP), looked up (a part's level after every hit)
+        return _quarter_level(damage, hp)
+    return _level(damage, custom)
+
+
+def _level(damage: int, limits: Iterable[int]) -> str:
     level = "scratch"
-    for name, limit in zip(("light", "serious", "severe", "mortal"), custom or _quarters(hp), strict=True):
+    for name, limit in zip(("light", "serious", "severe", "mortal"), limits, strict=True):
         if damage >= limit:
             level = name
     return level
+
+
+@lru_cache(maxsize=1024)
+def _quarter_level(damage: int, hp: int) -> str:
+    return _level(damage, _quarters(hp))
 
 
 def wound_rank(level: str) -> int:

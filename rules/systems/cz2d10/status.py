@@ -78,8 +78,13 @@ def conditions(s: Sheet, settings: Settings) -> list[str]:
         out.append("slow")
     if settings.polygonal:
         out += [f"amputated_{p}" for p in s.amputated]
-        if s.part_damage:  # only a damaged part can be unusable without being amputated
-            out += [f"unusable_{p}" for p in PARTS if p not in s.amputated and part_unusable(s, p, settings)]
+        damaged = s.part_damage
+        if damaged:  # only a damaged part can be unusable without being amputated: the others are not asked
+            out += [
+                f"unusable_{p}"
+                for p in PARTS
+                if damaged.get(p) and p not in s.amputated and part_unusable(s, p, settings)
+            ]
     return out
 
 
