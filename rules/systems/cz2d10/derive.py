@@ -322,11 +322,22 @@ def _quarters(hp: int) -> tuple[int, int, int, int]:
 def wound_level(damage: int, hp: int, custom: list[int] | None = None) -> str:
     if damage <= 0:
         return "none"
+    if not custom:  # the quarters of HP: a level per (damage, HP), looked up (a part's level after every hit)
+        return _quarter_level(damage, hp)
+    return _level(damage, custom)
+
+
+def _level(damage: int, limits: Iterable[int]) -> str:
     level = "scratch"
-    for name, limit in zip(("light", "serious", "severe", "mortal"), custom or _quarters(hp), strict=True):
+    for name, limit in zip(("light", "serious", "severe", "mortal"), limits, strict=True):
         if damage >= limit:
             level = name
     return level
+
+
+@lru_cache(maxsize=1024)
+def _quarter_level(damage: int, hp: int) -> str:
+    return _level(damage, _quarters(hp))
 
 
 def wound_rank(level: str) -> int:
@@ -355,7 +366,11 @@ def part_unusable(sheet: Sheet, part: str, settings: Settings) -> bool:
         return True
     if not sheet.part_damage.get(part):
         return False
-    return part_level(sheet, part, settings) == "mortal" or -part_penalty(sheet, part, settings) > wound_con(sheet)
+    level = part_level(sheet, part, settings)  # asked once: part_penalty's own level, read here
+    if level == "mortal":
+        return True
+    i = _PENALTY_INDEX.get(level)
+    return -(0 if i is None else PART_INFO[part].penalties[i]) > wound_con(sheet)
 
 
 def basic_damage_taken(sheet: Sheet, settings: Settings) -> int:

@@ -5,14 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from pydantic import BaseModel
 
 from rules.checks import add_step, check, totalled
 from rules.dice import DiceSource, Roller
 from rules.errors import RulesError
-from rules.model import ActionResult, Check, Damage, Die, DieRoll, Modifier, Note, Part, StateChange, Term
+from rules.model import Check, Damage, Die, DieRoll, Modifier, Note, Part, StateChange, Term
 from rules.notation import parse_dice
 from rules.system import ActionRequest
 from rules.systems.cz2d10.damage import (
@@ -54,7 +54,6 @@ from rules.systems.cz2d10.shown import (
     OTHER,
     TARGET,
     armour_steps,
-    attack_check,
     attack_from_exchange,
     crit_range_check,
     d10s,
@@ -74,7 +73,7 @@ from rules.systems.cz2d10.values import (
     target_state,
     wound_mod,
 )
-from rules.trusted import complete, trusted
+from rules.trusted import complete
 
 SYS = "cz2d10"
 
@@ -89,22 +88,10 @@ def built(cls: type[_M], values: dict[str, Any]) -> _M:
     return complete(cls, values, set(values))
 
 
-def modifier(key: str, value: int | float) -> Modifier:
-    """A modifier the rules computed (an id and a number)."""
-    return Modifier(key, value)
-
-
 def note(key: str, params: dict[str, Any] | None = None) -> Note:
     """A note the rules made (an id and their own numbers or ids), as `Note(key=…, params=…)` would be,
     built without validating it."""
     return Note(key, {} if params is None else params)
-
-
-def assign(res: ActionResult, **fields: Any) -> None:
-    """Set fields of a result as pydantic's `__setattr__` does (no assignment validation is declared): the
-    values, and the names marked as set, for several fields in one step."""
-    res.__dict__.update(fields)
-    res.__pydantic_fields_set__.update(fields)
 
 
 def err(key: str, **params: Any) -> RulesError:
@@ -239,9 +226,10 @@ def _least_armour(pieces: tuple[tuple[str, int], ...], types: tuple[str, ...], f
 
 def _crit_min(
     a: Sheet, t: Sheet, w: Weapon, opts: Options, settings: Settings, state: str
-) -> tuple[int, int, list[Modifier], list[tuple[str, int, str]]]:
-    """The crit range (M11, L342, L380) and its parts as shown: (key, value, side)."""
-    mods: list[Modifier] = []
+) -> tuple[int, int, list[tuple[str, int]], list[tuple[str, int, str]]]:
+    """The crit range (M11, L342, L380), its modifiers as the exchange keeps them (key, value) and its parts
+    as shown: (key, value, side)."""
+    mods: list[tuple[str, int]] = []
     shown: list[tuple[str, int, str]] = [("crit_weapon", w.crit_min, ACTOR)]
     if a.crit_range_bonus:
         shown.append(("crit_range_bonus", -a.crit_range_bonus, ACTOR))
@@ -262,7 +250,7 @@ def _crit_min(
     if by_armour:
         shown.append(("crit_reduction_armour", by_armour, TARGET))
     if reduce:
-        mods.append(modifier("crit_reduction", reduce))
+        mods.append(("crit_reduction", reduce))
     return min(20, cm + reduce), mult, mods, shown
 
 
@@ -482,7 +470,8 @@ def prepare(req: ActionRequest, roller: Roller, shot: bool) -> Prepared:
         mods += more
         upd.update(a_more)
     band, band_pen = "base", 0
-    defence = defence_of(t, opts, settings, shot, state)
+    tw = weapon_of(t)
+    defence = defence_of(t, opts, settings, shot, state, tw)
     if shot:
         band, band_pen = range_band(req.distance, base_range(a, w, settings), settings)
         if band != "base":
@@ -494,17 +483,16 @@ def prepare(req: ActionRequest, roller: Roller, shot: bool) -> Prepared:
         _shot_mods(a, t, opts, settings, band, mods, defence, notes)
         upd["reload_left"] = _reload_cost(a, w)
     else:
-        tw = weapon_of(t)
         _melee_mods(a, t, w, tw, opts, dtype, mods, defence, settings)
         _auto_counter_notes(a, t, w, tw, opts, notes)
         _mounted_mods(a, t, w, tw, opts, mods, defence)
     _defence_situational(t, opts, defence)
-    mods = [(k, v) for k, v in mods if v or k in ("str_dex_average", "dex", "attack", "weapon_skill")]
-    attack = sum(v for _, v in mods)
+    mods, ps, attack = _shown_mods(mods)
     cm, mult, cm_mods, crit_parts = _crit_min(a, t, w, opts, settings, state)
     r1 = roller.d(10, "attack")
     r2 = roller.d(10, "attack")
-    shown = attack_check((r1, r2), mods)
+    # attack_check((r1, r2), mods), its parts and sum already made
+    shown = totalled("attack", ACTOR, [Die(10, r1), Die(10, r2)], ps, attack + r1 + r2)
     ex: dict[str, Any] = {
         "actor": req.actor.name,
         "target": req.target.name,
@@ -516,7 +504,7 @@ def prepare(req: ActionRequest, roller: Roller, shot: bool) -> Prepared:
         "total": attack + r1 + r2,
         "crit_min": cm,
         "crit_mult": mult,
-        "crit_mods": [(m.key, m.value) for m in cm_mods],
+        "crit_mods": cm_mods,
         "crit_parts": crit_parts,
         "defence_fixed": t.defence_fixed is not None,
         "accessories_extra": 0 if settings.polygonal else max(0, t.accessories_dr - t.armour_dr),
@@ -533,6 +521,23 @@ def prepare(req: ActionRequest, roller: Roller, shot: bool) -> Prepared:
         "target_upd": t_upd,
     }
     return Prepared(ex, upd, t_upd, shown, opts, notes)
+
+
+_ALWAYS_SHOWN = frozenset(("str_dex_average", "dex", "attack", "weapon_skill"))
+
+
+def _shown_mods(mods: list[tuple[str, int]]) -> tuple[list[tuple[str, int]], list[Part], int]:
+    """The attack's modifiers as kept (non-zero ones and the value's own parts), their parts as the attack
+    check shows them and their sum, in one pass."""
+    kept: list[tuple[str, int]] = []
+    ps: list[Part] = []
+    total = 0
+    for k, v in mods:
+        if v or k in _ALWAYS_SHOWN:
+            kept.append((k, v))
+            ps.append(Part(k, v, ACTOR))
+            total += v
+    return kept, ps, total
 
 
 def _reload_cost(a: Sheet, w: Weapon) -> int:
@@ -842,8 +847,7 @@ def _fumble_level(ex: dict[str, Any], defence: int, settings: Settings, roller: 
             return level
 
 
-@dataclass(frozen=True, slots=True)
-class Located:
+class Located(NamedTuple):  # immutable, and built faster than a frozen dataclass (one per hit)
     """Phase 2's result: the location roll, the shift used and the part it lands on."""
 
     faces: tuple[int, ...]
@@ -899,9 +903,9 @@ def _location(
 ) -> tuple[str, list[Modifier]]:
     """The location phase as the result shows it: its modifiers and its own check."""
     loc = location_roll(ex, a, t, int(ex["natural"]), settings, roller, opts, use_crit_shift)
-    mods = [modifier("location_roll", loc.roll)]
+    mods = [Modifier("location_roll", loc.roll)]
     if loc.shift:
-        mods.append(modifier("location_shift", loc.shift))
+        mods.append(Modifier("location_shift", loc.shift))
     shown = check(
         "location",
         dice=[Die(100, loc.faces[0])] if loc.percent else d10s(loc.faces),
@@ -948,10 +952,11 @@ def finish(
     target_upd: dict[str, Any],
     attack: Check | None = None,
     prepared: Prepared | None = None,
-) -> ActionResult:
+) -> dict[str, Any]:
     """The exchange finished: hit test, damage or manoeuvre (`defence`, `d_mods`, `versus`: the defence
     as `defence_shown` gives it; `prepared`: straight from `prepare`, else the exchange a vzor-2 defence
-    carries)."""
+    carries). Returns the result's fields as a plain dict: the caller adds the sheets' side and builds
+    the `ActionResult` once (`trusted`), instead of setting fields on a model step by step."""
     if prepared is not None and prepared.opts is not None:
         opts, notes = prepared.opts, list(prepared.notes)
     else:
@@ -962,29 +967,26 @@ def finish(
     sh = Shown(shown, ex)
     h = hit_test(ex, int(ex["natural"]), defence, settings, roller, sh)
     # rule-made values (the exchange is the rules' own or validated where it entered): not validated again
-    res = trusted(
-        ActionResult,
-        {
-            "system": SYS,
-            "action": "shot" if ex["shot"] else "attack",
-            "actor": ex["actor"],
-            "target": ex["target"],
-            "weapon": ex["weapon"],
-            "modifiers": [modifier(k, v) for k, v in ex["mods"]] + [modifier(k, v) for k, v in ex["crit_mods"]],
-            "defence_modifiers": d_mods,
-            "total": ex["total"],
-            "against": defence,
-            "against_key": "defence",
-            "margin": ex["total"] - defence,
-        },
-    )
+    res: dict[str, Any] = {
+        "system": SYS,
+        "action": "shot" if ex["shot"] else "attack",
+        "actor": ex["actor"],
+        "target": ex["target"],
+        "weapon": ex["weapon"],
+        "modifiers": [Modifier(k, v) for k, v in ex["mods"]] + [Modifier(k, v) for k, v in ex["crit_mods"]],
+        "defence_modifiers": d_mods,
+        "total": ex["total"],
+        "against": defence,
+        "against_key": "defence",
+        "margin": ex["total"] - defence,
+    }
     attackers = t.attackers if ex["actor"] in t.attackers else [*t.attackers, ex["actor"]]
     if settings.duel_system == "basic" and attackers != t.attackers:
         target_upd["attackers"] = attackers
     if h.unhittable:
         notes.append(note("unhittable"))
     if not h.hit:
-        assign(res, outcome="fumble" if h.fumble else "miss")
+        res["outcome"] = "fumble" if h.fumble else "miss"
         if h.fumble:
             notes.append(note("fumble", {"level": h.fumble}))
         stopped = _miss_notes(ex, defence, notes, opts, settings)
@@ -999,7 +1001,9 @@ def finish(
         shown.outcome = "fumble" if h.fumble else "miss"
     else:
         shown.outcome = "crit" if h.crit else "threat" if h.threat else "hit"
-    assign(res, checks=[shown, *sh.checks], notes=termed(notes), rolls=list(roller.rolls))
+    res["checks"] = [shown, *sh.checks]
+    res["notes"] = termed(notes)
+    res["rolls"] = list(roller.rolls)
     return res
 
 
@@ -1009,24 +1013,26 @@ def defence_shown(
     """The defence the attack meets (static, or the vzor-2 components chosen), in one pass: its total, its
     modifiers (every component and situational one) and its check (M3–M7: the base and every non-zero
     value as parts, all the target's; a quick NPC's fixed defence shows as `defence_fixed`)."""
-    defence, raw = 0, 0
+    # keys and values are the rules' own (or `defence_from`'s, for an exchange that came back as JSON)
+    defence = 0
     d_mods: list[Modifier] = []
     ps: list[Part] = []
     for i, (key, value, _) in enumerate(comps):
         defence += value
-        d_mods.append(modifier("def_" + key, value))
+        name = "def_" + key
+        d_mods.append(Modifier(name, value))
         if value or i == 0:
-            ps.append(Part("defence_fixed" if fixed and key == "base" else "def_" + str(key), int(value), TARGET))
-            raw += int(value)
+            ps.append(Part("defence_fixed" if fixed and key == "base" else name, value, TARGET))
     for key, value in situational:
         defence += value
-        d_mods.append(modifier("def_" + key, value))
+        name = "def_" + key
+        d_mods.append(Modifier(name, value))
         if value:
-            ps.append(Part("def_" + str(key), int(value), TARGET))
-            raw += int(value)
+            ps.append(Part(name, value, TARGET))
     if not ps:  # no component at all: no total, as `check` leaves it
         return defence, d_mods, check("defence", side=TARGET)
-    return defence, d_mods, totalled("defence", TARGET, [], ps, raw)
+    # the parts leave out only zeros: they add up to the defence itself
+    return defence, d_mods, totalled("defence", TARGET, [], ps, defence)
 
 
 def _miss_notes(ex: dict[str, Any], defence: int, notes: list[Note], opts: Options, settings: Settings) -> str | None:
@@ -1038,7 +1044,11 @@ def _miss_notes(ex: dict[str, Any], defence: int, notes: list[Note], opts: Optio
         return None
     stopped = None
     comps = ex.get("chosen_components", ex["components"])
-    dex = next((v for k, v, _ in comps if k.startswith("dex")), None)
+    dex = None
+    for key, value, _ in comps:  # the first DEX component, if any
+        if key.startswith("dex"):
+            dex = value
+            break
     if dex is not None:
         top = 13 + dex + (2 if settings.dodge_band_top == "15+dex" else 0)
         if total <= min(top, defence):
@@ -1141,7 +1151,7 @@ def _manoeuvre(
     a: Sheet,
     t: Sheet,
     opts: Options,
-    res: ActionResult,
+    res: dict[str, Any],
     notes: list[Note],
     settings: Settings,
     roller: Roller,
@@ -1174,9 +1184,9 @@ def _manoeuvre(
     shown.outcome = (
         ("disarmed" if key == "disarm" else "tripped" if margin >= 10 else "hooked") if margin > 0 else "failed"
     )
-    assign(res, outcome="hit")
-    res.modifiers.append(modifier(key + "_test", a_val))
-    res.modifiers.append(modifier(key + "_resist", t_val))
+    res["outcome"] = "hit"
+    res["modifiers"].append(Modifier(key + "_test", a_val))
+    res["modifiers"].append(Modifier(key + "_resist", t_val))
     if margin <= 0:
         notes.append(note(key + "_failed", {"margin": margin}))
         return
@@ -1195,8 +1205,7 @@ def damage_roll(ex: dict[str, Any], roller: Roller) -> tuple[list[int], int]:
     return parse_dice(ex["weapon_damage"]).roll(roller, "damage")
 
 
-@dataclass(frozen=True, slots=True)
-class Fixed:
+class Fixed(NamedTuple):  # immutable, and built faster than a frozen dataclass (one per hit)
     """The damage parts that do not depend on any die: STR part, weapon bonus, abilities, confinement."""
 
     parts: tuple[tuple[str, int], ...]
@@ -1238,8 +1247,7 @@ def crit_of(ex: dict[str, Any], level: int, opts: Options, settings: Settings) -
     return crit, crit_shift, ignored
 
 
-@dataclass(frozen=True, slots=True)
-class Blow:
+class Blow(NamedTuple):  # immutable, and built faster than a frozen dataclass (one per hit)
     """Phase 3b's numbers: a damaging hit after the crit effect, armour, the lance and pulling the blow."""
 
     raw: int  # damage before armour (never negative; after an improvised shield's 3/4 and a lance's 1.5×)
@@ -1317,7 +1325,7 @@ def _damage(
     t: Sheet,
     h: Hit,
     opts: Options,
-    res: ActionResult,
+    res: dict[str, Any],
     notes: list[Note],
     settings: Settings,
     roller: Roller,
@@ -1359,17 +1367,17 @@ def _damage(
             sh.checks.append(dmg)
             return
         notes.append(note("improvised_shield_pierced", {"roll": pct, "chance": chance}))
-        assign(res, outcome="hit")
+        res["outcome"] = "hit"
     crit, crit_shift, ignored = crit_of(ex, h.crit, opts, settings)
     if ignored:
         notes.append(note("crit_ignored"))
     part: str | None = None
     if settings.polygonal:
         part, loc_mods = _location(ex, a, t, settings, roller, opts, crit_shift, sh)
-        res.modifiers.extend(loc_mods)  # `modifiers` is marked as set already
-        assign(res, location=part)
+        res["modifiers"].extend(loc_mods)
+        res["location"] = part
     skip_acc = h.accessories_missed
-    margin = ex["total"] - res.against if res.against is not None else 0
+    margin = ex["total"] - res["against"]
     b = blow(ex, a, t, opts, settings, fx, dice_sum, part, crit, crit_shift, skip_acc, margin, improvised)
     # ids as the catalog terms `termed` would make of them
     notes.append(note("damage_type", {"type": Term("term", dtype)}))
@@ -1402,9 +1410,9 @@ def _damage(
     elif b.applied != b.before_pull:
         add_step(dmg, "minus", "blow_reduced", b.before_pull - b.applied, ACTOR)
     sh.checks.append(dmg)
-    mods = [modifier(k, v) for k, v in fixed]
+    mods = [Modifier(k, v) for k, v in fixed]
     if situ:
-        mods.append(modifier("confined", situ))
+        mods.append(Modifier("confined", situ))
     applied, raw, mortal = b.applied, b.raw, b.mortal
     damage = {
         "dice": faces,
@@ -1415,7 +1423,8 @@ def _damage(
         "applied": applied,
         "kind": kind,
     }
-    assign(res, damage=built(Damage, damage), outcome="crit" if crit else "hit")
+    res["damage"] = built(Damage, damage)
+    res["outcome"] = "crit" if crit else "hit"
     if crit:
         notes.append(note("crit_level", {"level": h.crit}))
     if skip_acc:
@@ -1557,13 +1566,27 @@ def changes_to(name: str, before: Sheet, news: dict[str, Any], fields: dict[str,
     for f in fields:
         old, new = olds[f], news[f]
         if old != new:
-            key = "str" if f == "str_" else f
-            if type(old) not in _SCALARS:
+            # a counter or a flag as it is; a container copied (names to numbers: `_plain`'s copy at once)
+            kind = type(old)
+            if kind is dict or kind is list:
+                old = old.copy() if _flat(old) else _plain(old)
+            elif kind not in _SCALARS:
                 old = _plain(old)
-            if type(new) not in _SCALARS:
+            kind = type(new)
+            if kind is dict or kind is list:
+                new = new.copy() if _flat(new) else _plain(new)
+            elif kind not in _SCALARS:
                 new = _plain(new)
-            out.append(StateChange(name, key, old, new))
+            out.append(StateChange(name, "str" if f == "str_" else f, old, new))
     return out
+
+
+def _flat(value: dict[Any, Any] | list[Any]) -> bool:
+    """A container of plain values only (the usual: attackers, attacks_on, part_damage): copied as it is."""
+    for v in value.values() if type(value) is dict else value:
+        if type(v) not in _SCALARS:
+            return False
+    return True
 
 
 _SCALARS = (int, str, bool, float, type(None))

@@ -345,12 +345,10 @@ class Sheet(BaseModel):
         del out["str_"]
         for name in _CONTAINERS:
             value = out[name]
-            kind = type(value)
-            if kind is dict:
-                out[name] = dict(value)  # names to numbers
-            elif kind is list:
-                out[name] = list(value)  # names or numbers
-        out["armour_parts"] = {k: p.model_dump() for k, p in out["armour_parts"].items()}
+            if type(value) in _COPIED:
+                out[name] = value.copy()  # names to numbers, names or numbers: a shallow copy is the dump
+        # an ArmourPiece's model_dump(), built directly (two plain fields)
+        out["armour_parts"] = {k: {"material": p.material, "dr": p.dr} for k, p in out["armour_parts"].items()}
         return out
 
     def updated(self, upd: dict[str, Any]) -> Sheet:
@@ -388,7 +386,11 @@ def bounded(upd: dict[str, Any]) -> dict[str, Any]:
         if kind is int:  # a number (a bool's type is bool): clipped where the field has bounds
             limits = _INT_LIMITS.get(key)
             if limits is not None:
-                value = _clip(value, *limits)
+                lo, hi = limits
+                if lo is not None and value < lo:
+                    value = lo
+                elif hi is not None and value > hi:
+                    value = hi
         elif kind is dict and key == "part_damage":
             value = {k: _clip(v, *_POINT_LIMITS) for k, v in value.items()}
         out[key] = value  # a flag, a name, a list, another dict: nothing to clip
@@ -402,6 +404,7 @@ _CONTAINERS = tuple(
     for name, f in Sheet.model_fields.items()
     if name != "armour_parts" and ("dict" in repr(f.annotation) or "list" in repr(f.annotation))
 )
+_COPIED = frozenset((dict, list))
 # Each field's declared bounds (lo, hi), read once.
 _FIELD_LIMITS = {name: _limits(info.metadata) for name, info in Sheet.model_fields.items()}
 # Only the fields with a bound: an int update of any other field is kept as it is.

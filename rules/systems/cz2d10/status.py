@@ -35,33 +35,56 @@ def guess_settings(sheet: Sheet) -> Settings:
     return Settings(polygonal=poly)
 
 
+# The flag-like conditions, in the order shown (the values `conditions` reads, in the same order).
+_FLAG_CONDITIONS = (
+    "prone",
+    "immobile",
+    "unaware",
+    "charging",
+    "spanning",
+    "off_balance",
+    "intimidated",
+    "stunned",
+    "accelerating",
+    "dead",
+    "non_dodging",
+    "waiting",
+    "fainted",
+)
+
+
 def conditions(s: Sheet, settings: Settings) -> list[str]:
-    # in this order (a list of pairs, not a dict built per call: this runs after every exchange);
-    # fainted() asks the stun pool only of a stunned sheet
+    # one tuple of values beside the names (not a pair built per condition: this runs after every
+    # exchange); fainted() asks the stun pool only of a stunned sheet
     flags = (
-        ("prone", s.prone),
-        ("immobile", s.immobile),
-        ("unaware", not s.aware),
-        ("charging", s.charging),
-        ("spanning", s.spanning),
-        ("off_balance", s.off_balance),
-        ("intimidated", s.intimidation),
-        ("stunned", s.stun > 0),
-        ("accelerating", s.acceleration),
-        ("dead", s.dead),
-        ("non_dodging", s.non_dodging),
-        ("waiting", s.waiting),
-        ("fainted", s.fainted or (s.stun > 0 and fainted(s, settings))),
+        s.prone,
+        s.immobile,
+        not s.aware,
+        s.charging,
+        s.spanning,
+        s.off_balance,
+        s.intimidation,
+        s.stun > 0,
+        s.acceleration,
+        s.dead,
+        s.non_dodging,
+        s.waiting,
+        s.fainted or (s.stun > 0 and fainted(s, settings)),
     )
-    out = [k for k, v in flags if v]
+    out = [k for k, v in zip(_FLAG_CONDITIONS, flags, strict=True) if v] if any(flags) else []
     if s.defence_mode != "none":
         out.append(f"{s.defence_mode}_defence")
     if actions_per_round(s, settings.polygonal) < 5:
         out.append("slow")
     if settings.polygonal:
         out += [f"amputated_{p}" for p in s.amputated]
-        if s.part_damage:  # only a damaged part can be unusable without being amputated
-            out += [f"unusable_{p}" for p in PARTS if p not in s.amputated and part_unusable(s, p, settings)]
+        damaged = s.part_damage
+        if damaged:  # only a damaged part can be unusable without being amputated: the others are not asked
+            out += [
+                f"unusable_{p}"
+                for p in PARTS
+                if damaged.get(p) and p not in s.amputated and part_unusable(s, p, settings)
+            ]
     return out
 
 

@@ -30,7 +30,6 @@ from rules.systems.cz2d10.options import Options as CzOptions
 from rules.systems.cz2d10.resolve import (
     SYS,
     Prepared,
-    assign,
     changes,
     changes_to,
     defence_from,
@@ -50,6 +49,7 @@ from rules.systems.cz2d10.tables import MATERIALS, SHIELDS, WEAPONS
 from rules.systems.cz2d10.templates import TEMPLATES
 from rules.systems.cz2d10.values import Defence
 from rules.systems.cz2d10.words import option_vocabulary, stat_vocabulary
+from rules.trusted import trusted
 from rules.vocabulary import Vocabulary
 
 ACTIVE_STATES = ("normal", "non_dodging", "unarmed", "prone")
@@ -220,28 +220,26 @@ class Cz2d10(CombatSystem):
     ) -> ActionResult:
         a: CzSheet = actor.sheet
         t: CzSheet = target.sheet
-        comps = [c for c in d.components if chosen is None or c[0] == "base" or c[0] in chosen]
+        comps = d.components if chosen is None else [c for c in d.components if c[0] == "base" or c[0] in chosen]
         ex["chosen_components"] = comps
         defence, d_mods, versus = defence_shown(comps, d.situational, bool(ex.get("defence_fixed")))
         res = finish(ex, a, t, defence, d_mods, versus, settings, roller, actor_upd, target_upd, attack, prepared)
-        if res.weapon == "bare_kick" and res.outcome in ("hit", "crit", "miss"):
+        if res["weapon"] == "bare_kick" and res["outcome"] in ("hit", "crit", "miss"):
             actor_upd["off_balance"] = 2 if ex["levels"] >= 6 else 3
         # the actor's updated sheet is only dumped: its values are enough, no sheet is built for them
         a_new = bounded(actor_upd)
         t2 = t.updated(target_upd) if target_upd else t
         carry_slowdown(t, t2, target_upd)  # conditions(t2) asks its actions per round
-        done: dict[str, Any] = {
-            "changes": changes_to(actor.name, a, a_new, actor_upd) + changes(target.name, t, t2, target_upd),
-            "conditions": conditions(t2, settings),
-        }
+        res["changes"] = changes_to(actor.name, a, a_new, actor_upd) + changes(target.name, t, t2, target_upd)
+        res["conditions"] = conditions(t2, settings)
         if actor_upd:
-            done["actor_sheet"] = a.dump(a_new)
+            res["actor_sheet"] = a.dump(a_new)
         if target_upd:
-            done["target_sheet"] = t2.dump()
-        if res.outcome in ("hit", "crit") and res.damage is not None:
-            done["wound"] = wound_of(t2, res.location, settings)
-        assign(res, **done)
-        return res
+            res["target_sheet"] = t2.dump()
+        if res["outcome"] in ("hit", "crit") and res.get("damage") is not None:
+            res["wound"] = wound_of(t2, res.get("location"), settings)
+        # every value is the rules' own (the sheets' dumps, rule-made checks and notes): built once, unvalidated
+        return trusted(ActionResult, res)
 
     # ---- exact odds: the phases of the attack as stages (odds.py) -----------------------------------
     def odds_plan(self, req: ActionRequest, action: str) -> OddsPlan | None:

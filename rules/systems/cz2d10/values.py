@@ -115,13 +115,14 @@ def _shield_value(sheet: Sheet, vs_missiles: bool, confined: bool) -> int:
     return value
 
 
-def defence_of(target: Sheet, opts: Options, settings: Settings, vs_missiles: bool, state: str) -> Defence:
-    """The ordered defence components: 13 | DEX | weapon | second weapon | guard | shield | dodging."""
-    d = Defence(state=state)
+def defence_of(
+    target: Sheet, opts: Options, settings: Settings, vs_missiles: bool, state: str, main: Weapon | None = None
+) -> Defence:
+    """The ordered defence components: 13 | DEX | weapon | second weapon | guard | shield | dodging (`main`:
+    `weapon_of(target)` when the caller has it already)."""
     if target.defence_fixed is not None:
-        d.components.append(("base", target.defence_fixed, 0))
-        return d
-    d.components.append(("base", 13, 0))
+        return Defence([("base", target.defence_fixed, 0)], [], state)
+    d = Defence([("base", 13, 0)], [], state)
     if state == "immobile":
         return d
     if state in ("normal", "unarmed") and target.mounted:
@@ -132,7 +133,8 @@ def defence_of(target: Sheet, opts: Options, settings: Settings, vs_missiles: bo
         d.components.append(("dex_half", rnd_ratio(target.dex, 2, settings.rounding), 1))
     elif state == "prone":
         d.components.append(("dex_two_thirds", rnd_ratio(2 * target.dex, 3, settings.rounding), 1))
-    main = weapon_of(target)
+    if main is None:
+        main = weapon_of(target)
     armed = state in ("normal", "non_dodging") and _holds_defensive_weapon(target, main)
     if armed and (not vs_missiles or target.deflection):
         lv = skill_levels(target, main, settings) or 0
