@@ -267,24 +267,56 @@ def apply_wound(sheet: Sheet, band: WoundBand | None, nonlethal: bool) -> WoundO
 
 def conditions(sheet: Sheet) -> list[str]:
     """Condition keys of a sheet: out-of-fight states, fatigue, engagement and position."""
+    s = sheet
+    return _conditions(
+        s.dead, s.wounds.incapacitating, s.fatigue_level, s.engaged_with, s.left_combat, s.mounted, s.cover, s.delaying
+    )
+
+
+def plain_conditions(dumped: dict[str, Any]) -> list[str]:
+    """`conditions` of a sheet from its plain dump (`Sheet.plain_dump`), without making the sheet."""
+    d = dumped
+    wounds = d["wounds"]["incapacitating"]
+    return _conditions(
+        d["dead"],
+        wounds,
+        d["fatigue_level"],
+        d["engaged_with"],
+        d["left_combat"],
+        d["mounted"],
+        d["cover"],
+        d["delaying"],
+    )
+
+
+def _conditions(
+    dead: bool,
+    incapacitating: int,
+    fatigue_level: int,
+    engaged_with: list[str],
+    left_combat: bool,
+    mounted: bool,
+    cover: str,
+    delaying: bool,
+) -> list[str]:
     out = []
-    if sheet.dead:
+    if dead:
         out.append("dead")
-    if sheet.incapacitated:
+    if incapacitating > 0:  # Sheet.incapacitated
         out.append("incapacitated")
-    if sheet.unconscious:
+    if fatigue_level >= UNCONSCIOUS:  # Sheet.unconscious
         out.append("unconscious")
-    elif sheet.fatigue_level:
-        out.append(("fresh", "winded", "weary", "tired", "dazed")[sheet.fatigue_level])
-    if sheet.engaged_with:
+    elif fatigue_level:
+        out.append(("fresh", "winded", "weary", "tired", "dazed")[fatigue_level])
+    if engaged_with:
         out.append("engaged")
-    if sheet.left_combat:
+    if left_combat:
         out.append("left_combat")
-    if sheet.mounted:
+    if mounted:
         out.append("mounted")
-    if sheet.cover != "none":
-        out.append(f"cover_{sheet.cover}")
-    if sheet.delaying:
+    if cover != "none":
+        out.append(f"cover_{cover}")
+    if delaying:
         out.append("delaying")
     return out
 

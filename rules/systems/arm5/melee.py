@@ -7,11 +7,11 @@ from typing import Any, NamedTuple, cast
 
 from pydantic import TypeAdapter, ValidationError
 
-from rules.bounds import clip_update
+from rules.bounds import clip, field_limits
 from rules.checks import add_step, dump_checks, load_checks, minus
 from rules.dice import DiceSource, Roller
 from rules.errors import RulesError
-from rules.model import ActionResult, Check, Damage, DieRoll, Modifier, Note, Part, Side, Term
+from rules.model import ActionResult, Check, Damage, DieRoll, Modifier, Note, Part, Side, StateChange, Term
 from rules.system import ActionRequest, DefenceRequest
 from rules.systems.arm5.common import (
     Rolled,
@@ -20,7 +20,6 @@ from rules.systems.arm5.common import (
     apply_wound,
     botch_note,
     built,
-    changes_of,
     check_can_act,
     check_reachable,
     combat_total,
@@ -36,6 +35,7 @@ from rules.systems.arm5.common import (
     parts,
     penalty_mods,
     plain,
+    plain_conditions,
     shown_total,
     stress_check,
     weapon_term,
@@ -44,7 +44,7 @@ from rules.systems.arm5.common import (
 )
 from rules.systems.arm5.options import Options
 from rules.systems.arm5.settings import Settings
-from rules.systems.arm5.sheet import Sheet, Shield, Weapon
+from rules.systems.arm5.sheet import Sheet, Shield, Weapon, Wounds
 from rules.systems.arm5.stress import Face, Recorded, StressRoll, stress_value
 from rules.systems.arm5.tables import COVER_BONUS, RIDING_BONUS_CAP, UNCONSCIOUS, SizeRule, WoundBand, wound_band
 from rules.trusted import complete
@@ -339,8 +339,8 @@ def defend(req: DefenceRequest, dice: DiceSource) -> ActionResult:
         notes += w_notes
         checks.append(damage_check)
     attack_check.outcome = outcome
-    a_updates = _attacker_updates(ex)
-    defender_after = defender.model_copy(update=d_updates)
+    a_changes, actor_sheet = _attacker_side(ex, attacker, a_name)
+    d_changes, d_conditions, target_sheet = _defender_side(defender, d_name, d_updates)
     return built(  # every field rule-made and typed (tests validate a dump of it)
         ActionResult,
         system=SYSTEM_ID,
@@ -358,12 +358,11 @@ def defend(req: DefenceRequest, dice: DiceSource) -> ActionResult:
         margin=advantage,
         damage=damage,
         wound=band,
-        conditions=conditions(defender_after),
-        changes=changes_of(a_name, attacker, a_updates) + changes_of(d_name, defender, d_updates),
+        conditions=d_conditions,
+        changes=a_changes + d_changes,
         notes=notes,
-        # The attacker's changes are plain values from the exchange: its sheet as dumped, with them.
-        actor_sheet=attacker.plain_dump() | clip_update(Sheet, a_updates) if a_updates else None,
-        target_sheet=defender_after.plain_dump() if d_updates else None,
+        actor_sheet=actor_sheet,
+        target_sheet=target_sheet,
         checks=checks,
     )
 
@@ -483,6 +482,10 @@ _UPDATE_TYPES: dict[str, type] = {
 _UPDATE_KEYS = frozenset(_UPDATE_TYPES)
 
 
+# The attacker's numbers the exchange may carry, clipped to the sheet's bounds as `model_copy` clips them.
+_UPDATE_BOUNDS = {key: field_limits(Sheet, key) for key, kind in _UPDATE_TYPES.items() if kind is int}
+
+
 def _attacker_updates(ex: Mapping[str, Any]) -> dict[str, Any]:
     """The attacker's own changes, carried in the exchange (plain values of a few known fields)."""
     raw = ex.get("attacker_updates") or {}
@@ -495,6 +498,49 @@ def _attacker_updates(ex: Mapping[str, Any]) -> dict[str, Any]:
             raise RulesError("error.arm5.bad_exchange")
         out[key] = [str(v) for v in value] if isinstance(value, list) else value
     return out
+
+
+def _attacker_side(
+    ex: Mapping[str, Any], attacker: Sheet, name: str
+) -> tuple[list[StateChange], dict[str, Any] | None]:
+    """The attacker's changes (carried in the exchange) and its sheet as dumped with them (None without
+    any): `changes_of` and `plain_dump() | clip_update(...)` in one walk of plain values (no model in them)."""
+    updates = _attacker_updates(ex)
+    if not updates:
+        return [], None
+    changes = []
+    dumped = attacker.plain_dump()
+    for key, value in updates.items():
+        old = getattr(attacker, key)
+        if old != value:
+            changes.append(StateChange(name, key, old, value))
+        bounds = _UPDATE_BOUNDS.get(key)
+        dumped[key] = value if bounds is None else clip(value, *bounds)
+    return changes, dumped
+
+
+def _defender_side(
+    defender: Sheet, name: str, updates: dict[str, Any]
+) -> tuple[list[StateChange], list[str], dict[str, Any] | None]:
+    """The defender's changes, conditions and sheet after them (None without any): `changes_of`, and
+    `conditions` and `plain_dump` of `model_copy(update=...)`, written on the dumped sheet directly."""
+    if not updates:
+        return [], conditions(defender), None
+    changes = []
+    dumped = defender.plain_dump()
+    for key, value in updates.items():
+        old = getattr(defender, key)
+        if isinstance(value, Wounds):  # the one nested model a hit changes: compared and stored dumped
+            old, value = dumped[key], value.plain_dump()
+            dumped[key] = value
+        elif type(value) is list:
+            dumped[key] = value.copy()
+        else:
+            bounds = _UPDATE_BOUNDS.get(key)  # fatigue_level (kept in 0..5 by the wound already)
+            dumped[key] = value if bounds is None else clip(value, *bounds)
+        if old != value:
+            changes.append(StateChange(name, key, old, value))
+    return changes, plain_conditions(dumped), dumped
 
 
 class Blow(NamedTuple):
