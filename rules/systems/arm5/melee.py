@@ -19,7 +19,6 @@ from rules.systems.arm5.common import (
     add_name,
     apply_wound,
     botch_note,
-    built,
     check_can_act,
     check_reachable,
     combat_total,
@@ -199,22 +198,47 @@ def attack(req: ActionRequest, dice: DiceSource, kind: str) -> ActionResult:
         "attack_checks": dump_checks([rolled.check]),
     }
     exchange.update(ex)  # the rest in the swing's order (the first four keep their places)
-    return built(  # every field rule-made and typed (tests validate a dump of it)
-        ActionResult,
-        system=SYSTEM_ID,
-        action=kind,
-        actor=req.actor.name,
-        target=prepared.exchange["defender"],
-        weapon=prepared.weapon,
-        rolls=roller.rolls,
-        modifiers=rolled.modifiers,
-        total=rolled.total,
-        outcome="pending_defence",
-        notes=notes,
-        defences=list(DEFENCES),
-        exchange=exchange,
-        checks=[rolled.check],
-    )
+    data = {  # ActionResult's fields in the order `built` stores them (plain defaults, required, lists)
+        "target": ex["defender"],
+        "weapon": prepared.weapon,
+        "total": rolled.total,
+        "against": None,
+        "against_key": None,
+        "outcome": "pending_defence",
+        "margin": None,
+        "damage": None,
+        "location": None,
+        "wound": None,
+        "exchange": exchange,
+        "actor_sheet": None,
+        "target_sheet": None,
+        "system": SYSTEM_ID,
+        "action": kind,
+        "actor": req.actor.name,
+        "rolls": roller.rolls,
+        "modifiers": rolled.modifiers,
+        "notes": notes,
+        "defences": list(DEFENCES),
+        "checks": [rolled.check],
+        "defence_modifiers": [],
+        "conditions": [],
+        "changes": [],
+        "attacks": [],
+        "tiebreak": [],
+    }
+    return complete(ActionResult, data, set(_ATTACK_GIVEN))  # rule-made and typed (tests validate a dump)
+
+
+# The fields an attack's and a defence's result set (pydantic's `model_fields_set`); the rest are defaults.
+_ATTACK_GIVEN = frozenset(
+    {"system", "action", "actor", "target", "weapon", "rolls", "modifiers", "total", "outcome", "notes"}
+    | {"defences", "exchange", "checks"}
+)
+_DEFEND_GIVEN = frozenset(
+    {"system", "action", "actor", "target", "weapon", "rolls", "modifiers", "defence_modifiers", "total"}
+    | {"against", "against_key", "outcome", "margin", "damage", "wound", "conditions", "changes", "notes"}
+    | {"actor_sheet", "target_sheet", "checks"}
+)
 
 
 def damage_mods(sheet: Sheet, weapon: Weapon, shield: Shield | None, add_str: bool) -> list[Modifier]:
@@ -341,30 +365,35 @@ def defend(req: DefenceRequest, dice: DiceSource) -> ActionResult:
     attack_check.outcome = outcome
     a_changes, actor_sheet = _attacker_side(ex, attacker, a_name)
     d_changes, d_conditions, target_sheet = _defender_side(defender, d_name, d_updates)
-    return built(  # every field rule-made and typed (tests validate a dump of it)
-        ActionResult,
-        system=SYSTEM_ID,
-        action=kind,
-        actor=a_name,
-        target=d_name,
-        weapon=str(ex.get("weapon")) if ex.get("weapon") else None,
-        rolls=[*attack_rolls, *roller.rolls],
-        modifiers=attack_modifiers,
-        defence_modifiers=defence.modifiers,
-        total=attack_total,
-        against=defence.total,
-        against_key="defence_total",
-        outcome=outcome,
-        margin=advantage,
-        damage=damage,
-        wound=band,
-        conditions=d_conditions,
-        changes=a_changes + d_changes,
-        notes=notes,
-        actor_sheet=actor_sheet,
-        target_sheet=target_sheet,
-        checks=checks,
-    )
+    data = {  # ActionResult's fields in the order `built` stores them (plain defaults, required, lists)
+        "target": d_name,
+        "weapon": str(ex.get("weapon")) if ex.get("weapon") else None,
+        "total": attack_total,
+        "against": defence.total,
+        "against_key": "defence_total",
+        "outcome": outcome,
+        "margin": advantage,
+        "damage": damage,
+        "location": None,
+        "wound": band,
+        "exchange": None,
+        "actor_sheet": actor_sheet,
+        "target_sheet": target_sheet,
+        "system": SYSTEM_ID,
+        "action": kind,
+        "actor": a_name,
+        "rolls": [*attack_rolls, *roller.rolls],
+        "modifiers": attack_modifiers,
+        "defence_modifiers": defence.modifiers,
+        "conditions": d_conditions,
+        "changes": a_changes + d_changes,
+        "notes": notes,
+        "checks": checks,
+        "attacks": [],
+        "tiebreak": [],
+        "defences": [],
+    }
+    return complete(ActionResult, data, set(_DEFEND_GIVEN))  # rule-made and typed (tests validate a dump)
 
 
 def load_rolls(data: Any) -> list[DieRoll]:
