@@ -12,7 +12,7 @@ from rules.errors import RulesError
 from rules.model import Check, Die, Modifier, Note, Part, Side, StateChange, Term
 from rules.system import Fighter
 from rules.systems.arm5.sheet import Sheet, SheetPart, Shield, Weapon
-from rules.systems.arm5.stress import Recorded, StressRoll, stress_dice, stress_value
+from rules.systems.arm5.stress import ZERO_FACE, Recorded, StressRoll, stress_dice, stress_value
 from rules.systems.arm5.tables import NONLETHAL, UNCONSCIOUS, WoundBand
 from rules.systems.arm5.weapons import SHIELDS, WEAPONS
 from rules.systems.arm5.words import WEAPON_NAMES, lookup
@@ -106,9 +106,23 @@ def stress_check(label: str, die: StressRoll, mods: list[Modifier], side: Side, 
     """The check of a stress roll: its dice, the modifiers as parts, and a botch as `set` 0 (`value`:
     the die's, when the caller has it)."""
     dice, multiplier = stress_dice(die)
-    shown = parts(mods, side)
-    c = whole_check(label, side, dice, multiplier, shown, die.value if value is None else value)
-    if die.botched:
+    # `parts` and `whole_check` in one walk: whole-number parts are added to the die's counted value.
+    shown = []
+    raw = die.value if value is None else value
+    whole = True
+    for m in mods:
+        v = m.value
+        if v and not m.key.endswith("_die"):
+            shown.append(Part(m.key, v, side))
+            if type(v) is int:
+                raw += v
+            else:
+                whole = False
+    if whole:
+        c = totalled(label, side, dice, shown, raw, multiplier)
+    else:
+        c = check(label, side=side, dice=dice, multiplier=multiplier, parts=shown)
+    if ZERO_FACE in die.botch_faces:  # die.botched
         add_step(c, "set", "botch", 0, side)
     return c
 
