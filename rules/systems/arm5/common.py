@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any, NamedTuple, TypeVar
 
 from pydantic import BaseModel
 
+from rules.bounds import clip, field_limits
 from rules.checks import add_step, check, fixed, totalled
 from rules.dice import Roller
 from rules.errors import RulesError
 from rules.model import Check, Die, Modifier, Note, Part, Side, StateChange, Term
 from rules.system import Fighter
-from rules.systems.arm5.sheet import Sheet, SheetPart, Shield, Weapon
+from rules.systems.arm5.sheet import Sheet, SheetPart, Shield, Weapon, Wounds
 from rules.systems.arm5.stress import ZERO_FACE, Recorded, StressRoll, stress_dice, stress_value
 from rules.systems.arm5.tables import NONLETHAL, UNCONSCIOUS, WoundBand
 from rules.systems.arm5.weapons import SHIELDS, WEAPONS
@@ -245,6 +247,15 @@ def own_turn_updates(sheet: Sheet, window: str) -> dict[str, Any]:
     return {}
 
 
+_WOUND_BOUNDS = {band: field_limits(Wounds, band) for band in Wounds.model_fields}
+
+
+@cache
+def term(kind: str, key: str) -> Term:
+    """A catalog term, made once: a Term is frozen, so one instance serves every note that names it."""
+    return Term(kind, key)
+
+
 class WoundOutcome(NamedTuple):
     band: WoundBand | None
     updates: dict[str, Any]
@@ -262,7 +273,7 @@ def apply_wound(sheet: Sheet, band: WoundBand | None, nonlethal: bool) -> WoundO
     """One wound of `band` (or, non-lethal, the seed's Fatigue conversion) onto a sheet."""
     if band is None:
         return WoundOutcome(None, {}, [])
-    notes = [note("wound_band", {"band": Term("outcome", band), "size": sheet.size})]
+    notes = [note("wound_band", {"band": term("outcome", band), "size": sheet.size})]
     updates: dict[str, Any] = {}
     wound = wound_taken(band, nonlethal)
     if nonlethal:
@@ -275,7 +286,8 @@ def apply_wound(sheet: Sheet, band: WoundBand | None, nonlethal: bool) -> WoundO
     if wound == "dead":
         updates["dead"] = True
     elif wound is not None:
-        updates["wounds"] = sheet.wounds.model_copy(update={wound: getattr(sheet.wounds, wound) + 1})
+        wounds = sheet.wounds  # one more of the band, kept within its bounds (as model_copy clips it)
+        updates["wounds"] = wounds.clipped_copy({wound: clip(getattr(wounds, wound) + 1, *_WOUND_BOUNDS[wound])})
     return WoundOutcome(wound, updates, notes)
 
 

@@ -8,10 +8,10 @@ from typing import Any, NamedTuple, cast
 from pydantic import TypeAdapter, ValidationError
 
 from rules.bounds import clip, field_limits
-from rules.checks import add_step, minus
+from rules.checks import add_step, check, minus
 from rules.dice import DiceSource, Roller
 from rules.errors import RulesError
-from rules.model import ActionResult, Check, Damage, DieRoll, Modifier, Note, Part, Side, StateChange, Term
+from rules.model import ActionResult, Check, Damage, DieRoll, Modifier, Note, Part, Side, StateChange, Step, Term
 from rules.system import ActionRequest, DefenceRequest
 from rules.systems.arm5.common import (
     Rolled,
@@ -31,14 +31,12 @@ from rules.systems.arm5.common import (
     no_roll,
     note,
     own_turn_updates,
-    parts,
     penalty_mods,
     plain,
     plain_conditions,
     shown_total,
     stress_check,
     weapon_term,
-    whole_check,
     wound_taken,
 )
 from rules.systems.arm5.exchange import dump_one, load_first
@@ -478,11 +476,32 @@ def shown_damage(
 ) -> Check:
     """`damage_check` with Soak as (key, value) pairs."""
     # The advantage is the attack total minus the defence total: it reveals either if either is hidden.
-    c = whole_check("damage", hitter, [], 1, [Part("dmg_advantage", advantage, "both"), *parts(dmg, hitter)], 0)
+    # `parts` and `whole_check` in one walk (whole numbers added up as they are met).
+    shown = [Part("dmg_advantage", advantage, "both")]
+    raw: int = advantage
+    whole = type(advantage) is int
+    for m in dmg:
+        v = m.value
+        if v and not m.key.endswith("_die"):
+            shown.append(Part(m.key, v, hitter))
+            if type(v) is int:
+                raw += v
+            else:
+                whole = False
+    soaked = sum([int(value) for _, value in soak])
     detail = [Part(key, value, hit) for key, value in soak if value]
-    minus(c, "soak", sum([int(value) for _, value in soak]), side=hit, detail=detail)
-    if c.total is not None and c.total < 0:
-        add_step(c, "min", "soaked", 0, hit)
+    if not whole:
+        c = check("damage", side=hitter, dice=[], multiplier=1, parts=shown)
+        minus(c, "soak", soaked, side=hit, detail=detail)
+        if c.total is not None and c.total < 0:
+            add_step(c, "min", "soaked", 0, hit)
+    else:  # whole numbers: the two steps as `minus` and `add_step` make them, at once
+        total = raw - soaked
+        steps = [Step("minus", "soak", soaked, total, hit, detail)]
+        if total < 0:
+            total = 0
+            steps.append(Step("min", "soaked", 0, 0, hit, []))
+        c = Check("damage", hitter, [], 1, shown, raw, steps, total, None, None, None, [], None)
     c.outcome = band or "no_wound"
     return c
 
@@ -601,13 +620,13 @@ def blow(
     defender: Sheet, dmg: list[Modifier], ex: Mapping[str, Any], settings: Settings, soak: int | None = None
 ) -> Blow:
     """What a hit meets (`soak`: the defender's Soak, when the caller already has it)."""
-    return Blow(
-        damage=sum([int(m.value) for m in dmg]),
-        soak=soak if soak is not None else sum([value for _, value in soak_pairs(defender)]),
-        size=defender.size,
-        size_rule=settings.size_outside_table,
-        forced=cast("WoundBand | None", ex.get("wound_band") or None),
-        nonlethal=bool(ex.get("nonlethal")),
+    return Blow(  # positional, in field order (damage, soak, size, size_rule, forced, nonlethal): cheaper
+        sum([int(m.value) for m in dmg]),
+        soak if soak is not None else sum([value for _, value in soak_pairs(defender)]),
+        defender.size,
+        settings.size_outside_table,
+        cast("WoundBand | None", ex.get("wound_band") or None),
+        bool(ex.get("nonlethal")),
     )
 
 
