@@ -97,10 +97,11 @@ class Rolled(NamedTuple):
 def penalty_mods(sheet: Sheet, prefix: str) -> list[Modifier]:
     """Wound and Fatigue penalties (cumulative) for a rolled total; zero penalties are left out."""
     mods = []
-    if sheet.wound_penalty:
-        mods.append(mod(f"{prefix}_wound_penalty", sheet.wound_penalty))
-    if sheet.fatigue_penalty:
-        mods.append(mod(f"{prefix}_fatigue_penalty", sheet.fatigue_penalty))
+    wound, fatigue = sheet.wound_penalty, sheet.fatigue_penalty  # properties: read once each
+    if wound:
+        mods.append(Modifier(f"{prefix}_wound_penalty", wound))
+    if fatigue:
+        mods.append(Modifier(f"{prefix}_fatigue_penalty", fatigue))
     return mods
 
 
@@ -157,7 +158,7 @@ def roll_total(roller: Roller, purpose: str, mods: list[Modifier], botch_dice: i
 def shown_total(purpose: str, total: int, die: StressRoll, mods: list[Modifier], side: Side) -> Rolled:
     """A rolled total as the result shows it: its modifiers with the die's, and its check."""
     value = die.value
-    return Rolled(total, [*mods, mod(f"{purpose}_die", value)], die, stress_check(purpose, die, mods, side, value))
+    return Rolled(total, [*mods, Modifier(f"{purpose}_die", value)], die, stress_check(purpose, die, mods, side, value))
 
 
 def no_roll(label: str, side: Side) -> Rolled:

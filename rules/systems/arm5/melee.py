@@ -27,12 +27,10 @@ from rules.systems.arm5.common import (
     fighter_sheet,
     in_hand,
     load_notes,
-    mod,
     no_roll,
     note,
     own_turn_updates,
     penalty_mods,
-    plain,
     plain_conditions,
     shown_total,
     stress_check,
@@ -60,26 +58,26 @@ DEFENCE_ALIASES = frozenset({"defend", "defence", "defense", "parry", "block", "
 def attack_mods(sheet: Sheet, weapon: Weapon, shield: Shield | None) -> list[Modifier]:
     """Dex + combat Ability + weapon (+ shield) Attack modifier (base game B4)."""
     mods = [
-        mod("atk_dex", sheet.dex),
-        mod(f"atk_{weapon.ability}", sheet.ability(weapon.ability)),
-        mod("atk_weapon", weapon.atk),
+        Modifier("atk_dex", sheet.dex),
+        Modifier(f"atk_{weapon.ability}", sheet.ability(weapon.ability)),
+        Modifier("atk_weapon", weapon.atk),
     ]
     if shield is not None and shield.atk:
-        mods.append(mod("atk_shield", shield.atk))
+        mods.append(Modifier("atk_shield", shield.atk))
     return mods
 
 
 def defence_mods(sheet: Sheet, kind: str, missile_mode: str) -> list[Modifier]:
     """Qik + combat Ability + weapon (+ shield) Defense modifier; against shots per `missile_defense`."""
     weapon, shield = in_hand(sheet, None)
-    mods = [mod("def_qik", sheet.qik)]
+    mods = [Modifier("def_qik", sheet.qik)]
     if kind == "shot" and missile_mode == "quickness_plus_cover":
         return mods
-    mods.append(mod(f"def_{weapon.ability}", sheet.ability(weapon.ability)))
+    mods.append(Modifier(f"def_{weapon.ability}", sheet.ability(weapon.ability)))
     if not (kind == "shot" and missile_mode == "shield_only_plus_cover"):
-        mods.append(mod("def_weapon", weapon.dfn))
+        mods.append(Modifier("def_weapon", weapon.dfn))
     if shield is not None:
-        mods.append(mod("def_shield", shield.dfn))
+        mods.append(Modifier("def_shield", shield.dfn))
     return mods
 
 
@@ -145,9 +143,9 @@ def swing(req: ActionRequest, kind: str) -> Swing:
     if kind == "attack" or settings.riding_bonus_vs_shots:
         riding = riding_bonus(actor, target.mounted)
         if riding:
-            mods.append(mod("atk_riding", riding))
+            mods.append(Modifier("atk_riding", riding))
     if opts.charge:
-        mods.append(mod("atk_charge", charge_bonus))
+        mods.append(Modifier("atk_charge", charge_bonus))
     mods += penalty_mods(rolling, "atk")
     botch_dice = actor.botch_dice_for(opts.botch_dice, settings.botch_dice_default)
     notes = []
@@ -163,7 +161,7 @@ def swing(req: ActionRequest, kind: str) -> Swing:
         "weapon": weapon.name,
         "damage_modifiers": [{"key": k, "value": v} for k, v in damage_pairs(actor, weapon, shield, add_str)],
         "attacker_mounted": actor.mounted,
-        "attacker_updates": {k: plain(v) for k, v in updates.items()},
+        "attacker_updates": updates,  # plain values already: flags, numbers and lists of names
         "cover": opts.cover,
         "nonlethal": opts.nonlethal,
         "wound_band": opts.wound_band,
@@ -242,7 +240,7 @@ _DEFEND_GIVEN = frozenset(
 
 def damage_mods(sheet: Sheet, weapon: Weapon, shield: Shield | None, add_str: bool) -> list[Modifier]:
     """Str + weapon (+ shield) Damage modifier; the Attack Advantage is added at the defence."""
-    return [mod(key, value) for key, value in damage_pairs(sheet, weapon, shield, add_str)]
+    return [Modifier(key, value) for key, value in damage_pairs(sheet, weapon, shield, add_str)]
 
 
 def damage_pairs(sheet: Sheet, weapon: Weapon, shield: Shield | None, add_str: bool) -> list[tuple[str, int]]:
@@ -255,7 +253,7 @@ def damage_pairs(sheet: Sheet, weapon: Weapon, shield: Shield | None, add_str: b
 
 def soak_mods(sheet: Sheet) -> list[Modifier]:
     """Stamina + armour Protection (+ a Form or other Soak bonus)."""
-    return [mod(key, value) for key, value in soak_pairs(sheet)]
+    return [Modifier(key, value) for key, value in soak_pairs(sheet)]
 
 
 def soak_pairs(sheet: Sheet) -> list[tuple[str, int]]:
@@ -284,11 +282,11 @@ def guard(defender: Sheet, settings: Settings, ex: Mapping[str, Any]) -> Guard:
     if kind == "attack" or settings.riding_bonus_vs_shots:
         riding = riding_bonus(defender, bool(ex.get("attacker_mounted")))
         if riding:
-            mods.append(mod("def_riding", riding))
+            mods.append(Modifier("def_riding", riding))
     if kind == "shot" or settings.cover_in_melee:
         cover = ex.get("cover") or defender.cover
         if COVER_BONUS[cover]:
-            mods.append(mod(f"def_cover_{cover}", COVER_BONUS[cover]))
+            mods.append(Modifier(f"def_cover_{cover}", COVER_BONUS[cover]))
     mods += penalty_mods(defender, "def")
     return Guard(mods, sum([int(m.value) for m in mods]), defender.botch_dice_for(None, settings.botch_dice_default))
 
@@ -356,7 +354,7 @@ def defend(req: DefenceRequest, dice: DiceSource) -> ActionResult:
     if hit is not None:
         outcome = "hit"
         if dmg is None:
-            dmg = [mod(key, value) for key, value in dmg_pairs or ()]
+            dmg = [Modifier(key, value) for key, value in dmg_pairs or ()]
         damage, wound_updates, band, w_notes, damage_check = _damage(defender, dmg, hit, ex, settings)
         d_updates |= wound_updates
         notes += w_notes
@@ -535,31 +533,25 @@ _UPDATE_KEYS = frozenset(_UPDATE_TYPES)
 _UPDATE_BOUNDS = {key: field_limits(Sheet, key) for key, kind in _UPDATE_TYPES.items() if kind is int}
 
 
-def _attacker_updates(ex: Mapping[str, Any]) -> dict[str, Any]:
-    """The attacker's own changes, carried in the exchange (plain values of a few known fields)."""
+def _attacker_side(
+    ex: Mapping[str, Any], attacker: Sheet, name: str
+) -> tuple[list[StateChange], dict[str, Any] | None]:
+    """The attacker's own changes, carried in the exchange (plain values of a few known fields, each
+    checked), and its sheet as dumped with them (None without any): `changes_of` and
+    `plain_dump() | clip_update(...)` in one walk."""
     raw = ex.get("attacker_updates") or {}
     if not isinstance(raw, Mapping) or not raw.keys() <= _UPDATE_KEYS:
         raise RulesError("error.arm5.bad_exchange")
-    out: dict[str, Any] = {}
+    if not raw:
+        return [], None
+    changes = []
+    dumped = attacker.plain_dump()
     for key, value in raw.items():
         kind = _UPDATE_TYPES[key]
         if not isinstance(value, kind):
             raise RulesError("error.arm5.bad_exchange")
-        out[key] = [str(v) for v in value] if isinstance(value, list) else value
-    return out
-
-
-def _attacker_side(
-    ex: Mapping[str, Any], attacker: Sheet, name: str
-) -> tuple[list[StateChange], dict[str, Any] | None]:
-    """The attacker's changes (carried in the exchange) and its sheet as dumped with them (None without
-    any): `changes_of` and `plain_dump() | clip_update(...)` in one walk of plain values (no model in them)."""
-    updates = _attacker_updates(ex)
-    if not updates:
-        return [], None
-    changes = []
-    dumped = attacker.plain_dump()
-    for key, value in updates.items():
+        if isinstance(value, list):  # the exchange's own copy of the names
+            value = [str(v) for v in value]
         old = getattr(attacker, key)
         if old != value:
             changes.append(StateChange(name, key, old, value))
@@ -655,7 +647,7 @@ def _damage(
         "reduced_by": hit.soak,
         "applied": wound.applied,
         "kind": "nonlethal" if hit.nonlethal else "lethal",
-        "modifiers": [*dmg, mod("dmg_advantage", advantage)],  # the Damage Total's own; Soak is `reduced_by`
+        "modifiers": [*dmg, Modifier("dmg_advantage", advantage)],  # the Damage Total's own; Soak is `reduced_by`
         "dice": [],
     }
     damage = complete(Damage, fields, {"modifiers", "rolled", "reduced_by", "applied", "kind"})
