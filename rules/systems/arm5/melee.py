@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple, cast
+from typing import Any, NamedTuple
 
 from pydantic import TypeAdapter, ValidationError
 
@@ -438,7 +438,7 @@ def modifier_pairs(data: Any) -> list[tuple[str, int | float]] | None:
         key, value = m.get("key"), m.get("value")
         if type(key) is not str or type(value) not in _NUMBER:
             return None
-        out.append((key, cast("int | float", value)))
+        out.append((key, value))  # type: ignore[arg-type]  # checked just above (a cast() call costs here)
     return out
 
 
@@ -571,11 +571,11 @@ def _defender_side(
     dumped = defender.plain_dump()
     for key, value in updates.items():
         old = getattr(defender, key)
-        if isinstance(value, Wounds):  # the one nested model a hit changes: compared and stored dumped
+        if type(value) is list:
+            dumped[key] = value.copy()
+        elif isinstance(value, Wounds):  # the one nested model a hit changes: compared and stored dumped
             old, value = dumped[key], value.plain_dump()
             dumped[key] = value
-        elif type(value) is list:
-            dumped[key] = value.copy()
         else:
             bounds = _UPDATE_BOUNDS.get(key)  # fatigue_level (kept in 0..5 by the wound already)
             dumped[key] = value if bounds is None else clip(value, *bounds)
@@ -617,7 +617,7 @@ def blow(
         soak if soak is not None else sum([value for _, value in soak_pairs(defender)]),
         defender.size,
         settings.size_outside_table,
-        cast("WoundBand | None", ex.get("wound_band") or None),
+        ex.get("wound_band") or None,
         bool(ex.get("nonlethal")),
     )
 

@@ -61,7 +61,8 @@ class StressRoll(NamedTuple):
     @property
     def value(self) -> int:
         """What the die counts: 0 after a first-roll 0, else the last face doubled for every 1."""
-        return 0 if self.zero else chain_value(self.faces[-1], len(self.faces) - 1)
+        faces = self.faces  # `zero` and `chain_value` written in: every shown roll reads this
+        return 0 if faces[0] == ZERO_FACE else faces[-1] << (len(faces) - 1)
 
     @property
     def botches(self) -> int:
