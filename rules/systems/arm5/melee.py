@@ -132,8 +132,10 @@ def swing(req: ActionRequest, kind: str) -> Swing:
         raise RulesError("error.arm5.nonlethal_off", setting=Term("term", "fatigue_table"))
     weapon, shield = in_hand(actor, req.weapon)
     updates, charge_bonus = _charge(actor, weapon, opts, kind)
-    updates |= action_updates() | {"disengage_bonus": 0, "left_combat": False}
-    updates |= own_turn_updates(actor, settings.disengage_window)
+    updates.update(action_updates())
+    updates["disengage_bonus"] = 0
+    updates["left_combat"] = False
+    updates.update(own_turn_updates(actor, settings.disengage_window))
     if kind == "attack":
         updates["engaged_with"] = add_name(actor.engaged_with, req.target.name)
     # A charge's Fatigue level before the roll: only a changed level changes the penalty.
@@ -364,7 +366,7 @@ def defend(req: DefenceRequest, dice: DiceSource) -> ActionResult:
     d_changes, d_conditions, target_sheet = _defender_side(defender, d_name, d_updates)
     data = {  # ActionResult's fields in the order `built` stores them (plain defaults, required, lists)
         "target": d_name,
-        "weapon": str(ex.get("weapon")) if ex.get("weapon") else None,
+        "weapon": str(weapon) if (weapon := ex.get("weapon")) else None,
         "total": attack_total,
         "against": defence.total,
         "against_key": "defence_total",
@@ -540,7 +542,7 @@ def _attacker_side(
     checked), and its sheet as dumped with them (None without any): `changes_of` and
     `plain_dump() | clip_update(...)` in one walk."""
     raw = ex.get("attacker_updates") or {}
-    if not isinstance(raw, Mapping) or not raw.keys() <= _UPDATE_KEYS:
+    if (type(raw) is not dict and not isinstance(raw, Mapping)) or not raw.keys() <= _UPDATE_KEYS:
         raise RulesError("error.arm5.bad_exchange")
     if not raw:
         return [], None
