@@ -269,9 +269,9 @@ class Sheet(_Bounded):
         out = data.copy() if tuple(data) == _SHEET_FIELDS else {name: data[name] for name in _SHEET_FIELDS}
         for name, cls, names in _SHEET_PARTS:
             part = out[name]
-            if part is None and name == "shield":
-                continue
             if type(part) is not cls:
+                if part is None and name == "shield":
+                    continue
                 return self.model_dump()
             fields = part.__dict__  # `plain_dump` written in (a call per part costs as much as the copy)
             out[name] = fields.copy() if tuple(fields) == names else {key: fields[key] for key in names}
