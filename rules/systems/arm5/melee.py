@@ -131,7 +131,7 @@ def swing(req: ActionRequest, kind: str) -> Swing:
     if opts.nonlethal and settings.fatigue_table != "nonlethal":
         raise RulesError("error.arm5.nonlethal_off", setting=Term("term", "fatigue_table"))
     weapon, shield = in_hand(actor, req.weapon)
-    updates, charge_bonus = _charge(actor, weapon, opts, kind)
+    updates, charge_bonus = _charge(actor, weapon, opts, kind) if opts.charge else ({}, 0)
     updates.update(action_updates())
     updates["disengage_bonus"] = 0
     updates["left_combat"] = False
@@ -142,7 +142,7 @@ def swing(req: ActionRequest, kind: str) -> Swing:
     spent = settings.momentum_fatigue_before_roll and "fatigue_level" in updates
     rolling = actor.model_copy(update={"fatigue_level": updates["fatigue_level"]}) if spent else actor
     mods = attack_mods(actor, weapon, shield)
-    if kind == "attack" or settings.riding_bonus_vs_shots:
+    if actor.mounted and (kind == "attack" or settings.riding_bonus_vs_shots):  # only a rider has one
         riding = riding_bonus(actor, target.mounted)
         if riding:
             mods.append(Modifier("atk_riding", riding))
@@ -281,7 +281,7 @@ def guard(defender: Sheet, settings: Settings, ex: Mapping[str, Any]) -> Guard:
         return Guard(None)
     kind = str(ex["kind"])
     mods = defence_mods(defender, kind, settings.missile_defense)
-    if kind == "attack" or settings.riding_bonus_vs_shots:
+    if defender.mounted and (kind == "attack" or settings.riding_bonus_vs_shots):  # only a rider has one
         riding = riding_bonus(defender, bool(ex.get("attacker_mounted")))
         if riding:
             mods.append(Modifier("def_riding", riding))
