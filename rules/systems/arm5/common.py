@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any, NamedTuple, TypeVar
 
 from pydantic import BaseModel
 
+from rules.bounds import clip, field_limits
 from rules.checks import add_step, check, fixed, totalled
 from rules.dice import Roller
 from rules.errors import RulesError
 from rules.model import Check, Die, Modifier, Note, Part, Side, StateChange, Term
 from rules.system import Fighter
-from rules.systems.arm5.sheet import Sheet, SheetPart, Shield, Weapon
-from rules.systems.arm5.stress import Recorded, StressRoll, stress_dice, stress_value
+from rules.systems.arm5.sheet import Sheet, SheetPart, Shield, Weapon, Wounds
+from rules.systems.arm5.stress import ZERO_FACE, Recorded, StressRoll, stress_dice, stress_value
 from rules.systems.arm5.tables import NONLETHAL, UNCONSCIOUS, WoundBand
 from rules.systems.arm5.weapons import SHIELDS, WEAPONS
 from rules.systems.arm5.words import WEAPON_NAMES, lookup
@@ -95,10 +97,11 @@ class Rolled(NamedTuple):
 def penalty_mods(sheet: Sheet, prefix: str) -> list[Modifier]:
     """Wound and Fatigue penalties (cumulative) for a rolled total; zero penalties are left out."""
     mods = []
-    if sheet.wound_penalty:
-        mods.append(mod(f"{prefix}_wound_penalty", sheet.wound_penalty))
-    if sheet.fatigue_penalty:
-        mods.append(mod(f"{prefix}_fatigue_penalty", sheet.fatigue_penalty))
+    wound, fatigue = sheet.wound_penalty, sheet.fatigue_penalty  # properties: read once each
+    if wound:
+        mods.append(Modifier(f"{prefix}_wound_penalty", wound))
+    if fatigue:
+        mods.append(Modifier(f"{prefix}_fatigue_penalty", fatigue))
     return mods
 
 
@@ -106,9 +109,23 @@ def stress_check(label: str, die: StressRoll, mods: list[Modifier], side: Side, 
     """The check of a stress roll: its dice, the modifiers as parts, and a botch as `set` 0 (`value`:
     the die's, when the caller has it)."""
     dice, multiplier = stress_dice(die)
-    shown = parts(mods, side)
-    c = whole_check(label, side, dice, multiplier, shown, die.value if value is None else value)
-    if die.botched:
+    # `parts` and `whole_check` in one walk: whole-number parts are added to the die's counted value.
+    shown = []
+    raw = die.value if value is None else value
+    whole = True
+    for m in mods:
+        v = m.value
+        if v and not m.key.endswith("_die"):
+            shown.append(Part(m.key, v, side))
+            if type(v) is int:
+                raw += v
+            else:
+                whole = False
+    if whole:
+        c = totalled(label, side, dice, shown, raw, multiplier)
+    else:
+        c = check(label, side=side, dice=dice, multiplier=multiplier, parts=shown)
+    if ZERO_FACE in die.botch_faces:  # die.botched
         add_step(c, "set", "botch", 0, side)
     return c
 
@@ -141,7 +158,7 @@ def roll_total(roller: Roller, purpose: str, mods: list[Modifier], botch_dice: i
 def shown_total(purpose: str, total: int, die: StressRoll, mods: list[Modifier], side: Side) -> Rolled:
     """A rolled total as the result shows it: its modifiers with the die's, and its check."""
     value = die.value
-    return Rolled(total, [*mods, mod(f"{purpose}_die", value)], die, stress_check(purpose, die, mods, side, value))
+    return Rolled(total, [*mods, Modifier(f"{purpose}_die", value)], die, stress_check(purpose, die, mods, side, value))
 
 
 def no_roll(label: str, side: Side) -> Rolled:
@@ -231,6 +248,15 @@ def own_turn_updates(sheet: Sheet, window: str) -> dict[str, Any]:
     return {}
 
 
+_WOUND_BOUNDS = {band: field_limits(Wounds, band) for band in Wounds.model_fields}
+
+
+@cache
+def term(kind: str, key: str) -> Term:
+    """A catalog term, made once: a Term is frozen, so one instance serves every note that names it."""
+    return Term(kind, key)
+
+
 class WoundOutcome(NamedTuple):
     band: WoundBand | None
     updates: dict[str, Any]
@@ -248,7 +274,7 @@ def apply_wound(sheet: Sheet, band: WoundBand | None, nonlethal: bool) -> WoundO
     """One wound of `band` (or, non-lethal, the seed's Fatigue conversion) onto a sheet."""
     if band is None:
         return WoundOutcome(None, {}, [])
-    notes = [note("wound_band", {"band": Term("outcome", band), "size": sheet.size})]
+    notes = [note("wound_band", {"band": term("outcome", band), "size": sheet.size})]
     updates: dict[str, Any] = {}
     wound = wound_taken(band, nonlethal)
     if nonlethal:
@@ -261,30 +287,63 @@ def apply_wound(sheet: Sheet, band: WoundBand | None, nonlethal: bool) -> WoundO
     if wound == "dead":
         updates["dead"] = True
     elif wound is not None:
-        updates["wounds"] = sheet.wounds.model_copy(update={wound: getattr(sheet.wounds, wound) + 1})
+        wounds = sheet.wounds  # one more of the band, kept within its bounds (as model_copy clips it)
+        updates["wounds"] = wounds.clipped_copy({wound: clip(getattr(wounds, wound) + 1, *_WOUND_BOUNDS[wound])})
     return WoundOutcome(wound, updates, notes)
 
 
 def conditions(sheet: Sheet) -> list[str]:
     """Condition keys of a sheet: out-of-fight states, fatigue, engagement and position."""
+    s = sheet
+    return _conditions(
+        s.dead, s.wounds.incapacitating, s.fatigue_level, s.engaged_with, s.left_combat, s.mounted, s.cover, s.delaying
+    )
+
+
+def plain_conditions(dumped: dict[str, Any]) -> list[str]:
+    """`conditions` of a sheet from its plain dump (`Sheet.plain_dump`), without making the sheet."""
+    d = dumped
+    wounds = d["wounds"]["incapacitating"]
+    return _conditions(
+        d["dead"],
+        wounds,
+        d["fatigue_level"],
+        d["engaged_with"],
+        d["left_combat"],
+        d["mounted"],
+        d["cover"],
+        d["delaying"],
+    )
+
+
+def _conditions(
+    dead: bool,
+    incapacitating: int,
+    fatigue_level: int,
+    engaged_with: list[str],
+    left_combat: bool,
+    mounted: bool,
+    cover: str,
+    delaying: bool,
+) -> list[str]:
     out = []
-    if sheet.dead:
+    if dead:
         out.append("dead")
-    if sheet.incapacitated:
+    if incapacitating > 0:  # Sheet.incapacitated
         out.append("incapacitated")
-    if sheet.unconscious:
+    if fatigue_level >= UNCONSCIOUS:  # Sheet.unconscious
         out.append("unconscious")
-    elif sheet.fatigue_level:
-        out.append(("fresh", "winded", "weary", "tired", "dazed")[sheet.fatigue_level])
-    if sheet.engaged_with:
+    elif fatigue_level:
+        out.append(("fresh", "winded", "weary", "tired", "dazed")[fatigue_level])
+    if engaged_with:
         out.append("engaged")
-    if sheet.left_combat:
+    if left_combat:
         out.append("left_combat")
-    if sheet.mounted:
+    if mounted:
         out.append("mounted")
-    if sheet.cover != "none":
-        out.append(f"cover_{sheet.cover}")
-    if sheet.delaying:
+    if cover != "none":
+        out.append(f"cover_{cover}")
+    if delaying:
         out.append("delaying")
     return out
 

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple, cast
+from typing import Any, NamedTuple
 
 from pydantic import TypeAdapter, ValidationError
 
-from rules.bounds import clip_update
-from rules.checks import add_step, dump_checks, load_checks, minus
+from rules.bounds import clip, field_limits
+from rules.checks import add_step, check, minus
 from rules.dice import DiceSource, Roller
 from rules.errors import RulesError
-from rules.model import ActionResult, Check, Damage, DieRoll, Modifier, Note, Part, Side, Term
+from rules.model import ActionResult, Check, Damage, DieRoll, Modifier, Note, Part, Side, StateChange, Step, Term
 from rules.system import ActionRequest, DefenceRequest
 from rules.systems.arm5.common import (
     Rolled,
@@ -19,8 +19,6 @@ from rules.systems.arm5.common import (
     add_name,
     apply_wound,
     botch_note,
-    built,
-    changes_of,
     check_can_act,
     check_reachable,
     combat_total,
@@ -29,22 +27,20 @@ from rules.systems.arm5.common import (
     fighter_sheet,
     in_hand,
     load_notes,
-    mod,
     no_roll,
     note,
     own_turn_updates,
-    parts,
     penalty_mods,
-    plain,
+    plain_conditions,
     shown_total,
     stress_check,
     weapon_term,
-    whole_check,
     wound_taken,
 )
+from rules.systems.arm5.exchange import dump_one, load_first
 from rules.systems.arm5.options import Options
 from rules.systems.arm5.settings import Settings
-from rules.systems.arm5.sheet import Sheet, Shield, Weapon
+from rules.systems.arm5.sheet import Sheet, Shield, Weapon, Wounds
 from rules.systems.arm5.stress import Face, Recorded, StressRoll, stress_value
 from rules.systems.arm5.tables import COVER_BONUS, RIDING_BONUS_CAP, UNCONSCIOUS, SizeRule, WoundBand, wound_band
 from rules.trusted import complete
@@ -62,26 +58,26 @@ DEFENCE_ALIASES = frozenset({"defend", "defence", "defense", "parry", "block", "
 def attack_mods(sheet: Sheet, weapon: Weapon, shield: Shield | None) -> list[Modifier]:
     """Dex + combat Ability + weapon (+ shield) Attack modifier (base game B4)."""
     mods = [
-        mod("atk_dex", sheet.dex),
-        mod(f"atk_{weapon.ability}", sheet.ability(weapon.ability)),
-        mod("atk_weapon", weapon.atk),
+        Modifier("atk_dex", sheet.dex),
+        Modifier(f"atk_{weapon.ability}", sheet.ability(weapon.ability)),
+        Modifier("atk_weapon", weapon.atk),
     ]
     if shield is not None and shield.atk:
-        mods.append(mod("atk_shield", shield.atk))
+        mods.append(Modifier("atk_shield", shield.atk))
     return mods
 
 
 def defence_mods(sheet: Sheet, kind: str, missile_mode: str) -> list[Modifier]:
     """Qik + combat Ability + weapon (+ shield) Defense modifier; against shots per `missile_defense`."""
     weapon, shield = in_hand(sheet, None)
-    mods = [mod("def_qik", sheet.qik)]
+    mods = [Modifier("def_qik", sheet.qik)]
     if kind == "shot" and missile_mode == "quickness_plus_cover":
         return mods
-    mods.append(mod(f"def_{weapon.ability}", sheet.ability(weapon.ability)))
+    mods.append(Modifier(f"def_{weapon.ability}", sheet.ability(weapon.ability)))
     if not (kind == "shot" and missile_mode == "shield_only_plus_cover"):
-        mods.append(mod("def_weapon", weapon.dfn))
+        mods.append(Modifier("def_weapon", weapon.dfn))
     if shield is not None:
-        mods.append(mod("def_shield", shield.dfn))
+        mods.append(Modifier("def_shield", shield.dfn))
     return mods
 
 
@@ -135,21 +131,23 @@ def swing(req: ActionRequest, kind: str) -> Swing:
     if opts.nonlethal and settings.fatigue_table != "nonlethal":
         raise RulesError("error.arm5.nonlethal_off", setting=Term("term", "fatigue_table"))
     weapon, shield = in_hand(actor, req.weapon)
-    updates, charge_bonus = _charge(actor, weapon, opts, kind)
-    updates |= action_updates() | {"disengage_bonus": 0, "left_combat": False}
-    updates |= own_turn_updates(actor, settings.disengage_window)
+    updates, charge_bonus = _charge(actor, weapon, opts, kind) if opts.charge else ({}, 0)
+    updates.update(action_updates())
+    updates["disengage_bonus"] = 0
+    updates["left_combat"] = False
+    updates.update(own_turn_updates(actor, settings.disengage_window))
     if kind == "attack":
         updates["engaged_with"] = add_name(actor.engaged_with, req.target.name)
     # A charge's Fatigue level before the roll: only a changed level changes the penalty.
     spent = settings.momentum_fatigue_before_roll and "fatigue_level" in updates
     rolling = actor.model_copy(update={"fatigue_level": updates["fatigue_level"]}) if spent else actor
     mods = attack_mods(actor, weapon, shield)
-    if kind == "attack" or settings.riding_bonus_vs_shots:
+    if actor.mounted and (kind == "attack" or settings.riding_bonus_vs_shots):  # only a rider has one
         riding = riding_bonus(actor, target.mounted)
         if riding:
-            mods.append(mod("atk_riding", riding))
+            mods.append(Modifier("atk_riding", riding))
     if opts.charge:
-        mods.append(mod("atk_charge", charge_bonus))
+        mods.append(Modifier("atk_charge", charge_bonus))
     mods += penalty_mods(rolling, "atk")
     botch_dice = actor.botch_dice_for(opts.botch_dice, settings.botch_dice_default)
     notes = []
@@ -165,7 +163,7 @@ def swing(req: ActionRequest, kind: str) -> Swing:
         "weapon": weapon.name,
         "damage_modifiers": [{"key": k, "value": v} for k, v in damage_pairs(actor, weapon, shield, add_str)],
         "attacker_mounted": actor.mounted,
-        "attacker_updates": {k: plain(v) for k, v in updates.items()},
+        "attacker_updates": updates,  # plain values already: flags, numbers and lists of names
         "cover": opts.cover,
         "nonlethal": opts.nonlethal,
         "wound_band": opts.wound_band,
@@ -196,30 +194,55 @@ def attack(req: ActionRequest, dice: DiceSource, kind: str) -> ActionResult:
         "attack_rolls": [{"purpose": r.purpose, "sides": r.sides, "face": r.face} for r in roller.rolls],
         "attack_modifiers": [{"key": m.key, "value": m.value} for m in rolled.modifiers],
         "attack_notes": dump_notes(notes),
-        "attack_checks": dump_checks([rolled.check]),
+        "attack_checks": dump_one(rolled.check),
     }
     exchange.update(ex)  # the rest in the swing's order (the first four keep their places)
-    return built(  # every field rule-made and typed (tests validate a dump of it)
-        ActionResult,
-        system=SYSTEM_ID,
-        action=kind,
-        actor=req.actor.name,
-        target=prepared.exchange["defender"],
-        weapon=prepared.weapon,
-        rolls=roller.rolls,
-        modifiers=rolled.modifiers,
-        total=rolled.total,
-        outcome="pending_defence",
-        notes=notes,
-        defences=list(DEFENCES),
-        exchange=exchange,
-        checks=[rolled.check],
-    )
+    data = {  # ActionResult's fields in the order `built` stores them (plain defaults, required, lists)
+        "target": ex["defender"],
+        "weapon": prepared.weapon,
+        "total": rolled.total,
+        "against": None,
+        "against_key": None,
+        "outcome": "pending_defence",
+        "margin": None,
+        "damage": None,
+        "location": None,
+        "wound": None,
+        "exchange": exchange,
+        "actor_sheet": None,
+        "target_sheet": None,
+        "system": SYSTEM_ID,
+        "action": kind,
+        "actor": req.actor.name,
+        "rolls": roller.rolls,
+        "modifiers": rolled.modifiers,
+        "notes": notes,
+        "defences": list(DEFENCES),
+        "checks": [rolled.check],
+        "defence_modifiers": [],
+        "conditions": [],
+        "changes": [],
+        "attacks": [],
+        "tiebreak": [],
+    }
+    return complete(ActionResult, data, set(_ATTACK_GIVEN))  # rule-made and typed (tests validate a dump)
+
+
+# The fields an attack's and a defence's result set (pydantic's `model_fields_set`); the rest are defaults.
+_ATTACK_GIVEN = frozenset(
+    {"system", "action", "actor", "target", "weapon", "rolls", "modifiers", "total", "outcome", "notes"}
+    | {"defences", "exchange", "checks"}
+)
+_DEFEND_GIVEN = frozenset(
+    {"system", "action", "actor", "target", "weapon", "rolls", "modifiers", "defence_modifiers", "total"}
+    | {"against", "against_key", "outcome", "margin", "damage", "wound", "conditions", "changes", "notes"}
+    | {"actor_sheet", "target_sheet", "checks"}
+)
 
 
 def damage_mods(sheet: Sheet, weapon: Weapon, shield: Shield | None, add_str: bool) -> list[Modifier]:
     """Str + weapon (+ shield) Damage modifier; the Attack Advantage is added at the defence."""
-    return [mod(key, value) for key, value in damage_pairs(sheet, weapon, shield, add_str)]
+    return [Modifier(key, value) for key, value in damage_pairs(sheet, weapon, shield, add_str)]
 
 
 def damage_pairs(sheet: Sheet, weapon: Weapon, shield: Shield | None, add_str: bool) -> list[tuple[str, int]]:
@@ -232,7 +255,7 @@ def damage_pairs(sheet: Sheet, weapon: Weapon, shield: Shield | None, add_str: b
 
 def soak_mods(sheet: Sheet) -> list[Modifier]:
     """Stamina + armour Protection (+ a Form or other Soak bonus)."""
-    return [mod(key, value) for key, value in soak_pairs(sheet)]
+    return [Modifier(key, value) for key, value in soak_pairs(sheet)]
 
 
 def soak_pairs(sheet: Sheet) -> list[tuple[str, int]]:
@@ -258,14 +281,14 @@ def guard(defender: Sheet, settings: Settings, ex: Mapping[str, Any]) -> Guard:
         return Guard(None)
     kind = str(ex["kind"])
     mods = defence_mods(defender, kind, settings.missile_defense)
-    if kind == "attack" or settings.riding_bonus_vs_shots:
+    if defender.mounted and (kind == "attack" or settings.riding_bonus_vs_shots):  # only a rider has one
         riding = riding_bonus(defender, bool(ex.get("attacker_mounted")))
         if riding:
-            mods.append(mod("def_riding", riding))
+            mods.append(Modifier("def_riding", riding))
     if kind == "shot" or settings.cover_in_melee:
         cover = ex.get("cover") or defender.cover
         if COVER_BONUS[cover]:
-            mods.append(mod(f"def_cover_{cover}", COVER_BONUS[cover]))
+            mods.append(Modifier(f"def_cover_{cover}", COVER_BONUS[cover]))
     mods += penalty_mods(defender, "def")
     return Guard(mods, sum([int(m.value) for m in mods]), defender.botch_dice_for(None, settings.botch_dice_default))
 
@@ -333,39 +356,43 @@ def defend(req: DefenceRequest, dice: DiceSource) -> ActionResult:
     if hit is not None:
         outcome = "hit"
         if dmg is None:
-            dmg = [mod(key, value) for key, value in dmg_pairs or ()]
+            dmg = [Modifier(key, value) for key, value in dmg_pairs or ()]
         damage, wound_updates, band, w_notes, damage_check = _damage(defender, dmg, hit, ex, settings)
         d_updates |= wound_updates
         notes += w_notes
         checks.append(damage_check)
     attack_check.outcome = outcome
-    a_updates = _attacker_updates(ex)
-    defender_after = defender.model_copy(update=d_updates)
-    return built(  # every field rule-made and typed (tests validate a dump of it)
-        ActionResult,
-        system=SYSTEM_ID,
-        action=kind,
-        actor=a_name,
-        target=d_name,
-        weapon=str(ex.get("weapon")) if ex.get("weapon") else None,
-        rolls=[*attack_rolls, *roller.rolls],
-        modifiers=attack_modifiers,
-        defence_modifiers=defence.modifiers,
-        total=attack_total,
-        against=defence.total,
-        against_key="defence_total",
-        outcome=outcome,
-        margin=advantage,
-        damage=damage,
-        wound=band,
-        conditions=conditions(defender_after),
-        changes=changes_of(a_name, attacker, a_updates) + changes_of(d_name, defender, d_updates),
-        notes=notes,
-        # The attacker's changes are plain values from the exchange: its sheet as dumped, with them.
-        actor_sheet=attacker.plain_dump() | clip_update(Sheet, a_updates) if a_updates else None,
-        target_sheet=defender_after.plain_dump() if d_updates else None,
-        checks=checks,
-    )
+    a_changes, actor_sheet = _attacker_side(ex, attacker, a_name)
+    d_changes, d_conditions, target_sheet = _defender_side(defender, d_name, d_updates)
+    data = {  # ActionResult's fields in the order `built` stores them (plain defaults, required, lists)
+        "target": d_name,
+        "weapon": str(weapon) if (weapon := ex.get("weapon")) else None,
+        "total": attack_total,
+        "against": defence.total,
+        "against_key": "defence_total",
+        "outcome": outcome,
+        "margin": advantage,
+        "damage": damage,
+        "location": None,
+        "wound": band,
+        "exchange": None,
+        "actor_sheet": actor_sheet,
+        "target_sheet": target_sheet,
+        "system": SYSTEM_ID,
+        "action": kind,
+        "actor": a_name,
+        "rolls": [*attack_rolls, *roller.rolls],
+        "modifiers": attack_modifiers,
+        "defence_modifiers": defence.modifiers,
+        "conditions": d_conditions,
+        "changes": a_changes + d_changes,
+        "notes": notes,
+        "checks": checks,
+        "attacks": [],
+        "tiebreak": [],
+        "defences": [],
+    }
+    return complete(ActionResult, data, set(_DEFEND_GIVEN))  # rule-made and typed (tests validate a dump)
 
 
 def load_rolls(data: Any) -> list[DieRoll]:
@@ -413,7 +440,7 @@ def modifier_pairs(data: Any) -> list[tuple[str, int | float]] | None:
         key, value = m.get("key"), m.get("value")
         if type(key) is not str or type(value) not in _NUMBER:
             return None
-        out.append((key, cast("int | float", value)))
+        out.append((key, value))  # type: ignore[arg-type]  # checked just above (a cast() call costs here)
     return out
 
 
@@ -421,7 +448,7 @@ def _attack_check(ex: Mapping[str, Any], rolls: list[DieRoll], modifiers: list[M
     """The attack half's check, carried in the exchange; an exchange made before checks existed has its
     check rebuilt from the same rolls and modifiers."""
     if "attack_checks" in ex:
-        return load_checks(ex["attack_checks"])[0]
+        return load_first(ex["attack_checks"])
     faces = tuple(r.face for r in rolls if r.purpose == "attack")
     botch = tuple(r.face for r in rolls if r.purpose == "attack_botch")
     values = [int(m.value) for m in modifiers if m.key == "attack_die"]
@@ -449,11 +476,32 @@ def shown_damage(
 ) -> Check:
     """`damage_check` with Soak as (key, value) pairs."""
     # The advantage is the attack total minus the defence total: it reveals either if either is hidden.
-    c = whole_check("damage", hitter, [], 1, [Part("dmg_advantage", advantage, "both"), *parts(dmg, hitter)], 0)
+    # `parts` and `whole_check` in one walk (whole numbers added up as they are met).
+    shown = [Part("dmg_advantage", advantage, "both")]
+    raw: int = advantage
+    whole = type(advantage) is int
+    for m in dmg:
+        v = m.value
+        if v and not m.key.endswith("_die"):
+            shown.append(Part(m.key, v, hitter))
+            if type(v) is int:
+                raw += v
+            else:
+                whole = False
+    soaked = sum([int(value) for _, value in soak])
     detail = [Part(key, value, hit) for key, value in soak if value]
-    minus(c, "soak", sum([int(value) for _, value in soak]), side=hit, detail=detail)
-    if c.total is not None and c.total < 0:
-        add_step(c, "min", "soaked", 0, hit)
+    if not whole:
+        c = check("damage", side=hitter, dice=[], multiplier=1, parts=shown)
+        minus(c, "soak", soaked, side=hit, detail=detail)
+        if c.total is not None and c.total < 0:
+            add_step(c, "min", "soaked", 0, hit)
+    else:  # whole numbers: the two steps as `minus` and `add_step` make them, at once
+        total = raw - soaked
+        steps = [Step("minus", "soak", soaked, total, hit, detail)]
+        if total < 0:
+            total = 0
+            steps.append(Step("min", "soaked", 0, 0, hit, []))
+        c = Check("damage", hitter, [], 1, shown, raw, steps, total, None, None, None, [], None)
     c.outcome = band or "no_wound"
     return c
 
@@ -483,18 +531,59 @@ _UPDATE_TYPES: dict[str, type] = {
 _UPDATE_KEYS = frozenset(_UPDATE_TYPES)
 
 
-def _attacker_updates(ex: Mapping[str, Any]) -> dict[str, Any]:
-    """The attacker's own changes, carried in the exchange (plain values of a few known fields)."""
+# The attacker's numbers the exchange may carry, clipped to the sheet's bounds as `model_copy` clips them.
+_UPDATE_BOUNDS = {key: field_limits(Sheet, key) for key, kind in _UPDATE_TYPES.items() if kind is int}
+
+
+def _attacker_side(
+    ex: Mapping[str, Any], attacker: Sheet, name: str
+) -> tuple[list[StateChange], dict[str, Any] | None]:
+    """The attacker's own changes, carried in the exchange (plain values of a few known fields, each
+    checked), and its sheet as dumped with them (None without any): `changes_of` and
+    `plain_dump() | clip_update(...)` in one walk."""
     raw = ex.get("attacker_updates") or {}
-    if not isinstance(raw, Mapping) or not raw.keys() <= _UPDATE_KEYS:
+    if (type(raw) is not dict and not isinstance(raw, Mapping)) or not raw.keys() <= _UPDATE_KEYS:
         raise RulesError("error.arm5.bad_exchange")
-    out: dict[str, Any] = {}
+    if not raw:
+        return [], None
+    changes = []
+    dumped = attacker.plain_dump()
     for key, value in raw.items():
         kind = _UPDATE_TYPES[key]
         if not isinstance(value, kind):
             raise RulesError("error.arm5.bad_exchange")
-        out[key] = [str(v) for v in value] if isinstance(value, list) else value
-    return out
+        if isinstance(value, list):  # the exchange's own copy of the names
+            value = [str(v) for v in value]
+        old = getattr(attacker, key)
+        if old != value:
+            changes.append(StateChange(name, key, old, value))
+        bounds = _UPDATE_BOUNDS.get(key)
+        dumped[key] = value if bounds is None else clip(value, *bounds)
+    return changes, dumped
+
+
+def _defender_side(
+    defender: Sheet, name: str, updates: dict[str, Any]
+) -> tuple[list[StateChange], list[str], dict[str, Any] | None]:
+    """The defender's changes, conditions and sheet after them (None without any): `changes_of`, and
+    `conditions` and `plain_dump` of `model_copy(update=...)`, written on the dumped sheet directly."""
+    if not updates:
+        return [], conditions(defender), None
+    changes = []
+    dumped = defender.plain_dump()
+    for key, value in updates.items():
+        old = getattr(defender, key)
+        if type(value) is list:
+            dumped[key] = value.copy()
+        elif isinstance(value, Wounds):  # the one nested model a hit changes: compared and stored dumped
+            old, value = dumped[key], value.plain_dump()
+            dumped[key] = value
+        else:
+            bounds = _UPDATE_BOUNDS.get(key)  # fatigue_level (kept in 0..5 by the wound already)
+            dumped[key] = value if bounds is None else clip(value, *bounds)
+        if old != value:
+            changes.append(StateChange(name, key, old, value))
+    return changes, plain_conditions(dumped), dumped
 
 
 class Blow(NamedTuple):
@@ -525,13 +614,13 @@ def blow(
     defender: Sheet, dmg: list[Modifier], ex: Mapping[str, Any], settings: Settings, soak: int | None = None
 ) -> Blow:
     """What a hit meets (`soak`: the defender's Soak, when the caller already has it)."""
-    return Blow(
-        damage=sum([int(m.value) for m in dmg]),
-        soak=soak if soak is not None else sum([value for _, value in soak_pairs(defender)]),
-        size=defender.size,
-        size_rule=settings.size_outside_table,
-        forced=cast("WoundBand | None", ex.get("wound_band") or None),
-        nonlethal=bool(ex.get("nonlethal")),
+    return Blow(  # positional, in field order (damage, soak, size, size_rule, forced, nonlethal): cheaper
+        sum([int(m.value) for m in dmg]),
+        soak if soak is not None else sum([value for _, value in soak_pairs(defender)]),
+        defender.size,
+        settings.size_outside_table,
+        ex.get("wound_band") or None,
+        bool(ex.get("nonlethal")),
     )
 
 
@@ -560,7 +649,7 @@ def _damage(
         "reduced_by": hit.soak,
         "applied": wound.applied,
         "kind": "nonlethal" if hit.nonlethal else "lethal",
-        "modifiers": [*dmg, mod("dmg_advantage", advantage)],  # the Damage Total's own; Soak is `reduced_by`
+        "modifiers": [*dmg, Modifier("dmg_advantage", advantage)],  # the Damage Total's own; Soak is `reduced_by`
         "dice": [],
     }
     damage = complete(Damage, fields, {"modifiers", "rolled", "reduced_by", "applied", "kind"})

@@ -48,8 +48,14 @@ class _Bounded(BaseModel):
 
     def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
         changed = clip_update(type(self), update) if update else update
-        if deep or self.__pydantic_private__ is not None or self.__pydantic_extra__ is not None:
+        if deep:
             return super().model_copy(update=changed, deep=deep)
+        return self.clipped_copy(changed)
+
+    def clipped_copy(self, changed: Mapping[str, Any] | None) -> Self:
+        """`model_copy(update=changed)` for a caller whose values are already within their bounds."""
+        if self.__pydantic_private__ is not None or self.__pydantic_extra__ is not None:
+            return super().model_copy(update=changed)
         # pydantic's shallow copy: the same field values, the update's over them, its keys marked as set.
         if not changed:
             return complete(type(self), self.__dict__.copy(), set(self.__pydantic_fields_set__))
@@ -263,9 +269,9 @@ class Sheet(_Bounded):
         out = data.copy() if tuple(data) == _SHEET_FIELDS else {name: data[name] for name in _SHEET_FIELDS}
         for name, cls, names in _SHEET_PARTS:
             part = out[name]
-            if part is None and name == "shield":
-                continue
             if type(part) is not cls:
+                if part is None and name == "shield":
+                    continue
                 return self.model_dump()
             fields = part.__dict__  # `plain_dump` written in (a call per part costs as much as the copy)
             out[name] = fields.copy() if tuple(fields) == names else {key: fields[key] for key in names}

@@ -61,7 +61,8 @@ class StressRoll(NamedTuple):
     @property
     def value(self) -> int:
         """What the die counts: 0 after a first-roll 0, else the last face doubled for every 1."""
-        return 0 if self.zero else chain_value(self.faces[-1], len(self.faces) - 1)
+        faces = self.faces  # `zero` and `chain_value` written in: every shown roll reads this
+        return 0 if faces[0] == ZERO_FACE else faces[-1] << (len(faces) - 1)
 
     @property
     def botches(self) -> int:
@@ -116,7 +117,13 @@ def stress_dice(roll: StressRoll) -> tuple[list[Die], int]:
 
     1,1,7 → [1 doubled, 1 doubled, 7 kept] × 4 = 28; 1,0 → [1 doubled, 10 kept] × 2 = 20; a first-roll
     "0" (face 10) counts nothing (`dropped`), and its botch dice are shown as `botch` (never counted)."""
-    if roll.zero:
-        return [Die(10, ZERO_FACE, "dropped"), *(Die(10, f, "botch") for f in roll.botch_faces)], 1
-    *ones, last = roll.faces
-    return [*(Die(10, 1, "doubled") for _ in ones), Die(10, last, "kept")], 2 ** len(ones)
+    faces = roll.faces
+    if faces[0] == ZERO_FACE:  # roll.zero
+        dice = [Die(10, ZERO_FACE, "dropped")]
+        for face in roll.botch_faces:
+            dice.append(Die(10, face, "botch"))
+        return dice, 1
+    ones = len(faces) - 1
+    if not ones:  # the usual roll: one die, kept
+        return [Die(10, faces[0], "kept")], 1
+    return [*[Die(10, 1, "doubled") for _ in range(ones)], Die(10, faces[-1], "kept")], 2**ones
