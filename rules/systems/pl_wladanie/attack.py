@@ -51,12 +51,13 @@ def _plan_dict(plan: DamagePlan) -> dict[str, Any]:
 
 
 def _plan(data: Mapping[str, Any]) -> DamagePlan:
-    mods = tuple(plain_modifier(m["key"], m["value"]) for m in data["modifiers"])
-    steps = tuple((str(key), int(value)) for key, value in data.get("dice_steps", ()))
+    mods = tuple([plain_modifier(m["key"], m["value"]) for m in data["modifiers"]])
+    steps = data.get("dice_steps", ())
     expr = data.get("dice_expr")
     return DamagePlan(
         str(data["dice"]), int(data["category"]), int(data["strength_bonus"]), bool(data["weak"]), mods,
-        str(expr) if expr is not None else None, steps,
+        str(expr) if expr is not None else None,
+        tuple([(str(key), int(value)) for key, value in steps]) if steps else (),
     )  # fmt: skip
 
 
@@ -256,7 +257,8 @@ def _defences(choices: list[str]) -> list[Term]:
 
 def _note(data: Mapping[str, Any]) -> Note:
     """A note the attack half carried as plain JSON (its terms made `Term`s again)."""
-    return note(str(data["key"]), term_params(dict(data.get("params", {}))))
+    params = data.get("params", {})
+    return note(str(data["key"]), term_params(params if type(params) is dict else dict(params)))
 
 
 def _attack_checks(ex: Mapping[str, Any]) -> list[Check]:

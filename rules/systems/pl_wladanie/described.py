@@ -116,7 +116,12 @@ def rolled_again(sides: int, faces: Sequence[int]) -> list[Die]:
 
 
 # --- catalog terms in notes carried by an exchange (plain JSON there, `Term`s again when finished) ----
+_SCALARS = frozenset({int, str, float, bool, type(None)})  # plain JSON already: kept as they are
+
+
 def _plain(value: object) -> object:
+    if type(value) in _SCALARS:
+        return value
     if isinstance(value, Term):
         return {"kind": value.kind, "key": value.key}
     if isinstance(value, (list, tuple)):
@@ -125,6 +130,8 @@ def _plain(value: object) -> object:
 
 
 def _term(value: object) -> object:
+    if type(value) in _SCALARS:
+        return value
     if isinstance(value, dict) and set(value) == {"kind", "key"}:
         return Term(str(value["kind"]), str(value["key"]))
     if isinstance(value, list):

@@ -13,8 +13,7 @@ from rules.system import Fighter
 
 from .damage import DamagePlan, category_label_at, protectors
 from .described import NEGATIVE_DICE, armour_step, copied, expr_dice, floor_at_zero, weak_steps
-from .made import change, modifier, note, term, updated
-from .made import damage as made_damage
+from .made import change, hit_damage, modifier, note, term, updated
 from .phases import absorbed, applied_damage, damage_roll, locate, wound_after
 from .settings import Settings
 from .sheet import DAMAGE, Sheet
@@ -128,17 +127,8 @@ def land(
             armour_step(damage_check, p.key, p.armour, p.coverage)
     applied = applied_damage(test.value, absorbed(found))
     floor_at_zero(damage_check)
-    damage = made_damage(
-        {
-            "dice": test.faces,
-            "modifiers": list(test.modifiers),
-            "multiplier": 0.5 if test.weak else 1,
-            "rolled": test.value,
-            "reduced_by": max(0, test.value) - applied,
-            "applied": applied,
-            "kind": "wound",
-        }
-    )
+    reduced_by = max(0, test.value) - applied
+    damage = hit_damage(test.faces, list(test.modifiers), 0.5 if test.weak else 1, test.value, reduced_by, applied)
     out = HitOutcome(damage, location, None, notes, checks=[*([located] if located else []), damage_check])
     _record_damage(out, target, applied, settings)
     return out
