@@ -27,68 +27,58 @@ _ACTOR_PART = frozenset({"key", "value"})
 _TARGET_PART = frozenset({"key", "value", "side"})
 
 
-def _plain(c: Check, side: str) -> bool:
-    """A check of dice and parts only (raw = total, no steps) of one side, all of exact JSON types."""
-    raw = c.raw
+def _simple(c: Check) -> bool:
+    """Dice and parts only: what `dump_checks` writes of it is the fields below, nothing else."""
     return (
         type(c) is Check
-        and c.side == side
-        and type(c.label) is str
-        and type(raw) is int
-        and c.total == raw
-        and type(c.total) is int
-        and c.multiplier == 1
-        and type(c.multiplier) is int
         and not c.steps
         and not c.dice_steps
+        and c.multiplier == 1
+        and type(c.multiplier) is int
         and c.location is None
         and c.dice_expr is None
-        and type(c.dice) is list
-        and type(c.parts) is list
-        and all(type(p) is Part and p.side == side and type(p.key) is str and type(p.value) is int for p in c.parts)
     )
 
 
-def _hit_shape(checks: Sequence[Check]) -> bool:
-    if len(checks) != 1:
-        return False
-    c = checks[0]
-    st = c.versus
-    return (
-        _plain(c, "actor")
-        and type(c.outcome) is str
-        and bool(c.dice)
-        and all(type(d) is Die and d.role == "kept" and type(d.sides) is int and type(d.face) is int for d in c.dice)
-        and st is not None
-        and _plain(st, "target")
-        and not st.dice
-        and st.versus is None
-        and st.outcome is None
-        and bool(st.parts)
-    )
+def _dump_simple(c: Check, versus: dict[str, Any] | None) -> dict[str, Any]:
+    """`dump_checks`' form of a simple check, its defaults left out. The numbers are the rules' own (dice
+    faces, sheet and setting integers), so they are written as they are, without a type walk."""
+    out: dict[str, Any] = {"label": c.label}
+    if c.side != "actor":
+        out["side"] = c.side
+    if c.dice:
+        out["dice"] = [
+            {"sides": d.sides, "face": d.face}
+            if d.role == "kept"
+            else {"sides": d.sides, "face": d.face, "role": d.role}
+            for d in c.dice
+        ]
+    if c.parts:
+        out["parts"] = [
+            {"key": p.key, "value": p.value} if p.side == "actor" else {"key": p.key, "value": p.value, "side": p.side}
+            for p in c.parts
+        ]
+    if c.raw is not None:
+        out["raw"] = c.raw
+    if c.total is not None:
+        out["total"] = c.total
+    if versus is not None:
+        out["versus"] = versus
+    if c.outcome is not None:
+        out["outcome"] = c.outcome
+    return out
 
 
 def dump_hit(checks: Sequence[Check]) -> list[dict[str, Any]]:
-    """`dump_checks(checks)`: the same plain data, written directly for the hit test's shape."""
-    if not _hit_shape(checks):
+    """`dump_checks(checks)` of the hit test `resolve_attack` just made (`hit_test_check` against
+    `defence_check`): the same plain data, written directly; any other shape goes through dump_checks."""
+    if len(checks) != 1:
         return dump_checks(checks)
     c = checks[0]
     st = c.versus
-    assert st is not None
-    out: dict[str, Any] = {"label": c.label, "dice": [{"sides": d.sides, "face": d.face} for d in c.dice]}
-    if c.parts:  # the key is left out when empty, as dump_checks does
-        out["parts"] = [{"key": p.key, "value": p.value} for p in c.parts]
-    out["raw"] = c.raw
-    out["total"] = c.total
-    out["versus"] = {
-        "label": st.label,
-        "side": "target",
-        "parts": [{"key": p.key, "value": p.value, "side": "target"} for p in st.parts],
-        "raw": st.raw,
-        "total": st.total,
-    }
-    out["outcome"] = c.outcome
-    return [out]
+    if st is None or st.versus is not None or not _simple(c) or not _simple(st):
+        return dump_checks(checks)
+    return [_dump_simple(c, _dump_simple(st, None))]
 
 
 def load_hit(data: Sequence[Any]) -> list[Check]:

@@ -141,9 +141,9 @@ def _term(value: object) -> object:
 
 def plain_params(params: Mapping[str, Any]) -> dict[str, Any]:
     """Note parameters as plain JSON: a `Term` becomes {"kind", "key"}."""
-    return {k: _plain(v) for k, v in params.items()}
+    return {k: v if type(v) in _SCALARS else _plain(v) for k, v in params.items()}
 
 
 def term_params(params: Mapping[str, Any]) -> dict[str, Any]:
     """Note parameters back from plain JSON: {"kind", "key"} becomes a `Term` again."""
-    return {k: _term(v) for k, v in params.items()}
+    return {k: v if type(v) in _SCALARS else _term(v) for k, v in params.items()}
