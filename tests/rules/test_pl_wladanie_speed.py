@@ -139,3 +139,26 @@ def test_other_shapes_are_read_as_the_shared_codec_reads_them(edit: Any) -> None
         assert got.value.errors() == exc.errors()
         return
     assert load_hit(plain) == expected
+
+
+def test_the_wounded_sheet_s_dump_is_the_sheet_after_the_blow_dumped() -> None:
+    from rules.dice import Roller
+    from rules.systems.pl_wladanie.hit import apply_hit
+    from rules.systems.pl_wladanie.hit_test import build_attempt
+
+    dice = RandomDice(3)
+    settings = S.settings({"wound_thresholds": "light:2,serious:4"})
+    for name in TEMPLATES:
+        attacker, target = template("fighter"), template(name)
+        attempt = build_attempt(attacker.sheet, attacker.sheet.weapon(None, ranged=False), S.options({}), settings,
+                                ranged=False, distance=None)  # fmt: skip
+        assert attempt.plan is not None
+        for aimed in (None, "head", "torso"):
+            hit = apply_hit(Roller(dice), attacker, target, total=12, plan=attempt.plan, aimed=aimed,
+                            settings=settings, self_injury=False)  # fmt: skip
+            after = hit.target_sheet
+            assert after is not None
+            expected = after.model_dump()
+            got = hit.target_dump()
+            assert got == expected and list(got) == list(expected)
+            target = type(target)(target.name, after)  # the next blow lands on the wounded sheet

@@ -107,6 +107,12 @@ def change(combatant: str, field: str, before: Any, after: Any) -> StateChange:
     return StateChange(combatant, field, before, after)
 
 
+def dump(model: BaseModel) -> dict[str, Any]:
+    """`model.model_dump()`: its serializer called directly, with the same (default) arguments."""
+    dumped: dict[str, Any] = model.__pydantic_serializer__.to_python(model)
+    return dumped
+
+
 def updated(model: M, update: dict[str, Any]) -> M:
     """`BaseModel.model_copy(model, update=update)` (no bounds walk: the caller's numbers are within them
     already) built in one step instead of a copy of every slot and then an update of it."""
