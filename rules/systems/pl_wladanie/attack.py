@@ -109,10 +109,12 @@ def resolve_attack(req: ActionRequest, dice: DiceSource, *, ranged: bool) -> Act
         "checks": [attack],
     }
     if not hit:
-        return finish({**fields, "outcome": "miss"}, None, actor, attempt.fatigue)
+        fields["outcome"] = "miss"
+        return finish(fields, None, actor, attempt.fatigue)
     allowed = s.defences
     exchange = _exchange(attempt, fields, sit, opts, settings, allowed, target.sheet)
-    return result({**fields, "outcome": "pending_defence", "defences": allowed, "exchange": exchange})
+    fields.update(outcome="pending_defence", defences=allowed, exchange=exchange)  # fields is this result's own
+    return result(fields)
 
 
 def _exchange(
@@ -238,7 +240,8 @@ def _active_defence(
         cost = term("term", "cost_bonus_action" if defence.bonus_action else "cost_regular_action")
         notes.append(note("defence_action", {"cost": cost}))
     total = int(fields["total"])
-    shown, defence_total, stopped = defence_roll(roller, settings, choice, int(sum(m.value for m in mods)), total)
+    bonus = sum([m.value for m in mods])
+    shown, defence_total, stopped = defence_roll(roller, settings, choice, int(bonus), total)
     if settings.parry_resolution == "gm":
         notes.append(note("gm_adjudicates_defence", {"defence": defence_total, "attack": total}))
     notes.append(note("hit_test", {"total": total, "st": fields["against"]}))
@@ -246,7 +249,8 @@ def _active_defence(
     fields.update(against=defence_total, against_key=choice, margin=total - defence_total)
     if stopped:
         fields["outcome"] = DEFENCE_OUTCOMES[choice]
-    tested = defence_test_check(choice, shown, mods)
+    # Whole modifiers (the usual case): the test's total is its raw, as `summed` would add it up again.
+    tested = defence_test_check(choice, shown, mods, defence_total if type(bonus) is int else None)
     fields["checks"].append(against_defence(total, tested, fields["outcome"]))
     return stopped
 

@@ -52,9 +52,13 @@ def hit_test_check(dice: Sequence[Die], mods: Iterable[Modifier], versus: Check,
     return summed("attack", "actor", list(dice), mod_parts(mods), versus, outcome)
 
 
-def defence_test_check(choice: str, dice: list[Die], mods: Iterable[Modifier]) -> Check:
-    """The parry or dodge test: its test die + skill + item + situation modifiers, all the target's."""
-    return summed(choice, "target", dice, mod_parts(mods, "target"), None, None)
+def defence_test_check(choice: str, dice: list[Die], mods: Iterable[Modifier], raw: int | None = None) -> Check:
+    """The parry or dodge test: its test die + skill + item + situation modifiers, all the target's.
+
+    `raw`: the test's total when the caller added it up already (its dice and whole modifiers)."""
+    if raw is None:
+        return summed(choice, "target", dice, mod_parts(mods, "target"), None, None)
+    return totalled(choice, "target", dice, mod_parts(mods, "target"), raw)
 
 
 def against_defence(total: int, defence: Check, outcome: str) -> Check:

@@ -22,7 +22,9 @@ def _fatigue(actor: Fighter[Sheet], amount: int) -> tuple[Sheet | None, list[Sta
 
 
 def finish(fields: dict[str, Any], hit: HitOutcome | None, actor: Fighter[Sheet], fatigue: int) -> ActionResult:
-    """Build the result: the hit's damage and the state changes of both sheets (fatigue, wounds)."""
+    """Build the result: the hit's damage and the state changes of both sheets (fatigue, wounds).
+
+    `fields` is the caller's to give away: the result is built from it, updated in place."""
     actor_sheet, changes = _fatigue(actor, fatigue)
     if hit is not None:
         if hit.actor_sheet is not None:  # self-injury: add fatigue on top of the injured sheet
@@ -42,4 +44,5 @@ def finish(fields: dict[str, Any], hit: HitOutcome | None, actor: Fighter[Sheet]
             fields["conditions"] = condition_keys(hit.hurt)  # a blow changes neither conditions nor down
     if actor_sheet is not None:
         fields["actor_sheet"] = dump(actor_sheet)
-    return result({**fields, "changes": changes})
+    fields["changes"] = changes  # the caller's own dict, made for this result (not copied once more)
+    return result(fields)

@@ -79,13 +79,11 @@ def damage_test(roller: Roller, plan: DamagePlan, settings: Settings) -> DamageT
     parts = [Part("strength_damage", plan.strength_bonus)] if plan.strength_bonus else []
     parts += [Part("damage_bonus", expr.bonus)] if expr.bonus else []
     parts += [Part(NEGATIVE_DICE, negative)] if negative else []
-    shown = check(
-        "damage",
-        dice=dice,
-        parts=parts,
-        dice_expr=plan.dice_expr,
-        dice_steps=[Part(key, value) for key, value in plan.dice_steps],
-    )
+    # `check(...)` of these dice and parts, built directly: raw = the kept dice + strength damage + bonus
+    # + what a subtracted group takes off, which is the test before halving (all whole numbers).
+    steps = [Part(key, value) for key, value in plan.dice_steps]
+    raw = test if dice or parts else None
+    shown = Check("damage", "actor", dice, 1, parts, raw, [], raw, None, None, None, steps, plan.dice_expr)
     if plan.weak:
         mods.append(modifier("weak", value - test))
         weak_steps(shown, settings)
