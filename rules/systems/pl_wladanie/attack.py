@@ -83,10 +83,15 @@ def resolve_attack(req: ActionRequest, dice: DiceSource, *, ranged: bool) -> Act
     s = setup(req, actor, _target(req), weapon, ranged=ranged)
     target, attempt, sit, base, against_key, st = s.target, s.attempt, s.sit, s.base, s.against_key, s.st
     roller = Roller(dice)
-    shown, total, hit = hit_roll(roller, settings, attempt.bonus, st)
+    bonus = sum([m.value for m in attempt.modifiers])  # `attempt.bonus` before its int()
+    shown, total, hit = hit_roll(roller, settings, int(bonus), st)
     margin = total - st
-    versus = defence_check(against_key, base, sit.st_mods)
-    attack = hit_test_check(shown, attempt.modifiers, versus, "hit" if hit else "miss")
+    # Both checks take the raw their numbers already add up to when those are whole (the ST's always are:
+    # the sheet's defence and the situation's constants), instead of summing their parts again.
+    whole_st = not sit.st_mods or all(type(m.value) is int for m in sit.st_mods)
+    versus = defence_check(against_key, base, sit.st_mods, st if whole_st else None)
+    outcome = "hit" if hit else "miss"
+    attack = hit_test_check(shown, attempt.modifiers, versus, outcome, total if type(bonus) is int else None)
     notes = list(attempt.notes)
     if sit.helpless is not None:
         notes.append(note("helpless_target", {"state": Term("wound", sit.helpless)}))

@@ -39,17 +39,25 @@ def summed(
     return totalled(label, side, dice, parts, raw, 1, versus, outcome)
 
 
-def defence_check(key: str, base: int, mods: Iterable[Modifier]) -> Check:
+def defence_check(key: str, base: int, mods: Iterable[Modifier], raw: int | None = None) -> Check:
     """The ST a hit test must reach: the target's physical defence and every modifier to it (back, flank,
-    height, prone) — all of them the target's numbers, never the attacker's."""
+    height, prone) — all of them the target's numbers, never the attacker's. `raw`: the ST when the
+    caller added it up already (whole numbers)."""
     parts = [Part(key, base, "target")]
     parts += [Part(m.key, m.value, "target") for m in mods if m.value]
-    return summed(key, "target", [], parts, None, None)
+    if raw is None:
+        return summed(key, "target", [], parts, None, None)
+    return totalled(key, "target", [], parts, raw)
 
 
-def hit_test_check(dice: Sequence[Die], mods: Iterable[Modifier], versus: Check, outcome: str) -> Check:
-    """The hit test (test trafienia): the test die + władanie + the attacker's modifiers, against `versus`."""
-    return summed("attack", "actor", list(dice), mod_parts(mods), versus, outcome)
+def hit_test_check(
+    dice: Sequence[Die], mods: Iterable[Modifier], versus: Check, outcome: str, raw: int | None = None
+) -> Check:
+    """The hit test (test trafienia): the test die + władanie + the attacker's modifiers, against `versus`.
+    `raw`: the test's total when the caller added it up already (its dice and whole modifiers)."""
+    if raw is None:
+        return summed("attack", "actor", list(dice), mod_parts(mods), versus, outcome)
+    return totalled("attack", "actor", list(dice), mod_parts(mods), raw, 1, versus, outcome)
 
 
 def defence_test_check(choice: str, dice: list[Die], mods: Iterable[Modifier], raw: int | None = None) -> Check:
