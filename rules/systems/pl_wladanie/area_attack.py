@@ -15,7 +15,7 @@ from .area import Scatter, area_st, scatter
 from .checks import roll_test
 from .conditions import condition_keys
 from .described import DAMAGE_TEST, hit_test_check, rolled_again
-from .finish import dump, finish
+from .finish import finish
 from .hit import DamageTest, HitOutcome, damage_test, land
 from .hit_test import build_attempt
 from .landing import OnField, field_hit, on_field
@@ -139,10 +139,9 @@ def _on_the_thrower(
         return result
     sheet = Sheet.model_validate(result.actor_sheet) if result.actor_sheet is not None else actor.sheet
     hit = hit_on(Fighter(actor.name, sheet))
-    assert hit.target_sheet is not None
     return result.model_copy(
         update={
-            "actor_sheet": dump(hit.target_sheet),
+            "actor_sheet": hit.target_dump(),
             "changes": [*result.changes, *hit.changes],
             "attacks": [*result.attacks, field_hit(fields, actor.name, hit)],
         }

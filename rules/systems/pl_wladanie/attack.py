@@ -5,13 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, cast
 
-from rules.checks import check, dump_checks, load_checks
+from rules.checks import check
 from rules.dice import DiceSource, Roller
 from rules.errors import RulesError
 from rules.model import ActionResult, Check, Die, Note, Part, Term
 from rules.system import ActionRequest, DefenceRequest, Fighter
 
 from .area_attack import area_attack
+from .carried import dump_hit, load_hit
 from .checks import Situation
 from .conditions import condition_keys
 from .damage import DamagePlan
@@ -50,12 +51,13 @@ def _plan_dict(plan: DamagePlan) -> dict[str, Any]:
 
 
 def _plan(data: Mapping[str, Any]) -> DamagePlan:
-    mods = tuple(plain_modifier(m["key"], m["value"]) for m in data["modifiers"])
-    steps = tuple((str(key), int(value)) for key, value in data.get("dice_steps", ()))
+    mods = tuple([plain_modifier(m["key"], m["value"]) for m in data["modifiers"]])
+    steps = data.get("dice_steps", ())
     expr = data.get("dice_expr")
     return DamagePlan(
         str(data["dice"]), int(data["category"]), int(data["strength_bonus"]), bool(data["weak"]), mods,
-        str(expr) if expr is not None else None, steps,
+        str(expr) if expr is not None else None,
+        tuple([(str(key), int(value)) for key, value in steps]) if steps else (),
     )  # fmt: skip
 
 
@@ -81,10 +83,15 @@ def resolve_attack(req: ActionRequest, dice: DiceSource, *, ranged: bool) -> Act
     s = setup(req, actor, _target(req), weapon, ranged=ranged)
     target, attempt, sit, base, against_key, st = s.target, s.attempt, s.sit, s.base, s.against_key, s.st
     roller = Roller(dice)
-    shown, total, hit = hit_roll(roller, settings, attempt.bonus, st)
+    bonus = sum([m.value for m in attempt.modifiers])  # `attempt.bonus` before its int()
+    shown, total, hit = hit_roll(roller, settings, int(bonus), st)
     margin = total - st
-    versus = defence_check(against_key, base, sit.st_mods)
-    attack = hit_test_check(shown, attempt.modifiers, versus, "hit" if hit else "miss")
+    # Both checks take the raw their numbers already add up to when those are whole (the ST's always are:
+    # the sheet's defence and the situation's constants), instead of summing their parts again.
+    whole_st = not sit.st_mods or all(type(m.value) is int for m in sit.st_mods)
+    versus = defence_check(against_key, base, sit.st_mods, st if whole_st else None)
+    outcome = "hit" if hit else "miss"
+    attack = hit_test_check(shown, attempt.modifiers, versus, outcome, total if type(bonus) is int else None)
     notes = list(attempt.notes)
     if sit.helpless is not None:
         notes.append(note("helpless_target", {"state": Term("wound", sit.helpless)}))
@@ -107,10 +114,12 @@ def resolve_attack(req: ActionRequest, dice: DiceSource, *, ranged: bool) -> Act
         "checks": [attack],
     }
     if not hit:
-        return finish({**fields, "outcome": "miss"}, None, actor, attempt.fatigue)
+        fields["outcome"] = "miss"
+        return finish(fields, None, actor, attempt.fatigue)
     allowed = s.defences
     exchange = _exchange(attempt, fields, sit, opts, settings, allowed, target.sheet)
-    return result({**fields, "outcome": "pending_defence", "defences": allowed, "exchange": exchange})
+    fields.update(outcome="pending_defence", defences=allowed, exchange=exchange)  # fields is this result's own
+    return result(fields)
 
 
 def _exchange(
@@ -136,7 +145,7 @@ def _exchange(
         "rolls": [{"purpose": r.purpose, "sides": r.sides, "face": r.face} for r in fields["rolls"]],
         "modifiers": [{"key": m.key, "value": m.value} for m in fields["modifiers"]],
         "notes": [{"key": n.key, "params": plain_params(n.params)} for n in fields["notes"]],
-        "checks": dump_checks(fields["checks"]),
+        "checks": dump_hit(fields["checks"]),
         "active_modifiers": [{"key": m.key, "value": m.value} for m in sit.active_mods],
         "defences": allowed,
         "default": default_choice(target, allowed, settings),
@@ -236,7 +245,8 @@ def _active_defence(
         cost = term("term", "cost_bonus_action" if defence.bonus_action else "cost_regular_action")
         notes.append(note("defence_action", {"cost": cost}))
     total = int(fields["total"])
-    shown, defence_total, stopped = defence_roll(roller, settings, choice, int(sum(m.value for m in mods)), total)
+    bonus = sum([m.value for m in mods])
+    shown, defence_total, stopped = defence_roll(roller, settings, choice, int(bonus), total)
     if settings.parry_resolution == "gm":
         notes.append(note("gm_adjudicates_defence", {"defence": defence_total, "attack": total}))
     notes.append(note("hit_test", {"total": total, "st": fields["against"]}))
@@ -244,7 +254,8 @@ def _active_defence(
     fields.update(against=defence_total, against_key=choice, margin=total - defence_total)
     if stopped:
         fields["outcome"] = DEFENCE_OUTCOMES[choice]
-    tested = defence_test_check(choice, shown, mods)
+    # Whole modifiers (the usual case): the test's total is its raw, as `summed` would add it up again.
+    tested = defence_test_check(choice, shown, mods, defence_total if type(bonus) is int else None)
     fields["checks"].append(against_defence(total, tested, fields["outcome"]))
     return stopped
 
@@ -255,14 +266,15 @@ def _defences(choices: list[str]) -> list[Term]:
 
 def _note(data: Mapping[str, Any]) -> Note:
     """A note the attack half carried as plain JSON (its terms made `Term`s again)."""
-    return note(str(data["key"]), term_params(dict(data.get("params", {}))))
+    params = data.get("params", {})
+    return note(str(data["key"]), term_params(params if type(params) is dict else dict(params)))
 
 
 def _attack_checks(ex: Mapping[str, Any]) -> list[Check]:
     """The hit test against the ST as the attack half showed it (rebuilt for an exchange made before
     checks travelled in it: its dice, the attacker's modifiers and the ST as one number)."""
     if "checks" in ex:
-        return load_checks(ex["checks"])
+        return load_hit(ex["checks"])
     dice = [Die(int(r["sides"]), int(r["face"])) for r in ex["rolls"] if r.get("purpose") == "attack"]
     mods = [m for m in ex["modifiers"] if not str(m["key"]).startswith(("defence_", "area_"))]
     key = str(ex.get("against_key", "physical_defence"))

@@ -94,7 +94,9 @@ def weak_halve(value: int, settings: Settings) -> int:
     return halve_up(value) if settings.weak_rounding == "half_up" else value // 2
 
 
-@dataclass(frozen=True, slots=True)
+# Not frozen: a frozen dataclass sets each field through object.__setattr__, slow when an exchange's plan
+# is read back on every defence. Never changed once made (the cached plans are shared).
+@dataclass(slots=True)
 class DamagePlan:
     """Everything the damage test needs, fixed when the attack is made. `dice` are the dice rolled;
     when they were moved along the ladder, `dice_expr` is the weapon's dice as written and `dice_steps`

@@ -39,22 +39,34 @@ def summed(
     return totalled(label, side, dice, parts, raw, 1, versus, outcome)
 
 
-def defence_check(key: str, base: int, mods: Iterable[Modifier]) -> Check:
+def defence_check(key: str, base: int, mods: Iterable[Modifier], raw: int | None = None) -> Check:
     """The ST a hit test must reach: the target's physical defence and every modifier to it (back, flank,
-    height, prone) — all of them the target's numbers, never the attacker's."""
+    height, prone) — all of them the target's numbers, never the attacker's. `raw`: the ST when the
+    caller added it up already (whole numbers)."""
     parts = [Part(key, base, "target")]
     parts += [Part(m.key, m.value, "target") for m in mods if m.value]
-    return summed(key, "target", [], parts, None, None)
+    if raw is None:
+        return summed(key, "target", [], parts, None, None)
+    return totalled(key, "target", [], parts, raw)
 
 
-def hit_test_check(dice: Sequence[Die], mods: Iterable[Modifier], versus: Check, outcome: str) -> Check:
-    """The hit test (test trafienia): the test die + władanie + the attacker's modifiers, against `versus`."""
-    return summed("attack", "actor", list(dice), mod_parts(mods), versus, outcome)
+def hit_test_check(
+    dice: Sequence[Die], mods: Iterable[Modifier], versus: Check, outcome: str, raw: int | None = None
+) -> Check:
+    """The hit test (test trafienia): the test die + władanie + the attacker's modifiers, against `versus`.
+    `raw`: the test's total when the caller added it up already (its dice and whole modifiers)."""
+    if raw is None:
+        return summed("attack", "actor", list(dice), mod_parts(mods), versus, outcome)
+    return totalled("attack", "actor", list(dice), mod_parts(mods), raw, 1, versus, outcome)
 
 
-def defence_test_check(choice: str, dice: list[Die], mods: Iterable[Modifier]) -> Check:
-    """The parry or dodge test: its test die + skill + item + situation modifiers, all the target's."""
-    return summed(choice, "target", dice, mod_parts(mods, "target"), None, None)
+def defence_test_check(choice: str, dice: list[Die], mods: Iterable[Modifier], raw: int | None = None) -> Check:
+    """The parry or dodge test: its test die + skill + item + situation modifiers, all the target's.
+
+    `raw`: the test's total when the caller added it up already (its dice and whole modifiers)."""
+    if raw is None:
+        return summed(choice, "target", dice, mod_parts(mods, "target"), None, None)
+    return totalled(choice, "target", dice, mod_parts(mods, "target"), raw)
 
 
 def against_defence(total: int, defence: Check, outcome: str) -> Check:
@@ -116,7 +128,12 @@ def rolled_again(sides: int, faces: Sequence[int]) -> list[Die]:
 
 
 # --- catalog terms in notes carried by an exchange (plain JSON there, `Term`s again when finished) ----
+_SCALARS = frozenset({int, str, float, bool, type(None)})  # plain JSON already: kept as they are
+
+
 def _plain(value: object) -> object:
+    if type(value) in _SCALARS:
+        return value
     if isinstance(value, Term):
         return {"kind": value.kind, "key": value.key}
     if isinstance(value, (list, tuple)):
@@ -125,6 +142,8 @@ def _plain(value: object) -> object:
 
 
 def _term(value: object) -> object:
+    if type(value) in _SCALARS:
+        return value
     if isinstance(value, dict) and set(value) == {"kind", "key"}:
         return Term(str(value["kind"]), str(value["key"]))
     if isinstance(value, list):
@@ -134,9 +153,9 @@ def _term(value: object) -> object:
 
 def plain_params(params: Mapping[str, Any]) -> dict[str, Any]:
     """Note parameters as plain JSON: a `Term` becomes {"kind", "key"}."""
-    return {k: _plain(v) for k, v in params.items()}
+    return {k: v if type(v) in _SCALARS else _plain(v) for k, v in params.items()}
 
 
 def term_params(params: Mapping[str, Any]) -> dict[str, Any]:
     """Note parameters back from plain JSON: {"kind", "key"} becomes a `Term` again."""
-    return {k: _term(v) for k, v in params.items()}
+    return {k: v if type(v) in _SCALARS else _term(v) for k, v in params.items()}

@@ -9,14 +9,8 @@ from rules.system import Fighter
 
 from .conditions import condition_keys
 from .hit import HitOutcome
-from .made import change, result
+from .made import change, dump, result
 from .sheet import Sheet
-
-
-def dump(sheet: Sheet) -> dict[str, Any]:
-    """`sheet.model_dump()`: its serializer called directly, with the same (default) arguments."""
-    dumped: dict[str, Any] = sheet.__pydantic_serializer__.to_python(sheet)
-    return dumped
 
 
 def _fatigue(actor: Fighter[Sheet], amount: int) -> tuple[Sheet | None, list[StateChange]]:
@@ -28,7 +22,9 @@ def _fatigue(actor: Fighter[Sheet], amount: int) -> tuple[Sheet | None, list[Sta
 
 
 def finish(fields: dict[str, Any], hit: HitOutcome | None, actor: Fighter[Sheet], fatigue: int) -> ActionResult:
-    """Build the result: the hit's damage and the state changes of both sheets (fatigue, wounds)."""
+    """Build the result: the hit's damage and the state changes of both sheets (fatigue, wounds).
+
+    `fields` is the caller's to give away: the result is built from it, updated in place."""
     actor_sheet, changes = _fatigue(actor, fatigue)
     if hit is not None:
         if hit.actor_sheet is not None:  # self-injury: add fatigue on top of the injured sheet
@@ -43,9 +39,10 @@ def finish(fields: dict[str, Any], hit: HitOutcome | None, actor: Fighter[Sheet]
             checks=[*fields.get("checks", []), *hit.checks],
         )
         changes = [*hit.changes, *changes]
-        if hit.target_sheet is not None:
-            fields["target_sheet"] = dump(hit.target_sheet)
-            fields["conditions"] = condition_keys(hit.target_sheet)
+        if hit.hurt is not None:
+            fields["target_sheet"] = hit.target_dump()
+            fields["conditions"] = condition_keys(hit.hurt)  # a blow changes neither conditions nor down
     if actor_sheet is not None:
         fields["actor_sheet"] = dump(actor_sheet)
-    return result({**fields, "changes": changes})
+    fields["changes"] = changes  # the caller's own dict, made for this result (not copied once more)
+    return result(fields)

@@ -13,8 +13,7 @@ from rules.system import Fighter
 
 from .damage import DamagePlan, category_label_at, protectors
 from .described import NEGATIVE_DICE, armour_step, copied, expr_dice, floor_at_zero, weak_steps
-from .made import change, modifier, note, term, updated
-from .made import damage as made_damage
+from .made import change, dump, hit_damage, modifier, note, term, updated
 from .phases import absorbed, applied_damage, damage_roll, locate, wound_after
 from .settings import Settings
 from .sheet import DAMAGE, Sheet
@@ -27,10 +26,27 @@ class HitOutcome:
     wound: str | None
     notes: list[Note] = field(default_factory=list)
     changes: list[StateChange] = field(default_factory=list)
-    target_sheet: Sheet | None = None
     actor_sheet: Sheet | None = None
     # The location roll (if one was rolled), the damage test ending at the damage applied, self-injury.
     checks: list[Check] = field(default_factory=list)
+    # The target's sheet before the blow and the fields the blow changed: the sheet after it is built
+    # only when asked for (`target_sheet`); the result needs only its dump (`target_dump`).
+    hurt: Sheet | None = None
+    hurt_update: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def target_sheet(self) -> Sheet | None:
+        """The target's sheet after the blow (its numbers are within the sheet's bounds already)."""
+        return None if self.hurt is None else updated(self.hurt, self.hurt_update)
+
+    def target_dump(self) -> dict[str, Any]:
+        """`dump(target_sheet)` without building that sheet: the sheet before the blow dumped, the changed
+        fields written over it (the same keys in the same order, each a plain number, text or dict)."""
+        assert self.hurt is not None
+        data = dump(self.hurt)
+        for key, value in self.hurt_update.items():
+            data[key] = dict(value) if type(value) is dict else value
+        return data
 
 
 def roll_location(roller: Roller, aimed: str | None, settings: Settings) -> tuple[str, Check | None]:
@@ -63,13 +79,11 @@ def damage_test(roller: Roller, plan: DamagePlan, settings: Settings) -> DamageT
     parts = [Part("strength_damage", plan.strength_bonus)] if plan.strength_bonus else []
     parts += [Part("damage_bonus", expr.bonus)] if expr.bonus else []
     parts += [Part(NEGATIVE_DICE, negative)] if negative else []
-    shown = check(
-        "damage",
-        dice=dice,
-        parts=parts,
-        dice_expr=plan.dice_expr,
-        dice_steps=[Part(key, value) for key, value in plan.dice_steps],
-    )
+    # `check(...)` of these dice and parts, built directly: raw = the kept dice + strength damage + bonus
+    # + what a subtracted group takes off, which is the test before halving (all whole numbers).
+    steps = [Part(key, value) for key, value in plan.dice_steps]
+    raw = test if dice or parts else None
+    shown = Check("damage", "actor", dice, 1, parts, raw, [], raw, None, None, None, steps, plan.dice_expr)
     if plan.weak:
         mods.append(modifier("weak", value - test))
         weak_steps(shown, settings)
@@ -128,17 +142,8 @@ def land(
             armour_step(damage_check, p.key, p.armour, p.coverage)
     applied = applied_damage(test.value, absorbed(found))
     floor_at_zero(damage_check)
-    damage = made_damage(
-        {
-            "dice": test.faces,
-            "modifiers": list(test.modifiers),
-            "multiplier": 0.5 if test.weak else 1,
-            "rolled": test.value,
-            "reduced_by": max(0, test.value) - applied,
-            "applied": applied,
-            "kind": "wound",
-        }
-    )
+    reduced_by = max(0, test.value) - applied
+    damage = hit_damage(test.faces, list(test.modifiers), 0.5 if test.weak else 1, test.value, reduced_by, applied)
     out = HitOutcome(damage, location, None, notes, checks=[*([located] if located else []), damage_check])
     _record_damage(out, target, applied, settings)
     return out
@@ -157,8 +162,8 @@ def _record_damage(out: HitOutcome, target: Fighter[Sheet], applied: int, settin
     if level is not None and level != sheet.wound_level:
         update["wound_level"] = level
         out.changes.append(change(target.name, "wound_level", sheet.wound_level, level))
-    # The numbers are within the sheet's bounds already (DAMAGE above): a plain copy, no clipping walk.
-    out.target_sheet = updated(sheet, update)
+    # The numbers are within the sheet's bounds already (DAMAGE above): no clipping walk when it is built.
+    out.hurt, out.hurt_update = sheet, update
 
 
 def _self_injury(out: HitOutcome, attacker: Fighter[Sheet], test: int) -> None:

@@ -55,12 +55,14 @@ def _skill(sheet: Sheet, weapon: Weapon, throwing: bool) -> tuple[str, int | Non
                 if key in sheet.weapon_skills:
                     return "unarmed_skill", sheet.weapon_skills[key]
         return "unarmed_skill", sheet.unarmed_skill
-    keys = [weapon.skill_key] if weapon.designed_for_throwing or not throwing else []
-    keys += [*THROWING_SKILL_KEYS, weapon.skill_key] if throwing else []
+    if not throwing:  # the usual case: the weapon's own władanie, nothing else to try
+        return "wladanie", sheet.weapon_skills.get(weapon.skill_key)
+    keys = [weapon.skill_key] if weapon.designed_for_throwing else []
+    keys += [*THROWING_SKILL_KEYS, weapon.skill_key]
     for key in keys:
         if key in sheet.weapon_skills:
-            return ("throwing" if throwing else "wladanie"), sheet.weapon_skills[key]
-    return ("throwing" if throwing else "wladanie"), None
+            return "throwing", sheet.weapon_skills[key]
+    return "throwing", None
 
 
 def _heavy(attempt: Attempt, sheet: Sheet, opts: Options, settings: Settings) -> bool:

@@ -53,7 +53,7 @@ def on_field(req: ActionRequest, opts: Options, *, on_aimed_field: bool) -> OnFi
 
 def field_hit(fields: dict[str, Any], name: str, hit: HitOutcome) -> ActionResult:
     """The sub-result for one more combatant on the field: the bot applies its `target_sheet` to `name`."""
-    assert hit.target_sheet is not None
+    assert hit.hurt is not None
     return ActionResult(
         system=SYSTEM_ID,
         action="area_hit",
@@ -65,9 +65,9 @@ def field_hit(fields: dict[str, Any], name: str, hit: HitOutcome) -> ActionResul
         damage=hit.damage,
         location=hit.location,
         wound=hit.wound,
-        conditions=condition_keys(hit.target_sheet),
+        conditions=condition_keys(hit.hurt),  # a blow changes neither conditions nor down
         changes=hit.changes,
         notes=[Note(key="on_field", params={"name": name}), *hit.notes],
         checks=hit.checks,
-        target_sheet=hit.target_sheet.model_dump(),
+        target_sheet=hit.target_dump(),
     )

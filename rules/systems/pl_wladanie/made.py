@@ -107,6 +107,12 @@ def change(combatant: str, field: str, before: Any, after: Any) -> StateChange:
     return StateChange(combatant, field, before, after)
 
 
+def dump(model: BaseModel) -> dict[str, Any]:
+    """`model.model_dump()`: its serializer called directly, with the same (default) arguments."""
+    dumped: dict[str, Any] = model.__pydantic_serializer__.to_python(model)
+    return dumped
+
+
 def updated(model: M, update: dict[str, Any]) -> M:
     """`BaseModel.model_copy(model, update=update)` (no bounds walk: the caller's numbers are within them
     already) built in one step instead of a copy of every slot and then an update of it."""
@@ -115,5 +121,26 @@ def updated(model: M, update: dict[str, Any]) -> M:
     return complete(type(model), {**model.__dict__, **update}, model.__pydantic_fields_set__ | update.keys())
 
 
-def damage(values: dict[str, Any]) -> Damage:
-    return made(Damage, values)
+# `made(Damage, …)` puts the fields with a plain default first, then those with a default factory (a
+# serialised result keeps that order): the order `hit_damage` writes them in.
+_DAMAGE_ORDER = ("multiplier", "rolled", "reduced_by", "applied", "kind", "dice", "modifiers")
+assert _DAMAGE_ORDER == (
+    *(n for n, f in Damage.model_fields.items() if f.default_factory is None),
+    *(n for n, f in Damage.model_fields.items() if f.default_factory is not None),
+)
+
+
+def hit_damage(
+    dice: list[int], mods: list[Modifier], multiplier: int | float, rolled: int, reduced_by: int, applied: int
+) -> Damage:
+    """`made(Damage, {every field})` of a wound, built in one step (no plan looked up by the names given)."""
+    values = {
+        "multiplier": multiplier,
+        "rolled": rolled,
+        "reduced_by": reduced_by,
+        "applied": applied,
+        "kind": "wound",
+        "dice": dice,
+        "modifiers": mods,
+    }
+    return complete(Damage, values, set(_DAMAGE_ORDER))

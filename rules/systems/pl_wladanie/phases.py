@@ -80,7 +80,7 @@ def setup(req: ActionRequest, actor: Fighter[Sheet], target: Fighter[Sheet], wea
     attempt = build_attempt(actor.sheet, weapon, opts, settings, ranged=ranged, distance=req.distance)
     sit = situation(opts, target.sheet, settings, ranged=ranged)
     base, against_key = defence_value(target, sit)
-    st = base + int(sum(m.value for m in sit.st_mods))
+    st = base + int(sum([m.value for m in sit.st_mods])) if sit.st_mods else base
     allowed = allowed_defences(target.sheet, sit, settings, ranged)
     return Setup(req, actor, target, weapon, attempt, sit, base, against_key, st, allowed)
 
