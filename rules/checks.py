@@ -238,12 +238,38 @@ def _dump_part(p: object) -> dict[str, Any]:
     return out
 
 
-def _dump_die(d: object) -> dict[str, Any]:
-    if type(d) is not Die or type(d.sides) is not int or type(d.face) is not int or d.role not in _ROLES:
-        raise _Unusual
-    out: dict[str, Any] = {"sides": d.sides, "face": d.face}
-    if d.role != "kept":
-        out["role"] = d.role
+def _dump_parts(parts: list[Part]) -> list[dict[str, Any]]:
+    """`_dump_part` of each, written out in one loop: a check's parts are its commonest items."""
+    out: list[dict[str, Any]] = []
+    for p in parts:
+        if type(p) is not Part:
+            raise _Unusual
+        key, value, side = p.key, p.value, p.side
+        if type(key) is not str or (type(value) is not int and type(value) is not float):
+            raise _Unusual
+        if side == "actor":
+            out.append({"key": key, "value": value})
+        elif side in _SIDES:
+            out.append({"key": key, "value": value, "side": side})
+        else:
+            raise _Unusual
+    return out
+
+
+def _dump_dice(dice: list[Die]) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for d in dice:
+        if type(d) is not Die:
+            raise _Unusual
+        sides, face, role = d.sides, d.face, d.role
+        if type(sides) is not int or type(face) is not int:
+            raise _Unusual
+        if role == "kept":
+            out.append({"sides": sides, "face": face})
+        elif role in _ROLES:
+            out.append({"sides": sides, "face": face, "role": role})
+        else:
+            raise _Unusual
     return out
 
 
@@ -254,32 +280,43 @@ def _dump_step(s: object) -> dict[str, Any]:
     if s.side != "actor":
         out["side"] = s.side
     if _list(s.detail):
-        out["detail"] = [_dump_part(p) for p in s.detail]
+        out["detail"] = _dump_parts(s.detail)
     return out
 
 
 def _dump_check(c: object) -> dict[str, Any]:
     """One check's fields in declared order, each left out when it equals its default (as pydantic does)."""
-    if type(c) is not Check or c.side not in _SIDES or type(c.label) is not str:
+    if type(c) is not Check:
         raise _Unusual
+    label, side, multiplier, raw, total = c.label, c.side, c.multiplier, c.raw, c.total
     dice, parts, steps, dice_steps = c.dice, c.parts, c.steps, c.dice_steps
-    if type(dice) is not list or type(parts) is not list or type(steps) is not list or type(dice_steps) is not list:
+    if (
+        type(label) is not str
+        or side not in _SIDES
+        or type(dice) is not list
+        or type(parts) is not list
+        or type(steps) is not list
+        or type(dice_steps) is not list
+        or (type(multiplier) is not int and type(multiplier) is not float)
+        or (raw is not None and type(raw) is not int and type(raw) is not float)
+        or (total is not None and type(total) is not int and type(total) is not float)
+    ):
         raise _Unusual
-    out: dict[str, Any] = {"label": c.label}
-    if c.side != "actor":
-        out["side"] = c.side
+    out: dict[str, Any] = {"label": label}
+    if side != "actor":
+        out["side"] = side
     if dice:
-        out["dice"] = [_dump_die(d) for d in dice]
-    if _num(c.multiplier) != 1:
-        out["multiplier"] = c.multiplier
+        out["dice"] = _dump_dice(dice)
+    if multiplier != 1:
+        out["multiplier"] = multiplier
     if parts:
-        out["parts"] = [_dump_part(p) for p in parts]
-    if c.raw is not None:
-        out["raw"] = _num(c.raw)
+        out["parts"] = _dump_parts(parts)
+    if raw is not None:
+        out["raw"] = raw
     if steps:
         out["steps"] = [_dump_step(s) for s in steps]
-    if c.total is not None:
-        out["total"] = _num(c.total)
+    if total is not None:
+        out["total"] = total
     if c.versus is not None:
         out["versus"] = _dump_check(c.versus)
     if _opt_str(c.outcome) is not None:
@@ -287,29 +324,45 @@ def _dump_check(c: object) -> dict[str, Any]:
     if _opt_str(c.location) is not None:
         out["location"] = c.location
     if dice_steps:
-        out["dice_steps"] = [_dump_part(p) for p in dice_steps]
+        out["dice_steps"] = _dump_parts(dice_steps)
     if _opt_str(c.dice_expr) is not None:
         out["dice_expr"] = c.dice_expr
     return out
 
 
+def _load_parts(items: object) -> list[Part]:
+    """Parts back, each checked as `_load_part` would, in one loop."""
+    if type(items) is not list:
+        raise _Unusual
+    out: list[Part] = []
+    keys = _PART_KEYS
+    for data in items:
+        if type(data) is not dict or not data.keys() <= keys:
+            raise _Unusual
+        key, value, side = data.get("key"), data.get("value"), data.get("side", "actor")
+        if type(key) is not str or (type(value) is not int and type(value) is not float) or side not in _SIDES:
+            raise _Unusual
+        out.append(Part(key, value, side))
+    return out
+
+
 def _load_part(data: object) -> Part:
-    if type(data) is not dict or not data.keys() <= _PART_KEYS:
-        raise _Unusual
-    key, side = data.get("key"), data.get("side", "actor")
-    value: Any = data.get("value")
-    if type(key) is not str or (type(value) is not int and type(value) is not float) or side not in _SIDES:
-        raise _Unusual
-    return Part(key, value, side)
+    return _load_parts([data])[0]
 
 
-def _load_die(data: object) -> Die:
-    if type(data) is not dict or not data.keys() <= _DIE_KEYS:
+def _load_dice(items: object) -> list[Die]:
+    if type(items) is not list:
         raise _Unusual
-    sides, face, role = data.get("sides"), data.get("face"), data.get("role", "kept")
-    if type(sides) is not int or type(face) is not int or role not in _ROLES:
-        raise _Unusual
-    return Die(sides, face, role)
+    out: list[Die] = []
+    keys = _DIE_KEYS
+    for data in items:
+        if type(data) is not dict or not data.keys() <= keys:
+            raise _Unusual
+        sides, face, role = data.get("sides"), data.get("face"), data.get("role", "kept")
+        if type(sides) is not int or type(face) is not int or role not in _ROLES:
+            raise _Unusual
+        out.append(Die(sides, face, role))
+    return out
 
 
 def _load_step(data: object) -> Step:
@@ -318,21 +371,11 @@ def _load_step(data: object) -> Step:
     op, side = data.get("op"), data.get("side", "actor")
     if op not in _OPS_KNOWN or side not in _SIDES or "value" not in data or "total" not in data:
         raise _Unusual
-    detail = [_load_part(p) for p in _list(data.get("detail", []))]
+    detail = _load_parts(data.get("detail", []))
     return Step(op, _str(data.get("key")), _num(data["value"]), _num(data["total"]), side, detail)  # type: ignore[arg-type]
 
 
 _ABSENT: Any = object()  # a key left out (its default), unlike one given as null (pydantic's to refuse)
-
-
-def _loaded(data: dict[str, Any], key: str, load: Any) -> list[Any]:
-    """A list field back, each item by `load`; an absent key is the empty default."""
-    items = data.get(key, _ABSENT)
-    if items is _ABSENT:
-        return []
-    if type(items) is not list:
-        raise _Unusual
-    return [load(item) for item in items]
 
 
 def _load_check(data: object) -> Check:
@@ -353,19 +396,26 @@ def _load_check(data: object) -> Check:
         or (dice_expr is not None and type(dice_expr) is not str)
     ):
         raise _Unusual
+    # An absent list is its empty default; one given (even as null) is checked.
+    dice, parts, steps, dice_steps = (
+        get("dice", _ABSENT),
+        get("parts", _ABSENT),
+        get("steps", _ABSENT),
+        get("dice_steps", _ABSENT),
+    )
     return Check(
         label,
         side,
-        _loaded(data, "dice", _load_die),
+        [] if dice is _ABSENT else _load_dice(dice),
         multiplier,
-        _loaded(data, "parts", _load_part),
+        [] if parts is _ABSENT else _load_parts(parts),
         raw,
-        _loaded(data, "steps", _load_step),
+        [] if steps is _ABSENT else [_load_step(s) for s in _list(steps)],
         total,
         None if versus is None else _load_check(versus),
         outcome,
         location,
-        _loaded(data, "dice_steps", _load_part),
+        [] if dice_steps is _ABSENT else _load_parts(dice_steps),
         dice_expr,
     )
 

@@ -96,34 +96,3 @@ def test_exchange_rolls_and_modifiers_load_as_pydantic_validates_them() -> None:
     ):
         with pytest.raises(ValidationError):
             load_rolls(bad) if isinstance(bad, list) and "purpose" in bad[0] else load_modifiers(bad)
-
-
-def test_exchange_check_written_and_read_as_the_shared_functions_do() -> None:
-    """The attack's check in the exchange (exchange.py): the shared dump and load for its usual shapes
-    (a kept die, a 1-chain, a botched 0), None for any other, which the shared functions then take."""
-    from rules.checks import add_step, dump_checks, load_checks
-    from rules.model import Check, Die, Part
-    from rules.systems.arm5.exchange import dump_check, dump_one, load_check, load_first
-
-    kept = Check("attack", dice=[Die(10, 7)], parts=[Part("atk_dex", 2), Part("atk_weapon", -1)], raw=8, total=8)
-    chain = Check("attack", dice=[Die(10, 1, "doubled"), Die(10, 4)], multiplier=2, parts=[], raw=8, total=8)
-    botched = Check("attack", dice=[Die(10, 10, "dropped"), Die(10, 10, "botch")], parts=[Part("a", 3)], raw=3)
-    botched.total = 3
-    add_step(botched, "set", "botch", 0)
-    for c in (kept, chain, botched):
-        assert dump_check(c) == dump_checks([c])[0] and list(dump_one(c)[0]) == list(dump_checks([c])[0])
-        data = dump_checks([c])
-        assert load_check(data[0]) == load_checks(data)[0] == c
-        assert load_first(data) == c
-    unusual = [
-        Check("attack", side="target", parts=[Part("a", 1, "target")], raw=1, total=1),
-        Check("attack", parts=[Part("a", 1.5)], raw=1.5, total=1.5),
-        Check("attack", raw=1, total=1, outcome="hit"),
-    ]
-    for c in unusual:
-        assert dump_check(c) is None
-        assert dump_one(c) == dump_checks([c])
-        assert load_check(dump_checks([c])[0]) is None
-        assert load_first(dump_checks([c])) == load_checks(dump_checks([c]))[0]
-    assert load_check({"label": "attack", "raw": 1, "total": 1, "extra": 1}) is None
-    assert load_check({"label": "attack", "raw": True, "total": 1}) is None

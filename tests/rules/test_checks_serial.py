@@ -162,3 +162,54 @@ def reference_check(label: str, **kw: Any) -> Check:
 )
 def test_check_builds_what_it_built_before(kw: dict[str, Any]) -> None:
     assert repr(check("x", **kw)) == repr(reference_check("x", **kw))
+
+
+def _carried_hit() -> dict[str, Any]:
+    """A hit test as an exchange carries it: the attacker's die and parts against the target's ST."""
+    return {
+        "label": "attack",
+        "dice": [{"sides": 20, "face": 8}],
+        "parts": [{"key": "wladanie", "value": 6}],
+        "raw": 14,
+        "total": 14,
+        "versus": {
+            "label": "st",
+            "side": "target",
+            "parts": [{"key": "st", "value": 13, "side": "target"}],
+            "raw": 13,
+            "total": 13,
+        },
+        "outcome": "hit",
+    }
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        lambda c: None,
+        lambda c: c.update(raw=14.5),
+        lambda c: c["parts"].append({"key": "x", "value": True}),
+        lambda c: c["parts"].append({"key": "x", "value": 1, "extra": 0}),
+        lambda c: c["versus"].update(side="actor"),
+        lambda c: c["versus"].update(dice=[{"sides": 20, "face": 3}]),
+        lambda c: c["dice"][0].update(role="dropped"),
+        lambda c: c["dice"][0].update(face=3.0),
+        lambda c: c.pop("parts"),
+        lambda c: c.update(parts=None),
+        lambda c: c.update(steps=[{"op": "minus", "key": "a", "value": 1, "total": 13}]),
+        lambda c: c.update(steps=[{"op": "minus", "key": "a", "value": 1, "total": 13, "detail": [{"key": "b"}]}]),
+    ],
+)
+def test_a_carried_check_edited_reads_as_pydantic_reads_it(edit: Any) -> None:
+    """Shapes near the usual one (a stored exchange edited by hand or by an older version): the plain path
+    reads what pydantic reads and refuses what it refuses, with the same errors."""
+    plain = [_carried_hit()]
+    edit(plain[0])
+    try:
+        expected = PYDANTIC.validate_python(plain)
+    except ValidationError as exc:
+        with pytest.raises(ValidationError) as got:
+            load_checks(plain)
+        assert got.value.errors() == exc.errors()
+        return
+    assert repr(load_checks(plain)) == repr(expected)

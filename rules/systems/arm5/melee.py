@@ -8,7 +8,7 @@ from typing import Any, NamedTuple
 from pydantic import TypeAdapter, ValidationError
 
 from rules.bounds import clip, field_limits
-from rules.checks import add_step, check, minus
+from rules.checks import add_step, check, dump_checks, load_checks, minus
 from rules.dice import DiceSource, Roller
 from rules.errors import RulesError
 from rules.model import ActionResult, Check, Damage, DieRoll, Modifier, Note, Part, Side, StateChange, Step, Term
@@ -37,7 +37,6 @@ from rules.systems.arm5.common import (
     weapon_term,
     wound_taken,
 )
-from rules.systems.arm5.exchange import dump_one, load_first
 from rules.systems.arm5.options import Options
 from rules.systems.arm5.settings import Settings
 from rules.systems.arm5.sheet import Sheet, Shield, Weapon, Wounds
@@ -194,7 +193,7 @@ def attack(req: ActionRequest, dice: DiceSource, kind: str) -> ActionResult:
         "attack_rolls": [{"purpose": r.purpose, "sides": r.sides, "face": r.face} for r in roller.rolls],
         "attack_modifiers": [{"key": m.key, "value": m.value} for m in rolled.modifiers],
         "attack_notes": dump_notes(notes),
-        "attack_checks": dump_one(rolled.check),
+        "attack_checks": dump_checks([rolled.check]),
     }
     exchange.update(ex)  # the rest in the swing's order (the first four keep their places)
     data = {  # ActionResult's fields in the order `built` stores them (plain defaults, required, lists)
@@ -448,7 +447,7 @@ def _attack_check(ex: Mapping[str, Any], rolls: list[DieRoll], modifiers: list[M
     """The attack half's check, carried in the exchange; an exchange made before checks existed has its
     check rebuilt from the same rolls and modifiers."""
     if "attack_checks" in ex:
-        return load_first(ex["attack_checks"])
+        return load_checks(ex["attack_checks"])[0]
     faces = tuple(r.face for r in rolls if r.purpose == "attack")
     botch = tuple(r.face for r in rolls if r.purpose == "attack_botch")
     values = [int(m.value) for m in modifiers if m.key == "attack_die"]

@@ -5,14 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, cast
 
-from rules.checks import check
+from rules.checks import check, dump_checks, load_checks
 from rules.dice import DiceSource, Roller
 from rules.errors import RulesError
 from rules.model import ActionResult, Check, Die, Note, Part, Term
 from rules.system import ActionRequest, DefenceRequest, Fighter
 
 from .area_attack import area_attack
-from .carried import dump_hit, load_hit
 from .checks import Situation
 from .conditions import condition_keys
 from .damage import DamagePlan
@@ -145,7 +144,7 @@ def _exchange(
         "rolls": [{"purpose": r.purpose, "sides": r.sides, "face": r.face} for r in fields["rolls"]],
         "modifiers": [{"key": m.key, "value": m.value} for m in fields["modifiers"]],
         "notes": [{"key": n.key, "params": plain_params(n.params)} for n in fields["notes"]],
-        "checks": dump_hit(fields["checks"]),
+        "checks": dump_checks(fields["checks"]),
         "active_modifiers": [{"key": m.key, "value": m.value} for m in sit.active_mods],
         "defences": allowed,
         "default": default_choice(target, allowed, settings),
@@ -274,7 +273,7 @@ def _attack_checks(ex: Mapping[str, Any]) -> list[Check]:
     """The hit test against the ST as the attack half showed it (rebuilt for an exchange made before
     checks travelled in it: its dice, the attacker's modifiers and the ST as one number)."""
     if "checks" in ex:
-        return load_hit(ex["checks"])
+        return load_checks(ex["checks"])
     dice = [Die(int(r["sides"]), int(r["face"])) for r in ex["rolls"] if r.get("purpose") == "attack"]
     mods = [m for m in ex["modifiers"] if not str(m["key"]).startswith(("defence_", "area_"))]
     key = str(ex.get("against_key", "physical_defence"))
