@@ -167,11 +167,12 @@ def no_roll(label: str, side: Side) -> Rolled:
 
 
 def botch_note(rolled: Rolled, roll: str) -> list[Note]:
-    if not rolled.die or not rolled.die.zero:
+    die = rolled.die
+    if die is None or die.faces[0] != ZERO_FACE:  # no die, or not a first-roll 0 (`die.zero`): no note
         return []
-    if rolled.die.botched:
+    if die.botched:
         return [note("botch", {"roll": Term("check", roll), "botches": rolled.botches})]
-    return [note("zero_no_botch", {"roll": Term("check", roll), "botch_dice": len(rolled.die.botch_faces)})]
+    return [note("zero_no_botch", {"roll": Term("check", roll), "botch_dice": len(die.botch_faces)})]
 
 
 def in_hand(sheet: Sheet, weapon_id: str | None) -> tuple[Weapon, Shield | None]:
@@ -192,6 +193,8 @@ def in_hand(sheet: Sheet, weapon_id: str | None) -> tuple[Weapon, Shield | None]
 
 
 def check_can_act(sheet: Sheet, who: str) -> None:
+    if not sheet.out_of_fight:  # the usual fighter: one property read, not three
+        return
     if sheet.dead:
         raise RulesError("error.arm5.cannot_act", who=who, state=Term("condition", "dead"))
     if sheet.incapacitated:

@@ -130,11 +130,15 @@ def swing(req: ActionRequest, kind: str) -> Swing:
     if opts.nonlethal and settings.fatigue_table != "nonlethal":
         raise RulesError("error.arm5.nonlethal_off", setting=Term("term", "fatigue_table"))
     weapon, shield = in_hand(actor, req.weapon)
-    updates, charge_bonus = _charge(actor, weapon, opts, kind) if opts.charge else ({}, 0)
-    updates.update(action_updates())
+    if opts.charge:
+        updates, charge_bonus = _charge(actor, weapon, opts, kind)
+        updates.update(action_updates())
+    else:  # the usual swing: the action's updates are the dict itself (no copy into an empty one)
+        updates, charge_bonus = action_updates(), 0
     updates["disengage_bonus"] = 0
     updates["left_combat"] = False
-    updates.update(own_turn_updates(actor, settings.disengage_window))
+    if actor.attacked_by:  # `own_turn_updates` has nothing for a sheet no one attacked
+        updates.update(own_turn_updates(actor, settings.disengage_window))
     if kind == "attack":
         updates["engaged_with"] = add_name(actor.engaged_with, req.target.name)
     # A charge's Fatigue level before the roll: only a changed level changes the penalty.
@@ -549,15 +553,17 @@ def _attacker_side(
     dumped = attacker.plain_dump()
     for key, value in raw.items():
         kind = _UPDATE_TYPES[key]
-        if not isinstance(value, kind):
+        if type(value) is not kind and not isinstance(value, kind):
             raise RulesError("error.arm5.bad_exchange")
-        if isinstance(value, list):  # the exchange's own copy of the names
+        if kind is list:  # the exchange's own copy of the names
             value = [str(v) for v in value]
+            stored = value
+        else:  # only numbers have bounds (a flag, or a bool given for a number, is stored as it is)
+            stored = value if kind is bool else clip(value, *_UPDATE_BOUNDS[key])
         old = getattr(attacker, key)
         if old != value:
             changes.append(StateChange(name, key, old, value))
-        bounds = _UPDATE_BOUNDS.get(key)
-        dumped[key] = value if bounds is None else clip(value, *bounds)
+        dumped[key] = stored
     return changes, dumped
 
 

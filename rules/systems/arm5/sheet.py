@@ -33,6 +33,7 @@ COMBAT_ABILITIES = ("single_weapon", "great_weapon", "brawl", "throw", "bows")
 ABILITY_ALIASES = {"thrown": "throw", "thrown_weapon": "throw", "bow": "bows"}
 WOUND_KEYS = ("light", "medium", "heavy", "incapacitating")
 STAT = Field(0, ge=-10, le=10)
+_LIGHT, _MEDIUM, _HEAVY = WOUND_PENALTY["light"], WOUND_PENALTY["medium"], WOUND_PENALTY["heavy"]
 # A rolled total kept on the sheet (Initiative, a disengage Defense): a stress die doubles on every 1, so
 # the number is open in the book; the sheet keeps it within these bounds (issue 12).
 ROLL = 100_000
@@ -234,7 +235,7 @@ class Sheet(_Bounded):
     @property
     def wound_penalty(self) -> int:
         w = self.wounds
-        return w.light * WOUND_PENALTY["light"] + w.medium * WOUND_PENALTY["medium"] + w.heavy * WOUND_PENALTY["heavy"]
+        return w.light * _LIGHT + w.medium * _MEDIUM + w.heavy * _HEAVY
 
     @property
     def fatigue_penalty(self) -> int:
@@ -250,7 +251,8 @@ class Sheet(_Bounded):
 
     @property
     def out_of_fight(self) -> bool:
-        return self.dead or self.incapacitated or self.unconscious
+        # `dead or incapacitated or unconscious` with the two properties written in (read every exchange)
+        return self.dead or self.wounds.incapacitating > 0 or self.fatigue_level >= UNCONSCIOUS
 
     def botch_dice_for(self, option: int | None, default: int) -> int:
         """Botch dice for this combatant's roll: the action's option, else the sheet's, else the setting."""

@@ -118,12 +118,13 @@ def stress_dice(roll: StressRoll) -> tuple[list[Die], int]:
     1,1,7 → [1 doubled, 1 doubled, 7 kept] × 4 = 28; 1,0 → [1 doubled, 10 kept] × 2 = 20; a first-roll
     "0" (face 10) counts nothing (`dropped`), and its botch dice are shown as `botch` (never counted)."""
     faces = roll.faces
-    if faces[0] == ZERO_FACE:  # roll.zero
+    first = faces[0]
+    if len(faces) == 1 and first != ZERO_FACE:  # the usual roll: one die, kept
+        return [Die(10, first, "kept")], 1
+    if first == ZERO_FACE:  # roll.zero
         dice = [Die(10, ZERO_FACE, "dropped")]
         for face in roll.botch_faces:
             dice.append(Die(10, face, "botch"))
         return dice, 1
     ones = len(faces) - 1
-    if not ones:  # the usual roll: one die, kept
-        return [Die(10, faces[0], "kept")], 1
     return [*[Die(10, 1, "doubled") for _ in range(ones)], Die(10, faces[-1], "kept")], 2**ones
