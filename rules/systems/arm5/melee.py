@@ -522,7 +522,7 @@ def _defender_engagement(defender: Sheet, attacker: str, kind: str, defended: bo
     return updates
 
 
-_UPDATE_TYPES: dict[str, type] = {
+_UPDATE_TYPES: dict[str, type[Any]] = {
     "action_used": bool,
     "delaying": bool,
     "left_combat": bool,
@@ -551,6 +551,7 @@ def _attacker_side(
         return [], None
     changes = []
     dumped = attacker.plain_dump()
+    stored: Any
     for key, value in raw.items():
         kind = _UPDATE_TYPES[key]
         if type(value) is not kind and not isinstance(value, kind):
