@@ -96,6 +96,9 @@ class Rolled(NamedTuple):
 
 def penalty_mods(sheet: Sheet, prefix: str) -> list[Modifier]:
     """Wound and Fatigue penalties (cumulative) for a rolled total; zero penalties are left out."""
+    w = sheet.wounds
+    if not (w.light or w.medium or w.heavy or sheet.fatigue_level):  # unhurt and fresh: no penalty to read
+        return []
     mods = []
     wound, fatigue = sheet.wound_penalty, sheet.fatigue_penalty  # properties: read once each
     if wound:

@@ -58,7 +58,7 @@ def attack_mods(sheet: Sheet, weapon: Weapon, shield: Shield | None) -> list[Mod
     """Dex + combat Ability + weapon (+ shield) Attack modifier (base game B4)."""
     mods = [
         Modifier("atk_dex", sheet.dex),
-        Modifier(f"atk_{weapon.ability}", sheet.ability(weapon.ability)),
+        Modifier(f"atk_{weapon.ability}", int(getattr(sheet.abilities, weapon.ability))),  # sheet.ability()
         Modifier("atk_weapon", weapon.atk),
     ]
     if shield is not None and shield.atk:
@@ -72,7 +72,7 @@ def defence_mods(sheet: Sheet, kind: str, missile_mode: str) -> list[Modifier]:
     mods = [Modifier("def_qik", sheet.qik)]
     if kind == "shot" and missile_mode == "quickness_plus_cover":
         return mods
-    mods.append(Modifier(f"def_{weapon.ability}", sheet.ability(weapon.ability)))
+    mods.append(Modifier(f"def_{weapon.ability}", int(getattr(sheet.abilities, weapon.ability))))  # sheet.ability()
     if not (kind == "shot" and missile_mode == "shield_only_plus_cover"):
         mods.append(Modifier("def_weapon", weapon.dfn))
     if shield is not None:
@@ -293,7 +293,10 @@ def guard(defender: Sheet, settings: Settings, ex: Mapping[str, Any]) -> Guard:
         if COVER_BONUS[cover]:
             mods.append(Modifier(f"def_cover_{cover}", COVER_BONUS[cover]))
     mods += penalty_mods(defender, "def")
-    return Guard(mods, sum([int(m.value) for m in mods]), defender.botch_dice_for(None, settings.botch_dice_default))
+    botch_dice = defender.botch_dice  # `botch_dice_for(None, ...)`: the sheet's, else the setting's
+    return Guard(
+        mods, sum([int(m.value) for m in mods]), settings.botch_dice_default if botch_dice is None else botch_dice
+    )
 
 
 def defence_phase(face: Face, botch: Face, guard: Guard) -> int:
