@@ -164,7 +164,7 @@ def swing(req: ActionRequest, kind: str) -> Swing:
         "attacker": req.actor.name,
         "defender": req.target.name,
         "weapon": weapon.name,
-        "damage_modifiers": [{"key": k, "value": v} for k, v in damage_pairs(actor, weapon, shield, add_str)],
+        "damage_modifiers": damage_data(actor, weapon, shield, add_str),
         "attacker_mounted": actor.mounted,
         "attacker_updates": updates,  # plain values already: flags, numbers and lists of names
         "cover": opts.cover,
@@ -245,15 +245,15 @@ _DEFEND_GIVEN = frozenset(
 
 def damage_mods(sheet: Sheet, weapon: Weapon, shield: Shield | None, add_str: bool) -> list[Modifier]:
     """Str + weapon (+ shield) Damage modifier; the Attack Advantage is added at the defence."""
-    return [Modifier(key, value) for key, value in damage_pairs(sheet, weapon, shield, add_str)]
+    return [Modifier(m["key"], m["value"]) for m in damage_data(sheet, weapon, shield, add_str)]
 
 
-def damage_pairs(sheet: Sheet, weapon: Weapon, shield: Shield | None, add_str: bool) -> list[tuple[str, int]]:
-    """`damage_mods` as (key, value) pairs: the attack carries them to the defence as plain data."""
-    pairs = [("dmg_str", sheet.str if add_str else 0), ("dmg_weapon", weapon.dam)]
+def damage_data(sheet: Sheet, weapon: Weapon, shield: Shield | None, add_str: bool) -> list[dict[str, Any]]:
+    """`damage_mods` as the exchange carries them to the defence (plain data), made in that form at once."""
+    data = [{"key": "dmg_str", "value": sheet.str if add_str else 0}, {"key": "dmg_weapon", "value": weapon.dam}]
     if shield is not None and shield.dam:
-        pairs.append(("dmg_shield", shield.dam))
-    return pairs
+        data.append({"key": "dmg_shield", "value": shield.dam})
+    return data
 
 
 def soak_mods(sheet: Sheet) -> list[Modifier]:
