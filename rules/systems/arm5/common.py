@@ -280,9 +280,9 @@ def apply_wound(sheet: Sheet, band: WoundBand | None, nonlethal: bool) -> WoundO
     """One wound of `band` (or, non-lethal, the seed's Fatigue conversion) onto a sheet."""
     if band is None:
         return WoundOutcome(None, {}, [])
-    notes = [note("wound_band", {"band": term("outcome", band), "size": sheet.size})]
+    notes = [Note("wound_band", {"band": term("outcome", band), "size": sheet.size})]
     updates: dict[str, Any] = {}
-    wound = wound_taken(band, nonlethal)
+    wound = NONLETHAL[band][1] if nonlethal else band  # wound_taken(band, nonlethal)
     if nonlethal:
         levels = NONLETHAL[band][0]
         new_level = sheet.fatigue_level + levels

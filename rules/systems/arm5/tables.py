@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import Final, Literal
 
 from rules.errors import RulesError
@@ -46,10 +47,8 @@ def wound_band(net: int, size: int, rule: SizeRule) -> WoundBand | None:
     """The one wound a hit of `net` damage (after Soak) gives; None when nothing gets through."""
     if net <= 0:
         return None
-    for band, upper in zip(BANDS, band_bounds(size, rule), strict=False):
-        if net <= upper:
-            return band
-    return "dead"
+    # The first band whose upper bound holds `net` (the bounds rise), "dead" past the last: one bisection.
+    return BANDS[bisect_left(band_bounds(size, rule), net)]
 
 
 # Base game (B5): cumulative penalty per wound. Incapacitating/dead wounds take the fighter out instead.
