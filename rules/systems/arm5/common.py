@@ -276,8 +276,9 @@ def wound_taken(band: WoundBand | None, nonlethal: bool) -> WoundBand | None:
     return NONLETHAL[band][1]
 
 
-def apply_wound(sheet: Sheet, band: WoundBand | None, nonlethal: bool) -> WoundOutcome:
-    """One wound of `band` (or, non-lethal, the seed's Fatigue conversion) onto a sheet."""
+def apply_wound(sheet: Sheet, band: WoundBand | None, nonlethal: bool, plain: bool = False) -> WoundOutcome:
+    """One wound of `band` (or, non-lethal, the seed's Fatigue conversion) onto a sheet (`plain`: the
+    wounds update as the dict `plain_dump` makes of it, for a caller that only shows it dumped)."""
     if band is None:
         return WoundOutcome(None, {}, [])
     notes = [Note("wound_band", {"band": term("outcome", band), "size": sheet.size})]
@@ -294,7 +295,8 @@ def apply_wound(sheet: Sheet, band: WoundBand | None, nonlethal: bool) -> WoundO
         updates["dead"] = True
     elif wound is not None:
         wounds = sheet.wounds  # one more of the band, kept within its bounds (as model_copy clips it)
-        updates["wounds"] = wounds.clipped_copy({wound: clip(getattr(wounds, wound) + 1, *_WOUND_BOUNDS[wound])})
+        changed = {wound: clip(getattr(wounds, wound) + 1, *_WOUND_BOUNDS[wound])}
+        updates["wounds"] = {**wounds.plain_dump(), **changed} if plain else wounds.clipped_copy(changed)
     return WoundOutcome(wound, updates, notes)
 
 

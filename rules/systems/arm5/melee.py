@@ -293,10 +293,11 @@ def guard(defender: Sheet, settings: Settings, ex: Mapping[str, Any]) -> Guard:
         if COVER_BONUS[cover]:
             mods.append(Modifier(f"def_cover_{cover}", COVER_BONUS[cover]))
     mods += penalty_mods(defender, "def")
+    base = 0  # the modifiers' sum, in a loop (a list comprehension is a function call of its own)
+    for m in mods:
+        base += int(m.value)
     botch_dice = defender.botch_dice  # `botch_dice_for(None, ...)`: the sheet's, else the setting's
-    return Guard(
-        mods, sum([int(m.value) for m in mods]), settings.botch_dice_default if botch_dice is None else botch_dice
-    )
+    return Guard(mods, base, settings.botch_dice_default if botch_dice is None else botch_dice)
 
 
 def defence_phase(face: Face, botch: Face, guard: Guard) -> int:
@@ -584,6 +585,9 @@ def _defender_side(
         old = getattr(defender, key)
         if type(value) is list:
             dumped[key] = value.copy()
+        elif type(value) is dict:  # a hit's wounds, dumped already (`apply_wound(plain=True)`)
+            old = dumped[key]
+            dumped[key] = value
         elif isinstance(value, Wounds):  # the one nested model a hit changes: compared and stored dumped
             old, value = dumped[key], value.plain_dump()
             dumped[key] = value
@@ -648,7 +652,7 @@ def _damage(
     soak = soak_pairs(defender)
     hit = blow(defender, dmg, ex, settings, sum([value for _, value in soak]))
     wound = wound_phase(hit, advantage)
-    outcome = apply_wound(defender, wound.band, hit.nonlethal)
+    outcome = apply_wound(defender, wound.band, hit.nonlethal, plain=True)  # the result shows it dumped
     notes = [note("soaked")] if wound.net <= 0 else []
     # Rule-made numbers, no validation: every field given in the order `built` stores them (its plain
     # defaults first, then the list fields), so `complete` needs no plan.
