@@ -295,7 +295,7 @@ def apply_wound(sheet: Sheet, band: WoundBand | None, nonlethal: bool, plain: bo
         updates["dead"] = True
     elif wound is not None:
         wounds = sheet.wounds  # one more of the band, kept within its bounds (as model_copy clips it)
-        changed = {wound: clip(getattr(wounds, wound) + 1, *_WOUND_BOUNDS[wound])}
+        changed: dict[str, Any] = {wound: clip(getattr(wounds, wound) + 1, *_WOUND_BOUNDS[wound])}
         updates["wounds"] = {**wounds.plain_dump(), **changed} if plain else wounds.clipped_copy(changed)
     return WoundOutcome(wound, updates, notes)
 
