@@ -46,10 +46,14 @@ def note(key: str, params: dict[str, Any] | None = None) -> Note:
 
 def dump_notes(notes: list[Note]) -> list[dict[str, Any]]:
     """Notes as plain JSON (for an exchange): a catalog term becomes `{"term": [kind, key]}`."""
+    if not notes:  # the usual attack has none
+        return []
     return [{"key": n.key, "params": {k: _plain(v) for k, v in n.params.items()}} for n in notes]
 
 
 def load_notes(data: list[Any]) -> list[Note]:
+    if type(data) is list and not data:  # the usual exchange carries none
+        return []
     return [Note(key=n["key"], params={k: _term(v) for k, v in n.get("params", {}).items()}) for n in data]
 
 

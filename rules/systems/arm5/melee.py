@@ -171,7 +171,10 @@ def swing(req: ActionRequest, kind: str) -> Swing:
         "nonlethal": opts.nonlethal,
         "wound_band": opts.wound_band,
     }
-    return Swing(kind, weapon.name, mods, sum([int(m.value) for m in mods]), botch_dice, notes, exchange)
+    base = 0  # the modifiers' sum, in a loop (a list comprehension is a function call of its own)
+    for m in mods:
+        base += int(m.value)
+    return Swing(kind, weapon.name, mods, base, botch_dice, notes, exchange)
 
 
 def attack_phase(face: Face, botch: Face, swing: Swing) -> int:
@@ -354,7 +357,7 @@ def defend(req: DefenceRequest, dice: DiceSource) -> ActionResult:
     notes += d_notes
     advantage = attack_total - defence.total
     hit = advantage_of(attack_total, defence.total)
-    d_updates = _defender_engagement(defender, a_name, kind, defended=defence.die is not None)
+    d_updates = _defender_engagement(defender, a_name, kind, defence.die is not None)  # defended
     damage = None
     band = None
     outcome = "miss"
