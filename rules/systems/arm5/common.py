@@ -115,7 +115,11 @@ def penalty_mods(sheet: Sheet, prefix: str) -> list[Modifier]:
 def stress_check(label: str, die: StressRoll, mods: list[Modifier], side: Side, value: int | None = None) -> Check:
     """The check of a stress roll: its dice, the modifiers as parts, and a botch as `set` 0 (`value`:
     the die's, when the caller has it)."""
-    dice, multiplier = stress_dice(die)
+    faces = die.faces
+    if len(faces) == 1 and faces[0] != ZERO_FACE:  # the usual roll (`stress_dice`'s first case): one die, kept
+        dice, multiplier = [Die(10, faces[0], "kept")], 1
+    else:
+        dice, multiplier = stress_dice(die)
     # `parts` and `whole_check` in one walk: whole-number parts are added to the die's counted value.
     shown = []
     raw = die.value if value is None else value

@@ -558,6 +558,7 @@ def _attacker_side(
         return [], None
     changes = []
     dumped = attacker.plain_dump()
+    fields = attacker.__dict__  # every field is there (`plain_dump` just read them all): no getattr calls
     stored: Any
     for key, value in raw.items():
         kind = _UPDATE_TYPES[key]
@@ -568,7 +569,7 @@ def _attacker_side(
             stored = value
         else:  # only numbers have bounds (a flag, or a bool given for a number, is stored as it is)
             stored = value if kind is bool else clip(value, *_UPDATE_BOUNDS[key])
-        old = getattr(attacker, key)
+        old = fields[key]
         if old != value:
             changes.append(StateChange(name, key, old, value))
         dumped[key] = stored
@@ -584,8 +585,9 @@ def _defender_side(
         return [], conditions(defender), None
     changes = []
     dumped = defender.plain_dump()
+    fields = defender.__dict__  # every field is there (`plain_dump` just read them all): no getattr calls
     for key, value in updates.items():
-        old = getattr(defender, key)
+        old = fields[key]
         if type(value) is list:
             dumped[key] = value.copy()
         elif type(value) is dict:  # a hit's wounds, dumped already (`apply_wound(plain=True)`)
