@@ -498,8 +498,12 @@ def shown_damage(
                 raw += v
             else:
                 whole = False
-    soaked = sum([int(value) for _, value in soak])
-    detail = [Part(key, value, hit) for key, value in soak if value]
+    soaked = 0  # Soak's sum and its shown steps (the non-zero ones) in one walk
+    detail = []
+    for key, value in soak:
+        soaked += int(value)
+        if value:
+            detail.append(Part(key, value, hit))
     if not whole:
         c = check("damage", side=hitter, dice=[], multiplier=1, parts=shown)
         minus(c, "soak", soaked, side=hit, detail=detail)
