@@ -159,7 +159,7 @@ def carry_slowdown(before: Sheet, after: Sheet, changed: Iterable[str]) -> None:
         for polygonal in (False, True):
             hit = _DERIVED.get((id(before), polygonal))
             if hit is not None and hit.sheet is before:
-                _DERIVED[(id(after), polygonal)] = hit._replace(sheet=after)
+                _DERIVED[(id(after), polygonal)] = _Derived(after, hit.slowdown, hit.initiative, hit.per_round)
 
 
 def _slowdown_total(sheet: Sheet, polygonal: bool) -> int:
