@@ -307,19 +307,25 @@ def _attack_mods(
     a: Sheet, w: Weapon, opts: Options, settings: Settings, shot: bool, levels: int | None
 ) -> list[tuple[str, int]]:
     """The attacker's side: M1/R1 value, focus, wounds, stances and the chosen manoeuvres (`levels`: the
-    attacker's skill_levels with `w`)."""
+    attacker's skill_levels with `w`). Zero values are left out here already (`_shown_mods` would drop
+    them; the value's own parts come from `base_attack` and are kept as they are)."""
     mods: list[tuple[str, int]] = []
     if a.attack_fixed is not None:
         mods.append(("attack", a.attack_fixed))
     else:
         mods += base_attack(a, w, opts, settings, shot, levels)
-    mods.append(("weapon_focus", a.weapon_focus if not opts.off_hand else 0))
-    mods.append(("wounds", wound_mod(a, settings, opts.off_hand)))
-    mods.append(("intimidation", -a.intimidation))
-    mods.append(("off_balance", -a.off_balance))
+    if a.weapon_focus and not opts.off_hand:
+        mods.append(("weapon_focus", a.weapon_focus))
+    wounds = wound_mod(a, settings, opts.off_hand)
+    if wounds:
+        mods.append(("wounds", wounds))
+    if a.intimidation:
+        mods.append(("intimidation", -a.intimidation))
+    if a.off_balance:
+        mods.append(("off_balance", -a.off_balance))
     if a.defence_mode == "partial":
         mods.append(("partial_defence", -4))
-    if opts.off_hand and not a.ambidexterity:
+    if opts.off_hand and not a.ambidexterity and a.off_hand_penalty:
         mods.append(("off_hand", a.off_hand_penalty))
     if opts.off_hand and a.dual_weapon and not (a.two_weapon_fighting or a.lightning_attacks):
         mods.append(("dual_weapon_two_attacks", -4))
@@ -329,14 +335,16 @@ def _attack_mods(
         mods.append(("counter_attack", 2))
     if opts.flat:
         mods.append(("flat", -2))
-    mods.append(("covering", a.cover_attack))
+    if a.cover_attack:
+        mods.append(("covering", a.cover_attack))
     if opts.out_of_view:
         mods.append(("out_of_view", 2))
     if opts.targeted:
         mods.append(("targeted", -opts.targeted))
     if opts.trip and not w.hook:
         mods.append(("improvised_hook", -2))
-    mods.append(("bonus", opts.bonus))
+    if opts.bonus:
+        mods.append(("bonus", opts.bonus))
     return mods
 
 
@@ -373,8 +381,12 @@ def _opponent_bonuses(
     assert req.target is not None
     me, him = req.actor.name, req.target.name
     j = opts.attack_number or a.attacks_on.get(him, 0) + 1
-    mods = [("multiple_attacks", max(0, j - max(1, target_attacks_per_round(t))))]
-    known = [*t.attackers, *([] if me in t.attackers else [me])]
+    mods: list[tuple[str, int]] = []  # zeros left out (`_shown_mods` would drop them)
+    more_attacks = j - max(1, target_attacks_per_round(t))
+    if more_attacks > 0:
+        mods.append(("multiple_attacks", more_attacks))
+    attackers = t.attackers
+    known = attackers if me in attackers else [*attackers, me]  # read only
     auto = known.index(me) + 1
     chooses, top = defender_orders(a, t, settings)
     if opts.opponent_number is not None and opts.opponent_number != auto and not chooses:
@@ -389,7 +401,8 @@ def _opponent_bonuses(
     if placed:  # reflexes placed against opponents at or before this one cut the penalty
         position = {name: (i if name == me else n + 1) for n, name in enumerate(known)}
         cut = sum(v for name, v in placed.items() if position.get(name, i + 1) <= i)
-    mods.append(("multiple_opponents", max(0, (i - 1) - cut)))
+    if i - 1 - cut > 0:
+        mods.append(("multiple_opponents", i - 1 - cut))
     if len(known) > 1 or i > 1:
         key = "opponents_ordered_by_defender" if chooses else "opponents_ordered_by_initiative"
         notes.append(note(key, {"position": i}))
@@ -906,12 +919,11 @@ def _location(
     mods = [Modifier("location_roll", loc.roll)]
     if loc.shift:
         mods.append(Modifier("location_shift", loc.shift))
-    shown = check(
-        "location",
-        dice=[Die(100, loc.faces[0])] if loc.percent else d10s(loc.faces),
-        parts=[Part("location_shift", 2 * loc.shift if loc.percent else loc.shift)] if loc.shift else [],
-        location=loc.part,
-    )
+    shift = 2 * loc.shift if loc.percent else loc.shift
+    dice = [Die(100, loc.faces[0])] if loc.percent else d10s(loc.faces)
+    # the roll (every face counts) and the shift as shown: the check's sum, made here already
+    shown = totalled("location", ACTOR, dice, [Part("location_shift", shift)] if shift else [], loc.roll + shift)
+    shown.location = loc.part
     low, high = (1, 100) if loc.percent else (2, 20)
     if shown.total is not None and shown.total > high:
         add_step(shown, "max", "location_table_end", high, OTHER)
@@ -1342,11 +1354,10 @@ def _damage(
     fixed, fixed_sum, situ, kind = list(fx.parts), fx.total, fx.situ, fx.kind
     dtype = ex["damage_type"]
     dice, subtracted = damage_dice(expr.groups, faces)
-    dmg = check(
-        "stun_damage" if kind == "stun" else "damage",
-        dice=dice,
-        parts=[*subtracted, *parts(fixed), *([Part("confined", situ)] if situ else [])],
-    )
+    ps = [*subtracted, *parts(fixed), *([Part("confined", situ)] if situ else [])]
+    # the counted dice less the subtracted ones are the signed dice sum: the check's sum, made here already
+    raw = dice_sum + fixed_sum + situ if dice or ps else None
+    dmg = totalled("stun_damage" if kind == "stun" else "damage", ACTOR, dice, ps, raw)
     if improvised:
         # L255: a blow stopped by an improvised shield passes with 5 × damage %; then 3/4 of it goes through.
         chance = 5 * max(0, dice_sum + fixed_sum)

@@ -162,8 +162,9 @@ class Cz2d10(CombatSystem):
         prep = prepare(req, roller, shot)
         ex = prep.ex
         t: CzSheet = req.target.sheet  # type: ignore[union-attr]
-        # the defence prepare() just built (defence_from converts an exchange that came back as JSON)
-        d = Defence(list(ex["components"]), list(ex["situational"]), ex["state"])
+        # the defence prepare() just built, its lists as they are (nothing changes them from here on;
+        # defence_from converts an exchange that came back as JSON)
+        d = Defence(ex["components"], ex["situational"], ex["state"])
         active = (
             settings.duel_system == "vzor2"
             and ex["state"] in ACTIVE_STATES
