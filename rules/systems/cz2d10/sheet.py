@@ -355,7 +355,10 @@ class Sheet(BaseModel):
         """This sheet with rule-made changes, numbers clipped to the declared bounds (so it loads again).
         What `model_copy(update=…)` does (a shallow copy, the changed names marked as set), built directly:
         the values are the rules' own, of the declared types."""
-        changed = bounded(upd)
+        return self.rebuilt(bounded(upd))
+
+    def rebuilt(self, changed: dict[str, Any]) -> Sheet:
+        """`updated` for an update already `bounded` (the caller has it for the sheet's dump as well)."""
         return complete(Sheet, {**self.__dict__, **changed}, self.__pydantic_fields_set__ | changed.keys())
 
 
