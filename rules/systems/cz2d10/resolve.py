@@ -48,6 +48,7 @@ from rules.systems.cz2d10.derive import (
 from rules.systems.cz2d10.locations import best_shift, locate, percent_to_sum
 from rules.systems.cz2d10.options import Options
 from rules.systems.cz2d10.settings import Settings
+from rules.systems.cz2d10.sheet import CONTAINERS as SHEET_CONTAINERS
 from rules.systems.cz2d10.sheet import Sheet
 from rules.systems.cz2d10.shown import (
     ACTOR,
@@ -1545,9 +1546,10 @@ def _shock(
     if opts.shock == "failed" and (tested or amputated) and faints_after_failed_shock(t.updated(upd), settings):
         upd["fainted"] = True
         notes.append(note("fainted_shock"))
-    hp = part_hp(t, part, settings) if part else hp_max(t, settings)
-    if settings.heavy_blows and raw >= thresholds(hp, None if part else t.wound_thresholds)[0]:
-        notes.append(note("heavy_blow_check", {"total_damage": raw, "bonus": t.str_}))
+    if settings.heavy_blows:  # the HP asked only when heavy blows are noted at all
+        hp = part_hp(t, part, settings) if part else hp_max(t, settings)
+        if raw >= thresholds(hp, None if part else t.wound_thresholds)[0]:
+            notes.append(note("heavy_blow_check", {"total_damage": raw, "bonus": t.str_}))
 
 
 def _more_physical(t: Sheet, amount: int, part: str | None, settings: Settings, upd: dict[str, Any]) -> None:
@@ -1577,29 +1579,24 @@ def changes_to(name: str, before: Sheet, news: dict[str, Any], fields: dict[str,
     for f in fields:
         old, new = olds[f], news[f]
         if old != new:
-            # a counter or a flag as it is; a container copied (names to numbers: `_plain`'s copy at once)
+            # a counter or a flag as it is; a container of plain values (every container field but the
+            # armour pieces, by its declared type) copied: `_plain`'s copy at once
             kind = type(old)
             if kind is dict or kind is list:
-                old = old.copy() if _flat(old) else _plain(old)
+                old = old.copy() if f in _FLAT_FIELDS else _plain(old)
             elif kind not in _SCALARS:
                 old = _plain(old)
             kind = type(new)
             if kind is dict or kind is list:
-                new = new.copy() if _flat(new) else _plain(new)
+                new = new.copy() if f in _FLAT_FIELDS else _plain(new)
             elif kind not in _SCALARS:
                 new = _plain(new)
             out.append(StateChange(name, "str" if f == "str_" else f, old, new))
     return out
 
 
-def _flat(value: dict[Any, Any] | list[Any]) -> bool:
-    """A container of plain values only (the usual: attackers, attacks_on, part_damage): copied as it is."""
-    for v in value.values() if type(value) is dict else value:
-        if type(v) not in _SCALARS:
-            return False
-    return True
-
-
+# The sheet's containers of plain values (names to numbers, names or numbers), as `Sheet.dump` copies them.
+_FLAT_FIELDS = frozenset(SHEET_CONTAINERS)
 _SCALARS = (int, str, bool, float, type(None))
 
 

@@ -343,7 +343,7 @@ class Sheet(BaseModel):
         else:  # one copy: the changed values in their fields' places
             out = {"str": changed.get("str_", values["str_"]), **values, **changed}
         del out["str_"]
-        for name in _CONTAINERS:
+        for name in CONTAINERS:
             value = out[name]
             if type(value) in _COPIED:
                 out[name] = value.copy()  # names to numbers, names or numbers: a shallow copy is the dump
@@ -402,7 +402,7 @@ def bounded(upd: dict[str, Any]) -> dict[str, Any]:
 
 # Fields whose values are dicts or lists of plain values (copied by `Sheet.dump`); the rest are plain values
 # but `armour_parts` (its pieces are models).
-_CONTAINERS = tuple(
+CONTAINERS = tuple(
     name
     for name, f in Sheet.model_fields.items()
     if name != "armour_parts" and ("dict" in repr(f.annotation) or "list" in repr(f.annotation))
