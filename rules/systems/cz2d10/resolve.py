@@ -1230,17 +1230,22 @@ class Fixed(NamedTuple):  # immutable, and built faster than a frozen dataclass 
 def fixed_damage(ex: dict[str, Any], a: Sheet, opts: Options, settings: Settings) -> Fixed:
     w = WEAPONS[ex["weapon"]]
     expr = parse_dice(ex["weapon_damage"])
-    fixed: list[tuple[str, int]] = [("str_part", str_part(a, w, settings)), ("weapon_bonus", expr.bonus)]
+    candidates = [("str_part", str_part(a, w, settings)), ("weapon_bonus", expr.bonus)]
     if not opts.off_hand:
-        fixed += [("weapon_specialization", a.weapon_specialization), ("power_attack", a.power_attack)]
-    fixed = [(k, v) for k, v in fixed if v]
+        candidates += [("weapon_specialization", a.weapon_specialization), ("power_attack", a.power_attack)]
+    fixed: list[tuple[str, int]] = []
+    total = 0
+    for pair in candidates:  # the non-zero ones and their sum, in one pass
+        if pair[1]:
+            fixed.append(pair)
+            total += pair[1]
     dtype = ex["damage_type"]
     situ = 0
     if opts.confined != "none" and not ex["shot"]:
         k = 2 if opts.confined == "very_confined" else 1
         situ = (-2 * k) if dtype.startswith("crush") else (-1 * k) if dtype.startswith("cut") else 0
     kind = "stun" if opts.flat or (w.stun and not a.bare_hand_specialization) else "lethal"
-    return Fixed(tuple(fixed), sum(v for _, v in fixed), situ, kind)
+    return Fixed(tuple(fixed), total, situ, kind)
 
 
 def crit_of(ex: dict[str, Any], level: int, opts: Options, settings: Settings) -> tuple[bool, bool, bool]:
