@@ -363,15 +363,15 @@ def _reflexes_placed(t: Sheet, actor: str, position: int, choice: int | None) ->
     """L332 battle reflexes: the defender picks the opponent it uses them against (`reflexes`, per attack);
     house default when it does not say: all of them against the first opponent that earns a bonus (and has
     not been answered with `reflexes:0`)."""
-    placed = dict(t.reflexes_against)
+    placed = t.reflexes_against
     if choice is not None:
         elsewhere = sum(v for k, v in placed.items() if k != actor)
         if choice + elsewhere > t.battle_reflexes:
             raise err("reflexes_spent", have=t.battle_reflexes, placed=elsewhere)
-        placed[actor] = choice
-    elif position > 1 and actor not in placed and not sum(placed.values()) and t.battle_reflexes:
-        placed[actor] = t.battle_reflexes
-    return placed
+        return {**placed, actor: choice}
+    if position > 1 and actor not in placed and not sum(placed.values()) and t.battle_reflexes:
+        return {**placed, actor: t.battle_reflexes}
+    return placed  # nothing placed now: the sheet's own (read only, no copy)
 
 
 def _opponent_bonuses(
@@ -993,9 +993,8 @@ def finish(
         "against_key": "defence",
         "margin": ex["total"] - defence,
     }
-    attackers = t.attackers if ex["actor"] in t.attackers else [*t.attackers, ex["actor"]]
-    if settings.duel_system == "basic" and attackers != t.attackers:
-        target_upd["attackers"] = attackers
+    if settings.duel_system == "basic" and ex["actor"] not in t.attackers:
+        target_upd["attackers"] = [*t.attackers, ex["actor"]]
     if h.unhittable:
         notes.append(note("unhittable"))
     if not h.hit:
