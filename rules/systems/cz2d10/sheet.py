@@ -348,7 +348,8 @@ class Sheet(BaseModel):
             if type(value) in _COPIED:
                 out[name] = value.copy()  # names to numbers, names or numbers: a shallow copy is the dump
         # an ArmourPiece's model_dump(), built directly (two plain fields)
-        out["armour_parts"] = {k: {"material": p.material, "dr": p.dr} for k, p in out["armour_parts"].items()}
+        pieces = out["armour_parts"]
+        out["armour_parts"] = {k: {"material": p.material, "dr": p.dr} for k, p in pieces.items()} if pieces else {}
         return out
 
     def updated(self, upd: dict[str, Any]) -> Sheet:
