@@ -57,3 +57,49 @@ def test_part_unusable_as_the_seed_states_it(data: dict[str, Any]) -> None:
             )
         )
         assert part_unusable(sheet, part, settings) == expected
+
+
+_SHEETS = [
+    {"con": 2, "part_damage": {"head": 7, "right_arm": 3}, "stun": 4, "prone": True},
+    {"reaction": -4, "armour": "mail", "armour_dr": 6, "weapon": "medium_axe_1h", "acceleration": 1},
+    {"initiative_fixed": -7, "mounted": True, "amputated": ["left_leg"], "defence_mode": "partial"},
+    {"slowdown": 3, "intimidation": 2, "aware": False, "hp": 12, "hp_max": 20},
+]
+
+
+@pytest.mark.parametrize("data", _SHEETS)
+def test_what_a_miss_changes_leaves_conditions_and_actions_as_they_were(data: dict[str, Any]) -> None:
+    """`_complete` keeps the sheet before a miss for its conditions: who attacked it moves none of them."""
+    from rules.systems.cz2d10.derive import actions_per_round, carry_slowdown, initiative_value
+    from rules.systems.cz2d10.sheet import bounded
+    from rules.systems.cz2d10.status import conditions
+    from rules.systems.cz2d10.system import _NO_CONDITION
+
+    sheet: Any = S.sheet(data)
+    upd = {"opponents_top_initiative": 4, "attackers": ["Orc"], "reflexes_against": {"Orc": 1}}
+    assert set(upd) == _NO_CONDITION
+    for polygonal in (False, True):
+        settings: Any = S.settings({"polygonal": polygonal})
+        after = sheet.rebuilt(bounded(upd))
+        assert conditions(after, settings) == conditions(sheet, settings)
+        fresh = S.sheet(after.model_dump(by_alias=True))  # a new object: nothing cached for it
+        carry_slowdown(sheet, after, upd)
+        assert actions_per_round(after, polygonal) == actions_per_round(fresh, polygonal)
+        assert initiative_value(after, polygonal) == initiative_value(fresh, polygonal)
+
+
+@pytest.mark.parametrize("data", _SHEETS)
+@pytest.mark.parametrize("upd", [{"acceleration": 2}, {"weapon": None}, {"reaction": 3}, {"armour_dr": 0}])
+def test_derived_numbers_not_carried_past_a_change_they_read(data: dict[str, Any], upd: dict[str, Any]) -> None:
+    from rules.systems.cz2d10.derive import actions_per_round, carry_slowdown, initiative_value, slowdown_total
+    from rules.systems.cz2d10.sheet import bounded
+
+    sheet: Any = S.sheet(data)
+    for polygonal in (False, True):
+        actions_per_round(sheet, polygonal)  # cached for the sheet before
+        after = sheet.rebuilt(bounded(upd))
+        carry_slowdown(sheet, after, upd)
+        fresh = S.sheet(after.model_dump(by_alias=True))
+        assert actions_per_round(after, polygonal) == actions_per_round(fresh, polygonal)
+        assert initiative_value(after, polygonal) == initiative_value(fresh, polygonal)
+        assert slowdown_total(after, polygonal) == slowdown_total(fresh, polygonal)

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
+from typing import NamedTuple
 
 from rules.systems.cz2d10.settings import Settings
 from rules.systems.cz2d10.sheet import Sheet
@@ -95,26 +96,41 @@ def _armour_slowdown(sheet: Sheet, polygonal: bool) -> int:
 
 
 # Derived numbers per sheet object (sheets are frozen; a changed sheet is a new object): the last few,
-# keyed by identity and holding the sheet itself, so an id is never reused while its entry lives.
-_SLOWDOWN: dict[tuple[int, bool], tuple[Sheet, int]] = {}
+# keyed by identity and holding the sheet itself, so an id is never reused while its entry lives. An
+# attack asks the initiative → actions chain about five times of two sheets: each is worked out once.
+class _Derived(NamedTuple):
+    sheet: Sheet
+    slowdown: int  # the sheet's own `slowdown`, else the computed total
+    initiative: int
+    per_round: int
+
+
+_DERIVED: dict[tuple[int, bool], _Derived] = {}
+
+
+def _derived(sheet: Sheet, polygonal: bool) -> _Derived:
+    key = (id(sheet), polygonal)
+    hit = _DERIVED.get(key)
+    if hit is not None and hit.sheet is sheet:
+        return hit
+    if len(_DERIVED) > 64:
+        _DERIVED.clear()
+    slowdown = _slowdown_total(sheet, polygonal) if sheet.slowdown is None else sheet.slowdown
+    if sheet.initiative_fixed is not None:
+        init = sheet.initiative_fixed
+    else:  # I1: reaction + one-off bonuses − slowdown of everything used in this fight
+        init = sheet.reaction + sheet.initiative_bonus - slowdown
+    per_round = min(5, _class_actions(init, sheet.mounted) + sheet.acceleration)
+    out = _DERIVED[key] = _Derived(sheet, slowdown, init, per_round)
+    return out
 
 
 def slowdown_total(sheet: Sheet, polygonal: bool) -> int:
-    if sheet.slowdown is not None:
-        return sheet.slowdown
-    key = (id(sheet), polygonal)
-    hit = _SLOWDOWN.get(key)
-    if hit is not None and hit[0] is sheet:
-        return hit[1]
-    if len(_SLOWDOWN) > 64:
-        _SLOWDOWN.clear()
-    total = _slowdown_total(sheet, polygonal)
-    _SLOWDOWN[key] = (sheet, total)
-    return total
+    return _derived(sheet, polygonal).slowdown
 
 
-# What the slowdown is computed from (_slowdown_total, armour_slowdown).
-_SLOWDOWN_FIELDS = frozenset(
+# What the derived numbers are computed from (_slowdown_total, armour_slowdown, _derived).
+_DERIVED_FIELDS = frozenset(
     (
         "slowdown",
         "armour_parts",
@@ -128,18 +144,22 @@ _SLOWDOWN_FIELDS = frozenset(
         "weapon",
         "off_weapon",
         "shield",
+        "initiative_fixed",
+        "reaction",
+        "initiative_bonus",
+        "acceleration",
     )
 )
 
 
 def carry_slowdown(before: Sheet, after: Sheet, changed: Iterable[str]) -> None:
-    """`after` is `before` with `changed` fields: when none of them moves the slowdown, `after` gets
-    `before`'s cached slowdown (the sheet after an exchange is asked its actions again at once)."""
-    if _SLOWDOWN_FIELDS.isdisjoint(changed) and len(_SLOWDOWN) <= 64:
+    """`after` is `before` with `changed` fields: when none of them moves the derived numbers, `after` gets
+    `before`'s cached ones (the sheet after an exchange is asked its actions again at once)."""
+    if _DERIVED_FIELDS.isdisjoint(changed) and len(_DERIVED) <= 64:
         for polygonal in (False, True):
-            hit = _SLOWDOWN.get((id(before), polygonal))
-            if hit is not None and hit[0] is before:
-                _SLOWDOWN[(id(after), polygonal)] = (after, hit[1])
+            hit = _DERIVED.get((id(before), polygonal))
+            if hit is not None and hit.sheet is before:
+                _DERIVED[(id(after), polygonal)] = _Derived(after, hit.slowdown, hit.initiative, hit.per_round)
 
 
 def _slowdown_total(sheet: Sheet, polygonal: bool) -> int:
@@ -156,7 +176,7 @@ def initiative_value(sheet: Sheet, polygonal: bool) -> int:
     """I1: reaction + one-off bonuses − slowdown of everything used in this fight."""
     if sheet.initiative_fixed is not None:
         return sheet.initiative_fixed
-    return sheet.reaction + sheet.initiative_bonus - slowdown_total(sheet, polygonal)
+    return _derived(sheet, polygonal).initiative
 
 
 def base_actions(init: int) -> int:
@@ -164,18 +184,22 @@ def base_actions(init: int) -> int:
     return 5 if init >= 0 else (4 if init >= -5 else 3)
 
 
-def class_actions(sheet: Sheet, polygonal: bool) -> int:
+def _class_actions(init: int, mounted: bool) -> int:
     """I4 and I6: the actions the initiative class gives; a rider is slow only at very low initiative, and
     then only as if low ("Pro jezdce toto pravidlo neplatí, pokud nemá velmi nízkou iniciativu", L9)."""
-    base = base_actions(initiative_value(sheet, polygonal))
-    if sheet.mounted:
+    base = base_actions(init)
+    if mounted:
         return 5 if base == 4 else 4 if base == 3 else base
     return base
 
 
+def class_actions(sheet: Sheet, polygonal: bool) -> int:
+    return _class_actions(initiative_value(sheet, polygonal), sheet.mounted)
+
+
 def actions_per_round(sheet: Sheet, polygonal: bool) -> int:
     """I4 with I5: acceleration buys back one action per level (never above 5); riders (I6)."""
-    return min(5, class_actions(sheet, polygonal) + sheet.acceleration)
+    return _derived(sheet, polygonal).per_round
 
 
 def acceleration_price(sheet: Sheet, polygonal: bool) -> int:
@@ -194,7 +218,7 @@ def may_charge(sheet: Sheet, settings: Settings) -> bool:
 
 
 def actions_left(sheet: Sheet, polygonal: bool) -> int:
-    return actions_per_round(sheet, polygonal) if sheet.actions_left is None else sheet.actions_left
+    return _derived(sheet, polygonal).per_round if sheet.actions_left is None else sheet.actions_left
 
 
 # ---- weapon skill (M2) ----------------------------------------------------------------------------

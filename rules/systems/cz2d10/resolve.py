@@ -48,6 +48,7 @@ from rules.systems.cz2d10.derive import (
 from rules.systems.cz2d10.locations import best_shift, locate, percent_to_sum
 from rules.systems.cz2d10.options import Options
 from rules.systems.cz2d10.settings import Settings
+from rules.systems.cz2d10.sheet import CONTAINERS as SHEET_CONTAINERS
 from rules.systems.cz2d10.sheet import Sheet
 from rules.systems.cz2d10.shown import (
     ACTOR,
@@ -307,19 +308,25 @@ def _attack_mods(
     a: Sheet, w: Weapon, opts: Options, settings: Settings, shot: bool, levels: int | None
 ) -> list[tuple[str, int]]:
     """The attacker's side: M1/R1 value, focus, wounds, stances and the chosen manoeuvres (`levels`: the
-    attacker's skill_levels with `w`)."""
+    attacker's skill_levels with `w`). Zero values are left out here already (`_shown_mods` would drop
+    them; the value's own parts come from `base_attack` and are kept as they are)."""
     mods: list[tuple[str, int]] = []
     if a.attack_fixed is not None:
         mods.append(("attack", a.attack_fixed))
     else:
         mods += base_attack(a, w, opts, settings, shot, levels)
-    mods.append(("weapon_focus", a.weapon_focus if not opts.off_hand else 0))
-    mods.append(("wounds", wound_mod(a, settings, opts.off_hand)))
-    mods.append(("intimidation", -a.intimidation))
-    mods.append(("off_balance", -a.off_balance))
+    if a.weapon_focus and not opts.off_hand:
+        mods.append(("weapon_focus", a.weapon_focus))
+    wounds = wound_mod(a, settings, opts.off_hand)
+    if wounds:
+        mods.append(("wounds", wounds))
+    if a.intimidation:
+        mods.append(("intimidation", -a.intimidation))
+    if a.off_balance:
+        mods.append(("off_balance", -a.off_balance))
     if a.defence_mode == "partial":
         mods.append(("partial_defence", -4))
-    if opts.off_hand and not a.ambidexterity:
+    if opts.off_hand and not a.ambidexterity and a.off_hand_penalty:
         mods.append(("off_hand", a.off_hand_penalty))
     if opts.off_hand and a.dual_weapon and not (a.two_weapon_fighting or a.lightning_attacks):
         mods.append(("dual_weapon_two_attacks", -4))
@@ -329,14 +336,16 @@ def _attack_mods(
         mods.append(("counter_attack", 2))
     if opts.flat:
         mods.append(("flat", -2))
-    mods.append(("covering", a.cover_attack))
+    if a.cover_attack:
+        mods.append(("covering", a.cover_attack))
     if opts.out_of_view:
         mods.append(("out_of_view", 2))
     if opts.targeted:
         mods.append(("targeted", -opts.targeted))
     if opts.trip and not w.hook:
         mods.append(("improvised_hook", -2))
-    mods.append(("bonus", opts.bonus))
+    if opts.bonus:
+        mods.append(("bonus", opts.bonus))
     return mods
 
 
@@ -354,15 +363,15 @@ def _reflexes_placed(t: Sheet, actor: str, position: int, choice: int | None) ->
     """L332 battle reflexes: the defender picks the opponent it uses them against (`reflexes`, per attack);
     house default when it does not say: all of them against the first opponent that earns a bonus (and has
     not been answered with `reflexes:0`)."""
-    placed = dict(t.reflexes_against)
+    placed = t.reflexes_against
     if choice is not None:
         elsewhere = sum(v for k, v in placed.items() if k != actor)
         if choice + elsewhere > t.battle_reflexes:
             raise err("reflexes_spent", have=t.battle_reflexes, placed=elsewhere)
-        placed[actor] = choice
-    elif position > 1 and actor not in placed and not sum(placed.values()) and t.battle_reflexes:
-        placed[actor] = t.battle_reflexes
-    return placed
+        return {**placed, actor: choice}
+    if position > 1 and actor not in placed and not sum(placed.values()) and t.battle_reflexes:
+        return {**placed, actor: t.battle_reflexes}
+    return placed  # nothing placed now: the sheet's own (read only, no copy)
 
 
 def _opponent_bonuses(
@@ -373,8 +382,12 @@ def _opponent_bonuses(
     assert req.target is not None
     me, him = req.actor.name, req.target.name
     j = opts.attack_number or a.attacks_on.get(him, 0) + 1
-    mods = [("multiple_attacks", max(0, j - max(1, target_attacks_per_round(t))))]
-    known = [*t.attackers, *([] if me in t.attackers else [me])]
+    mods: list[tuple[str, int]] = []  # zeros left out (`_shown_mods` would drop them)
+    more_attacks = j - max(1, target_attacks_per_round(t))
+    if more_attacks > 0:
+        mods.append(("multiple_attacks", more_attacks))
+    attackers = t.attackers
+    known = attackers if me in attackers else [*attackers, me]  # read only
     auto = known.index(me) + 1
     chooses, top = defender_orders(a, t, settings)
     if opts.opponent_number is not None and opts.opponent_number != auto and not chooses:
@@ -389,7 +402,8 @@ def _opponent_bonuses(
     if placed:  # reflexes placed against opponents at or before this one cut the penalty
         position = {name: (i if name == me else n + 1) for n, name in enumerate(known)}
         cut = sum(v for name, v in placed.items() if position.get(name, i + 1) <= i)
-    mods.append(("multiple_opponents", max(0, (i - 1) - cut)))
+    if i - 1 - cut > 0:
+        mods.append(("multiple_opponents", i - 1 - cut))
     if len(known) > 1 or i > 1:
         key = "opponents_ordered_by_defender" if chooses else "opponents_ordered_by_initiative"
         notes.append(note(key, {"position": i}))
@@ -906,12 +920,11 @@ def _location(
     mods = [Modifier("location_roll", loc.roll)]
     if loc.shift:
         mods.append(Modifier("location_shift", loc.shift))
-    shown = check(
-        "location",
-        dice=[Die(100, loc.faces[0])] if loc.percent else d10s(loc.faces),
-        parts=[Part("location_shift", 2 * loc.shift if loc.percent else loc.shift)] if loc.shift else [],
-        location=loc.part,
-    )
+    shift = 2 * loc.shift if loc.percent else loc.shift
+    dice = [Die(100, loc.faces[0])] if loc.percent else d10s(loc.faces)
+    # the roll (every face counts) and the shift as shown: the check's sum, made here already
+    shown = totalled("location", ACTOR, dice, [Part("location_shift", shift)] if shift else [], loc.roll + shift)
+    shown.location = loc.part
     low, high = (1, 100) if loc.percent else (2, 20)
     if shown.total is not None and shown.total > high:
         add_step(shown, "max", "location_table_end", high, OTHER)
@@ -980,9 +993,8 @@ def finish(
         "against_key": "defence",
         "margin": ex["total"] - defence,
     }
-    attackers = t.attackers if ex["actor"] in t.attackers else [*t.attackers, ex["actor"]]
-    if settings.duel_system == "basic" and attackers != t.attackers:
-        target_upd["attackers"] = attackers
+    if settings.duel_system == "basic" and ex["actor"] not in t.attackers:
+        target_upd["attackers"] = [*t.attackers, ex["actor"]]
     if h.unhittable:
         notes.append(note("unhittable"))
     if not h.hit:
@@ -1217,17 +1229,22 @@ class Fixed(NamedTuple):  # immutable, and built faster than a frozen dataclass 
 def fixed_damage(ex: dict[str, Any], a: Sheet, opts: Options, settings: Settings) -> Fixed:
     w = WEAPONS[ex["weapon"]]
     expr = parse_dice(ex["weapon_damage"])
-    fixed: list[tuple[str, int]] = [("str_part", str_part(a, w, settings)), ("weapon_bonus", expr.bonus)]
+    candidates = [("str_part", str_part(a, w, settings)), ("weapon_bonus", expr.bonus)]
     if not opts.off_hand:
-        fixed += [("weapon_specialization", a.weapon_specialization), ("power_attack", a.power_attack)]
-    fixed = [(k, v) for k, v in fixed if v]
+        candidates += [("weapon_specialization", a.weapon_specialization), ("power_attack", a.power_attack)]
+    fixed: list[tuple[str, int]] = []
+    total = 0
+    for pair in candidates:  # the non-zero ones and their sum, in one pass
+        if pair[1]:
+            fixed.append(pair)
+            total += pair[1]
     dtype = ex["damage_type"]
     situ = 0
     if opts.confined != "none" and not ex["shot"]:
         k = 2 if opts.confined == "very_confined" else 1
         situ = (-2 * k) if dtype.startswith("crush") else (-1 * k) if dtype.startswith("cut") else 0
     kind = "stun" if opts.flat or (w.stun and not a.bare_hand_specialization) else "lethal"
-    return Fixed(tuple(fixed), sum(v for _, v in fixed), situ, kind)
+    return Fixed(tuple(fixed), total, situ, kind)
 
 
 def crit_of(ex: dict[str, Any], level: int, opts: Options, settings: Settings) -> tuple[bool, bool, bool]:
@@ -1342,11 +1359,10 @@ def _damage(
     fixed, fixed_sum, situ, kind = list(fx.parts), fx.total, fx.situ, fx.kind
     dtype = ex["damage_type"]
     dice, subtracted = damage_dice(expr.groups, faces)
-    dmg = check(
-        "stun_damage" if kind == "stun" else "damage",
-        dice=dice,
-        parts=[*subtracted, *parts(fixed), *([Part("confined", situ)] if situ else [])],
-    )
+    ps = [*subtracted, *parts(fixed), *([Part("confined", situ)] if situ else [])]
+    # the counted dice less the subtracted ones are the signed dice sum: the check's sum, made here already
+    raw = dice_sum + fixed_sum + situ if dice or ps else None
+    dmg = totalled("stun_damage" if kind == "stun" else "damage", ACTOR, dice, ps, raw)
     if improvised:
         # L255: a blow stopped by an improvised shield passes with 5 × damage %; then 3/4 of it goes through.
         chance = 5 * max(0, dice_sum + fixed_sum)
@@ -1534,9 +1550,10 @@ def _shock(
     if opts.shock == "failed" and (tested or amputated) and faints_after_failed_shock(t.updated(upd), settings):
         upd["fainted"] = True
         notes.append(note("fainted_shock"))
-    hp = part_hp(t, part, settings) if part else hp_max(t, settings)
-    if settings.heavy_blows and raw >= thresholds(hp, None if part else t.wound_thresholds)[0]:
-        notes.append(note("heavy_blow_check", {"total_damage": raw, "bonus": t.str_}))
+    if settings.heavy_blows:  # the HP asked only when heavy blows are noted at all
+        hp = part_hp(t, part, settings) if part else hp_max(t, settings)
+        if raw >= thresholds(hp, None if part else t.wound_thresholds)[0]:
+            notes.append(note("heavy_blow_check", {"total_damage": raw, "bonus": t.str_}))
 
 
 def _more_physical(t: Sheet, amount: int, part: str | None, settings: Settings, upd: dict[str, Any]) -> None:
@@ -1566,29 +1583,24 @@ def changes_to(name: str, before: Sheet, news: dict[str, Any], fields: dict[str,
     for f in fields:
         old, new = olds[f], news[f]
         if old != new:
-            # a counter or a flag as it is; a container copied (names to numbers: `_plain`'s copy at once)
+            # a counter or a flag as it is; a container of plain values (every container field but the
+            # armour pieces, by its declared type) copied: `_plain`'s copy at once
             kind = type(old)
             if kind is dict or kind is list:
-                old = old.copy() if _flat(old) else _plain(old)
+                old = old.copy() if f in _FLAT_FIELDS else _plain(old)
             elif kind not in _SCALARS:
                 old = _plain(old)
             kind = type(new)
             if kind is dict or kind is list:
-                new = new.copy() if _flat(new) else _plain(new)
+                new = new.copy() if f in _FLAT_FIELDS else _plain(new)
             elif kind not in _SCALARS:
                 new = _plain(new)
             out.append(StateChange(name, "str" if f == "str_" else f, old, new))
     return out
 
 
-def _flat(value: dict[Any, Any] | list[Any]) -> bool:
-    """A container of plain values only (the usual: attackers, attacks_on, part_damage): copied as it is."""
-    for v in value.values() if type(value) is dict else value:
-        if type(v) not in _SCALARS:
-            return False
-    return True
-
-
+# The sheet's containers of plain values (names to numbers, names or numbers), as `Sheet.dump` copies them.
+_FLAT_FIELDS = frozenset(SHEET_CONTAINERS)
 _SCALARS = (int, str, bool, float, type(None))
 
 

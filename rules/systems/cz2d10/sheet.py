@@ -343,19 +343,23 @@ class Sheet(BaseModel):
         else:  # one copy: the changed values in their fields' places
             out = {"str": changed.get("str_", values["str_"]), **values, **changed}
         del out["str_"]
-        for name in _CONTAINERS:
+        for name in CONTAINERS:
             value = out[name]
             if type(value) in _COPIED:
                 out[name] = value.copy()  # names to numbers, names or numbers: a shallow copy is the dump
         # an ArmourPiece's model_dump(), built directly (two plain fields)
-        out["armour_parts"] = {k: {"material": p.material, "dr": p.dr} for k, p in out["armour_parts"].items()}
+        pieces = out["armour_parts"]
+        out["armour_parts"] = {k: {"material": p.material, "dr": p.dr} for k, p in pieces.items()} if pieces else {}
         return out
 
     def updated(self, upd: dict[str, Any]) -> Sheet:
         """This sheet with rule-made changes, numbers clipped to the declared bounds (so it loads again).
         What `model_copy(update=…)` does (a shallow copy, the changed names marked as set), built directly:
         the values are the rules' own, of the declared types."""
-        changed = bounded(upd)
+        return self.rebuilt(bounded(upd))
+
+    def rebuilt(self, changed: dict[str, Any]) -> Sheet:
+        """`updated` for an update already `bounded` (the caller has it for the sheet's dump as well)."""
         return complete(Sheet, {**self.__dict__, **changed}, self.__pydantic_fields_set__ | changed.keys())
 
 
@@ -399,7 +403,7 @@ def bounded(upd: dict[str, Any]) -> dict[str, Any]:
 
 # Fields whose values are dicts or lists of plain values (copied by `Sheet.dump`); the rest are plain values
 # but `armour_parts` (its pieces are models).
-_CONTAINERS = tuple(
+CONTAINERS = tuple(
     name
     for name, f in Sheet.model_fields.items()
     if name != "armour_parts" and ("dict" in repr(f.annotation) or "list" in repr(f.annotation))

@@ -77,7 +77,8 @@ def conditions(s: Sheet, settings: Settings) -> list[str]:
     if actions_per_round(s, settings.polygonal) < 5:
         out.append("slow")
     if settings.polygonal:
-        out += [f"amputated_{p}" for p in s.amputated]
+        if s.amputated:
+            out += [f"amputated_{p}" for p in s.amputated]
         damaged = s.part_damage
         if damaged:  # only a damaged part can be unusable without being amputated: the others are not asked
             out += [

@@ -30,7 +30,6 @@ from rules.systems.cz2d10.options import Options as CzOptions
 from rules.systems.cz2d10.resolve import (
     SYS,
     Prepared,
-    changes,
     changes_to,
     defence_from,
     defence_shown,
@@ -64,6 +63,11 @@ DESCRIPTORS: Mapping[str, str] = {
     "out_of_fight": "down",
     "dead": "down",
 }
+
+
+# Target fields that neither `conditions` nor `wound_of` read: an update of only these leaves both as they
+# were on the sheet before it.
+_NO_CONDITION = frozenset(("opponents_top_initiative", "attackers", "reflexes_against"))
 
 
 class Cz2d10(CombatSystem):
@@ -162,8 +166,9 @@ class Cz2d10(CombatSystem):
         prep = prepare(req, roller, shot)
         ex = prep.ex
         t: CzSheet = req.target.sheet  # type: ignore[union-attr]
-        # the defence prepare() just built (defence_from converts an exchange that came back as JSON)
-        d = Defence(list(ex["components"]), list(ex["situational"]), ex["state"])
+        # the defence prepare() just built, its lists as they are (nothing changes them from here on;
+        # defence_from converts an exchange that came back as JSON)
+        d = Defence(ex["components"], ex["situational"], ex["state"])
         active = (
             settings.duel_system == "vzor2"
             and ex["state"] in ACTIVE_STATES
@@ -226,16 +231,21 @@ class Cz2d10(CombatSystem):
         res = finish(ex, a, t, defence, d_mods, versus, settings, roller, actor_upd, target_upd, attack, prepared)
         if res["weapon"] == "bare_kick" and res["outcome"] in ("hit", "crit", "miss"):
             actor_upd["off_balance"] = 2 if ex["levels"] >= 6 else 3
-        # the actor's updated sheet is only dumped: its values are enough, no sheet is built for them
+        # the updated sheets are dumped from their bounded updates; only a target whose conditions (or
+        # wound) may have moved is built anew (a miss changes only who attacked it)
         a_new = bounded(actor_upd)
-        t2 = t.updated(target_upd) if target_upd else t
-        carry_slowdown(t, t2, target_upd)  # conditions(t2) asks its actions per round
-        res["changes"] = changes_to(actor.name, a, a_new, actor_upd) + changes(target.name, t, t2, target_upd)
+        t_new = bounded(target_upd)
+        if _NO_CONDITION.issuperset(t_new):
+            t2 = t
+        else:
+            t2 = t.rebuilt(t_new)
+            carry_slowdown(t, t2, t_new)  # conditions(t2) asks its actions per round
+        res["changes"] = changes_to(actor.name, a, a_new, actor_upd) + changes_to(target.name, t, t_new, target_upd)
         res["conditions"] = conditions(t2, settings)
         if actor_upd:
             res["actor_sheet"] = a.dump(a_new)
         if target_upd:
-            res["target_sheet"] = t2.dump()
+            res["target_sheet"] = t.dump(t_new)
         if res["outcome"] in ("hit", "crit") and res.get("damage") is not None:
             res["wound"] = wound_of(t2, res.get("location"), settings)
         # every value is the rules' own (the sheets' dumps, rule-made checks and notes): built once, unvalidated
