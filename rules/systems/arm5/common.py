@@ -14,7 +14,7 @@ from rules.errors import RulesError
 from rules.model import Check, Die, Modifier, Note, Part, Side, StateChange, Term
 from rules.system import Fighter
 from rules.systems.arm5.sheet import Sheet, SheetPart, Shield, Weapon, Wounds
-from rules.systems.arm5.stress import ZERO_FACE, Recorded, StressRoll, stress_dice, stress_value
+from rules.systems.arm5.stress import Recorded, StressRoll, stress_dice, stress_value
 from rules.systems.arm5.tables import NONLETHAL, UNCONSCIOUS, WoundBand
 from rules.systems.arm5.weapons import SHIELDS, WEAPONS
 from rules.systems.arm5.words import WEAPON_NAMES, lookup
@@ -79,9 +79,32 @@ def weapon_term(name: str) -> Term | str:
     return Term("weapon", name) if name in CATALOG_WEAPONS else name
 
 
-def parts(mods: list[Modifier], side: Side) -> list[Part]:
-    """A check's parts from modifiers (zero ones left out; the die is the check's dice, not a part)."""
-    return [Part(m.key, m.value, side) for m in mods if m.value and not m.key.endswith("_die")]
+def modifier_check(
+    label: str,
+    side: Side,
+    dice: list[Die],
+    multiplier: int,
+    mods: list[Modifier],
+    counted: int,
+    first: Part | None = None,
+) -> Check:
+    """A check of `dice` (which count `counted`: dice × multiplier, known to the caller) and the modifiers
+    as parts (after `first`; zero ones left out, and the die is the check's dice, not a part). Whole
+    numbers are added up as they are met; any other part is summed by `rules.checks.check`."""
+    shown = [] if first is None else [first]
+    raw = counted
+    whole = type(counted) is int
+    for m in mods:
+        v = m.value
+        if v and not m.key.endswith("_die"):
+            shown.append(Part(m.key, v, side))
+            if type(v) is int:
+                raw += v
+            else:
+                whole = False
+    if whole:
+        return totalled(label, side, dice, shown, raw, multiplier)
+    return check(label, side=side, dice=dice, multiplier=multiplier, parts=shown)
 
 
 class Rolled(NamedTuple):
@@ -115,41 +138,11 @@ def penalty_mods(sheet: Sheet, prefix: str) -> list[Modifier]:
 def stress_check(label: str, die: StressRoll, mods: list[Modifier], side: Side, value: int | None = None) -> Check:
     """The check of a stress roll: its dice, the modifiers as parts, and a botch as `set` 0 (`value`:
     the die's, when the caller has it)."""
-    faces = die.faces
-    if len(faces) == 1 and faces[0] != ZERO_FACE:  # the usual roll (`stress_dice`'s first case): one die, kept
-        dice, multiplier = [Die(10, faces[0], "kept")], 1
-    else:
-        dice, multiplier = stress_dice(die)
-    # `parts` and `whole_check` in one walk: whole-number parts are added to the die's counted value.
-    shown = []
-    raw = die.value if value is None else value
-    whole = True
-    for m in mods:
-        v = m.value
-        if v and not m.key.endswith("_die"):
-            shown.append(Part(m.key, v, side))
-            if type(v) is int:
-                raw += v
-            else:
-                whole = False
-    if whole:
-        c = totalled(label, side, dice, shown, raw, multiplier)
-    else:
-        c = check(label, side=side, dice=dice, multiplier=multiplier, parts=shown)
-    if ZERO_FACE in die.botch_faces:  # die.botched
+    dice, multiplier = stress_dice(die)
+    c = modifier_check(label, side, dice, multiplier, mods, die.value if value is None else value)
+    if die.botched:
         add_step(c, "set", "botch", 0, side)
     return c
-
-
-def whole_check(label: str, side: Side, dice: list[Die], multiplier: int, shown: list[Part], counted: int) -> Check:
-    """`rules.checks.check` for whole-number parts whose dice count `counted` (dice × multiplier, known
-    to the caller): the Check made at once, without summing the dice again; any other part is `check`'s."""
-    raw = counted
-    for p in shown:
-        if type(p.value) is not int:
-            return check(label, side=side, dice=dice, multiplier=multiplier, parts=shown)
-        raw += p.value
-    return totalled(label, side, dice, shown, raw, multiplier)
 
 
 def combat_total(base: int, value: int | None) -> int:
@@ -179,7 +172,7 @@ def no_roll(label: str, side: Side) -> Rolled:
 
 def botch_note(rolled: Rolled, roll: str) -> list[Note]:
     die = rolled.die
-    if die is None or die.faces[0] != ZERO_FACE:  # no die, or not a first-roll 0 (`die.zero`): no note
+    if die is None or not die.zero:
         return []
     if die.botched:
         return [note("botch", {"roll": Term("check", roll), "botches": rolled.botches})]
@@ -291,7 +284,7 @@ def apply_wound(sheet: Sheet, band: WoundBand | None, nonlethal: bool, plain: bo
         return WoundOutcome(None, {}, [])
     notes = [Note("wound_band", {"band": term("outcome", band), "size": sheet.size})]
     updates: dict[str, Any] = {}
-    wound = NONLETHAL[band][1] if nonlethal else band  # wound_taken(band, nonlethal)
+    wound = wound_taken(band, nonlethal)
     if nonlethal:
         levels = NONLETHAL[band][0]
         new_level = sheet.fatigue_level + levels

@@ -8,10 +8,10 @@ from typing import Any, NamedTuple
 from pydantic import TypeAdapter, ValidationError
 
 from rules.bounds import clip, field_limits
-from rules.checks import add_step, check, dump_checks, load_checks, minus
+from rules.checks import add_step, dump_checks, load_checks, minus
 from rules.dice import DiceSource, Roller
 from rules.errors import RulesError
-from rules.model import ActionResult, Check, Damage, DieRoll, Modifier, Note, Part, Side, StateChange, Step, Term
+from rules.model import ActionResult, Check, Damage, DieRoll, Modifier, Note, Part, Side, StateChange, Term
 from rules.system import ActionRequest, DefenceRequest
 from rules.systems.arm5.common import (
     Rolled,
@@ -27,6 +27,7 @@ from rules.systems.arm5.common import (
     fighter_sheet,
     in_hand,
     load_notes,
+    modifier_check,
     no_roll,
     note,
     own_turn_updates,
@@ -486,36 +487,16 @@ def shown_damage(
 ) -> Check:
     """`damage_check` with Soak as (key, value) pairs."""
     # The advantage is the attack total minus the defence total: it reveals either if either is hidden.
-    # `parts` and `whole_check` in one walk (whole numbers added up as they are met).
-    shown = [Part("dmg_advantage", advantage, "both")]
-    raw: int = advantage
-    whole = type(advantage) is int
-    for m in dmg:
-        v = m.value
-        if v and not m.key.endswith("_die"):
-            shown.append(Part(m.key, v, hitter))
-            if type(v) is int:
-                raw += v
-            else:
-                whole = False
+    c = modifier_check("damage", hitter, [], 1, dmg, advantage, Part("dmg_advantage", advantage, "both"))
     soaked = 0  # Soak's sum and its shown steps (the non-zero ones) in one walk
     detail = []
     for key, value in soak:
         soaked += int(value)
         if value:
             detail.append(Part(key, value, hit))
-    if not whole:
-        c = check("damage", side=hitter, dice=[], multiplier=1, parts=shown)
-        minus(c, "soak", soaked, side=hit, detail=detail)
-        if c.total is not None and c.total < 0:
-            add_step(c, "min", "soaked", 0, hit)
-    else:  # whole numbers: the two steps as `minus` and `add_step` make them, at once
-        total = raw - soaked
-        steps = [Step("minus", "soak", soaked, total, hit, detail)]
-        if total < 0:
-            total = 0
-            steps.append(Step("min", "soaked", 0, 0, hit, []))
-        c = Check("damage", hitter, [], 1, shown, raw, steps, total, None, None, None, [], None)
+    minus(c, "soak", soaked, side=hit, detail=detail)
+    if c.total is not None and c.total < 0:
+        add_step(c, "min", "soaked", 0, hit)
     c.outcome = band or "no_wound"
     return c
 
