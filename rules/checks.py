@@ -129,7 +129,10 @@ def add_step(
 ) -> Check:
     """Apply one step to the check's running total (in place; returns the check)."""
     start = c.total if c.total is not None else 0
-    total = _number(_OPS[op](start, value))
+    if op == "minus" and type(start) is int and type(value) is int:
+        total: int | float = start - value  # the commonest step (armour, soak), whole: no table call
+    else:
+        total = _number(_OPS[op](start, value))
     c.steps.append(Step(op, key, value, total, side, list(detail)))  # type: ignore[arg-type]
     c.total = total
     return c
