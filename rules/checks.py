@@ -232,17 +232,9 @@ def _list(v: object) -> list[Any]:
     raise _Unusual
 
 
-def _dump_part(p: object) -> dict[str, Any]:
-    if type(p) is not Part or p.side not in _SIDES:
-        raise _Unusual
-    out: dict[str, Any] = {"key": _str(p.key), "value": _num(p.value)}
-    if p.side != "actor":
-        out["side"] = p.side
-    return out
-
-
 def _dump_parts(parts: list[Part]) -> list[dict[str, Any]]:
-    """`_dump_part` of each, written out in one loop: a check's parts are its commonest items."""
+    """Parts as plain data (`side` left out when it is the default), walked in one loop: a check's parts
+    are its commonest items."""
     out: list[dict[str, Any]] = []
     for p in parts:
         if type(p) is not Part:
@@ -334,7 +326,7 @@ def _dump_check(c: object) -> dict[str, Any]:
 
 
 def _load_parts(items: object) -> list[Part]:
-    """Parts back, each checked as `_load_part` would, in one loop."""
+    """Parts back, each checked (exact types, known sides, no unknown keys) in one loop."""
     if type(items) is not list:
         raise _Unusual
     out: list[Part] = []
@@ -347,10 +339,6 @@ def _load_parts(items: object) -> list[Part]:
             raise _Unusual
         out.append(Part(key, value, side))
     return out
-
-
-def _load_part(data: object) -> Part:
-    return _load_parts([data])[0]
 
 
 def _load_dice(items: object) -> list[Die]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Annotated, Any, Literal, Self
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter
@@ -85,6 +86,13 @@ class Term:
 
     kind: str
     key: str
+
+
+@lru_cache(maxsize=4096)
+def term(kind: str, key: str) -> Term:
+    """`Term(kind, key)`, one shared instance per pair (a Term is frozen, so one serves every note that
+    names it; building a frozen dataclass costs, and an exchange names the same few terms again)."""
+    return Term(kind, key)
 
 
 @dataclass(frozen=True, slots=True)

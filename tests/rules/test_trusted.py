@@ -94,3 +94,12 @@ def test_the_plain_result_parts_keep_the_model_calls() -> None:
     assert DieRoll("attack", 20, 7).model_dump() == {"purpose": "attack", "sides": 20, "face": 7, "dropped": False}
     stored = ActionResult(system="x", action="attack", actor="A", notes=[note], modifiers=[Modifier("str", 2)])
     assert ActionResult.model_validate_json(stored.model_dump_json()) == stored
+
+
+def test_term_is_one_shared_instance_per_pair_and_equal_to_a_made_one() -> None:
+    from rules.model import Term, term
+
+    assert term("outcome", "light") is term("outcome", "light")
+    assert term("outcome", "light") == Term("outcome", "light")
+    assert term("outcome", "light") != term("wound", "light")
+    assert term.cache_info().maxsize == 4096  # bounded: keys may come from sheets

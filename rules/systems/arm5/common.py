@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any, NamedTuple, TypeVar
 
 from pydantic import BaseModel
@@ -11,7 +10,7 @@ from rules.bounds import clip, field_limits
 from rules.checks import add_step, check, fixed, totalled
 from rules.dice import Roller
 from rules.errors import RulesError
-from rules.model import Check, Die, Modifier, Note, Part, Side, StateChange, Term
+from rules.model import Check, Die, Modifier, Note, Part, Side, StateChange, Term, term
 from rules.system import Fighter
 from rules.systems.arm5.sheet import Sheet, SheetPart, Shield, Weapon, Wounds
 from rules.systems.arm5.stress import Recorded, StressRoll, stress_dice, stress_value
@@ -256,12 +255,6 @@ def own_turn_updates(sheet: Sheet, window: str) -> dict[str, Any]:
 
 
 _WOUND_BOUNDS = {band: field_limits(Wounds, band) for band in Wounds.model_fields}
-
-
-@cache
-def term(kind: str, key: str) -> Term:
-    """A catalog term, made once: a Term is frozen, so one instance serves every note that names it."""
-    return Term(kind, key)
 
 
 class WoundOutcome(NamedTuple):

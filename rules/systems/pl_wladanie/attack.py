@@ -8,7 +8,7 @@ from typing import Any, cast
 from rules.checks import check, dump_checks, load_checks
 from rules.dice import DiceSource, Roller
 from rules.errors import RulesError
-from rules.model import ActionResult, Check, Die, Note, Part, Term
+from rules.model import ActionResult, Check, Die, Note, Part, Term, term
 from rules.system import ActionRequest, DefenceRequest, Fighter
 
 from .area_attack import area_attack
@@ -19,7 +19,7 @@ from .described import against_defence, defence_check, defence_test_check, hit_t
 from .finish import finish
 from .hit import apply_hit
 from .hit_test import Attempt
-from .made import modifiers, note, plain_modifier, result, rolls, term
+from .made import modifiers, note, plain_modifier, result, rolls
 from .options import Options
 from .parry import default_choice
 from .phases import DEFENCE_OUTCOMES, defence_of, defence_roll, hit_roll, setup, with_distance

@@ -7,13 +7,13 @@ from typing import Any
 
 from rules.checks import check, minus
 from rules.dice import Roller
-from rules.model import Check, Damage, Modifier, Note, Part, StateChange
+from rules.model import Check, Damage, Modifier, Note, Part, StateChange, term
 from rules.notation import parse_dice
 from rules.system import Fighter
 
 from .damage import DamagePlan, category_label_at, protectors
 from .described import NEGATIVE_DICE, armour_step, copied, expr_dice, floor_at_zero, weak_steps
-from .made import change, dump, hit_damage, modifier, note, term, updated
+from .made import change, dump, hit_damage, modifier, note, updated
 from .phases import absorbed, applied_damage, damage_roll, locate, wound_after
 from .settings import Settings
 from .sheet import DAMAGE, Sheet

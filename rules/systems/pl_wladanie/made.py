@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from rules.model import ActionResult, Damage, DieRoll, Modifier, Note, StateChange, Term
+from rules.model import ActionResult, Damage, DieRoll, Modifier, Note, StateChange
 from rules.trusted import complete, trusted
 
 M = TypeVar("M", bound=BaseModel)
@@ -47,21 +47,6 @@ def result(fields: dict[str, Any]) -> ActionResult:
 def note(key: str, params: dict[str, Any] | None = None) -> Note:
     """A note whose parameters are already `Term`s and plain values."""
     return Note(key, params or {})
-
-
-_terms: dict[tuple[str, str], Term] = {}
-_TERMS_MAX = 4096  # kinds are few, keys come from sheets; past this (not expected) terms are made, not kept
-
-
-def term(kind: str, key: str) -> Term:
-    """`Term(kind, key)`, one shared instance per pair: a term is frozen (a frozen dataclass sets each field
-    through object.__setattr__, slow for the few terms every exchange names again)."""
-    found = _terms.get((kind, key))
-    if found is None:
-        found = Term(kind, key)
-        if len(_terms) < _TERMS_MAX:
-            _terms[kind, key] = found
-    return found
 
 
 def modifier(key: str, value: int | float) -> Modifier:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.model import Modifier, Note
+from rules.model import Modifier, Note, term
 
-from .made import modifier, note, term
+from .made import modifier, note
 from .settings import Settings
 from .sheet import Sheet
 
