@@ -173,9 +173,7 @@ def _slowdown_total(sheet: Sheet, polygonal: bool) -> int:
 
 
 def initiative_value(sheet: Sheet, polygonal: bool) -> int:
-    """I1: reaction + one-off bonuses − slowdown of everything used in this fight."""
-    if sheet.initiative_fixed is not None:
-        return sheet.initiative_fixed
+    """I1: reaction + one-off bonuses − slowdown of everything used in this fight (`_derived`)."""
     return _derived(sheet, polygonal).initiative
 
 
@@ -376,7 +374,12 @@ def part_level(sheet: Sheet, part: str, settings: Settings) -> str:
 
 
 def part_penalty(sheet: Sheet, part: str, settings: Settings) -> int:
-    i = _PENALTY_INDEX.get(part_level(sheet, part, settings))
+    return level_penalty(part, part_level(sheet, part, settings))
+
+
+def level_penalty(part: str, level: str) -> int:
+    """A part's penalty at a wound level (none below light)."""
+    i = _PENALTY_INDEX.get(level)
     return 0 if i is None else PART_INFO[part].penalties[i]
 
 
@@ -393,8 +396,7 @@ def part_unusable(sheet: Sheet, part: str, settings: Settings) -> bool:
     level = part_level(sheet, part, settings)  # asked once: part_penalty's own level, read here
     if level == "mortal":
         return True
-    i = _PENALTY_INDEX.get(level)
-    return -(0 if i is None else PART_INFO[part].penalties[i]) > wound_con(sheet)
+    return -level_penalty(part, level) > wound_con(sheet)
 
 
 def basic_damage_taken(sheet: Sheet, settings: Settings) -> int:
