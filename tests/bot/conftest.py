@@ -9,12 +9,16 @@ from typing import Any
 
 import pytest
 
+import bot.service.staging as staging
 from bot.app import App
 from bot.config import Config
 from bot.console.adapter import LocalDiscord, Response
 from bot.console.runner import Console, build
 from bot.storage.tx import Tx
 from rules import ScriptedDice
+
+# Every sheet a rule writes in these tests is validated field by field and whole, and the two must agree.
+staging.VERIFY_REVISED = True
 
 
 @dataclass
