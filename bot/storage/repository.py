@@ -164,7 +164,11 @@ class Commit:
 
 
 async def apply_commit(tx: Tx, commit: Commit) -> list[int]:
-    """Write a command's changes and its change set; returns ids of newly inserted combatants in order."""
+    """Write a command's changes and its change set; returns ids of newly inserted combatants in order.
+
+    The command's row is written once, with its change set, after the rows it changed: only a command
+    that opens a waiting attack writes it first (the exchange row names its command) and fills in the
+    change set at the end, when the new exchange's id is known."""
     enc = commit.encounter
     assert enc is not None
     changed = await tx.execute(
@@ -176,16 +180,59 @@ async def apply_commit(tx: Tx, commit: Commit) -> list[int]:
     if changed != 1:
         raise StaleEncounter(f"encounter {enc.id} changed concurrently")
     now = time.time()
-    kind = commit.kind or (commit.events[0][0] if commit.events else "change")
-    commit.command_id = await tx.fetchval(
-        "INSERT INTO commands (encounter_id, user_id, kind, changes, rolled, unit, created_at)"
-        " VALUES (?, ?, ?, '{}', ?, ?, ?) RETURNING id",
-        (enc.id, commit.user_id, kind, int(commit.rolled), commit.unit, now),
-    )
+    if commit.new_exchanges:
+        commit.command_id = await _insert_command(tx, commit, enc.id, "{}", now)
     if commit.prompt_messages:
         await tx.executemany(
             "UPDATE exchanges SET message_id = ? WHERE id = ?", [(m, x) for x, m in commit.prompt_messages]
         )
+    changes, new_ids = await _write_rows(tx, commit, enc)
+    if not commit.new_exchanges:
+        commit.command_id = await _insert_command(tx, commit, enc.id, _dump(changes), now)
+    await tx.executemany(
+        "INSERT INTO events (encounter_id, guild_id, channel_id, user_id, action, payload, created_at, command_id)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            (enc.id, enc.guild_id, enc.channel_id, commit.user_id, action, payload, now, commit.command_id)
+            for action, payload in commit.events
+        ],
+    )
+    if commit.new_exchanges:
+        for x in commit.new_exchanges:
+            x.id = await tx.fetchval(
+                "INSERT INTO exchanges (encounter_id, attacker_id, defender_id, kind, options, result, created_at,"
+                " deadline, command_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                (
+                    enc.id,
+                    x.attacker_id,
+                    x.defender_id,
+                    x.kind,
+                    x.options,
+                    _dump(x.result),
+                    x.created_at,
+                    x.deadline,
+                    commit.command_id,
+                ),
+            )
+            x.command_id = commit.command_id
+            changes.setdefault("opened", []).append(exchange_row(x, enc.id))
+        await tx.execute("UPDATE commands SET changes = ? WHERE id = ?", (_dump(changes), commit.command_id))
+    return new_ids
+
+
+async def _insert_command(tx: Tx, commit: Commit, encounter_id: int, changes: str, now: float) -> int:
+    kind = commit.kind or (commit.events[0][0] if commit.events else "change")
+    command_id: int = await tx.fetchval(
+        "INSERT INTO commands (encounter_id, user_id, kind, changes, rolled, unit, created_at)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
+        (encounter_id, commit.user_id, kind, changes, int(commit.rolled), commit.unit, now),
+    )
+    return command_id
+
+
+async def _write_rows(tx: Tx, commit: Commit, enc: Encounter) -> tuple[dict[str, Any], list[int]]:
+    """The combatants, characters and closed exchanges a command changed; its change set so far and the
+    ids of the combatants it added."""
     before = commit.before
     changes: dict[str, Any] = {}
     if before is not None:
@@ -236,14 +283,6 @@ async def apply_commit(tx: Tx, commit: Commit) -> list[int]:
             )
             new_ids.append(new_id)
             changes.setdefault("inserted", []).append(combatant_row(replace(c, id=new_id), enc.id))
-    await tx.executemany(
-        "INSERT INTO events (encounter_id, guild_id, channel_id, user_id, action, payload, created_at, command_id)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        [
-            (enc.id, enc.guild_id, enc.channel_id, commit.user_id, action, payload, now, commit.command_id)
-            for action, payload in commit.events
-        ],
-    )
     if commit.character_sheets:
         changes["characters"] = await character_diffs(tx, commit.character_sheets)
         await sync_character_sheets(tx, commit.character_sheets)
@@ -254,26 +293,7 @@ async def apply_commit(tx: Tx, commit: Commit) -> list[int]:
         if closed != 1:
             raise StaleEncounter(f"exchange {xid} was already closed")
         changes.setdefault("closed", {})[str(xid)] = ["pending", status]
-    for x in commit.new_exchanges:
-        x.id = await tx.fetchval(
-            "INSERT INTO exchanges (encounter_id, attacker_id, defender_id, kind, options, result, created_at,"
-            " deadline, command_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
-            (
-                enc.id,
-                x.attacker_id,
-                x.defender_id,
-                x.kind,
-                x.options,
-                _dump(x.result),
-                x.created_at,
-                x.deadline,
-                commit.command_id,
-            ),
-        )
-        x.command_id = commit.command_id
-        changes.setdefault("opened", []).append(exchange_row(x, enc.id))
-    await tx.execute("UPDATE commands SET changes = ? WHERE id = ?", (_dump(changes), commit.command_id))
-    return new_ids
+    return changes, new_ids
 
 
 async def character_diffs(tx: Tx, pairs: list[tuple[int, dict[str, Any]]]) -> dict[str, Any]:
