@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import re
 import sys
 from collections.abc import Iterable
@@ -17,6 +16,7 @@ from bot.app import App, CombatBot
 from bot.config import Config
 from bot.console.adapter import AdapterError, LocalDiscord, Response, snowflake
 from bot.console.clock import VirtualClock
+from bot.storage.jsontext import compact
 from bot.tracker import Tracker, TrackerGone
 
 DEFAULT_CHANNEL = "general"
@@ -327,7 +327,7 @@ class Console:
 
     def emit(self, r: Response) -> None:
         if self.as_json:
-            print(json.dumps(r.to_dict(), ensure_ascii=False), file=self.out, flush=True)
+            print(compact(r.to_dict()), file=self.out, flush=True)  # one JSON line per answer
         else:
             print(render_text(r, self.local) + "\n", file=self.out, flush=True)
 
@@ -342,7 +342,7 @@ class Console:
                 "embeds": [],
                 "error": "input",
             }
-            print(json.dumps(record, ensure_ascii=False), file=self.out, flush=True)
+            print(compact(record), file=self.out, flush=True)
         else:
             print(f"! {message}\n", file=self.out, flush=True)
 
