@@ -47,6 +47,12 @@ class Catalog:
                 data = json.loads(file.read_text("utf-8"))
                 merged.update({str(k): str(v) for k, v in data.items()})
             self.messages[lang_dir.name] = merged
+        # Per language, the keys written in plural forms (`key#one`, …): most messages have none, and
+        # asking four names of each one with a number in it cost more than the rest of the lookup.
+        self._plural_keys: dict[str, frozenset[str]] = {
+            lang: frozenset(k.rpartition("#")[0] for k in table if k.rpartition("#")[2] in _FORMS)
+            for lang, table in self.messages.items()
+        }
 
     @property
     def languages(self) -> list[str]:
@@ -89,8 +95,8 @@ class Catalog:
     def _plural(self, lang: str, key: str, count: Any) -> str | None:
         """`key#one|few|many|other`, chosen by the language's CLDR plural rule."""
         own = self.messages.get(lang, {})
-        if not any(f"{key}#{form}" in own for form in ("one", "few", "many", "other")):
-            if lang != FALLBACK and any(f"{key}#{f}" in self.messages[FALLBACK] for f in ("one", "other")):
+        if key not in self._plural_keys.get(lang, ()):
+            if lang != FALLBACK and key in self._plural_keys.get(FALLBACK, ()):
                 self._missing(lang, key)
                 return self._plural(FALLBACK, key, count)
             return None
@@ -128,6 +134,9 @@ class Catalog:
         return None
 
 
+_FORMS = frozenset(("one", "few", "many", "other"))
+
+
 @cache
 def _plural_rule(lang: str) -> Any:
     from babel import Locale  # imported on first use: most answers need no plural
@@ -137,6 +146,14 @@ def _plural_rule(lang: str) -> Any:
 
 def plural_form(lang: str, n: int | float) -> str:
     """CLDR cardinal category (one, few, many, other) of a number in a language, by Babel."""
+    if type(n) is int and -1000 <= n <= 1000:  # the numbers answers count: remembered (Babel's rule is slow)
+        return _small_plural_form(lang, n)
+    form: str = _plural_rule(lang)(abs(n))
+    return form
+
+
+@cache
+def _small_plural_form(lang: str, n: int) -> str:
     form: str = _plural_rule(lang)(abs(n))
     return form
 
