@@ -234,12 +234,17 @@ def skill_levels(sheet: Sheet, weapon: Weapon, settings: Settings) -> int | None
     """Levels with this weapon after M2 substitutions; None = knows no weapon at all (attack −5)."""
     if weapon.family == "shield" and sheet.shield_skill:
         return sheet.shield_skill
-    if isinstance(sheet.weapon_skill, int):
-        return sheet.weapon_skill if knows_any_weapon(sheet) else None
-    skills = _skills(sheet)
-    for key in (weapon.id, weapon.category, weapon.family):
-        if key in skills:
-            return skills[key]
+    skills = sheet.weapon_skill
+    if isinstance(skills, int):
+        return skills if knows_any_weapon(sheet) else None
+    # the weapon's own skill, else its category's, else its family's (levels are ints, never None)
+    found = skills.get(weapon.id)
+    if found is None:
+        found = skills.get(weapon.category)
+        if found is None:
+            found = skills.get(weapon.family)
+    if found is not None:
+        return found
     if not knows_any_weapon(sheet):
         return None
     best = 0

@@ -1582,26 +1582,23 @@ def changes_to(name: str, before: Sheet, news: dict[str, Any], fields: dict[str,
     olds = before.__dict__  # the fields' values, as getattr reads them
     for f in fields:
         old, new = olds[f], news[f]
-        if old != new:
-            # a counter or a flag as it is; a container of plain values (every container field but the
-            # armour pieces, by its declared type) copied: `_plain`'s copy at once
-            kind = type(old)
-            if kind is dict or kind is list:
-                old = old.copy() if f in _FLAT_FIELDS else _plain(old)
-            elif kind not in _SCALARS:
-                old = _plain(old)
-            kind = type(new)
-            if kind is dict or kind is list:
-                new = new.copy() if f in _FLAT_FIELDS else _plain(new)
-            elif kind not in _SCALARS:
-                new = _plain(new)
-            out.append(StateChange(name, "str" if f == "str_" else f, old, new))
+        if old == new:
+            continue
+        # a counter or a flag (the usual change) as it is; a container of plain values (every container
+        # field but the armour pieces, by its declared type) copied: `_plain`'s copy at once
+        if type(old) not in _SCALAR_SET:
+            old = old.copy() if f in _FLAT_FIELDS and type(old) in _CONTAINER_SET else _plain(old)
+        if type(new) not in _SCALAR_SET:
+            new = new.copy() if f in _FLAT_FIELDS and type(new) in _CONTAINER_SET else _plain(new)
+        out.append(StateChange(name, "str" if f == "str_" else f, old, new))
     return out
 
 
 # The sheet's containers of plain values (names to numbers, names or numbers), as `Sheet.dump` copies them.
 _FLAT_FIELDS = frozenset(SHEET_CONTAINERS)
 _SCALARS = (int, str, bool, float, type(None))
+_SCALAR_SET = frozenset(_SCALARS)
+_CONTAINER_SET = frozenset((dict, list))
 
 
 def _plain(value: Any) -> Any:

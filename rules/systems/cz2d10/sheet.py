@@ -334,15 +334,16 @@ class Sheet(BaseModel):
         return v
 
     def dump(self, changed: dict[str, Any] | None = None) -> dict[str, Any]:
-        """`model_dump(by_alias=True)`, built directly (a dump per sheet per exchange is on the hot path):
-        the fields in order, `str_` as `str`, containers copied and the armour pieces dumped. `changed`
-        (an update already `bounded`): the dump of `self.updated(…)` without building that sheet."""
-        values = self.__dict__
-        if changed is None:
-            out = {"str": values["str_"], **values}
-        else:  # one copy: the changed values in their fields' places
-            out = {"str": changed.get("str_", values["str_"]), **values, **changed}
-        del out["str_"]
+        """`model_dump(by_alias=True)` as an equal dict, built directly (a dump per sheet per exchange is on
+        the hot path): `str_` as `str`, containers copied and the armour pieces dumped. `changed` (an update
+        already `bounded`): the dump of `self.updated(…)` without building that sheet. `str` comes last, not
+        first: the fields' dict is copied whole (a fast clone; inserting 97 keys one by one into a new dict
+        to put `str` first cost three times as much). Every reader loads it by name (`Sheet.model_validate`,
+        the bot's canonical text sorts the keys)."""
+        out = self.__dict__.copy()
+        if changed:  # the changed values in their fields' places
+            out.update(changed)
+        out["str"] = out.pop("str_")
         for name in CONTAINERS:
             value = out[name]
             if type(value) in _COPIED:
