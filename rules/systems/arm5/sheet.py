@@ -69,15 +69,17 @@ class _Part(_Bounded):
     def plain_dump(self) -> dict[Text, Any]:
         """`model_dump()` of a part (numbers and text only): its fields in declared order."""
         fields, names = self.__dict__, _field_names(type(self))
-        return fields.copy() if tuple(fields) == names else {name: fields[name] for name in names}
+        return fields.copy() if list(fields) == names else {name: fields[name] for name in names}
 
 
 SheetPart = _Part  # the sheet's nested models (numbers and text): `plain_dump` is their model_dump()
 
 
 @cache
-def _field_names(cls: type[BaseModel]) -> tuple[Text, ...]:
-    return tuple(cls.model_fields)
+def _field_names(cls: type[BaseModel]) -> list[Text]:
+    """The declared field names, as a list: `list(d) == names` checks a dict's key order in half the time
+    `tuple(d) == names` takes (a dict's keys go into a list by a fast path, into a tuple by iteration)."""
+    return list(cls.model_fields)
 
 
 class Abilities(_Part):
@@ -268,7 +270,7 @@ class Sheet(_Bounded):
         pydantic's ~4.7-6.5 µs): the fields in declared order, the four nested models as dicts, lists
         copied. A sheet whose parts are not exactly the declared models is pydantic's to dump."""
         data = self.__dict__
-        out = data.copy() if tuple(data) == _SHEET_FIELDS else {name: data[name] for name in _SHEET_FIELDS}
+        out = data.copy() if list(data) == _SHEET_FIELDS else {name: data[name] for name in _SHEET_FIELDS}
         for name, cls, names in _SHEET_PARTS:
             part = out[name]
             if type(part) is not cls:
@@ -276,7 +278,7 @@ class Sheet(_Bounded):
                     continue
                 return self.model_dump()
             fields = part.__dict__  # `plain_dump` written in (a call per part costs as much as the copy)
-            out[name] = fields.copy() if tuple(fields) == names else {key: fields[key] for key in names}
+            out[name] = fields.copy() if list(fields) == names else {key: fields[key] for key in names}
         spells = out["spells"]
         if type(spells) is not list:
             return self.model_dump()
@@ -295,7 +297,7 @@ class Sheet(_Bounded):
 
 
 # What `Sheet.plain_dump` walks: the field names in declared order, the nested models, the plain lists.
-_SHEET_FIELDS = tuple(Sheet.model_fields)
+_SHEET_FIELDS = _field_names(Sheet)
 _SHEET_PARTS = tuple(
     (name, cls, _field_names(cls))
     for name, cls in (("abilities", Abilities), ("weapon", Weapon), ("shield", Shield), ("wounds", Wounds))
