@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple, TypeVar
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
@@ -106,7 +107,8 @@ def modifier_check(
     return check(label, side=side, dice=dice, multiplier=multiplier, parts=shown)
 
 
-class Rolled(NamedTuple):
+@dataclass(slots=True)
+class Rolled:
     """A combat total: its modifiers, the stress die (None when no roll was possible), the total and the
     check that shows it (dice × multiplier + parts, a botch as a `set` step to 0)."""
 
@@ -257,7 +259,8 @@ def own_turn_updates(sheet: Sheet, window: str) -> dict[str, Any]:
 _WOUND_BOUNDS = {band: field_limits(Wounds, band) for band in Wounds.model_fields}
 
 
-class WoundOutcome(NamedTuple):
+@dataclass(slots=True)
+class WoundOutcome:
     band: WoundBand | None
     updates: dict[str, Any]
     notes: list[Note]

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple
+from dataclasses import dataclass
+from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
@@ -103,7 +104,8 @@ def _charge(sheet: Sheet, weapon: Weapon, opts: Options, kind: str) -> tuple[dic
     return {"fatigue_level": sheet.fatigue_level + 1}, bonus
 
 
-class Swing(NamedTuple):
+@dataclass(slots=True)
+class Swing:
     """An attack or shot as it stands before its die: the Attack modifiers and botch dice, the notes
     that do not depend on the die, the attacker's own changes, and the exchange the defence will read
     (everything but the roll)."""
@@ -273,7 +275,8 @@ def soak_pairs(sheet: Sheet) -> list[tuple[str, int]]:
     return pairs
 
 
-class Guard(NamedTuple):
+@dataclass(slots=True)
+class Guard:
     """The defender's side before its die: the Defense modifiers and botch dice; None modifiers for a
     fighter who is out of the fight and makes no Defense test."""
 
@@ -589,7 +592,8 @@ def _defender_side(
     return changes, plain_conditions(dumped), dumped
 
 
-class Blow(NamedTuple):
+@dataclass(slots=True)
+class Blow:
     """What a hit meets, fixed before any die: the Damage modifiers' sum (without the advantage), the
     defender's Soak and Size row, and the options that change the wound."""
 
@@ -601,7 +605,8 @@ class Blow(NamedTuple):
     nonlethal: bool
 
 
-class Wound(NamedTuple):
+@dataclass(slots=True)
+class Wound:
     """Phase 3's result: the damage through Soak, the band on the Size row, and the wound it leaves."""
 
     net: int

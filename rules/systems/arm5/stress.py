@@ -11,7 +11,7 @@ A d10 is read with faces 0-9. A `DiceSource` gives faces 1..10, so **face 10 sta
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
+from dataclasses import dataclass
 
 from rules.dice import Roller
 from rules.model import Die
@@ -48,7 +48,8 @@ def stress_value(face: Face, botch: Face, botch_dice: int) -> int | None:
     return chain_value(kept, ones)
 
 
-class StressRoll(NamedTuple):
+@dataclass(slots=True)
+class StressRoll:
     """One stress die as rolled: the faces of the chain and the botch dice (if a first-roll 0)."""
 
     faces: tuple[int, ...]
