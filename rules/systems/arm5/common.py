@@ -96,8 +96,11 @@ def modifier_check(
     whole = type(counted) is int
     for m in mods:
         v = m.value
-        if v and not m.key.endswith("_die"):
-            shown.append(Part(m.key, v, side))
+        if v:
+            key = m.key  # read once: tested, then shown
+            if key.endswith("_die"):
+                continue
+            shown.append(Part(key, v, side))
             if type(v) is int:
                 raw += v
             else:
@@ -292,8 +295,13 @@ def apply_wound(sheet: Sheet, band: WoundBand | None, nonlethal: bool, plain: bo
         updates["dead"] = True
     elif wound is not None:
         wounds = sheet.wounds  # one more of the band, kept within its bounds (as model_copy clips it)
-        changed: dict[str, Any] = {wound: clip(getattr(wounds, wound) + 1, *_WOUND_BOUNDS[wound])}
-        updates["wounds"] = {**wounds.plain_dump(), **changed} if plain else wounds.clipped_copy(changed)
+        count = clip(getattr(wounds, wound) + 1, *_WOUND_BOUNDS[wound])
+        if plain:  # the dump's own dict, its one count replaced (same key order, no second dict merged)
+            dumped = wounds.plain_dump()
+            dumped[wound] = count
+            updates["wounds"] = dumped
+        else:
+            updates["wounds"] = wounds.clipped_copy({wound: count})
     return WoundOutcome(wound, updates, notes)
 
 

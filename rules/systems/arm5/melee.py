@@ -553,7 +553,7 @@ def _attacker_side(
         if type(value) is not kind and not isinstance(value, kind):
             raise RulesError("error.arm5.bad_exchange")
         if kind is list:  # the exchange's own copy of the names
-            value = [str(v) for v in value]
+            value = list(map(str, value))  # no comprehension frame
             stored = value
         else:  # only numbers have bounds (a flag, or a bool given for a number, is stored as it is)
             stored = value if kind is bool else clip(value, *_UPDATE_BOUNDS[key])
