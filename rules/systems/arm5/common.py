@@ -98,7 +98,7 @@ def modifier_check(
         v = m.value
         if v:
             key = m.key  # read once: tested, then shown
-            if key.endswith("_die"):
+            if "_die" in key and key.endswith("_die"):  # `in` first: an operator, a third of a method call
                 continue
             shown.append(Part(key, v, side))
             if type(v) is int:
