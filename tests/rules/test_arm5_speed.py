@@ -57,6 +57,12 @@ def test_sheet_copies_and_dumps_are_pydantics() -> None:
             for part in (dumped.abilities, dumped.weapon, dumped.shield, dumped.wounds, *dumped.spells):
                 if part is not None:
                     assert list(part.plain_dump().items()) == list(part.model_dump().items())
+    # A sheet whose fields were put in another order by hand dumps an equal sheet, in its own order.
+    from rules.trusted import complete
+
+    odd = complete(Sheet, dict(reversed(sheet.__dict__.items())), set(sheet.model_fields_set))
+    assert odd.plain_dump() == odd.model_dump() == sheet.model_dump()
+    assert Sheet.model_validate(odd.plain_dump()) == sheet
 
 
 def test_exchange_rolls_and_modifiers_load_as_pydantic_validates_them() -> None:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple, TypeVar
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
@@ -95,8 +96,11 @@ def modifier_check(
     whole = type(counted) is int
     for m in mods:
         v = m.value
-        if v and not m.key.endswith("_die"):
-            shown.append(Part(m.key, v, side))
+        if v:
+            key = m.key  # read once: tested, then shown
+            if "_die" in key and key.endswith("_die"):  # `in` first: an operator, a third of a method call
+                continue
+            shown.append(Part(key, v, side))
             if type(v) is int:
                 raw += v
             else:
@@ -106,7 +110,8 @@ def modifier_check(
     return check(label, side=side, dice=dice, multiplier=multiplier, parts=shown)
 
 
-class Rolled(NamedTuple):
+@dataclass(slots=True)
+class Rolled:
     """A combat total: its modifiers, the stress die (None when no roll was possible), the total and the
     check that shows it (dice × multiplier + parts, a botch as a `set` step to 0)."""
 
@@ -257,7 +262,8 @@ def own_turn_updates(sheet: Sheet, window: str) -> dict[str, Any]:
 _WOUND_BOUNDS = {band: field_limits(Wounds, band) for band in Wounds.model_fields}
 
 
-class WoundOutcome(NamedTuple):
+@dataclass(slots=True)
+class WoundOutcome:
     band: WoundBand | None
     updates: dict[str, Any]
     notes: list[Note]
@@ -289,8 +295,13 @@ def apply_wound(sheet: Sheet, band: WoundBand | None, nonlethal: bool, plain: bo
         updates["dead"] = True
     elif wound is not None:
         wounds = sheet.wounds  # one more of the band, kept within its bounds (as model_copy clips it)
-        changed: dict[str, Any] = {wound: clip(getattr(wounds, wound) + 1, *_WOUND_BOUNDS[wound])}
-        updates["wounds"] = {**wounds.plain_dump(), **changed} if plain else wounds.clipped_copy(changed)
+        count = clip(getattr(wounds, wound) + 1, *_WOUND_BOUNDS[wound])
+        if plain:  # the dump's own dict, its one count replaced (same key order, no second dict merged)
+            dumped = wounds.plain_dump()
+            dumped[wound] = count
+            updates["wounds"] = dumped
+        else:
+            updates["wounds"] = wounds.clipped_copy({wound: count})
     return WoundOutcome(wound, updates, notes)
 
 

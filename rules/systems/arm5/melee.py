@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple
+from dataclasses import dataclass
+from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
@@ -103,10 +104,11 @@ def _charge(sheet: Sheet, weapon: Weapon, opts: Options, kind: str) -> tuple[dic
     return {"fatigue_level": sheet.fatigue_level + 1}, bonus
 
 
-class Swing(NamedTuple):
+@dataclass(slots=True)
+class Swing:
     """An attack or shot as it stands before its die: the Attack modifiers and botch dice, the notes
     that do not depend on the die, the attacker's own changes, and the exchange the defence will read
-    (everything but the roll)."""
+    (everything but the roll, whose keys stand in their place as None until `attack` fills them)."""
 
     kind: str
     weapon: str
@@ -160,11 +162,16 @@ def swing(req: ActionRequest, kind: str) -> Swing:
     if kind == "shot" and not weapon.ranged:
         notes.append(note("melee_weapon_shot", {"weapon": weapon_term(weapon.name)}))
     add_str = not (weapon.ability == "bows" and not settings.bows_add_strength)
-    exchange = {
+    exchange = {  # in its stored order: the roll's keys wait, None, for `attack` to fill them in place
         "kind": kind,
         "attacker": req.actor.name,
         "defender": req.target.name,
         "weapon": weapon.name,
+        "attack_total": None,
+        "attack_rolls": None,
+        "attack_modifiers": None,
+        "attack_notes": None,
+        "attack_checks": None,
         "damage_modifiers": damage_data(actor, weapon, shield, add_str),
         "attacker_mounted": actor.mounted,
         "attacker_updates": updates,  # plain values already: flags, numbers and lists of names
@@ -191,21 +198,14 @@ def attack(req: ActionRequest, dice: DiceSource, kind: str) -> ActionResult:
     total = attack_phase(faces.face, faces.botch, prepared)
     rolled = shown_total("attack", total, faces.roll, prepared.mods, "actor")
     notes = botch_note(rolled, "attack") + prepared.notes
-    ex = prepared.exchange
-    exchange = {  # the exchange's keys in their stored order: who and with what, the roll, the rest
-        "kind": ex["kind"],
-        "attacker": ex["attacker"],
-        "defender": ex["defender"],
-        "weapon": ex["weapon"],
-        "attack_total": rolled.total,
-        "attack_rolls": [{"purpose": r.purpose, "sides": r.sides, "face": r.face} for r in roller.rolls],
-        "attack_modifiers": [{"key": m.key, "value": m.value} for m in rolled.modifiers],
-        "attack_notes": dump_notes(notes),
-        "attack_checks": dump_checks([rolled.check]),
-    }
-    exchange.update(ex)  # the rest in the swing's order (the first four keep their places)
+    exchange = prepared.exchange  # made for this call: the roll's keys filled in where they stand
+    exchange["attack_total"] = rolled.total
+    exchange["attack_rolls"] = [{"purpose": r.purpose, "sides": r.sides, "face": r.face} for r in roller.rolls]
+    exchange["attack_modifiers"] = [{"key": m.key, "value": m.value} for m in rolled.modifiers]
+    exchange["attack_notes"] = dump_notes(notes)
+    exchange["attack_checks"] = dump_checks([rolled.check])
     data = {  # ActionResult's fields in the order `built` stores them (plain defaults, required, lists)
-        "target": ex["defender"],
+        "target": exchange["defender"],
         "weapon": prepared.weapon,
         "total": rolled.total,
         "against": None,
@@ -273,7 +273,8 @@ def soak_pairs(sheet: Sheet) -> list[tuple[str, int]]:
     return pairs
 
 
-class Guard(NamedTuple):
+@dataclass(slots=True)
+class Guard:
     """The defender's side before its die: the Defense modifiers and botch dice; None modifiers for a
     fighter who is out of the fight and makes no Defense test."""
 
@@ -550,7 +551,7 @@ def _attacker_side(
         if type(value) is not kind and not isinstance(value, kind):
             raise RulesError("error.arm5.bad_exchange")
         if kind is list:  # the exchange's own copy of the names
-            value = [str(v) for v in value]
+            value = list(map(str, value))  # no comprehension frame
             stored = value
         else:  # only numbers have bounds (a flag, or a bool given for a number, is stored as it is)
             stored = value if kind is bool else clip(value, *_UPDATE_BOUNDS[key])
@@ -589,7 +590,8 @@ def _defender_side(
     return changes, plain_conditions(dumped), dumped
 
 
-class Blow(NamedTuple):
+@dataclass(slots=True)
+class Blow:
     """What a hit meets, fixed before any die: the Damage modifiers' sum (without the advantage), the
     defender's Soak and Size row, and the options that change the wound."""
 
@@ -601,7 +603,8 @@ class Blow(NamedTuple):
     nonlethal: bool
 
 
-class Wound(NamedTuple):
+@dataclass(slots=True)
+class Wound:
     """Phase 3's result: the damage through Soak, the band on the Size row, and the wound it leaves."""
 
     net: int

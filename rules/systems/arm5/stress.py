@@ -10,8 +10,8 @@ A d10 is read with faces 0-9. A `DiceSource` gives faces 1..10, so **face 10 sta
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import NamedTuple
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from rules.dice import Roller
 from rules.model import Die
@@ -48,11 +48,12 @@ def stress_value(face: Face, botch: Face, botch_dice: int) -> int | None:
     return chain_value(kept, ones)
 
 
-class StressRoll(NamedTuple):
+@dataclass(slots=True)
+class StressRoll:
     """One stress die as rolled: the faces of the chain and the botch dice (if a first-roll 0)."""
 
-    faces: tuple[int, ...]
-    botch_faces: tuple[int, ...] = ()
+    faces: Sequence[int]
+    botch_faces: Sequence[int] = ()
 
     @property
     def zero(self) -> bool:
@@ -97,7 +98,7 @@ class Recorded:
 
     @property
     def roll(self) -> StressRoll:
-        return StressRoll(tuple(self.faces), tuple(self.botch_faces))
+        return StressRoll(self.faces, self.botch_faces)  # the recorded lists themselves: the roll is over
 
 
 def stress_die(roller: Roller, purpose: str, botch_dice: int) -> StressRoll:
