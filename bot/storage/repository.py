@@ -171,12 +171,21 @@ async def apply_commit(tx: Tx, commit: Commit) -> list[int]:
     change set at the end, when the new exchange's id is known."""
     enc = commit.encounter
     assert enc is not None
-    changed = await tx.execute(
-        "UPDATE encounters SET round = ?, turn = ?, status = ?, name = ?, version = version + 1,"
-        " ended_at = CASE WHEN ? = 'ended' THEN ? ELSE ended_at END"
-        " WHERE id = ? AND version = ?",
-        (enc.round, enc.turn, enc.status, enc.name, enc.status, time.time(), enc.id, commit.expected_version),
-    )
+    before = commit.before
+    if before is not None and (before.status, before.name) == (enc.status, enc.name):
+        # Only the turn moved (the usual command). Naming `status` would rewrite the fight's entry in the
+        # one-active-fight index even with the same value: a page more for every commit to write.
+        changed = await tx.execute(
+            "UPDATE encounters SET round = ?, turn = ?, version = version + 1 WHERE id = ? AND version = ?",
+            (enc.round, enc.turn, enc.id, commit.expected_version),
+        )
+    else:
+        changed = await tx.execute(
+            "UPDATE encounters SET round = ?, turn = ?, status = ?, name = ?, version = version + 1,"
+            " ended_at = CASE WHEN ? = 'ended' THEN ? ELSE ended_at END"
+            " WHERE id = ? AND version = ?",
+            (enc.round, enc.turn, enc.status, enc.name, enc.status, time.time(), enc.id, commit.expected_version),
+        )
     if changed != 1:
         raise StaleEncounter(f"encounter {enc.id} changed concurrently")
     now = time.time()
@@ -220,6 +229,24 @@ async def apply_commit(tx: Tx, commit: Commit) -> list[int]:
     return new_ids
 
 
+async def _update_combatant(tx: Tx, c: Combatant, renamed: bool) -> None:
+    # The name only when it changed: naming it rewrites the combatant's entry in the (fight, name) index,
+    # a page more to write, though most commands change a sheet, an initiative or effects.
+    values = (int(c.hidden), c.sheet_json, c.initiative, _dump(c.tiebreak), dump_effects(c.effects), c.gender)
+    if renamed:
+        await tx.execute(
+            "UPDATE combatants SET hidden = ?, sheet = ?, initiative = ?, tiebreak = ?, effects = ?, gender = ?,"
+            " name = ? WHERE id = ?",
+            (*values, c.name, c.id),
+        )
+    else:
+        await tx.execute(
+            "UPDATE combatants SET hidden = ?, sheet = ?, initiative = ?, tiebreak = ?, effects = ?, gender = ?"
+            " WHERE id = ?",
+            (*values, c.id),
+        )
+
+
 async def _insert_command(tx: Tx, commit: Commit, encounter_id: int, changes: str, now: float) -> int:
     kind = commit.kind or (commit.events[0][0] if commit.events else "change")
     command_id: int = await tx.fetchval(
@@ -249,20 +276,7 @@ async def _write_rows(tx: Tx, commit: Commit, enc: Encounter) -> tuple[dict[str,
                 diff = combatant_diff(old, c)
                 if diff:
                     changes.setdefault("combatants", {})[str(c.id)] = diff
-            await tx.execute(
-                "UPDATE combatants SET name = ?, hidden = ?, sheet = ?, initiative = ?, tiebreak = ?, effects = ?,"
-                " gender = ? WHERE id = ?",
-                (
-                    c.name,
-                    int(c.hidden),
-                    c.sheet_json,
-                    c.initiative,
-                    _dump(c.tiebreak),
-                    dump_effects(c.effects),
-                    c.gender,
-                    c.id,
-                ),
-            )
+            await _update_combatant(tx, c, renamed=old is None or old.name != c.name)
         else:
             new_id = await tx.fetchval(
                 "INSERT INTO combatants (encounter_id, name, owner_user_id, character_id, hidden, sheet,"
