@@ -66,6 +66,8 @@ def sheet_diff(before: str, after: str) -> dict[str, list[Any]]:
     if before == after:
         return {}
     old, new = parse(before), parse(after)
+    if old.keys() == new.keys():  # the usual case: the same fields, a few of them changed
+        return {k: [v, new[k]] for k, v in old.items() if v != new[k]}
     keys = dict.fromkeys([*old, *new])
     return {
         k: [old.get(k, ABSENT), new.get(k, ABSENT)] for k in keys if k not in old or k not in new or old[k] != new[k]

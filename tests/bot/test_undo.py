@@ -194,3 +194,11 @@ async def test_replaying_the_log_reproduces_the_fight(table: Table, system_id: s
     replayed = await _replayed(table, encounter_id)
     for name in ("encounters", "combatants", "exchanges"):
         assert replayed[name] == current[name], name
+
+
+def test_a_sheet_diff_lists_changed_added_and_removed_fields_in_order() -> None:
+    from bot.storage.changes import ABSENT, sheet_diff
+
+    assert sheet_diff('{"a":1,"b":2}', '{"a":1,"b":2}') == {}
+    assert list(sheet_diff('{"a":1,"b":[1],"c":3}', '{"a":2,"b":[1],"c":4}').items()) == [("a", [1, 2]), ("c", [3, 4])]
+    assert sheet_diff('{"a":1,"b":2}', '{"a":1,"c":3}') == {"b": [2, ABSENT], "c": [ABSENT, 3]}
