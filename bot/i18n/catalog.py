@@ -47,6 +47,7 @@ class Catalog:
                 data = json.loads(file.read_text("utf-8"))
                 merged.update({str(k): str(v) for k, v in data.items()})
             self.messages[lang_dir.name] = merged
+        self._terms: dict[tuple[str, str, str | None, str], str] = {}
         # Per language, the keys written in plural forms (`key#one`, …): most messages have none, and
         # asking four names of each one with a number in it cost more than the rest of the lookup.
         self._plural_keys: dict[str, frozenset[str]] = {
@@ -111,9 +112,14 @@ class Catalog:
     def term(self, lang: str, kind: str, system: str | None, key: str) -> str:
         """A game term: the system's own wording first, then the generic one. A term missing everywhere
         is a bug (strict mode raises); production shows the key rather than fail the whole answer."""
+        known = self._terms.get((lang, kind, system, key))
+        if known is not None:
+            return known
         for candidate in ((f"{kind}.{system}.{key}",) if system else ()) + (f"{kind}.{key}",):
             if candidate in self.messages.get(lang, {}):
-                return self.messages[lang][candidate]
+                # remembered: an answer asks a dozen terms; only catalog entries, so the memo stays bounded
+                self._terms[(lang, kind, system, key)] = found = self.messages[lang][candidate]
+                return found
         for candidate in ((f"{kind}.{system}.{key}",) if system else ()) + (f"{kind}.{key}",):
             if candidate in self.messages[FALLBACK]:
                 self._missing(lang, candidate)
