@@ -90,6 +90,11 @@ def _field(cls: type[BaseModel], name: str) -> _Field | None:
     return _Field(tuple(reversed(pair[0])), TypeAdapter(annotated), tuple(pair[1]))
 
 
+def revisable(cls: type[BaseModel]) -> bool:
+    """Whether `revised` can ever validate this model field by field (else ask nothing of it)."""
+    return _validators(cls) is not None
+
+
 def revised(model: M, data: Mapping[str, Any], source: Mapping[str, Any]) -> M | None:
     """`type(model).model_validate(data)`, where `model` was validated from `source` and `data` is
     `source` with some top-level values changed; None when that cannot be done field by field, or when a

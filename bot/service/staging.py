@@ -13,7 +13,7 @@ from bot.service.outcomes import ActionOutcome, event_json
 from bot.service.state import MODELS, Combatant, Encounter, Exchange
 from bot.storage import repository as repo
 from rules import ActionResult, CombatSystem, DefenceRequest
-from rules.revised import revised
+from rules.revised import revisable, revised
 
 
 class StagingMixin(ServiceCore):
@@ -135,7 +135,7 @@ class StagingMixin(ServiceCore):
         written (strictly: no clamping as for old stored data): a rules bug then fails before the commit,
         changing nothing. Only the fields the rules changed are validated, on top of the model already
         validated (`rules.revised`); a sheet that cannot be checked so is validated whole."""
-        model = revised(MODELS.get(system, before.sheet_json), sheet, before.sheet)
+        model = revised(MODELS.get(system, before.sheet_json), sheet, before.sheet) if revisable(system.Sheet) else None
         if model is None or VERIFY_REVISED:
             whole = system.sheet(sheet)
             if model is not None:

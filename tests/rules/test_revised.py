@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validat
 
 from bench.odds import template_fighter
 from rules import ActionRequest, DefenceRequest, RandomDice, all_systems, get_system
-from rules.revised import revised
+from rules.revised import revisable, revised
 
 
 def _json(data: dict[str, Any]) -> dict[str, Any]:
@@ -124,6 +124,7 @@ class _NeedsInfo(BaseModel):
 
 
 def test_what_cannot_be_validated_field_by_field_is_declined() -> None:
+    assert revisable(_Typed) and not revisable(_Derived)
     derived = _Derived()
     assert revised(derived, {"hp": 4, "half": 5}, {"hp": 10, "half": None}) is None
     needs_info = _NeedsInfo()
