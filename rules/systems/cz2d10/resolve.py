@@ -48,8 +48,8 @@ from rules.systems.cz2d10.derive import (
 from rules.systems.cz2d10.locations import best_shift, locate, percent_to_sum
 from rules.systems.cz2d10.options import Options
 from rules.systems.cz2d10.settings import Settings
+from rules.systems.cz2d10.sheet import _INT_LIMITS, _POINT_LIMITS, Sheet, _clip
 from rules.systems.cz2d10.sheet import CONTAINERS as SHEET_CONTAINERS
-from rules.systems.cz2d10.sheet import Sheet
 from rules.systems.cz2d10.shown import (
     ACTOR,
     OTHER,
@@ -1592,6 +1592,36 @@ def changes_to(name: str, before: Sheet, news: dict[str, Any], fields: dict[str,
             new = new.copy() if f in _FLAT_FIELDS and type(new) in _CONTAINER_SET else _plain(new)
         out.append(StateChange(name, "str" if f == "str_" else f, old, new))
     return out
+
+
+def bounded_changes(name: str, before: Sheet, upd: dict[str, Any]) -> tuple[dict[str, Any], list[StateChange]]:
+    """`bounded(upd)` and `changes_to(name, before, that, upd)` in one walk over the update: each value
+    clipped to its field's bounds, then compared with the sheet's (the update's order, both)."""
+    out: dict[str, Any] = {}
+    found: list[StateChange] = []
+    olds = before.__dict__
+    for f, new in upd.items():
+        kind = type(new)
+        if kind is int:  # a number (a bool's type is bool): clipped where the field has bounds
+            limits = _INT_LIMITS.get(f)
+            if limits is not None:
+                lo, hi = limits
+                if lo is not None and new < lo:
+                    new = lo
+                elif hi is not None and new > hi:
+                    new = hi
+        elif kind is dict and f == "part_damage":
+            new = {k: _clip(v, *_POINT_LIMITS) for k, v in new.items()}
+        out[f] = new
+        old = olds[f]
+        if old == new:
+            continue
+        if type(old) not in _SCALAR_SET:
+            old = old.copy() if f in _FLAT_FIELDS and type(old) in _CONTAINER_SET else _plain(old)
+        if kind not in _SCALAR_SET:
+            new = new.copy() if f in _FLAT_FIELDS and kind in _CONTAINER_SET else _plain(new)
+        found.append(StateChange(name, "str" if f == "str_" else f, old, new))
+    return out, found
 
 
 # The sheet's containers of plain values (names to numbers, names or numbers), as `Sheet.dump` copies them.

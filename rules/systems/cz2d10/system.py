@@ -30,7 +30,7 @@ from rules.systems.cz2d10.options import Options as CzOptions
 from rules.systems.cz2d10.resolve import (
     SYS,
     Prepared,
-    changes_to,
+    bounded_changes,
     defence_from,
     defence_shown,
     err,
@@ -41,7 +41,6 @@ from rules.systems.cz2d10.resolve import (
 )
 from rules.systems.cz2d10.settings import Settings as CzSettings
 from rules.systems.cz2d10.sheet import Sheet as CzSheet
-from rules.systems.cz2d10.sheet import bounded
 from rules.systems.cz2d10.shown import attack_from_exchange, terms
 from rules.systems.cz2d10.status import conditions, status_of
 from rules.systems.cz2d10.tables import MATERIALS, SHIELDS, WEAPONS
@@ -233,14 +232,15 @@ class Cz2d10(CombatSystem):
             actor_upd["off_balance"] = 2 if ex["levels"] >= 6 else 3
         # the updated sheets are dumped from their bounded updates; only a target whose conditions (or
         # wound) may have moved is built anew (a miss changes only who attacked it)
-        a_new = bounded(actor_upd)
-        t_new = bounded(target_upd)
+        a_new, a_changes = bounded_changes(actor.name, a, actor_upd)
+        t_new, t_changes = bounded_changes(target.name, t, target_upd)
         if _NO_CONDITION.issuperset(t_new):
             t2 = t
         else:
             t2 = t.rebuilt(t_new)
             carry_slowdown(t, t2, t_new)  # conditions(t2) asks its actions per round
-        res["changes"] = changes_to(actor.name, a, a_new, actor_upd) + changes_to(target.name, t, t_new, target_upd)
+        a_changes += t_changes
+        res["changes"] = a_changes
         res["conditions"] = conditions(t2, settings)
         if actor_upd:
             res["actor_sheet"] = a.dump(a_new)
