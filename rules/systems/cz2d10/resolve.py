@@ -109,6 +109,9 @@ class Prepared:
     attack: Check | None = None  # the attack test as shown (carried in `ex["checks"]` when the defence waits)
     opts: Options | None = None  # the options as prepared (an immobile target is stabbed)
     notes: list[Note] = field(default_factory=list)
+    # the attack's modifiers as the result shows them (`ex["mods"]`, made in the same walk), the crit
+    # range's to follow: a list of this exchange's own, which `finish` extends
+    modifiers: list[Modifier] = field(default_factory=list)
 
     def serialised(self, roller: Roller) -> dict[str, Any]:
         """The exchange as it waits for the defender (vzor 2): options, rolls and notes as plain data."""
@@ -501,7 +504,7 @@ def prepare(req: ActionRequest, roller: Roller, shot: bool) -> Prepared:
         _auto_counter_notes(a, t, w, tw, opts, notes)
         _mounted_mods(a, t, w, tw, opts, mods, defence)
     _defence_situational(t, opts, defence)
-    mods, ps, attack = _shown_mods(mods)
+    mods, ps, shown_mods, attack = _shown_mods(mods)
     cm, mult, cm_mods, crit_parts = _crit_min(a, t, w, opts, settings, state)
     r1 = roller.d(10, "attack")
     r2 = roller.d(10, "attack")
@@ -534,24 +537,26 @@ def prepare(req: ActionRequest, roller: Roller, shot: bool) -> Prepared:
         "weapon_reach": list(w.reach),
         "target_upd": t_upd,
     }
-    return Prepared(ex, upd, t_upd, shown, opts, notes)
+    return Prepared(ex, upd, t_upd, shown, opts, notes, shown_mods)
 
 
 _ALWAYS_SHOWN = frozenset(("str_dex_average", "dex", "attack", "weapon_skill"))
 
 
-def _shown_mods(mods: list[tuple[str, int]]) -> tuple[list[tuple[str, int]], list[Part], int]:
+def _shown_mods(mods: list[tuple[str, int]]) -> tuple[list[tuple[str, int]], list[Part], list[Modifier], int]:
     """The attack's modifiers as kept (non-zero ones and the value's own parts), their parts as the attack
-    check shows them and their sum, in one pass."""
+    check shows them, as the result shows them and their sum, in one pass."""
     kept: list[tuple[str, int]] = []
     ps: list[Part] = []
+    shown: list[Modifier] = []
     total = 0
     for k, v in mods:
         if v or k in _ALWAYS_SHOWN:
             kept.append((k, v))
             ps.append(Part(k, v, ACTOR))
+            shown.append(Modifier(k, v))
             total += v
-    return kept, ps, total
+    return kept, ps, shown, total
 
 
 def _reload_cost(a: Sheet, w: Weapon) -> int:
@@ -971,10 +976,14 @@ def finish(
     carries). Returns the result's fields as a plain dict: the caller adds the sheets' side and builds
     the `ActionResult` once (`trusted`), instead of setting fields on a model step by step."""
     if prepared is not None and prepared.opts is not None:
-        opts, notes = prepared.opts, list(prepared.notes)
+        # this exchange's own lists (`finish` runs once per `prepare`): extended in place
+        opts, notes, modifiers = prepared.opts, prepared.notes, prepared.modifiers
     else:
         opts = Options.model_validate(ex["options"])
         notes = [Note.model_validate(n) for n in ex["notes"]]
+        modifiers = [Modifier(k, v) for k, v in ex["mods"]]
+    for k, v in ex["crit_mods"]:
+        modifiers.append(Modifier(k, v))
     shown = attack if attack is not None else attack_from_exchange(ex)
     shown.versus = versus
     sh = Shown(shown, ex)
@@ -986,7 +995,7 @@ def finish(
         "actor": ex["actor"],
         "target": ex["target"],
         "weapon": ex["weapon"],
-        "modifiers": [Modifier(k, v) for k, v in ex["mods"]] + [Modifier(k, v) for k, v in ex["crit_mods"]],
+        "modifiers": modifiers,
         "defence_modifiers": d_mods,
         "total": ex["total"],
         "against": defence,
