@@ -130,7 +130,7 @@ def slowdown_total(sheet: Sheet, polygonal: bool) -> int:
 
 
 # What the derived numbers are computed from (_slowdown_total, armour_slowdown, _derived).
-_DERIVED_FIELDS = frozenset(
+DERIVED_FIELDS = frozenset(
     (
         "slowdown",
         "armour_parts",
@@ -155,7 +155,7 @@ _DERIVED_FIELDS = frozenset(
 def carry_slowdown(before: Sheet, after: Sheet, changed: Iterable[str]) -> None:
     """`after` is `before` with `changed` fields: when none of them moves the derived numbers, `after` gets
     `before`'s cached ones (the sheet after an exchange is asked its actions again at once)."""
-    if _DERIVED_FIELDS.isdisjoint(changed) and len(_DERIVED) <= 64:
+    if DERIVED_FIELDS.isdisjoint(changed) and len(_DERIVED) <= 64:
         for polygonal in (False, True):
             hit = _DERIVED.get((id(before), polygonal))
             if hit is not None and hit.sheet is before:

@@ -26,12 +26,12 @@ from rules.systems.cz2d10.damage import (
     str_part,
 )
 from rules.systems.cz2d10.derive import (
+    _derived,
     actions_left,
     base_actions,
     basic_level,
     faints_after_failed_shock,
     hp_max,
-    initiative_value,
     max_melee_skill,
     may_charge,
     out_of_fight,
@@ -112,6 +112,7 @@ class Prepared:
     # the attack's modifiers as the result shows them (`ex["mods"]`, made in the same walk), the crit
     # range's to follow: a list of this exchange's own, which `finish` extends
     modifiers: list[Modifier] = field(default_factory=list)
+    target_per_round: int | None = None  # the target's actions per round (`_derived`), for its conditions
 
     def serialised(self, roller: Roller) -> dict[str, Any]:
         """The exchange as it waits for the defender (vzor 2): options, rolls and notes as plain data."""
@@ -162,8 +163,9 @@ def spend_out_of_turn(a: Sheet, cost: int, settings: Settings, strict: bool) -> 
     return {"actions_reserve": a.actions_reserve - cost}
 
 
-def spend(a: Sheet, cost: int, settings: Settings, counter: bool) -> dict[str, Any]:
-    """Sheet updates for spending `cost` actions; refuses what the combatant cannot afford."""
+def spend(a: Sheet, cost: int, settings: Settings, counter: bool, left: int | None = None) -> dict[str, Any]:
+    """Sheet updates for spending `cost` actions; refuses what the combatant cannot afford (`left`: its
+    actions left, when the caller has them already)."""
     if counter:
         if not a.has_acted:
             raise err("counter_not_ready")
@@ -174,7 +176,8 @@ def spend(a: Sheet, cost: int, settings: Settings, counter: bool) -> dict[str, A
             **spend_out_of_turn(a, cost, settings, strict=True),
             "counter_attacks_used": a.counter_attacks_used + 1,
         }
-    left = actions_left(a, settings.polygonal)
+    if left is None:
+        left = actions_left(a, settings.polygonal)
     if left < cost:
         raise err("not_enough_actions", needed=cost, left=left)
     return {"actions_left": left - cost, "acted_this_round": True, "has_acted": True, "spanning": False}
@@ -352,16 +355,6 @@ def _attack_mods(
     return mods
 
 
-def defender_orders(a: Sheet, t: Sheet, settings: Settings) -> tuple[bool, int]:
-    """L332: the defender orders its opponents if "má základní iniciativu nejvýše o 3 menší, než všichni
-    jeho protivníci, a nemá ji zápornou"; also the highest opponent initiative this round, kept on its sheet."""
-    mine = initiative_value(t, settings.polygonal)
-    top = initiative_value(a, settings.polygonal)
-    if t.opponents_top_initiative is not None:
-        top = max(top, t.opponents_top_initiative)
-    return mine >= 0 and mine >= top - 3, top
-
-
 def _reflexes_placed(t: Sheet, actor: str, position: int, choice: int | None) -> dict[str, int]:
     """L332 battle reflexes: the defender picks the opponent it uses them against (`reflexes`, per attack);
     house default when it does not say: all of them against the first opponent that earns a bonus (and has
@@ -378,29 +371,40 @@ def _reflexes_placed(t: Sheet, actor: str, position: int, choice: int | None) ->
 
 
 def _opponent_bonuses(
-    req: ActionRequest, a: Sheet, t: Sheet, opts: Options, settings: Settings, notes: list[Note]
-) -> tuple[list[tuple[str, int]], dict[str, Any], dict[str, Any]]:
-    """M14 more attacks on one target, M15 more opponents (basic duel system only): the attacker's bonuses,
-    its own sheet updates and the defender's (who attacked it, reflexes placed, fastest opponent)."""
-    assert req.target is not None
-    me, him = req.actor.name, req.target.name
+    me: str,
+    him: str,
+    a: Sheet,
+    t: Sheet,
+    opts: Options,
+    mine: int,
+    top: int,
+    mods: list[tuple[str, int]],
+    upd: dict[str, Any],
+    notes: list[Note],
+) -> dict[str, Any]:
+    """M14 more attacks on one target, M15 more opponents (basic duel system only): the attacker's bonuses
+    (added to `mods`, zeros left out: `_shown_mods` would drop them), its own sheet update (to `upd`) and the
+    defender's, returned (who attacked it, reflexes placed, fastest opponent). `mine`, `top`: the defender's
+    and the attacker's initiative. L332: the defender orders its opponents if "má základní iniciativu
+    nejvýše o 3 menší, než všichni jeho protivníci, a nemá ji zápornou"; the highest opponent initiative
+    this round is kept on its sheet."""
     j = opts.attack_number or a.attacks_on.get(him, 0) + 1
-    mods: list[tuple[str, int]] = []  # zeros left out (`_shown_mods` would drop them)
     more_attacks = j - max(1, target_attacks_per_round(t))
     if more_attacks > 0:
         mods.append(("multiple_attacks", more_attacks))
     attackers = t.attackers
     known = attackers if me in attackers else [*attackers, me]  # read only
     auto = known.index(me) + 1
-    chooses, top = defender_orders(a, t, settings)
+    if t.opponents_top_initiative is not None and t.opponents_top_initiative > top:
+        top = t.opponents_top_initiative
+    chooses = mine >= 0 and mine >= top - 3
     if opts.opponent_number is not None and opts.opponent_number != auto and not chooses:
-        raise err(
-            "opponent_order_not_defenders",
-            initiative=initiative_value(t, settings.polygonal),
-            fastest=top,
-        )
+        raise err("opponent_order_not_defenders", initiative=mine, fastest=top)
     i = opts.opponent_number or auto
-    placed = _reflexes_placed(t, me, i, opts.reflexes)
+    if opts.reflexes is None and not t.battle_reflexes:
+        placed = t.reflexes_against  # none to place: the sheet's own, as `_reflexes_placed` answers
+    else:
+        placed = _reflexes_placed(t, me, i, opts.reflexes)
     cut = 0
     if placed:  # reflexes placed against opponents at or before this one cut the penalty
         position = {name: (i if name == me else n + 1) for n, name in enumerate(known)}
@@ -415,7 +419,8 @@ def _opponent_bonuses(
     t_upd: dict[str, Any] = {"opponents_top_initiative": top}
     if placed != t.reflexes_against:
         t_upd["reflexes_against"] = placed
-    return mods, {"attacks_on": {**a.attacks_on, him: j}}, t_upd
+    upd["attacks_on"] = {**a.attacks_on, him: j}
+    return t_upd
 
 
 def _defence_situational(t: Sheet, opts: Options, defence: Defence) -> None:
@@ -468,7 +473,10 @@ def prepare(req: ActionRequest, roller: Roller, shot: bool) -> Prepared:
     if settings.polygonal and part_unusable(a, "left_arm" if opts.off_hand else "right_arm", settings):
         raise err("part_unusable", part=Term("location", "left_arm" if opts.off_hand else "right_arm"))
     notes: list[Note] = []
-    state = target_state(t, opts, settings)
+    # both sheets' slowdown, initiative and actions per round, asked once here and passed along
+    da = _derived(a, settings.polygonal)
+    dt = _derived(t, settings.polygonal)
+    state = target_state(t, opts, settings, dt.per_round if t.actions_left is None else t.actions_left)
     opts = _with_auto_stab(opts, state, shot, notes)
     _check_stab(a, opts, state, shot)
     if opts.disarm:
@@ -476,16 +484,16 @@ def prepare(req: ActionRequest, roller: Roller, shot: bool) -> Prepared:
     if opts.trip:
         check_trip(w, weapon_of(t), lv)
     cost = attack_cost(a, opts, shot, w.thrown and not w.ranged)
-    upd = spend(a, cost, settings, opts.counter_attack)
+    upd = spend(a, cost, settings, opts.counter_attack, da.per_round if a.actions_left is None else a.actions_left)
     if opts.charge:
         upd["charging"] = True
     mods = _attack_mods(a, w, opts, settings, shot, known)
     dtype = _damage_type(a, w, opts, lv, t, settings)
     t_upd: dict[str, Any] = {}
     if not vzor2:
-        more, a_more, t_upd = _opponent_bonuses(req, a, t, opts, settings, notes)
-        mods += more
-        upd.update(a_more)
+        t_upd = _opponent_bonuses(
+            req.actor.name, req.target.name, a, t, opts, dt.initiative, da.initiative, mods, upd, notes
+        )
     band, band_pen = "base", 0
     tw = weapon_of(t)
     defence = defence_of(t, opts, settings, shot, state, tw)
@@ -537,7 +545,7 @@ def prepare(req: ActionRequest, roller: Roller, shot: bool) -> Prepared:
         "weapon_reach": list(w.reach),
         "target_upd": t_upd,
     }
-    return Prepared(ex, upd, t_upd, shown, opts, notes, shown_mods)
+    return Prepared(ex, upd, t_upd, shown, opts, notes, shown_mods, dt.per_round)
 
 
 _ALWAYS_SHOWN = frozenset(("str_dex_average", "dex", "attack", "weapon_skill"))

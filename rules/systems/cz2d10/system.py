@@ -16,6 +16,7 @@ from rules.systems.cz2d10 import actions as act_mod
 from rules.systems.cz2d10.assumed import sheet_warnings
 from rules.systems.cz2d10.conditions import CONDITIONS, set_condition
 from rules.systems.cz2d10.derive import (
+    DERIVED_FIELDS,
     actions_left,
     actions_per_round,
     base_actions,
@@ -234,14 +235,19 @@ class Cz2d10(CombatSystem):
         # wound) may have moved is built anew (a miss changes only who attacked it)
         a_new, a_changes = bounded_changes(actor.name, a, actor_upd)
         t_new, t_changes = bounded_changes(target.name, t, target_upd)
+        # the target's actions per round, as `prepare` found them, while no field they are made of changed
+        per_round = None if prepared is None else prepared.target_per_round
         if _NO_CONDITION.issuperset(t_new):
             t2 = t
         else:
             t2 = t.rebuilt(t_new)
-            carry_slowdown(t, t2, t_new)  # conditions(t2) asks its actions per round
+            if per_round is None:
+                carry_slowdown(t, t2, t_new)  # conditions(t2) asks its actions per round
+            elif not DERIVED_FIELDS.isdisjoint(t_new):
+                per_round = None
         a_changes += t_changes
         res["changes"] = a_changes
-        res["conditions"] = conditions(t2, settings)
+        res["conditions"] = conditions(t2, settings, per_round)
         if actor_upd:
             res["actor_sheet"] = a.dump(a_new)
         if target_upd:
