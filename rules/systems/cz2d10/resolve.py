@@ -113,6 +113,7 @@ class Prepared:
     # range's to follow: a list of this exchange's own, which `finish` extends
     modifiers: list[Modifier] = field(default_factory=list)
     target_per_round: int | None = None  # the target's actions per round (`_derived`), for its conditions
+    defence: Defence = field(default_factory=Defence)  # the defence as composed (the exchange holds its lists)
 
     def serialised(self, roller: Roller) -> dict[str, Any]:
         """The exchange as it waits for the defender (vzor 2): options, rolls and notes as plain data."""
@@ -545,7 +546,7 @@ def prepare(req: ActionRequest, roller: Roller, shot: bool) -> Prepared:
         "weapon_reach": list(w.reach),
         "target_upd": t_upd,
     }
-    return Prepared(ex, upd, t_upd, shown, opts, notes, shown_mods, dt.per_round)
+    return Prepared(ex, upd, t_upd, shown, opts, notes, shown_mods, dt.per_round, defence)
 
 
 _ALWAYS_SHOWN = frozenset(("str_dex_average", "dex", "attack", "weapon_skill"))

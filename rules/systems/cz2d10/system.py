@@ -168,7 +168,7 @@ class Cz2d10(CombatSystem):
         t: CzSheet = req.target.sheet  # type: ignore[union-attr]
         # the defence prepare() just built, its lists as they are (nothing changes them from here on;
         # defence_from converts an exchange that came back as JSON)
-        d = Defence(ex["components"], ex["situational"], ex["state"])
+        d = prep.defence
         active = (
             settings.duel_system == "vzor2"
             and ex["state"] in ACTIVE_STATES
@@ -205,8 +205,9 @@ class Cz2d10(CombatSystem):
             chosen = None
         target = req.target
         assert target is not None  # prepare() refuses an attack without one
+        # the updates as prepared, finished in place: the exchange that holds the target's is not returned
         return self._complete(
-            ex, req.actor, target, d, chosen, settings, roller, prep.actor_upd, dict(prep.target_upd), prep.attack, prep
+            ex, req.actor, target, d, chosen, settings, roller, prep.actor_upd, prep.target_upd, prep.attack, prep
         )
 
     def _complete(
