@@ -64,6 +64,7 @@ from rules.systems.cz2d10.shown import (
     parts,
     rounding_step,
     termed,
+    termed_note,
 )
 from rules.systems.cz2d10.tables import MATERIALS, PART_INFO, SHIELDS, WEAPONS, Weapon, lookup_id
 from rules.systems.cz2d10.values import (
@@ -987,9 +988,11 @@ def finish(
     if prepared is not None and prepared.opts is not None:
         # this exchange's own lists (`finish` runs once per `prepare`): extended in place
         opts, notes, modifiers = prepared.opts, prepared.notes, prepared.modifiers
+        if notes:
+            notes = termed(notes)
     else:
         opts = Options.model_validate(ex["options"])
-        notes = [Note.model_validate(n) for n in ex["notes"]]
+        notes = termed([Note.model_validate(n) for n in ex["notes"]])
         modifiers = [Modifier(k, v) for k, v in ex["mods"]]
     for k, v in ex["crit_mods"]:
         modifiers.append(Modifier(k, v))
@@ -1032,7 +1035,7 @@ def finish(
     else:
         shown.outcome = "crit" if h.crit else "threat" if h.threat else "hit"
     res["checks"] = [shown, *sh.checks]
-    res["notes"] = termed(notes)
+    res["notes"] = notes  # the preparation's termed above, every later one made with its terms
     res["rolls"] = list(roller.rolls)
     return res
 
@@ -1468,7 +1471,7 @@ def _damage(
     if mortal:
         notes.append(note("stab_mortal"))
     for key, params in extra:
-        notes.append(Note(key=key, params=params))
+        notes.append(termed_note(key, params))
     upd["last_damage"] = applied
     upd["last_location"] = part
     target_upd.update(upd)
