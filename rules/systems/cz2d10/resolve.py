@@ -13,7 +13,7 @@ from rules.checks import add_step, check, totalled
 from rules.dice import DiceSource, Roller
 from rules.errors import RulesError
 from rules.model import Check, Damage, Die, DieRoll, Modifier, Note, Part, StateChange, Term
-from rules.notation import parse_dice
+from rules.notation import DiceExpr, parse_dice
 from rules.system import ActionRequest
 from rules.systems.cz2d10.damage import (
     _factor_index,
@@ -1233,9 +1233,12 @@ def _manoeuvre(
             notes.append(note("tripped"))
 
 
-def damage_roll(ex: dict[str, Any], roller: Roller) -> tuple[list[int], int]:
-    """Phase 3a: the weapon's damage dice (faces in order, their signed sum)."""
-    return parse_dice(ex["weapon_damage"]).roll(roller, "damage")
+def damage_roll(ex: dict[str, Any], roller: Roller, expr: DiceExpr | None = None) -> tuple[list[int], int]:
+    """Phase 3a: the weapon's damage dice (faces in order, their signed sum; `expr`: the weapon's damage
+    parsed, when the caller has it already)."""
+    if expr is None:
+        expr = parse_dice(ex["weapon_damage"])
+    return expr.roll(roller, "damage")
 
 
 class Fixed(NamedTuple):  # immutable, and built faster than a frozen dataclass (one per hit)
@@ -1247,9 +1250,19 @@ class Fixed(NamedTuple):  # immutable, and built faster than a frozen dataclass 
     kind: str
 
 
-def fixed_damage(ex: dict[str, Any], a: Sheet, opts: Options, settings: Settings) -> Fixed:
-    w = WEAPONS[ex["weapon"]]
-    expr = parse_dice(ex["weapon_damage"])
+def fixed_damage(
+    ex: dict[str, Any],
+    a: Sheet,
+    opts: Options,
+    settings: Settings,
+    w: Weapon | None = None,
+    expr: DiceExpr | None = None,
+) -> Fixed:
+    """The damage's fixed parts (`w`, `expr`: the weapon and its damage parsed, when the caller has them)."""
+    if w is None:
+        w = WEAPONS[ex["weapon"]]
+    if expr is None:
+        expr = parse_dice(ex["weapon_damage"])
     candidates = [("str_part", str_part(a, w, settings)), ("weapon_bonus", expr.bonus)]
     if not opts.off_hand:
         candidates += [("weapon_specialization", a.weapon_specialization), ("power_attack", a.power_attack)]
@@ -1314,11 +1327,14 @@ def blow(
     skip_acc: bool,
     margin: int,
     improvised: bool = False,
+    pieces: list[tuple[str, int]] | None = None,
 ) -> Blow:
-    """Phase 3b (no dice): M11 crit effect, D5 armour, L255 improvised shield, L439 lance, §5.3 pulling."""
+    """Phase 3b (no dice): M11 crit effect, D5 armour, L255 improvised shield, L439 lance, §5.3 pulling
+    (`pieces`: the armour pieces on the part, when the caller has them already)."""
     w = WEAPONS[ex["weapon"]]
     lv = ex["levels"]
-    pieces = armour_pieces(t, part, settings, skip_acc)
+    if pieces is None:
+        pieces = armour_pieces(t, part, settings, skip_acc)
     red = reduction(pieces, ex["damage_type"], w, settings)
     damage_effect = crit or opts.stab  # M22: a stab that hits deals critical damage automatically
     if crit_shift and not (a.weapon_focus > 0 and lv >= 6):
@@ -1375,8 +1391,8 @@ def _damage(
     numbers (`blow`) as the result shows them."""
     w = WEAPONS[ex["weapon"]]
     expr = parse_dice(ex["weapon_damage"])
-    faces, dice_sum = damage_roll(ex, roller)
-    fx = fixed_damage(ex, a, opts, settings)
+    faces, dice_sum = damage_roll(ex, roller, expr)
+    fx = fixed_damage(ex, a, opts, settings, w, expr)
     fixed, fixed_sum, situ, kind = list(fx.parts), fx.total, fx.situ, fx.kind
     dtype = ex["damage_type"]
     dice, subtracted = damage_dice(expr.groups, faces)
@@ -1415,7 +1431,10 @@ def _damage(
         res["location"] = part
     skip_acc = h.accessories_missed
     margin = ex["total"] - res["against"]
-    b = blow(ex, a, t, opts, settings, fx, dice_sum, part, crit, crit_shift, skip_acc, margin, improvised)
+    # the armour on the part, found once: its pieces reduce the blow, its slots are shown
+    slots = armour_slots(t, part, settings, skip_acc)
+    pieces = [(material, dr) for _, material, dr in slots]
+    b = blow(ex, a, t, opts, settings, fx, dice_sum, part, crit, crit_shift, skip_acc, margin, improvised, pieces)
     # ids as the catalog terms `termed` would make of them
     notes.append(note("damage_type", {"type": Term("term", dtype)}))
     if b.effect:
@@ -1435,7 +1454,7 @@ def _damage(
         rounding_step(dmg, settings.rounding)
         notes.append(note("lance_charge_knockdown", {"target_number": 10 + b.raw}))
     if b.effect != "miss_armour" and b.armoured:
-        _armour_shown(dmg, t, part, settings, skip_acc, dtype, w)
+        _armour_shown(dmg, slots, settings, dtype, w)
     elif b.armoured:
         add_step(dmg, "minus", "armour_missed", 0, TARGET)  # M11: the crit went past the armour
     no_negative(dmg)
@@ -1480,14 +1499,12 @@ def _damage(
         notes.append(note("kick_off_balance"))
 
 
-def _armour_shown(
-    dmg: Check, t: Sheet, part: str | None, settings: Settings, skip_acc: bool, dtype: str, w: Weapon
-) -> None:
-    """The armour reduction as minus steps: per piece DR × damage-type coefficient (× the light/thrown
-    factor, L243), then the rounding of the whole reduction."""
+def _armour_shown(dmg: Check, slots: list[tuple[str, str, int]], settings: Settings, dtype: str, w: Weapon) -> None:
+    """The armour reduction as minus steps: per piece (`armour_slots`) DR × damage-type coefficient (× the
+    light/thrown factor, L243), then the rounding of the whole reduction."""
     factor = _factor_index(w, settings)
     shown = []
-    for slot, material, dr in armour_slots(t, part, settings, skip_acc):  # armour, helmet, accessories
+    for slot, material, dr in slots:  # armour, helmet, accessories
         coef, by, amount, amount_shown = _piece_reduction(material, dtype, dr, factor)
         detail = [Part("armour_dr", dr, TARGET), Part("damage_coefficient", coef, TARGET)]
         if by is not None:
