@@ -103,3 +103,27 @@ def test_derived_numbers_not_carried_past_a_change_they_read(data: dict[str, Any
         assert actions_per_round(after, polygonal) == actions_per_round(fresh, polygonal)
         assert initiative_value(after, polygonal) == initiative_value(fresh, polygonal)
         assert slowdown_total(after, polygonal) == slowdown_total(fresh, polygonal)
+
+
+@pytest.mark.parametrize("data", _SHEETS)
+def test_conditions_after_an_exchange_are_those_of_the_target_sheet_loaded_afresh(data: dict[str, Any]) -> None:
+    """`_complete` passes the target's actions per round on from `prepare` (no field they are made of moves
+    in an attack): the conditions it reports are those of the dumped target sheet loaded as a new object."""
+    from rules.dice import RandomDice
+    from rules.system import ActionRequest, Fighter
+    from rules.systems.cz2d10.status import conditions
+
+    actor = Fighter("A", S.sheet({"str": 9, "dex": 6, "reaction": 5, "weapon": "sword", "weapon_skill": 6}))
+    target = Fighter("T", S.sheet({**data, "weapon": "sword"}))
+    dice = RandomDice(5)
+    seen = set()
+    for polygonal in (False, True):
+        settings: Any = S.settings({"polygonal": polygonal})
+        for options in ({}, {"flat": True}, {"stab": True, "target_state": "immobile", "shock": "failed"}):
+            req = ActionRequest(actor, target, S.options(options), settings)
+            for _ in range(40):
+                r = S.attack(req, dice)
+                fresh: Any = S.sheet(r.target_sheet)
+                assert r.conditions == conditions(fresh, settings), (options, r.outcome)
+                seen.add(r.outcome)
+    assert {"hit", "miss"} <= seen

@@ -82,16 +82,28 @@ def _armour_slowdown(sheet: Sheet, polygonal: bool) -> int:
         total = 0
         for slot, piece in sheet.armour_parts.items():
             m = MATERIALS[piece.material]
-            k = {"torso": m.poly_body_k, "head": m.poly_head_k}.get(slot, m.poly_limbs_k)
+            k = m.poly_body_k if slot == "torso" else m.poly_head_k if slot == "head" else m.poly_limbs_k
             total += _piece_slowdown(piece.dr, k, 0)
         return total
+    return _worn_slowdown(
+        sheet.armour, sheet.armour_dr, sheet.helmet, sheet.helmet_dr, sheet.accessories, sheet.accessories_dr
+    )
+
+
+@lru_cache(maxsize=256)
+def _worn_slowdown(
+    armour: str | None, armour_dr: int, helmet: str | None, helmet_dr: int, accessories: str | None, acc_dr: int
+) -> int:
+    """The body armour's, helmet's and accessories' slowdown: their materials and DRs alone decide it (a
+    sheet's numbers are worked out afresh for every new sheet object, and a fighter's armour rarely
+    changes)."""
     total = 0
-    if sheet.armour:
-        total += _piece_slowdown(sheet.armour_dr, MATERIALS[sheet.armour].body_k, 0)
-    hm = MATERIALS[sheet.helmet or sheet.armour or "generic"]
-    total += _piece_slowdown(sheet.helmet_dr, hm.helmet_k, hm.helmet_fixed)
-    am = MATERIALS[sheet.accessories or sheet.armour or "generic"]
-    total += _piece_slowdown(sheet.accessories_dr, am.accessories_k, 0)
+    if armour:
+        total += _piece_slowdown(armour_dr, MATERIALS[armour].body_k, 0)
+    hm = MATERIALS[helmet or armour or "generic"]
+    total += _piece_slowdown(helmet_dr, hm.helmet_k, hm.helmet_fixed)
+    am = MATERIALS[accessories or armour or "generic"]
+    total += _piece_slowdown(acc_dr, am.accessories_k, 0)
     return total
 
 
@@ -130,7 +142,7 @@ def slowdown_total(sheet: Sheet, polygonal: bool) -> int:
 
 
 # What the derived numbers are computed from (_slowdown_total, armour_slowdown, _derived).
-_DERIVED_FIELDS = frozenset(
+DERIVED_FIELDS = frozenset(
     (
         "slowdown",
         "armour_parts",
@@ -155,7 +167,7 @@ _DERIVED_FIELDS = frozenset(
 def carry_slowdown(before: Sheet, after: Sheet, changed: Iterable[str]) -> None:
     """`after` is `before` with `changed` fields: when none of them moves the derived numbers, `after` gets
     `before`'s cached ones (the sheet after an exchange is asked its actions again at once)."""
-    if _DERIVED_FIELDS.isdisjoint(changed) and len(_DERIVED) <= 64:
+    if DERIVED_FIELDS.isdisjoint(changed) and len(_DERIVED) <= 64:
         for polygonal in (False, True):
             hit = _DERIVED.get((id(before), polygonal))
             if hit is not None and hit.sheet is before:

@@ -13,7 +13,7 @@ from rules.checks import add_step, check, totalled
 from rules.dice import DiceSource, Roller
 from rules.errors import RulesError
 from rules.model import Check, Damage, Die, DieRoll, Modifier, Note, Part, StateChange, Term
-from rules.notation import parse_dice
+from rules.notation import DiceExpr, parse_dice
 from rules.system import ActionRequest
 from rules.systems.cz2d10.damage import (
     _factor_index,
@@ -26,12 +26,12 @@ from rules.systems.cz2d10.damage import (
     str_part,
 )
 from rules.systems.cz2d10.derive import (
+    _derived,
     actions_left,
     base_actions,
     basic_level,
     faints_after_failed_shock,
     hp_max,
-    initiative_value,
     max_melee_skill,
     may_charge,
     out_of_fight,
@@ -48,8 +48,8 @@ from rules.systems.cz2d10.derive import (
 from rules.systems.cz2d10.locations import best_shift, locate, percent_to_sum
 from rules.systems.cz2d10.options import Options
 from rules.systems.cz2d10.settings import Settings
+from rules.systems.cz2d10.sheet import _INT_LIMITS, _POINT_LIMITS, Sheet, _clip
 from rules.systems.cz2d10.sheet import CONTAINERS as SHEET_CONTAINERS
-from rules.systems.cz2d10.sheet import Sheet
 from rules.systems.cz2d10.shown import (
     ACTOR,
     OTHER,
@@ -64,6 +64,7 @@ from rules.systems.cz2d10.shown import (
     parts,
     rounding_step,
     termed,
+    termed_note,
 )
 from rules.systems.cz2d10.tables import MATERIALS, PART_INFO, SHIELDS, WEAPONS, Weapon, lookup_id
 from rules.systems.cz2d10.values import (
@@ -109,6 +110,11 @@ class Prepared:
     attack: Check | None = None  # the attack test as shown (carried in `ex["checks"]` when the defence waits)
     opts: Options | None = None  # the options as prepared (an immobile target is stabbed)
     notes: list[Note] = field(default_factory=list)
+    # the attack's modifiers as the result shows them (`ex["mods"]`, made in the same walk), the crit
+    # range's to follow: a list of this exchange's own, which `finish` extends
+    modifiers: list[Modifier] = field(default_factory=list)
+    target_per_round: int | None = None  # the target's actions per round (`_derived`), for its conditions
+    defence: Defence = field(default_factory=Defence)  # the defence as composed (the exchange holds its lists)
 
     def serialised(self, roller: Roller) -> dict[str, Any]:
         """The exchange as it waits for the defender (vzor 2): options, rolls and notes as plain data."""
@@ -159,8 +165,9 @@ def spend_out_of_turn(a: Sheet, cost: int, settings: Settings, strict: bool) -> 
     return {"actions_reserve": a.actions_reserve - cost}
 
 
-def spend(a: Sheet, cost: int, settings: Settings, counter: bool) -> dict[str, Any]:
-    """Sheet updates for spending `cost` actions; refuses what the combatant cannot afford."""
+def spend(a: Sheet, cost: int, settings: Settings, counter: bool, left: int | None = None) -> dict[str, Any]:
+    """Sheet updates for spending `cost` actions; refuses what the combatant cannot afford (`left`: its
+    actions left, when the caller has them already)."""
     if counter:
         if not a.has_acted:
             raise err("counter_not_ready")
@@ -171,7 +178,8 @@ def spend(a: Sheet, cost: int, settings: Settings, counter: bool) -> dict[str, A
             **spend_out_of_turn(a, cost, settings, strict=True),
             "counter_attacks_used": a.counter_attacks_used + 1,
         }
-    left = actions_left(a, settings.polygonal)
+    if left is None:
+        left = actions_left(a, settings.polygonal)
     if left < cost:
         raise err("not_enough_actions", needed=cost, left=left)
     return {"actions_left": left - cost, "acted_this_round": True, "has_acted": True, "spanning": False}
@@ -349,16 +357,6 @@ def _attack_mods(
     return mods
 
 
-def defender_orders(a: Sheet, t: Sheet, settings: Settings) -> tuple[bool, int]:
-    """L332: the defender orders its opponents if "má základní iniciativu nejvýše o 3 menší, než všichni
-    jeho protivníci, a nemá ji zápornou"; also the highest opponent initiative this round, kept on its sheet."""
-    mine = initiative_value(t, settings.polygonal)
-    top = initiative_value(a, settings.polygonal)
-    if t.opponents_top_initiative is not None:
-        top = max(top, t.opponents_top_initiative)
-    return mine >= 0 and mine >= top - 3, top
-
-
 def _reflexes_placed(t: Sheet, actor: str, position: int, choice: int | None) -> dict[str, int]:
     """L332 battle reflexes: the defender picks the opponent it uses them against (`reflexes`, per attack);
     house default when it does not say: all of them against the first opponent that earns a bonus (and has
@@ -375,29 +373,40 @@ def _reflexes_placed(t: Sheet, actor: str, position: int, choice: int | None) ->
 
 
 def _opponent_bonuses(
-    req: ActionRequest, a: Sheet, t: Sheet, opts: Options, settings: Settings, notes: list[Note]
-) -> tuple[list[tuple[str, int]], dict[str, Any], dict[str, Any]]:
-    """M14 more attacks on one target, M15 more opponents (basic duel system only): the attacker's bonuses,
-    its own sheet updates and the defender's (who attacked it, reflexes placed, fastest opponent)."""
-    assert req.target is not None
-    me, him = req.actor.name, req.target.name
+    me: str,
+    him: str,
+    a: Sheet,
+    t: Sheet,
+    opts: Options,
+    mine: int,
+    top: int,
+    mods: list[tuple[str, int]],
+    upd: dict[str, Any],
+    notes: list[Note],
+) -> dict[str, Any]:
+    """M14 more attacks on one target, M15 more opponents (basic duel system only): the attacker's bonuses
+    (added to `mods`, zeros left out: `_shown_mods` would drop them), its own sheet update (to `upd`) and the
+    defender's, returned (who attacked it, reflexes placed, fastest opponent). `mine`, `top`: the defender's
+    and the attacker's initiative. L332: the defender orders its opponents if "má základní iniciativu
+    nejvýše o 3 menší, než všichni jeho protivníci, a nemá ji zápornou"; the highest opponent initiative
+    this round is kept on its sheet."""
     j = opts.attack_number or a.attacks_on.get(him, 0) + 1
-    mods: list[tuple[str, int]] = []  # zeros left out (`_shown_mods` would drop them)
     more_attacks = j - max(1, target_attacks_per_round(t))
     if more_attacks > 0:
         mods.append(("multiple_attacks", more_attacks))
     attackers = t.attackers
     known = attackers if me in attackers else [*attackers, me]  # read only
     auto = known.index(me) + 1
-    chooses, top = defender_orders(a, t, settings)
+    if t.opponents_top_initiative is not None and t.opponents_top_initiative > top:
+        top = t.opponents_top_initiative
+    chooses = mine >= 0 and mine >= top - 3
     if opts.opponent_number is not None and opts.opponent_number != auto and not chooses:
-        raise err(
-            "opponent_order_not_defenders",
-            initiative=initiative_value(t, settings.polygonal),
-            fastest=top,
-        )
+        raise err("opponent_order_not_defenders", initiative=mine, fastest=top)
     i = opts.opponent_number or auto
-    placed = _reflexes_placed(t, me, i, opts.reflexes)
+    if opts.reflexes is None and not t.battle_reflexes:
+        placed = t.reflexes_against  # none to place: the sheet's own, as `_reflexes_placed` answers
+    else:
+        placed = _reflexes_placed(t, me, i, opts.reflexes)
     cut = 0
     if placed:  # reflexes placed against opponents at or before this one cut the penalty
         position = {name: (i if name == me else n + 1) for n, name in enumerate(known)}
@@ -412,7 +421,8 @@ def _opponent_bonuses(
     t_upd: dict[str, Any] = {"opponents_top_initiative": top}
     if placed != t.reflexes_against:
         t_upd["reflexes_against"] = placed
-    return mods, {"attacks_on": {**a.attacks_on, him: j}}, t_upd
+    upd["attacks_on"] = {**a.attacks_on, him: j}
+    return t_upd
 
 
 def _defence_situational(t: Sheet, opts: Options, defence: Defence) -> None:
@@ -465,7 +475,10 @@ def prepare(req: ActionRequest, roller: Roller, shot: bool) -> Prepared:
     if settings.polygonal and part_unusable(a, "left_arm" if opts.off_hand else "right_arm", settings):
         raise err("part_unusable", part=Term("location", "left_arm" if opts.off_hand else "right_arm"))
     notes: list[Note] = []
-    state = target_state(t, opts, settings)
+    # both sheets' slowdown, initiative and actions per round, asked once here and passed along
+    da = _derived(a, settings.polygonal)
+    dt = _derived(t, settings.polygonal)
+    state = target_state(t, opts, settings, dt.per_round if t.actions_left is None else t.actions_left)
     opts = _with_auto_stab(opts, state, shot, notes)
     _check_stab(a, opts, state, shot)
     if opts.disarm:
@@ -473,16 +486,16 @@ def prepare(req: ActionRequest, roller: Roller, shot: bool) -> Prepared:
     if opts.trip:
         check_trip(w, weapon_of(t), lv)
     cost = attack_cost(a, opts, shot, w.thrown and not w.ranged)
-    upd = spend(a, cost, settings, opts.counter_attack)
+    upd = spend(a, cost, settings, opts.counter_attack, da.per_round if a.actions_left is None else a.actions_left)
     if opts.charge:
         upd["charging"] = True
     mods = _attack_mods(a, w, opts, settings, shot, known)
     dtype = _damage_type(a, w, opts, lv, t, settings)
     t_upd: dict[str, Any] = {}
     if not vzor2:
-        more, a_more, t_upd = _opponent_bonuses(req, a, t, opts, settings, notes)
-        mods += more
-        upd.update(a_more)
+        t_upd = _opponent_bonuses(
+            req.actor.name, req.target.name, a, t, opts, dt.initiative, da.initiative, mods, upd, notes
+        )
     band, band_pen = "base", 0
     tw = weapon_of(t)
     defence = defence_of(t, opts, settings, shot, state, tw)
@@ -501,7 +514,7 @@ def prepare(req: ActionRequest, roller: Roller, shot: bool) -> Prepared:
         _auto_counter_notes(a, t, w, tw, opts, notes)
         _mounted_mods(a, t, w, tw, opts, mods, defence)
     _defence_situational(t, opts, defence)
-    mods, ps, attack = _shown_mods(mods)
+    mods, ps, shown_mods, attack = _shown_mods(mods)
     cm, mult, cm_mods, crit_parts = _crit_min(a, t, w, opts, settings, state)
     r1 = roller.d(10, "attack")
     r2 = roller.d(10, "attack")
@@ -534,24 +547,26 @@ def prepare(req: ActionRequest, roller: Roller, shot: bool) -> Prepared:
         "weapon_reach": list(w.reach),
         "target_upd": t_upd,
     }
-    return Prepared(ex, upd, t_upd, shown, opts, notes)
+    return Prepared(ex, upd, t_upd, shown, opts, notes, shown_mods, dt.per_round, defence)
 
 
 _ALWAYS_SHOWN = frozenset(("str_dex_average", "dex", "attack", "weapon_skill"))
 
 
-def _shown_mods(mods: list[tuple[str, int]]) -> tuple[list[tuple[str, int]], list[Part], int]:
+def _shown_mods(mods: list[tuple[str, int]]) -> tuple[list[tuple[str, int]], list[Part], list[Modifier], int]:
     """The attack's modifiers as kept (non-zero ones and the value's own parts), their parts as the attack
-    check shows them and their sum, in one pass."""
+    check shows them, as the result shows them and their sum, in one pass."""
     kept: list[tuple[str, int]] = []
     ps: list[Part] = []
+    shown: list[Modifier] = []
     total = 0
     for k, v in mods:
         if v or k in _ALWAYS_SHOWN:
             kept.append((k, v))
             ps.append(Part(k, v, ACTOR))
+            shown.append(Modifier(k, v))
             total += v
-    return kept, ps, total
+    return kept, ps, shown, total
 
 
 def _reload_cost(a: Sheet, w: Weapon) -> int:
@@ -971,10 +986,16 @@ def finish(
     carries). Returns the result's fields as a plain dict: the caller adds the sheets' side and builds
     the `ActionResult` once (`trusted`), instead of setting fields on a model step by step."""
     if prepared is not None and prepared.opts is not None:
-        opts, notes = prepared.opts, list(prepared.notes)
+        # this exchange's own lists (`finish` runs once per `prepare`): extended in place
+        opts, notes, modifiers = prepared.opts, prepared.notes, prepared.modifiers
+        if notes:
+            notes = termed(notes)
     else:
         opts = Options.model_validate(ex["options"])
-        notes = [Note.model_validate(n) for n in ex["notes"]]
+        notes = termed([Note.model_validate(n) for n in ex["notes"]])
+        modifiers = [Modifier(k, v) for k, v in ex["mods"]]
+    for k, v in ex["crit_mods"]:
+        modifiers.append(Modifier(k, v))
     shown = attack if attack is not None else attack_from_exchange(ex)
     shown.versus = versus
     sh = Shown(shown, ex)
@@ -986,7 +1007,7 @@ def finish(
         "actor": ex["actor"],
         "target": ex["target"],
         "weapon": ex["weapon"],
-        "modifiers": [Modifier(k, v) for k, v in ex["mods"]] + [Modifier(k, v) for k, v in ex["crit_mods"]],
+        "modifiers": modifiers,
         "defence_modifiers": d_mods,
         "total": ex["total"],
         "against": defence,
@@ -1014,7 +1035,7 @@ def finish(
     else:
         shown.outcome = "crit" if h.crit else "threat" if h.threat else "hit"
     res["checks"] = [shown, *sh.checks]
-    res["notes"] = termed(notes)
+    res["notes"] = notes  # the preparation's termed above, every later one made with its terms
     res["rolls"] = list(roller.rolls)
     return res
 
@@ -1212,9 +1233,12 @@ def _manoeuvre(
             notes.append(note("tripped"))
 
 
-def damage_roll(ex: dict[str, Any], roller: Roller) -> tuple[list[int], int]:
-    """Phase 3a: the weapon's damage dice (faces in order, their signed sum)."""
-    return parse_dice(ex["weapon_damage"]).roll(roller, "damage")
+def damage_roll(ex: dict[str, Any], roller: Roller, expr: DiceExpr | None = None) -> tuple[list[int], int]:
+    """Phase 3a: the weapon's damage dice (faces in order, their signed sum; `expr`: the weapon's damage
+    parsed, when the caller has it already)."""
+    if expr is None:
+        expr = parse_dice(ex["weapon_damage"])
+    return expr.roll(roller, "damage")
 
 
 class Fixed(NamedTuple):  # immutable, and built faster than a frozen dataclass (one per hit)
@@ -1226,9 +1250,19 @@ class Fixed(NamedTuple):  # immutable, and built faster than a frozen dataclass 
     kind: str
 
 
-def fixed_damage(ex: dict[str, Any], a: Sheet, opts: Options, settings: Settings) -> Fixed:
-    w = WEAPONS[ex["weapon"]]
-    expr = parse_dice(ex["weapon_damage"])
+def fixed_damage(
+    ex: dict[str, Any],
+    a: Sheet,
+    opts: Options,
+    settings: Settings,
+    w: Weapon | None = None,
+    expr: DiceExpr | None = None,
+) -> Fixed:
+    """The damage's fixed parts (`w`, `expr`: the weapon and its damage parsed, when the caller has them)."""
+    if w is None:
+        w = WEAPONS[ex["weapon"]]
+    if expr is None:
+        expr = parse_dice(ex["weapon_damage"])
     candidates = [("str_part", str_part(a, w, settings)), ("weapon_bonus", expr.bonus)]
     if not opts.off_hand:
         candidates += [("weapon_specialization", a.weapon_specialization), ("power_attack", a.power_attack)]
@@ -1293,11 +1327,14 @@ def blow(
     skip_acc: bool,
     margin: int,
     improvised: bool = False,
+    pieces: list[tuple[str, int]] | None = None,
 ) -> Blow:
-    """Phase 3b (no dice): M11 crit effect, D5 armour, L255 improvised shield, L439 lance, §5.3 pulling."""
+    """Phase 3b (no dice): M11 crit effect, D5 armour, L255 improvised shield, L439 lance, §5.3 pulling
+    (`pieces`: the armour pieces on the part, when the caller has them already)."""
     w = WEAPONS[ex["weapon"]]
     lv = ex["levels"]
-    pieces = armour_pieces(t, part, settings, skip_acc)
+    if pieces is None:
+        pieces = armour_pieces(t, part, settings, skip_acc)
     red = reduction(pieces, ex["damage_type"], w, settings)
     damage_effect = crit or opts.stab  # M22: a stab that hits deals critical damage automatically
     if crit_shift and not (a.weapon_focus > 0 and lv >= 6):
@@ -1354,8 +1391,8 @@ def _damage(
     numbers (`blow`) as the result shows them."""
     w = WEAPONS[ex["weapon"]]
     expr = parse_dice(ex["weapon_damage"])
-    faces, dice_sum = damage_roll(ex, roller)
-    fx = fixed_damage(ex, a, opts, settings)
+    faces, dice_sum = damage_roll(ex, roller, expr)
+    fx = fixed_damage(ex, a, opts, settings, w, expr)
     fixed, fixed_sum, situ, kind = list(fx.parts), fx.total, fx.situ, fx.kind
     dtype = ex["damage_type"]
     dice, subtracted = damage_dice(expr.groups, faces)
@@ -1394,7 +1431,10 @@ def _damage(
         res["location"] = part
     skip_acc = h.accessories_missed
     margin = ex["total"] - res["against"]
-    b = blow(ex, a, t, opts, settings, fx, dice_sum, part, crit, crit_shift, skip_acc, margin, improvised)
+    # the armour on the part, found once: its pieces reduce the blow, its slots are shown
+    slots = armour_slots(t, part, settings, skip_acc)
+    pieces = [(material, dr) for _, material, dr in slots]
+    b = blow(ex, a, t, opts, settings, fx, dice_sum, part, crit, crit_shift, skip_acc, margin, improvised, pieces)
     # ids as the catalog terms `termed` would make of them
     notes.append(note("damage_type", {"type": Term("term", dtype)}))
     if b.effect:
@@ -1414,7 +1454,7 @@ def _damage(
         rounding_step(dmg, settings.rounding)
         notes.append(note("lance_charge_knockdown", {"target_number": 10 + b.raw}))
     if b.effect != "miss_armour" and b.armoured:
-        _armour_shown(dmg, t, part, settings, skip_acc, dtype, w)
+        _armour_shown(dmg, slots, settings, dtype, w)
     elif b.armoured:
         add_step(dmg, "minus", "armour_missed", 0, TARGET)  # M11: the crit went past the armour
     no_negative(dmg)
@@ -1450,7 +1490,7 @@ def _damage(
     if mortal:
         notes.append(note("stab_mortal"))
     for key, params in extra:
-        notes.append(Note(key=key, params=params))
+        notes.append(termed_note(key, params))
     upd["last_damage"] = applied
     upd["last_location"] = part
     target_upd.update(upd)
@@ -1459,14 +1499,12 @@ def _damage(
         notes.append(note("kick_off_balance"))
 
 
-def _armour_shown(
-    dmg: Check, t: Sheet, part: str | None, settings: Settings, skip_acc: bool, dtype: str, w: Weapon
-) -> None:
-    """The armour reduction as minus steps: per piece DR × damage-type coefficient (× the light/thrown
-    factor, L243), then the rounding of the whole reduction."""
+def _armour_shown(dmg: Check, slots: list[tuple[str, str, int]], settings: Settings, dtype: str, w: Weapon) -> None:
+    """The armour reduction as minus steps: per piece (`armour_slots`) DR × damage-type coefficient (× the
+    light/thrown factor, L243), then the rounding of the whole reduction."""
     factor = _factor_index(w, settings)
     shown = []
-    for slot, material, dr in armour_slots(t, part, settings, skip_acc):  # armour, helmet, accessories
+    for slot, material, dr in slots:  # armour, helmet, accessories
         coef, by, amount, amount_shown = _piece_reduction(material, dtype, dr, factor)
         detail = [Part("armour_dr", dr, TARGET), Part("damage_coefficient", coef, TARGET)]
         if by is not None:
@@ -1592,6 +1630,36 @@ def changes_to(name: str, before: Sheet, news: dict[str, Any], fields: dict[str,
             new = new.copy() if f in _FLAT_FIELDS and type(new) in _CONTAINER_SET else _plain(new)
         out.append(StateChange(name, "str" if f == "str_" else f, old, new))
     return out
+
+
+def bounded_changes(name: str, before: Sheet, upd: dict[str, Any]) -> tuple[dict[str, Any], list[StateChange]]:
+    """`bounded(upd)` and `changes_to(name, before, that, upd)` in one walk over the update: each value
+    clipped to its field's bounds, then compared with the sheet's (the update's order, both)."""
+    out: dict[str, Any] = {}
+    found: list[StateChange] = []
+    olds = before.__dict__
+    for f, new in upd.items():
+        kind = type(new)
+        if kind is int:  # a number (a bool's type is bool): clipped where the field has bounds
+            limits = _INT_LIMITS.get(f)
+            if limits is not None:
+                lo, hi = limits
+                if lo is not None and new < lo:
+                    new = lo
+                elif hi is not None and new > hi:
+                    new = hi
+        elif kind is dict and f == "part_damage":
+            new = {k: _clip(v, *_POINT_LIMITS) for k, v in new.items()}
+        out[f] = new
+        old = olds[f]
+        if old == new:
+            continue
+        if type(old) not in _SCALAR_SET:
+            old = old.copy() if f in _FLAT_FIELDS and type(old) in _CONTAINER_SET else _plain(old)
+        if kind not in _SCALAR_SET:
+            new = new.copy() if f in _FLAT_FIELDS and kind in _CONTAINER_SET else _plain(new)
+        found.append(StateChange(name, "str" if f == "str_" else f, old, new))
+    return out, found
 
 
 # The sheet's containers of plain values (names to numbers, names or numbers), as `Sheet.dump` copies them.

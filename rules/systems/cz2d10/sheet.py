@@ -344,10 +344,22 @@ class Sheet(BaseModel):
         if changed:  # the changed values in their fields' places
             out.update(changed)
         out["str"] = out.pop("str_")
-        for name in CONTAINERS:
-            value = out[name]
-            if type(value) in _COPIED:
-                out[name] = value.copy()  # names to numbers, names or numbers: a shallow copy is the dump
+        # the containers (CONTAINERS, named one by one: no loop over their names) hold names to numbers,
+        # names or numbers: a shallow copy is the dump; the first three may be a number or None instead
+        value = out["weapon_skill"]
+        if type(value) is dict:
+            out["weapon_skill"] = value.copy()
+        value = out["wound_thresholds"]
+        if value is not None:
+            out["wound_thresholds"] = value.copy()
+        value = out["wound_penalties"]
+        if value is not None:
+            out["wound_penalties"] = value.copy()
+        out["part_damage"] = out["part_damage"].copy()
+        out["amputated"] = out["amputated"].copy()
+        out["attacks_on"] = out["attacks_on"].copy()
+        out["attackers"] = out["attackers"].copy()
+        out["reflexes_against"] = out["reflexes_against"].copy()
         # an ArmourPiece's model_dump(), built directly (two plain fields)
         pieces = out["armour_parts"]
         out["armour_parts"] = {k: {"material": p.material, "dr": p.dr} for k, p in pieces.items()} if pieces else {}
@@ -409,7 +421,17 @@ CONTAINERS = tuple(
     for name, f in Sheet.model_fields.items()
     if name != "armour_parts" and ("dict" in repr(f.annotation) or "list" in repr(f.annotation))
 )
-_COPIED = frozenset((dict, list))
+# `Sheet.dump` copies them by name: a container field added to the sheet must be added there too.
+assert CONTAINERS == (
+    "weapon_skill",
+    "wound_thresholds",
+    "wound_penalties",
+    "part_damage",
+    "amputated",
+    "attacks_on",
+    "attackers",
+    "reflexes_against",
+), CONTAINERS
 # Each field's declared bounds (lo, hi), read once.
 _FIELD_LIMITS = {name: _limits(info.metadata) for name, info in Sheet.model_fields.items()}
 # Only the fields with a bound: an int update of any other field is kept as it is.

@@ -152,5 +152,13 @@ def termed(notes: Iterable[Note]) -> list[Note]:
     return out
 
 
+def termed_note(key: str, params: dict[str, Any]) -> Note:
+    """`termed([Note(key, params)])[0]`: one note made with its terms."""
+    table = _NOTE_TERMS.get(key)
+    if table is not None and _has_ids(params, table):
+        params = {k: _term(v, *table[k]) if k in table else v for k, v in params.items()}
+    return Note(key, params)
+
+
 def terms(kind: str, keys: Iterable[str], prefix: str = "") -> list[Term]:
     return [Term(kind, prefix + k) for k in keys]

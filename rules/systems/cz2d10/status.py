@@ -53,7 +53,9 @@ _FLAG_CONDITIONS = (
 )
 
 
-def conditions(s: Sheet, settings: Settings) -> list[str]:
+def conditions(s: Sheet, settings: Settings, per_round: int | None = None) -> list[str]:
+    """The sheet's conditions in the order shown (`per_round`: its actions per round, when the caller has
+    them already)."""
     # one tuple of values beside the names (not a pair built per condition: this runs after every
     # exchange); fainted() asks the stun pool only of a stunned sheet
     flags = (
@@ -74,7 +76,9 @@ def conditions(s: Sheet, settings: Settings) -> list[str]:
     out = [k for k, v in zip(_FLAG_CONDITIONS, flags, strict=True) if v] if any(flags) else []
     if s.defence_mode != "none":
         out.append(f"{s.defence_mode}_defence")
-    if actions_per_round(s, settings.polygonal) < 5:
+    if per_round is None:
+        per_round = actions_per_round(s, settings.polygonal)
+    if per_round < 5:
         out.append("slow")
     if settings.polygonal:
         if s.amputated:

@@ -16,6 +16,7 @@ from rules.systems.cz2d10 import actions as act_mod
 from rules.systems.cz2d10.assumed import sheet_warnings
 from rules.systems.cz2d10.conditions import CONDITIONS, set_condition
 from rules.systems.cz2d10.derive import (
+    DERIVED_FIELDS,
     actions_left,
     actions_per_round,
     base_actions,
@@ -30,7 +31,7 @@ from rules.systems.cz2d10.options import Options as CzOptions
 from rules.systems.cz2d10.resolve import (
     SYS,
     Prepared,
-    changes_to,
+    bounded_changes,
     defence_from,
     defence_shown,
     err,
@@ -41,7 +42,6 @@ from rules.systems.cz2d10.resolve import (
 )
 from rules.systems.cz2d10.settings import Settings as CzSettings
 from rules.systems.cz2d10.sheet import Sheet as CzSheet
-from rules.systems.cz2d10.sheet import bounded
 from rules.systems.cz2d10.shown import attack_from_exchange, terms
 from rules.systems.cz2d10.status import conditions, status_of
 from rules.systems.cz2d10.tables import MATERIALS, SHIELDS, WEAPONS
@@ -168,7 +168,7 @@ class Cz2d10(CombatSystem):
         t: CzSheet = req.target.sheet  # type: ignore[union-attr]
         # the defence prepare() just built, its lists as they are (nothing changes them from here on;
         # defence_from converts an exchange that came back as JSON)
-        d = Defence(ex["components"], ex["situational"], ex["state"])
+        d = prep.defence
         active = (
             settings.duel_system == "vzor2"
             and ex["state"] in ACTIVE_STATES
@@ -205,8 +205,9 @@ class Cz2d10(CombatSystem):
             chosen = None
         target = req.target
         assert target is not None  # prepare() refuses an attack without one
+        # the updates as prepared, finished in place: the exchange that holds the target's is not returned
         return self._complete(
-            ex, req.actor, target, d, chosen, settings, roller, prep.actor_upd, dict(prep.target_upd), prep.attack, prep
+            ex, req.actor, target, d, chosen, settings, roller, prep.actor_upd, prep.target_upd, prep.attack, prep
         )
 
     def _complete(
@@ -233,15 +234,21 @@ class Cz2d10(CombatSystem):
             actor_upd["off_balance"] = 2 if ex["levels"] >= 6 else 3
         # the updated sheets are dumped from their bounded updates; only a target whose conditions (or
         # wound) may have moved is built anew (a miss changes only who attacked it)
-        a_new = bounded(actor_upd)
-        t_new = bounded(target_upd)
+        a_new, a_changes = bounded_changes(actor.name, a, actor_upd)
+        t_new, t_changes = bounded_changes(target.name, t, target_upd)
+        # the target's actions per round, as `prepare` found them, while no field they are made of changed
+        per_round = None if prepared is None else prepared.target_per_round
         if _NO_CONDITION.issuperset(t_new):
             t2 = t
         else:
             t2 = t.rebuilt(t_new)
-            carry_slowdown(t, t2, t_new)  # conditions(t2) asks its actions per round
-        res["changes"] = changes_to(actor.name, a, a_new, actor_upd) + changes_to(target.name, t, t_new, target_upd)
-        res["conditions"] = conditions(t2, settings)
+            if per_round is None:
+                carry_slowdown(t, t2, t_new)  # conditions(t2) asks its actions per round
+            elif not DERIVED_FIELDS.isdisjoint(t_new):
+                per_round = None
+        a_changes += t_changes
+        res["changes"] = a_changes
+        res["conditions"] = conditions(t2, settings, per_round)
         if actor_upd:
             res["actor_sheet"] = a.dump(a_new)
         if target_upd:

@@ -62,16 +62,20 @@ def base_attack(
     return [base, ("weapon_skill", levels // 2)]
 
 
-def dex_counts(sheet: Sheet, settings: Settings) -> bool:
-    """M4: DEX counts with at least one free action left, or after moving from place to place."""
+def dex_counts(sheet: Sheet, settings: Settings, left: int | None = None) -> bool:
+    """M4: DEX counts with at least one free action left, or after moving from place to place (`left`: the
+    sheet's actions left, when the caller has them already)."""
     if sheet.spanning:
         return False
-    return actions_left(sheet, settings.polygonal) > 0 or sheet.moved_this_round
+    if left is None:
+        left = actions_left(sheet, settings.polygonal)
+    return left > 0 or sheet.moved_this_round
 
 
-def target_state(target: Sheet, opts: Options, settings: Settings) -> str:
+def target_state(target: Sheet, opts: Options, settings: Settings, left: int | None = None) -> str:
     """M30 special targets; a target out of the fight (unconscious, dying, dead) cannot act and is immobile
-    (L418: "Nehybným cílem se myslí cíl neschopný akce (svázaný, v bezvědomí…)")."""
+    (L418: "Nehybným cílem se myslí cíl neschopný akce (svázaný, v bezvědomí…)"). `left`: the target's
+    actions left, when the caller has them already."""
     if opts.target_state != "auto":
         return opts.target_state
     if helpless(target, settings):
@@ -80,7 +84,7 @@ def target_state(target: Sheet, opts: Options, settings: Settings) -> str:
         return "non_defending"
     if target.prone:
         return "prone"
-    if target.non_dodging or not dex_counts(target, settings):
+    if target.non_dodging or not dex_counts(target, settings, left):
         return "non_dodging"
     return "normal"
 
