@@ -1050,12 +1050,14 @@ def defence_shown(
     defence = 0
     d_mods: list[Modifier] = []
     ps: list[Part] = []
-    for i, (key, value, _) in enumerate(comps):
+    first = True  # the first component (the base) is shown even at 0
+    for key, value, _ in comps:
         defence += value
         name = "def_" + key
         d_mods.append(Modifier(name, value))
-        if value or i == 0:
+        if value or first:
             ps.append(Part("defence_fixed" if fixed and key == "base" else name, value, TARGET))
+        first = False
     for key, value in situational:
         defence += value
         name = "def_" + key
