@@ -48,8 +48,8 @@ from rules.systems.cz2d10.derive import (
 from rules.systems.cz2d10.locations import best_shift, locate, percent_to_sum
 from rules.systems.cz2d10.options import Options
 from rules.systems.cz2d10.settings import Settings
-from rules.systems.cz2d10.sheet import _INT_LIMITS, _POINT_LIMITS, Sheet, _clip
 from rules.systems.cz2d10.sheet import CONTAINERS as SHEET_CONTAINERS
+from rules.systems.cz2d10.sheet import Sheet, clipped
 from rules.systems.cz2d10.shown import (
     ACTOR,
     OTHER,
@@ -1618,20 +1618,8 @@ def changes(name: str, before: Sheet, after: Sheet, fields: dict[str, Any]) -> l
 def changes_to(name: str, before: Sheet, news: dict[str, Any], fields: dict[str, Any]) -> list[StateChange]:
     """The state changes of `fields` from `before` to the values `news` (an updated sheet's, or the
     `bounded` update itself when no sheet is built for it)."""
-    out = []
     olds = before.__dict__  # the fields' values, as getattr reads them
-    for f in fields:
-        old, new = olds[f], news[f]
-        if old == new:
-            continue
-        # a counter or a flag (the usual change) as it is; a container of plain values (every container
-        # field but the armour pieces, by its declared type) copied: `_plain`'s copy at once
-        if type(old) not in _SCALAR_SET:
-            old = old.copy() if f in _FLAT_FIELDS and type(old) in _CONTAINER_SET else _plain(old)
-        if type(new) not in _SCALAR_SET:
-            new = new.copy() if f in _FLAT_FIELDS and type(new) in _CONTAINER_SET else _plain(new)
-        out.append(StateChange(name, "str" if f == "str_" else f, old, new))
-    return out
+    return [_state_change(name, f, olds[f], news[f]) for f in fields if olds[f] != news[f]]
 
 
 def bounded_changes(name: str, before: Sheet, upd: dict[str, Any]) -> tuple[dict[str, Any], list[StateChange]]:
@@ -1641,27 +1629,21 @@ def bounded_changes(name: str, before: Sheet, upd: dict[str, Any]) -> tuple[dict
     found: list[StateChange] = []
     olds = before.__dict__
     for f, new in upd.items():
-        kind = type(new)
-        if kind is int:  # a number (a bool's type is bool): clipped where the field has bounds
-            limits = _INT_LIMITS.get(f)
-            if limits is not None:
-                lo, hi = limits
-                if lo is not None and new < lo:
-                    new = lo
-                elif hi is not None and new > hi:
-                    new = hi
-        elif kind is dict and f == "part_damage":
-            new = {k: _clip(v, *_POINT_LIMITS) for k, v in new.items()}
-        out[f] = new
+        out[f] = new = clipped(f, new)
         old = olds[f]
-        if old == new:
-            continue
-        if type(old) not in _SCALAR_SET:
-            old = old.copy() if f in _FLAT_FIELDS and type(old) in _CONTAINER_SET else _plain(old)
-        if kind not in _SCALAR_SET:
-            new = new.copy() if f in _FLAT_FIELDS and kind in _CONTAINER_SET else _plain(new)
-        found.append(StateChange(name, "str" if f == "str_" else f, old, new))
+        if old != new:
+            found.append(_state_change(name, f, old, new))
     return out, found
+
+
+def _state_change(name: str, f: str, old: Any, new: Any) -> StateChange:
+    # a counter or a flag (the usual change) as it is; a container of plain values (every container
+    # field but the armour pieces, by its declared type) copied: `_plain`'s copy at once
+    if type(old) not in _SCALAR_SET:
+        old = old.copy() if f in _FLAT_FIELDS and type(old) in _CONTAINER_SET else _plain(old)
+    if type(new) not in _SCALAR_SET:
+        new = new.copy() if f in _FLAT_FIELDS and type(new) in _CONTAINER_SET else _plain(new)
+    return StateChange(name, "str" if f == "str_" else f, old, new)
 
 
 # The sheet's containers of plain values (names to numbers, names or numbers), as `Sheet.dump` copies them.

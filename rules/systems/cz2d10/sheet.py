@@ -395,23 +395,25 @@ def _clip(value: Any, lo: Any, hi: Any) -> Any:
 _POINT_LIMITS = (0, 999)
 
 
+def clipped(key: str, value: Any) -> Any:
+    """One value of a sheet update clipped to its field's bounds (damage piles up past any sane sheet)."""
+    kind = type(value)
+    if kind is int:  # a number (a bool's type is bool): clipped where the field has bounds
+        limits = _INT_LIMITS.get(key)
+        if limits is not None:
+            lo, hi = limits
+            if lo is not None and value < lo:
+                return lo
+            if hi is not None and value > hi:
+                return hi
+    elif kind is dict and key == "part_damage":
+        return {k: _clip(v, *_POINT_LIMITS) for k, v in value.items()}
+    return value  # a flag, a name, a list, another dict: nothing to clip
+
+
 def bounded(upd: dict[str, Any]) -> dict[str, Any]:
-    """Clip the numbers of a sheet update to the Sheet's bounds (damage piles up past any sane sheet)."""
-    out: dict[str, Any] = {}
-    for key, value in upd.items():
-        kind = type(value)
-        if kind is int:  # a number (a bool's type is bool): clipped where the field has bounds
-            limits = _INT_LIMITS.get(key)
-            if limits is not None:
-                lo, hi = limits
-                if lo is not None and value < lo:
-                    value = lo
-                elif hi is not None and value > hi:
-                    value = hi
-        elif kind is dict and key == "part_damage":
-            value = {k: _clip(v, *_POINT_LIMITS) for k, v in value.items()}
-        out[key] = value  # a flag, a name, a list, another dict: nothing to clip
-    return out
+    """Clip the numbers of a sheet update to the Sheet's bounds."""
+    return {key: clipped(key, value) for key, value in upd.items()}
 
 
 # Fields whose values are dicts or lists of plain values (copied by `Sheet.dump`); the rest are plain values
