@@ -459,7 +459,7 @@ def faints_after_failed_shock(sheet: Sheet, settings: Settings) -> bool:
 def out_of_fight(sheet: Sheet, settings: Settings) -> bool:
     """Cannot act now: dead, fainted, or (L497) the head or the torso unusable — "je postava okamžitě
     vyřazena z boje, jako by v normálním systému utrpěla smrtelné zranění"; basic system: a mortal wound."""
-    if sheet.dead or sheet.fainted or (sheet.stun > 0 and fainted(sheet, settings)):  # fainted() asked when stunned
+    if sheet.dead or fainted(sheet, settings):
         return True
     if settings.polygonal:
         # an unhurt body (no damage, nothing amputated) has no unusable part: skip asking each

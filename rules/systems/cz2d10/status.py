@@ -57,7 +57,7 @@ def conditions(s: Sheet, settings: Settings, per_round: int | None = None) -> li
     """The sheet's conditions in the order shown (`per_round`: its actions per round, when the caller has
     them already)."""
     # one tuple of values beside the names (not a pair built per condition: this runs after every
-    # exchange); fainted() asks the stun pool only of a stunned sheet
+    # exchange)
     flags = (
         s.prone,
         s.immobile,
@@ -71,7 +71,7 @@ def conditions(s: Sheet, settings: Settings, per_round: int | None = None) -> li
         s.dead,
         s.non_dodging,
         s.waiting,
-        s.fainted or (s.stun > 0 and fainted(s, settings)),
+        fainted(s, settings),
     )
     out = [k for k, v in zip(_FLAG_CONDITIONS, flags, strict=True) if v] if any(flags) else []
     if s.defence_mode != "none":
