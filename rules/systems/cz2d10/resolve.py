@@ -367,7 +367,7 @@ def _reflexes_placed(t: Sheet, actor: str, position: int, choice: int | None) ->
         if choice + elsewhere > t.battle_reflexes:
             raise err("reflexes_spent", have=t.battle_reflexes, placed=elsewhere)
         return {**placed, actor: choice}
-    if position > 1 and actor not in placed and not sum(placed.values()) and t.battle_reflexes:
+    if t.battle_reflexes and position > 1 and actor not in placed and not sum(placed.values()):
         return {**placed, actor: t.battle_reflexes}
     return placed  # nothing placed now: the sheet's own (read only, no copy)
 
@@ -403,10 +403,7 @@ def _opponent_bonuses(
     if opts.opponent_number is not None and opts.opponent_number != auto and not chooses:
         raise err("opponent_order_not_defenders", initiative=mine, fastest=top)
     i = opts.opponent_number or auto
-    if opts.reflexes is None and not t.battle_reflexes:
-        placed = t.reflexes_against  # none to place: the sheet's own, as `_reflexes_placed` answers
-    else:
-        placed = _reflexes_placed(t, me, i, opts.reflexes)
+    placed = _reflexes_placed(t, me, i, opts.reflexes)
     cut = 0
     if placed:  # reflexes placed against opponents at or before this one cut the penalty
         position = {name: (i if name == me else n + 1) for n, name in enumerate(known)}
