@@ -63,3 +63,10 @@ async def test_the_console_reads_command_and_option_names_as_discord_shows_them(
     assert r.error is None and r.command == "encounter start"
     r = await table.one('@gm:pl #x /starcie dodaj nazwa:Zbój statystyki:"ac:12 hp:5"')
     assert r.error is None and r.command == "encounter add"
+
+
+def test_plain_text_keeps_a_struck_die_struck() -> None:
+    """A die not counted stays visibly struck in the console (`4d6 (6+5+4+1̶)`), so the line adds up."""
+    from bot.console.runner import _plain
+
+    assert _plain("**4d6** (6+5+4+~~1~~) = 15 `x`", None) == "4d6 (6+5+4+1\u0336) = 15 x"  # type: ignore[arg-type]
