@@ -159,10 +159,10 @@ class ActionMixin(StagingMixin):
         """A readied action going off (the system's `interrupt_options`): from now on the actor acts just
         before the combatant whose turn it is, as if it had readied on that count. Returns the new
         (initiative, tiebreak), sorting right before that combatant's."""
+        if result.outcome == "initiative_changed" or not any(getattr(opts, k, False) for k in system.interrupt_options):
+            return None  # the cheap test first: most actions are no readied action going off
         current = enc.current(system.initiative_descending)
         if current is None or current.initiative is None or current.id == actor.id:
-            return None
-        if result.outcome == "initiative_changed" or not any(getattr(opts, k, False) for k in system.interrupt_options):
             return None
         return current.initiative, [*current.tiebreak, 1]
 

@@ -194,11 +194,14 @@ class ServiceCore:
         rules_model = system.stored_settings(rules_values)
         return rules_model.model_dump(mode="json"), BotSettings(**bot_values).model_dump(mode="json")
 
-    def _keep_turn(self, enc: Encounter, current: Combatant | None, system: CombatSystem) -> None:
-        """Keep the turn on the same combatant after the order changed; if it left, the next one."""
+    def _keep_turn(
+        self, enc: Encounter, current: Combatant | None, system: CombatSystem, acting: list[Combatant] | None = None
+    ) -> None:
+        """Keep the turn on the same combatant after the order changed; if it left, the next one.
+        `acting` is the encounter's acting order as it stands, when the caller has it."""
         if enc.round < 1 or current is None:
             return
-        ids = [c.id for c in enc.order(system.initiative_descending) if c.initiative is not None]
+        ids = [c.id for c in (enc.acting(system.initiative_descending) if acting is None else acting)]
         if current.id in ids:
             enc.turn = ids.index(current.id)
         else:  # it left: whoever slid into its place comes next (past the end = the round is over)

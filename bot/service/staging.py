@@ -72,7 +72,9 @@ class StagingMixin(ServiceCore):
     ) -> ActionOutcome:
         """Put what an action changed into `after` and `commit` (several may share one transaction)."""
         desc = system.initiative_descending
-        was_current = after.current(desc)
+        moved = result.outcome == "initiative_changed" and result.total is not None
+        # Whose turn it was matters only when this action moves someone in the order.
+        was_current = after.current(desc) if moved or move is not None else None
         if close is not None:
             after.pending = [p for p in after.pending if p.id != close.id]
             commit.closed_exchanges.append((close.id, "resolved"))
@@ -80,7 +82,6 @@ class StagingMixin(ServiceCore):
         commit.rolled = commit.rolled or _rolled(result)
         actor = after.by_id(actor.id) or actor
         target = (after.by_id(target.id) or target) if target is not None else None
-        moved = result.outcome == "initiative_changed" and result.total is not None
         if result.actor_sheet is not None:
             actor = self._valid(system, actor, result.actor_sheet)
         if moved:
@@ -122,7 +123,7 @@ class StagingMixin(ServiceCore):
     def _step_in(self, enc: Encounter, system: CombatSystem, actor: Combatant, current: Combatant) -> Combatant | None:
         """Someone else moved in the order off their turn (a delaying combatant stepping in): placed
         before the combatant whose turn it is, they act now; placed after, the turn stays put."""
-        acting = [c.id for c in enc.order(system.initiative_descending) if c.initiative is not None]
+        acting = [c.id for c in enc.acting(system.initiative_descending)]
         if actor.id in acting and current.id in acting and acting.index(actor.id) < acting.index(current.id):
             enc.turn = acting.index(actor.id)
             return actor
@@ -148,6 +149,8 @@ class StagingMixin(ServiceCore):
     def _settle_staged(self, after: Encounter, commit: repo.Commit, which: Any) -> list[ActionOutcome]:
         """Roll the default defence for the waiting attacks `which` picks, into `after` and `commit`
         (the caller commits once: all of them and whatever else the command does, or none)."""
+        if not after.pending:
+            return []
         system = get_system(after.system)
         rules_settings, _ = self.encounter_settings(after)
         ctx = Ctx(after.guild_id, after.channel_id, commit.user_id, "", False)

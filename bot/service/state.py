@@ -194,7 +194,10 @@ class Encounter:
         return None
 
     def by_id(self, combatant_id: int) -> Combatant | None:
-        return next((c for c in self.combatants if c.id == combatant_id), None)
+        for c in self.combatants:  # a plain loop: asked several times a command, over a few combatants
+            if c.id == combatant_id:
+                return c
+        return None
 
     def pending_for(self, defender_id: int) -> list[Exchange]:
         """Open exchanges against one defender, oldest first: they are answered in this order."""
@@ -202,21 +205,26 @@ class Encounter:
 
     def order(self, descending: bool) -> list[Combatant]:
         """Combatants with initiative in acting order, then those still without, by arrival."""
-        rolled = [c for c in self.combatants if c.initiative is not None]
         waiting = [c for c in self.combatants if c.initiative is None]
+        waiting.sort(key=_arrival)
+        return self.acting(descending) + waiting
 
-        def key(c: Combatant) -> tuple[int, ...]:
-            sign = 1 if descending else -1
-            return (sign * (c.initiative or 0), *(t for t in c.tiebreak), -c.seq)
+    def acting(self, descending: bool) -> list[Combatant]:
+        """Combatants with initiative in acting order (the turn counts along this list)."""
+        rolled = [c for c in self.combatants if c.initiative is not None]
+        sign = 1 if descending else -1
+        rolled.sort(key=lambda c: (sign * (c.initiative or 0), *c.tiebreak, -c.seq), reverse=True)
+        return rolled
 
-        rolled.sort(key=key, reverse=True)
-        waiting.sort(key=lambda c: c.seq)
-        return rolled + waiting
-
-    def current(self, descending: bool) -> Combatant | None:
+    def current(self, descending: bool, acting: list[Combatant] | None = None) -> Combatant | None:
+        """Whose turn it is; `acting` is this encounter's `acting(descending)` when the caller has it."""
         if self.round < 1:
             return None
-        order = [c for c in self.order(descending) if c.initiative is not None]
+        order = self.acting(descending) if acting is None else acting
         if not 0 <= self.turn < len(order):
             return None  # past the last one: nobody in this round can act
         return order[self.turn]
+
+
+def _arrival(c: Combatant) -> int:
+    return c.seq

@@ -130,24 +130,28 @@ class TurnMixin(StagingMixin):
         desc = system.initiative_descending
         settings, _ = self.encounter_settings(enc)
         out = TurnOutcome(enc, system, None, False)
-        previous = enc.current(desc)
+        # The acting order is worked out again only where initiative may change (rolls, a new round):
+        # effects ticking change sheets, never the order.
+        acting = enc.acting(desc)
+        previous = enc.current(desc, acting)
         missing = [c for c in enc.combatants if c.initiative is None]
         out.rolled = self._roll_initiative(enc, system, missing) if missing else []
+        if missing:
+            acting = enc.acting(desc)
         if enc.round < 1:
-            self._begin_round(enc, system, settings, out)
-            found = self._scan(enc, system, 0, out)
+            acting = self._begin_round(enc, system, settings, out)
+            found = self._scan(enc, system, acting, 0, out)
         else:
-            self._keep_turn(enc, previous, system)  # latecomers may have slotted in before the current one
+            self._keep_turn(enc, previous, system, acting)  # latecomers may have slotted in before the current one
             if previous is not None:
                 self._tick(enc, system, previous.id, "end", out)
                 start = enc.turn + 1
             else:
                 start = enc.turn
-            found = self._scan(enc, system, start, out)
+            found = self._scan(enc, system, acting, start, out)
             if found is None:
-                self._begin_round(enc, system, settings, out)
-                found = self._scan(enc, system, 0, out)
-        acting = self._acting(enc, system)
+                acting = self._begin_round(enc, system, settings, out)
+                found = self._scan(enc, system, acting, 0, out)
         if found is None:
             enc.turn = len(acting)  # nobody can act: the round stands still until the GM moves on
             out.nobody = True
@@ -155,12 +159,13 @@ class TurnMixin(StagingMixin):
         enc.turn = found
         self._tick(enc, system, acting[found].id, "start", out)
         out.current = enc.by_id(acting[found].id)
-        out.next_up = self._next_able(enc, system, found)
+        out.next_up = self._next_able(enc, system, acting, found)
         return out
 
-    def _scan(self, enc: Encounter, system: CombatSystem, start: int, out: TurnOutcome) -> int | None:
+    def _scan(
+        self, enc: Encounter, system: CombatSystem, acting: list[Combatant], start: int, out: TurnOutcome
+    ) -> int | None:
         """The first position from `start` whose combatant can act; the fallen on the way are skipped."""
-        acting = self._acting(enc, system)
         for i in range(start, len(acting)):
             c = enc.by_id(acting[i].id) or acting[i]
             if not c.status(system).out_of_fight:
@@ -171,14 +176,16 @@ class TurnMixin(StagingMixin):
             self._tick(enc, system, c.id, "end", out)
         return None
 
-    def _next_able(self, enc: Encounter, system: CombatSystem, index: int) -> Combatant | None:
-        """Who comes after the current combatant (this round, else the top of the order)."""
-        acting = self._acting(enc, system)
-        rest = acting[index + 1 :] + acting[: index + 1]
-        return next(
-            (c for c in rest if c.id != acting[index].id and not c.status(system).out_of_fight),
-            None,
-        )
+    @staticmethod
+    def _next_able(enc: Encounter, system: CombatSystem, acting: list[Combatant], index: int) -> Combatant | None:
+        """Who comes after the current combatant (this round, else the top of the order); `acting` is
+        the order, its combatants as they stand now looked up (a tick may have changed a sheet)."""
+        current_id = acting[index].id
+        for listed in acting[index + 1 :] + acting[: index + 1]:
+            c = enc.by_id(listed.id) or listed
+            if c.id != current_id and not c.status(system).out_of_fight:
+                return c
+        return None
 
     def _tick(self, enc: Encounter, system: CombatSystem, combatant_id: int, edge: str, out: TurnOutcome) -> None:
         """Count one of the owner's turns on effects that end at this edge; expire those that ran out."""
@@ -201,13 +208,11 @@ class TurnMixin(StagingMixin):
             updated = updated.with_sheet(model.model_dump(mode="json"))
         self._put(enc, updated)
 
-    @staticmethod
-    def _acting(enc: Encounter, system: CombatSystem) -> list[Combatant]:
-        return [c for c in enc.order(system.initiative_descending) if c.initiative is not None]
-
-    def _begin_round(self, enc: Encounter, system: CombatSystem, settings: BaseModel, out: TurnOutcome) -> None:
+    def _begin_round(
+        self, enc: Encounter, system: CombatSystem, settings: BaseModel, out: TurnOutcome
+    ) -> list[Combatant]:
         """A new round: each one's upkeep (fresh actions, round costs, a dying character's roll), then
-        initiative re-rolled where the system's setting says so."""
+        initiative re-rolled where the system's setting says so. Returns the round's acting order."""
         enc.round, enc.turn = enc.round + 1, 0
         out.new_round = True
         for c in list(enc.combatants):
@@ -224,3 +229,4 @@ class TurnMixin(StagingMixin):
         # Systems that let groups re-roll every round declare it as a rule setting.
         if enc.round > 1 and getattr(settings, "reroll_initiative_each_round", False):
             out.rolled += self._roll_initiative(enc, system, list(enc.combatants))
+        return enc.acting(system.initiative_descending)
