@@ -7,8 +7,10 @@ choices) and records every response as a Discord-shaped dict.
 
 from __future__ import annotations
 
+import re
 import zlib
 from dataclasses import dataclass, field
+from functools import lru_cache
 from types import SimpleNamespace
 from typing import Any
 
@@ -80,11 +82,12 @@ def attachments(files: list[discord.File] | None) -> list[dict[str, Any]]:
     return out
 
 
+_MENTION = re.compile(r"<@!?(\d+)>")
+
+
 def pinged_users(content: str | None, allowed: discord.AllowedMentions | None) -> list[int]:
     """Who Discord would notify: users named in the content whom the allowed mentions let through."""
-    import re
-
-    named = [int(m) for m in re.findall(r"<@!?(\d+)>", content or "")]
+    named = [int(m) for m in _MENTION.findall(content or "")]
     if allowed is None:  # the client's default, which the bot sets to nobody
         return []
     if allowed.users is True:
@@ -360,16 +363,23 @@ _TRUE = {"true", "yes", "1", "on"}
 _FALSE = {"false", "no", "0", "off"}
 
 
+@lru_cache(maxsize=256)
+def parameters(cmd: app_commands.Command[Any, ..., Any]) -> dict[str, app_commands.Parameter]:
+    """A command's options by name. They are fixed when the command is defined, while discord.py builds
+    the list anew on each `cmd.parameters`: kept per command (bounded; the bot has ~40)."""
+    return {p.name: p for p in cmd.parameters}
+
+
 def convert_options(cmd: app_commands.Command[Any, ..., Any], raw: dict[str, str]) -> dict[str, Any]:
     """Type and range checks as Discord's client does them, so bad input is refused the same way."""
-    params = {p.name: p for p in cmd.parameters}
+    params = parameters(cmd)
     out: dict[str, Any] = {}
     for name, text in raw.items():
         p = params.get(name)
         if p is None:
             raise AdapterError(f"/{cmd.qualified_name} has no option {name}: (options: {', '.join(params)})")
         out[name] = _convert(cmd, p, text)
-    missing = [p.name for p in cmd.parameters if p.required and p.name not in out]
+    missing = [p.name for p in params.values() if p.required and p.name not in out]
     if missing:
         raise AdapterError(f"/{cmd.qualified_name} needs {', '.join(m + ':' for m in missing)}")
     return out

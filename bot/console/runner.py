@@ -14,7 +14,7 @@ import discord
 
 from bot.app import App, CombatBot
 from bot.config import Config
-from bot.console.adapter import AdapterError, LocalDiscord, Response, snowflake
+from bot.console.adapter import AdapterError, LocalDiscord, Response, parameters, snowflake
 from bot.console.clock import VirtualClock
 from bot.storage.jsontext import compact
 from bot.tracker import Tracker, TrackerGone
@@ -68,7 +68,7 @@ def parse_line(text: str, local: LocalDiscord, channel: str = DEFAULT_CHANNEL) -
         word = tokens.pop(0).lstrip("/")
         path.append(commands.get((tuple(path), word), word))  # `/střetnutí další` is `/encounter next`
     cmd = local.find_command(" ".join(path))
-    names = {p.name for p in cmd.parameters}
+    names = parameters(cmd)
     options: dict[str, str] = {}
     last: str | None = None
     for token in tokens:

@@ -10,7 +10,6 @@ import json
 import logging
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import replace
 from typing import Any
 
 from pydantic import BaseModel
@@ -139,7 +138,7 @@ class ServiceCore:
 
     @staticmethod
     def _copy(enc: Encounter) -> Encounter:
-        return replace(enc, combatants=list(enc.combatants))
+        return enc.copy()
 
     @staticmethod
     def _put(enc: Encounter, updated: Combatant) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import OrderedDict
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import BaseModel
@@ -135,7 +135,21 @@ class Combatant:
         return parsed
 
     def with_sheet(self, sheet: dict[str, Any]) -> Combatant:
-        return replace(self, sheet_json=dump_sheet(sheet))
+        # Every field by hand: `dataclasses.replace` walks the fields' metadata on each call (~4× slower);
+        # tests/bot/test_state_copies.py fails when a field is added here but not carried over.
+        return Combatant(
+            self.id,
+            self.name,
+            self.owner_user_id,
+            self.character_id,
+            self.hidden,
+            dump_sheet(sheet),
+            self.initiative,
+            self.tiebreak,
+            self.seq,
+            self.effects,
+            self.gender,
+        )
 
 
 @dataclass(slots=True)
@@ -185,6 +199,27 @@ class Encounter:
     pending: list[Exchange] = field(default_factory=list)
     language: str | None = None  # the starting GM's language, for what the bot posts on its own
     tracker_message_id: int | None = None  # the live tracker's message in the channel, once posted
+
+    def copy(self) -> Encounter:
+        """A copy for a command to change (its own combatant list; the rest shared until replaced). Every
+        field by hand, as `with_sheet` does (tests/bot/test_state_copies.py holds it to `replace`)."""
+        return Encounter(
+            self.id,
+            self.guild_id,
+            self.channel_id,
+            self.system,
+            self.name,
+            self.gm_user_id,
+            self.round,
+            self.turn,
+            self.settings,
+            self.version,
+            list(self.combatants),
+            self.status,
+            self.pending,
+            self.language,
+            self.tracker_message_id,
+        )
 
     def find(self, name: str) -> Combatant | None:
         folded = name.strip().casefold()
