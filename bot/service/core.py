@@ -223,6 +223,8 @@ class ServiceCore:
 
     def _option_pairs(self, system: CombatSystem, pairs: dict[str, Any]) -> dict[str, Any]:
         """An options line in the game's words → the option keys and values the rules accept."""
+        if not pairs:
+            return {}  # most attacks name no options: nothing to resolve, no vocabulary to build
         resolved: dict[str, Any] = self._in_game(system, system.option_vocabulary().resolve, pairs)
         return resolved
 
