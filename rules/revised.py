@@ -9,13 +9,15 @@ fields:
 - each changed field goes through its own field validators and its declared type and constraints;
 - the unchanged fields are the model's, as they are.
 
-What it cannot do the same way, it declines (returns None) and the caller validates the whole: a model
-with `after` validators (they derive fields from others, so an unchanged field may differ from its
-source), a field added or taken away, a validator that asks for pydantic's `info`, a `wrap` or `plain`
-validator. The model's `before` validators do not run: they turn what a person typed (shortcuts,
-aliases) into fields, and data written from a validated model's fields is already in that form. The test
-suite validates every sheet a rule writes both ways and demands the same model (see
-`bot.service.staging`).
+- the model's own `after` validators then run on the revised copy, as whole validation runs them on the
+  new model: they derive fields from others (hit points → conditions, a level → the pool), and the
+  derived values of the copy are its model's, made from the old fields, until they run again.
+
+What it cannot do the same way, it declines (returns None) and the caller validates the whole: a field
+added or taken away, a validator that asks for pydantic's `info`, a `wrap` or `plain` validator. The
+model's `before` validators do not run: they turn what a person typed (shortcuts, aliases) into fields,
+and data written from a validated model's fields is already in that form. The test suite validates every
+sheet a rule writes both ways and demands the same model (see `bot.service.staging`).
 """
 
 from __future__ import annotations
@@ -57,11 +59,24 @@ def _one_argument(fn: Any) -> bool:
 
 
 @cache
+def _model_after(cls: type[BaseModel]) -> tuple[_Fn, ...] | None:
+    """The model's own `after` validators in the order pydantic runs them (as written); None when it has
+    a model validator `revised` cannot call (`wrap`, `plain`, or one that asks for `info`)."""
+    after: list[_Fn] = []
+    for dec in cls.__pydantic_decorators__.model_validators.values():
+        if dec.info.mode == "after" and _one_argument(dec.func):
+            after.append(dec.func)
+        elif dec.info.mode != "before":
+            return None
+    return tuple(after)
+
+
+@cache
 def _validators(cls: type[BaseModel]) -> dict[str, tuple[list[_Fn], list[_Fn]] | None] | None:
     """Each field's own (before, after) validators, None for a field that has one `revised` cannot call;
-    None for the whole model when it has validators of its own other than `before`."""
+    None for the whole model when it has a model validator `revised` cannot call."""
     decorators = cls.__pydantic_decorators__
-    if any(dec.info.mode != "before" for dec in decorators.model_validators.values()):
+    if _model_after(cls) is None:
         return None
     out: dict[str, tuple[list[_Fn], list[_Fn]] | None] = {name: ([], []) for name in cls.model_fields}
     for dec in decorators.field_validators.values():
@@ -103,14 +118,19 @@ def revised(model: M, data: Mapping[str, Any], source: Mapping[str, Any]) -> M |
     if _validators(cls) is None or data.keys() != source.keys():
         return None
     update: dict[str, Any] = {}
-    for key, value in data.items():
-        if source[key] == value:
-            continue
-        field = _field(cls, key)
-        if field is None:
-            return None
-        try:
+    try:
+        for key, value in data.items():
+            if source[key] == value:
+                continue
+            field = _field(cls, key)
+            if field is None:
+                return None
             update[key] = field.validate(value)
-        except (ValueError, TypeError, KeyError, AttributeError):  # pydantic's ValidationError is a ValueError
-            return None
-    return model.model_copy(update=update) if update else model
+        if not update:
+            return model  # its after validators already ran on these very fields
+        out = model.model_copy(update=update)  # a copy: the model revised is cached, never changed
+        for fn in _model_after(cls) or ():
+            out = fn(out)
+        return out
+    except (ValueError, TypeError, KeyError, AttributeError):  # pydantic's ValidationError is a ValueError
+        return None
