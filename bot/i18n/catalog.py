@@ -76,10 +76,15 @@ class Catalog:
         log.warning("catalog %s has no %s; showing the English text", lang, key)
 
     def text(self, lang: str, key: str, /, **params: Any) -> str:
+        return self.format(lang, key, params)
+
+    def format(self, lang: str, key: str, params: dict[str, Any]) -> str:
+        """`text` with its parameters as one dict (callers that already hold one skip a copy)."""
         template = None
-        number = _counting(params)
-        if number is not None:
-            template = self._plural(lang, key, number)
+        if key in self._plural_keys.get(lang, ()) or key in self._plural_keys.get(FALLBACK, ()):
+            number = _counting(params)  # only a message written in plural forms asks which number counts
+            if number is not None:
+                template = self._plural(lang, key, number)
         if template is None:
             template = self.lookup(lang, key)
         if template is None:
@@ -89,7 +94,7 @@ class Catalog:
             return key
         if not params:
             return template
-        values = _Params({k: _display(v) for k, v in params.items()})
+        values = _Params({k: v if type(v) is str else _display(v) for k, v in params.items()})
         values.strict = self.strict
         return template.format_map(values)
 

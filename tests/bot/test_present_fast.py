@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import discord
 
+from bot.i18n.catalog import Catalog, _counting, _display, _Params
 from bot.presenters import limits
 from bot.presenters.limits import AUTHOR, DESCRIPTION, FIELD_NAME, FIELD_VALUE, FIELDS, FOOTER, TITLE, TOTAL, cut
+from bot.presenters.texts import Texts
+from rules import Term
 
 
 def _escape_slowly(name: str | None) -> str:
@@ -67,7 +71,8 @@ def test_escape_fast_path_equals_the_slow_one() -> None:
 
 def _text(rnd: random.Random, longest: int) -> str:
     size = rnd.choice([0, 1, 5, longest // 2, longest - 1, longest, longest + 1, longest * 2])
-    text = "".join(rnd.choice("ab c\n") for _ in range(size))
+    start = rnd.randrange(5)
+    text = ("ab c\n" * (size // 5 + 2))[start : start + size]
     return rnd.choice(["", " ", "  "]) + text + rnd.choice(["", " ", "\n"])
 
 
@@ -98,3 +103,40 @@ def test_fit_embeds_keeps_whole_embeds_within_the_total() -> None:
     big = [discord.Embed(description="x" * 2500) for _ in range(4)]
     assert len(limits.fit_embeds(big)) == 2
     assert len(limits.fit_embeds([discord.Embed(title="t") for _ in range(12)])) == 10
+
+
+def _text_slowly(catalog: Catalog, lang: str, key: str, **params: Any) -> str:
+    """Catalog.text as first written: the counting number sought for every message."""
+    template = None
+    number = _counting(params)
+    if number is not None:
+        template = catalog._plural(lang, key, number)
+    if template is None:
+        template = catalog.lookup(lang, key)
+    if template is None:
+        return key
+    if not params:
+        return template
+    values = _Params({k: _display(v) for k, v in params.items()})
+    return template.format_map(values)
+
+
+def test_catalog_text_equals_the_plain_lookup_for_every_message() -> None:
+    catalog = Catalog()
+    tx = Texts(catalog, "en")
+    params: list[dict[str, Any]] = [
+        {},
+        {"count": 1},
+        {"count": 3, "name": "Borin"},
+        {"n": 5},
+        {"n": 22, "round": 2},
+        {"name": ["a", "a", "b"], "value": 2.5},
+        {"what": Term("location", "head"), "value": True},
+    ]
+    for lang in catalog.languages:
+        keys = {k.split("#")[0] for k in catalog.messages[lang]}
+        for key in sorted(keys):
+            for p in params:
+                plain = {k: tx.plain(v) for k, v in p.items()}
+                assert catalog.text(lang, key, **plain) == _text_slowly(catalog, lang, key, **plain), (lang, key, p)
+                assert Texts(catalog, lang)(key, **p) == _text_slowly(catalog, lang, key, **plain), (lang, key, p)
