@@ -54,6 +54,9 @@ class Catalog:
             lang: frozenset(k.rpartition("#")[0] for k in table if k.rpartition("#")[2] in _FORMS)
             for lang, table in self.messages.items()
         }
+        # ... and those a message in the language may take its plural forms from (its own or English's)
+        self._plural_english = self._plural_keys.get(FALLBACK, frozenset())
+        self._plural_any = {lang: keys | self._plural_english for lang, keys in self._plural_keys.items()}
 
     @property
     def languages(self) -> list[str]:
@@ -81,7 +84,7 @@ class Catalog:
     def format(self, lang: str, key: str, params: dict[str, Any]) -> str:
         """`text` with its parameters as one dict (callers that already hold one skip a copy)."""
         template = None
-        if key in self._plural_keys.get(lang, ()) or key in self._plural_keys.get(FALLBACK, ()):
+        if key in self._plural_any.get(lang, self._plural_english):
             number = _counting(params)  # only a message written in plural forms asks which number counts
             if number is not None:
                 template = self._plural(lang, key, number)

@@ -88,6 +88,37 @@ def escape(name: str | None) -> str:
     return text
 
 
+Field = tuple[str, str, bool]  # name, value, inline
+
+
+def make_embed(
+    title: str | None, description: str | None, colour: int, fields: list[Field], footer: str | None = None
+) -> discord.Embed:
+    """`clamp(Embed(...))` of these parts, built from the strings: each part is cut on its way in and the
+    whole counted on them, so the embed is never read back (only an answer over 6000 is shortened after)."""
+    if title:
+        title = cut(title, TITLE)
+    if description:
+        description = cut(description, DESCRIPTION)
+    if len(fields) > FIELDS:
+        fields = [*fields[: FIELDS - 1], (ELLIPSIS, f"+{len(fields) - (FIELDS - 1)}", False)]
+    embed = discord.Embed(title=title, description=description, colour=colour)
+    size = len(title or "") + len(description or "")
+    for name, value, inline in fields:
+        name, value, inline = _cut_field(name, value, inline)
+        embed.add_field(name=name, value=value, inline=inline)
+        size += len(name) + len(value)
+    if not fields:
+        embed.clear_fields()  # as clamp leaves it: an empty field list in the payload
+    if footer is not None:
+        footer = cut(footer, FOOTER) if footer else footer
+        embed.set_footer(text=footer)
+        size += len(footer)
+    if size > TOTAL:
+        _fit_total(embed)
+    return embed
+
+
 def clamp(embed: discord.Embed) -> discord.Embed:
     """Cut every part to its limit, then shorten from the end until the whole fits in 6000."""
     if embed.title:

@@ -79,4 +79,4 @@ class Texts:
         return f"{kind}.{self.system}.{key}" in own or f"{kind}.{key}" in own
 
     def for_system(self, system: str) -> Texts:
-        return Texts(self.catalog, self.lang, system)
+        return self if system == self.system else Texts(self.catalog, self.lang, system)

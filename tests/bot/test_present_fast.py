@@ -140,3 +140,36 @@ def test_catalog_text_equals_the_plain_lookup_for_every_message() -> None:
                 plain = {k: tx.plain(v) for k, v in p.items()}
                 assert catalog.text(lang, key, **plain) == _text_slowly(catalog, lang, key, **plain), (lang, key, p)
                 assert Texts(catalog, lang)(key, **p) == _text_slowly(catalog, lang, key, **plain), (lang, key, p)
+
+
+def test_make_embed_equals_clamp_of_the_same_parts() -> None:
+    rnd = random.Random(17)
+    for _ in range(1500):
+        made = _embed(rnd)
+        title, description = made.title, made.description
+        fields = [(f.name or "", f.value or "", bool(f.inline)) for f in made.fields]
+        footer = made.footer.text if rnd.random() < 0.8 else None
+        slow = discord.Embed(title=title, description=description, colour=7)
+        for name, value, inline in fields:
+            slow.add_field(name=name, value=value, inline=inline)
+        if footer is not None:
+            slow.set_footer(text=footer)
+        fast = limits.make_embed(title, description, 7, fields, footer)
+        assert fast.to_dict() == limits.clamp(slow).to_dict()
+        assert limits.fits([fast])
+
+
+def test_whole_numbers_are_written_as_the_general_way_writes_them() -> None:
+    from bot.presenters.checks import number
+
+    def number_slowly(tx: Texts, value: int | float) -> str:
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        text = (f"{value:g}" if isinstance(value, float) else str(value)).replace("-", "−")
+        return text.replace(".", ",") if tx.lang in ("cs", "pl", "it") else text
+
+    catalog = Catalog()
+    for lang in catalog.languages:
+        tx = Texts(catalog, lang)
+        for value in [*range(-1200, 1200, 7), 0, -1, 10**12, -(10**12), 2.5, -0.5, 3.0, True, 1e21]:
+            assert number(tx, value) == number_slowly(tx, value), (lang, value)
