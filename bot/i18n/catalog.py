@@ -33,6 +33,12 @@ class _Params(dict[str, Any]):
         return "{" + key + "}"
 
 
+class _StrictParams(_Params):
+    """A missing placeholder raises (the tests' catalog); a class of its own, so no answer sets a flag."""
+
+    strict = True
+
+
 # Kinds of terms players also name themselves (`broń:halabarda_dziadka:1k10`): no catalog entry is needed.
 PLAYER_NAMED = frozenset({"weapon", "armour", "shield"})
 
@@ -97,8 +103,9 @@ class Catalog:
             return key
         if not params:
             return template
-        values = _Params({k: v if type(v) is str else _display(v) for k, v in params.items()})
-        values.strict = self.strict
+        values = (_StrictParams if self.strict else _Params)(
+            {k: v if type(v) is str else _display(v) for k, v in params.items()}
+        )
         return template.format_map(values)
 
     def _plural(self, lang: str, key: str, count: Any) -> str | None:

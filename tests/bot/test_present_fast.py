@@ -173,3 +173,16 @@ def test_whole_numbers_are_written_as_the_general_way_writes_them() -> None:
         tx = Texts(catalog, lang)
         for value in [*range(-1200, 1200, 7), 0, -1, 10**12, -(10**12), 2.5, -0.5, 3.0, True, 1e21]:
             assert number(tx, value) == number_slowly(tx, value), (lang, value)
+
+
+def test_a_missing_placeholder_shows_or_raises_as_the_catalog_is_set() -> None:
+    import pytest
+
+    from bot.i18n.catalog import MissingText
+
+    catalog = Catalog()
+    key = next(k for k, v in catalog.messages["en"].items() if "{name}" in v and "#" not in k)
+    assert "{name}" in catalog.text("en", key, other=1)
+    catalog.strict = True
+    with pytest.raises(MissingText):
+        catalog.text("en", key, other=1)
