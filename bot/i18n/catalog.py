@@ -33,6 +33,12 @@ class _Params(dict[str, Any]):
         return "{" + key + "}"
 
 
+class _StrictParams(_Params):
+    """A missing placeholder raises (the tests' catalog); a class of its own, so no answer sets a flag."""
+
+    strict = True
+
+
 # Kinds of terms players also name themselves (`broń:halabarda_dziadka:1k10`): no catalog entry is needed.
 PLAYER_NAMED = frozenset({"weapon", "armour", "shield"})
 
@@ -54,6 +60,9 @@ class Catalog:
             lang: frozenset(k.rpartition("#")[0] for k in table if k.rpartition("#")[2] in _FORMS)
             for lang, table in self.messages.items()
         }
+        # ... and those a message in the language may take its plural forms from (its own or English's)
+        self._plural_english = self._plural_keys.get(FALLBACK, frozenset())
+        self._plural_any = {lang: keys | self._plural_english for lang, keys in self._plural_keys.items()}
 
     @property
     def languages(self) -> list[str]:
@@ -76,10 +85,15 @@ class Catalog:
         log.warning("catalog %s has no %s; showing the English text", lang, key)
 
     def text(self, lang: str, key: str, /, **params: Any) -> str:
+        return self.format(lang, key, params)
+
+    def format(self, lang: str, key: str, params: dict[str, Any]) -> str:
+        """`text` with its parameters as one dict (callers that already hold one skip a copy)."""
         template = None
-        number = _counting(params)
-        if number is not None:
-            template = self._plural(lang, key, number)
+        if key in self._plural_any.get(lang, self._plural_english):
+            number = _counting(params)  # only a message written in plural forms asks which number counts
+            if number is not None:
+                template = self._plural(lang, key, number)
         if template is None:
             template = self.lookup(lang, key)
         if template is None:
@@ -89,8 +103,9 @@ class Catalog:
             return key
         if not params:
             return template
-        values = _Params({k: _display(v) for k, v in params.items()})
-        values.strict = self.strict
+        values = (_StrictParams if self.strict else _Params)(
+            {k: v if type(v) is str else _display(v) for k, v in params.items()}
+        )
         return template.format_map(values)
 
     def _plural(self, lang: str, key: str, count: Any) -> str | None:

@@ -51,6 +51,8 @@ class View:
 
 def number(tx: Texts, value: int | float) -> str:
     """A number as the reader writes it (decimal comma in cs, pl and it)."""
+    if type(value) is int:  # nearly every number: no decimals, only its sign to write as a minus
+        return str(value) if value >= 0 else f"−{-value}"
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     text = f"{value:g}" if isinstance(value, float) else str(value)
@@ -113,18 +115,19 @@ def _step(tx: Texts, s: Step, hidden: bool, last: bool) -> str:
     return f"{sign} {value} {name}{detail} = {total}"
 
 
-def check_line(tx: Texts, c: Check, view: View) -> str:
-    """The whole line of one check (its versus included); a line that hid something goes to the GM's copy
-    in full (every such line, not only the first: a hidden NPC's attack and its damage both)."""
+def check_line(tx: Texts, c: Check, view: View, outcome: bool = True) -> str:
+    """The whole line of one check (its versus included; its outcome unless `outcome` is False); a line
+    that hid something goes to the GM's copy in full (every such line, not only the first: a hidden NPC's
+    attack and its damage both)."""
     hid_before, view.hid = view.hid, False
-    line = _check_body(tx, c, view)
+    line = _check_body(tx, c, view, outcome)
     if view.hid:
-        view.hidden_lines.append(_check_body(tx, c, View()))
+        view.hidden_lines.append(_check_body(tx, c, View(), outcome))
     view.hid = view.hid or hid_before
     return line
 
 
-def _check_body(tx: Texts, c: Check, view: View) -> str:
+def _check_body(tx: Texts, c: Check, view: View, outcome: bool) -> str:
     pieces = [f"**{tx.term('check', c.label)}**"]
     own_hidden = view.hides(c.side)
     if c.dice_expr or c.dice_steps:
@@ -156,7 +159,7 @@ def _check_body(tx: Texts, c: Check, view: View) -> str:
             pieces.append(f"= **{HIDDEN if secret else number(tx, raw or 0)}**")
     if c.versus is not None:
         pieces.append(_versus(tx, c.versus, view))
-    if c.outcome:
+    if c.outcome and outcome:
         pieces.append(f"· {tx.term('outcome', c.outcome)}")
     return " ".join(p for p in pieces if p)
 

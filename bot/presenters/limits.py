@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 import discord
 
 TITLE = 256
@@ -68,14 +71,52 @@ def pack_rows(embed: discord.Embed, rows: list[str], continued: str, first_field
     return embed
 
 
+# Words of letters and digits (no `_`) one space apart: neither markdown, a link, a mention nor a heading
+# can start from them, so escaping returns them unchanged (tests/bot/test_present_fast.py checks the claim).
+_INERT = re.compile(r"[^\W_]+(?: [^\W_]+)*")
+
+
 def escape(name: str | None) -> str:
     """A user-typed name made inert: no markdown, masked links, headings, mentions or line breaks."""
     if not name:
         return ""
+    if _INERT.fullmatch(name):  # letters and digits in single-spaced words: nothing to escape, nothing to flatten
+        return name
     flat = " ".join(name.split())
     text = discord.utils.escape_markdown(flat, as_needed=False)
     text = text.replace("@", "@\u200b").replace("<", "<\u200b").replace("#", "\\#")
     return text
+
+
+Field = tuple[str, str, bool]  # name, value, inline
+
+
+def make_embed(
+    title: str | None, description: str | None, colour: int, fields: list[Field], footer: str | None = None
+) -> discord.Embed:
+    """`clamp(Embed(...))` of these parts, built from the strings: each part is cut on its way in and the
+    whole counted on them, so the embed is never read back (only an answer over 6000 is shortened after)."""
+    if title:
+        title = cut(title, TITLE)
+    if description:
+        description = cut(description, DESCRIPTION)
+    if len(fields) > FIELDS:
+        fields = [*fields[: FIELDS - 1], (ELLIPSIS, f"+{len(fields) - (FIELDS - 1)}", False)]
+    embed = discord.Embed(title=title, description=description, colour=colour)
+    size = len(title or "") + len(description or "")
+    for name, value, inline in fields:
+        name, value, inline = _cut_field(name, value, inline)
+        embed.add_field(name=name, value=value, inline=inline)
+        size += len(name) + len(value)
+    if not fields:
+        embed.clear_fields()  # as clamp leaves it: an empty field list in the payload
+    if footer is not None:
+        footer = cut(footer, FOOTER) if footer else footer
+        embed.set_footer(text=footer)
+        size += len(footer)
+    if size > TOTAL:
+        _fit_total(embed)
+    return embed
 
 
 def clamp(embed: discord.Embed) -> discord.Embed:
@@ -84,21 +125,40 @@ def clamp(embed: discord.Embed) -> discord.Embed:
         embed.title = cut(embed.title, TITLE)
     if embed.description:
         embed.description = cut(embed.description, DESCRIPTION)
-    fields = [(f.name or "", f.value or "", bool(f.inline)) for f in embed.fields]
+    fields = embed.fields  # proxies of discord.py's own field dicts: read once, rewrite only a field that changes
     if len(fields) > FIELDS:
-        hidden = len(fields) - (FIELDS - 1)
-        fields = [*fields[: FIELDS - 1], (ELLIPSIS, f"+{hidden}", False)]
-    embed.clear_fields()
-    for name, value, inline in fields:
-        embed.add_field(
-            name=cut(name, FIELD_NAME) or "\u200b", value=cut(value, FIELD_VALUE) or "\u200b", inline=inline
-        )
-    if embed.footer and embed.footer.text:
-        embed.set_footer(text=cut(embed.footer.text, FOOTER))
-    if embed.author and embed.author.name:
-        embed.set_author(name=cut(embed.author.name, AUTHOR))
-    _fit_total(embed)
+        _fold_fields(embed, fields)
+    elif not fields:
+        embed.clear_fields()  # the payload carries an empty field list, as it always has
+    else:
+        for i, f in enumerate(fields):
+            name, value, inline = _cut_field(f.name, f.value, f.inline)
+            if name != f.name or value != f.value or inline is not f.inline:
+                embed.set_field_at(i, name=name, value=value, inline=inline)
+    footer = embed.footer.text
+    if footer:
+        embed.set_footer(text=cut(footer, FOOTER))
+    author = embed.author.name
+    if author:
+        embed.set_author(name=cut(author, AUTHOR))
+    if len(embed) > TOTAL:  # measured once: nearly every answer fits and needs no shortening
+        _fit_total(embed)
     return embed
+
+
+def _cut_field(name: str | None, value: str | None, inline: bool | None) -> tuple[str, str, bool]:
+    """A field within its limits; an empty name or value becomes a zero-width space (Discord refuses empty)."""
+    return cut(name or "", FIELD_NAME) or "\u200b", cut(value or "", FIELD_VALUE) or "\u200b", bool(inline)
+
+
+def _fold_fields(embed: discord.Embed, fields: list[Any]) -> None:
+    """More fields than Discord takes: the first 24 and a last one counting the rest."""
+    hidden = len(fields) - (FIELDS - 1)
+    kept = [(f.name, f.value, f.inline) for f in fields[: FIELDS - 1]] + [(ELLIPSIS, f"+{hidden}", False)]
+    embed.clear_fields()
+    for name, value, inline in kept:
+        name, value, inline = _cut_field(name, value, inline)
+        embed.add_field(name=name, value=value, inline=inline)
 
 
 def _fit_total(embed: discord.Embed) -> None:
@@ -131,8 +191,9 @@ def fit_embeds(embeds: list[discord.Embed]) -> list[discord.Embed]:
     kept: list[discord.Embed] = []
     total = 0
     for e in embeds[:10]:
-        if total + len(e) > TOTAL:
+        size = len(e)
+        if total + size > TOTAL:
             break
         kept.append(e)
-        total += len(e)
+        total += size
     return kept

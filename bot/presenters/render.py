@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import cache
 from typing import Any
 
 import discord
 
 from bot.presenters.checks import View, check_line
-from bot.presenters.limits import ROW, clamp, cut, escape, pack_rows, short_name
+from bot.presenters.limits import ROW, Field, clamp, cut, escape, make_embed, pack_rows, short_name
 from bot.presenters.odds import percent
 from bot.presenters.texts import Texts
 from bot.service.bot_settings import BotSettings
@@ -192,7 +191,7 @@ def action_embeds(tx: Texts, o: ActionOutcome, full: bool = False) -> tuple[disc
     if r.action not in ("attack", "shot"):
         lines.append(tx.term("action", r.action))
     lines += result_lines(tx, r, view)
-    embed = discord.Embed(title=title, description="\n".join(lines) or None, colour=_colour(r.outcome))
+    fields: list[Field] = []
     for i, sub in enumerate(r.attacks, 1):
         value = [*result_lines(tx, sub, view), outcome_text(tx, sub, bool(hide))]
         if sub.damage is not None and not has_damage_check(sub) and (sub.damage.rolled or sub.damage.applied):
@@ -201,15 +200,11 @@ def action_embeds(tx: Texts, o: ActionOutcome, full: bool = False) -> tuple[disc
             value.append(tx("field.location") + ": " + tx.term("location", sub.location))
         value += note_lines(tx, sub, view)
         name = tx("field.attack_on", n=i, name=cut(escape(sub.target), 60)) if _other_target(o, sub) else None
-        embed.add_field(name=name or tx("field.attack_n", n=i), value="\n".join(value), inline=False)
-    for name, text in _result_fields(tx, r, view, o):
-        embed.add_field(name=name, value=text, inline=True)
+        fields.append((name or tx("field.attack_n", n=i), "\n".join(value), False))
+    fields += [(name, text, True) for name, text in _result_fields(tx, r, view, o)]
     if o.target is not None:
-        embed.add_field(
-            name=tx("field.target_state", name=cut(escape(o.target.name), 80)),
-            value=state_line(tx, o.system, o.target, "target" in hide),
-            inline=False,
-        )
+        name = tx("field.target_state", name=cut(escape(o.target.name), 80))
+        fields.append((name, state_line(tx, o.system, o.target, "target" in hide), False))
     notes = note_lines(tx, r, view)
     if o.out_of_turn:
         notes.insert(0, "• " + tx("note.out_of_turn_gm"))
@@ -218,19 +213,18 @@ def action_embeds(tx: Texts, o: ActionOutcome, full: bool = False) -> tuple[disc
     if o.hit_chance is not None and not hide:
         notes.append("• " + tx("odds.hit_line", chance=percent(tx, o.hit_chance)))
     if notes:
-        embed.add_field(name=tx("field.notes"), value="\n".join(notes), inline=False)
+        fields.append((tx("field.notes"), "\n".join(notes), False))
     left = None if "actor" in hide else o.actor.status(o.system).actions_left
     if left is not None:
-        embed.add_field(name=tx("field.actions_left", name=cut(escape(o.actor.name), 80)), value=str(left), inline=True)
+        fields.append((tx("field.actions_left", name=cut(escape(o.actor.name), 80)), str(left), True))
     if o.turn_passed_to is not None:
-        embed.add_field(name=tx("field.turn"), value=_now_line(tx, o.turn_passed_to), inline=False)
-    embed.set_footer(text=_footer(tx, o.system, o.encounter))
+        fields.append((tx("field.turn"), _now_line(tx, o.turn_passed_to), False))
+    embed = make_embed(title, "\n".join(lines) or None, _colour(r.outcome), fields, _footer(tx, o.system, o.encounter))
     private = None
     if view.hid:
         gm_lines = view.hidden_lines + ([outcome_text(tx, r, False)] if r.margin is not None else [])
-        private = discord.Embed(title=title, description="\n".join(gm_lines), colour=NEUTRAL)
-        private.set_footer(text=tx("result.gm_copy"))
-    return clamp(embed), clamp(private) if private is not None else None
+        private = make_embed(title, "\n".join(gm_lines), NEUTRAL, [], tx("result.gm_copy"))
+    return embed, private
 
 
 def result_lines(tx: Texts, r: ActionResult, view: View) -> list[str]:
@@ -238,7 +232,7 @@ def result_lines(tx: Texts, r: ActionResult, view: View) -> list[str]:
     (a full attack) shows its sub-results' lines in their own fields instead."""
     if r.checks:
         # The result's own outcome is its field: a check that says the same is not repeated.
-        return [check_line(tx, replace(c, outcome=None) if c.outcome == r.outcome else c, view) for c in r.checks]
+        return [check_line(tx, c, view, outcome=c.outcome != r.outcome) for c in r.checks]
     if r.attacks:
         return []
     if r.rolls or r.total is not None:
@@ -364,30 +358,29 @@ def turn_embed(tx: Texts, o: TurnOutcome) -> discord.Embed:
         if o.next_up is not None:
             lines.append(tx("turn.next_up", name=o.next_up.name))
     title = tx("turn.round", round=enc.round) if o.new_round else tx("turn.title", round=enc.round)
-    embed = discord.Embed(title=title, description="\n".join(lines), colour=NEUTRAL)
+    fields: list[Field] = []
     if o.rolled:
         value = "\n".join(
             " · ".join([f"{cut(c.name, 60)}: {c.initiative}", *(n.removeprefix("• ") for n in note_lines(tx, r))])
             for c, r in o.rolled
         )
-        embed.add_field(name=tx("turn.rolled"), value=value, inline=False)
+        fields.append((tx("turn.rolled"), value, False))
     hidden = {c.name for c in enc.combatants if c.hidden}
     upkeep = [line for r in o.upkeep for line in upkeep_lines(tx, r, r.actor in hidden)]
     if upkeep:
-        embed.add_field(name=tx("turn.upkeep"), value="\n".join(upkeep), inline=False)
+        fields.append((tx("turn.upkeep"), "\n".join(upkeep), False))
     if o.skipped:
         skipped = ", ".join(
             f"{escape(short_name(c.name))} ({tx.term('wound', c.status(o.system).level, c.gender)})"
             for c in dict((c.id, c) for c in o.skipped).values()
         )
-        embed.add_field(name=tx("turn.skipped"), value=skipped, inline=False)
+        fields.append((tx("turn.skipped"), skipped, False))
     if o.expired:
         value = "\n".join(
             tx("turn.effect_expired", name=cut(name, 60), effect=effect_name(tx, o.system, e)) for name, e in o.expired
         )
-        embed.add_field(name=tx("turn.expired"), value=value, inline=False)
-    embed.set_footer(text=_footer(tx, o.system, enc))
-    return clamp(embed)
+        fields.append((tx("turn.expired"), value, False))
+    return make_embed(title, "\n".join(lines), NEUTRAL, fields, _footer(tx, o.system, enc))
 
 
 def upkeep_lines(tx: Texts, r: ActionResult, hidden: bool) -> list[str]:

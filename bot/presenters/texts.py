@@ -10,6 +10,8 @@ from bot.i18n.catalog import PLAYER_NAMED, Catalog
 from rules import Message, Term
 from rules.vocabulary import fold
 
+_AS_IS = frozenset({str, int, float, bool})  # parameter types `plain` returns unchanged
+
 
 @dataclass(frozen=True, slots=True)
 class Texts:
@@ -23,7 +25,9 @@ class Texts:
         """A message; with `gender` (m, f, n) the form agreeing with that combatant where one exists."""
         if gender and self.catalog.has_own(self.lang, f"{key}#{gender}"):
             key = f"{key}#{gender}"
-        return self.catalog.text(self.lang, key, **{k: self.plain(v) for k, v in params.items()})
+        if params:  # strings and numbers (nearly every parameter) are shown as they are
+            params = {k: v if type(v) in _AS_IS else self.plain(v) for k, v in params.items()}
+        return self.catalog.format(self.lang, key, params)
 
     def plain(self, value: Any) -> Any:
         """A parameter as the reader sees it: catalog terms and nested messages in this language."""
@@ -75,4 +79,4 @@ class Texts:
         return f"{kind}.{self.system}.{key}" in own or f"{kind}.{key}" in own
 
     def for_system(self, system: str) -> Texts:
-        return Texts(self.catalog, self.lang, system)
+        return self if system == self.system else Texts(self.catalog, self.lang, system)
