@@ -15,3 +15,12 @@ UPDATE commands SET events = (
 ) WHERE id IN (SELECT command_id FROM events WHERE command_id IS NOT NULL);
 DELETE FROM events WHERE command_id IS NOT NULL;
 DROP INDEX events_by_command;
+
+-- One index for the attacks waiting for their defence, instead of two: (encounter_id, status) for a
+-- fight's load and (status) WHERE pending for start-up's timers. Pending rows are few (at most a handful
+-- per active fight), so this one partial index serves both: a fight's load searches it by encounter,
+-- start-up walks the active fights (encounters_one_active) and searches it for each. Opening and closing
+-- an exchange writes one index page fewer.
+DROP INDEX exchanges_pending;
+DROP INDEX exchanges_waiting;
+CREATE INDEX exchanges_open ON exchanges (encounter_id) WHERE status = 'pending';
