@@ -81,10 +81,8 @@ def combatant_diff(before: Combatant, after: Combatant) -> dict[str, Any]:
         out["sheet"] = sheet
     for name in COMBATANT_FIELDS:
         old, new = getattr(before, name), getattr(after, name)
-        if name == "effects":
-            old, new = dump_effects(old), dump_effects(new)
-        if old != new:
-            out[name] = [old, new]
+        if old != new:  # effects compare as dataclasses (their JSON's fields) and are dumped only if they differ
+            out[name] = [dump_effects(old), dump_effects(new)] if name == "effects" else [old, new]
     return out
 
 

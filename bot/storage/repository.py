@@ -198,14 +198,6 @@ async def apply_commit(tx: Tx, commit: Commit) -> list[int]:
     changes, new_ids = await _write_rows(tx, commit, enc)
     if not commit.new_exchanges:
         commit.command_id = await _insert_command(tx, commit, enc.id, _dump(changes), now)
-    await tx.executemany(
-        "INSERT INTO events (encounter_id, guild_id, channel_id, user_id, action, payload, created_at, command_id)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        [
-            (enc.id, enc.guild_id, enc.channel_id, commit.user_id, action, payload, now, commit.command_id)
-            for action, payload in commit.events
-        ],
-    )
     if commit.new_exchanges:
         for x in commit.new_exchanges:
             x.id = await tx.fetchval(
@@ -248,13 +240,20 @@ async def _update_combatant(tx: Tx, c: Combatant, renamed: bool) -> None:
 
 
 async def _insert_command(tx: Tx, commit: Commit, encounter_id: int, changes: str, now: float) -> int:
+    """The command's row, its events in it: they are only ever read per command (the log) or counted."""
     kind = commit.kind or (commit.events[0][0] if commit.events else "change")
     command_id: int = await tx.fetchval(
-        "INSERT INTO commands (encounter_id, user_id, kind, changes, rolled, unit, created_at)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
-        (encounter_id, commit.user_id, kind, changes, int(commit.rolled), commit.unit, now),
+        "INSERT INTO commands (encounter_id, user_id, kind, changes, rolled, unit, created_at, events)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+        (encounter_id, commit.user_id, kind, changes, int(commit.rolled), commit.unit, now, events_text(commit.events)),
     )
     return command_id
+
+
+def events_text(events: list[tuple[str, str]]) -> str:
+    """A command's events as one JSON list of [action, payload]; each payload is JSON text already, so it
+    goes in as it is (no parse and dump again)."""
+    return "[" + ",".join(f"[{_dump(action)},{payload}]" for action, payload in events) + "]"
 
 
 async def _write_rows(tx: Tx, commit: Commit, enc: Encounter) -> tuple[dict[str, Any], list[int]]:
@@ -352,7 +351,12 @@ async def combatants_of_character(tx: Tx, character_id: int) -> list[tuple[int, 
 
 
 async def count_events(tx: Tx, encounter_id: int) -> int:
-    return int(await tx.fetchval("SELECT COUNT(*) FROM events WHERE encounter_id = ?", (encounter_id,)))
+    """A fight's events: those in its commands' rows, and any written before commands existed (migration
+    0005: still in `events`; 0008 moved every event that had a command), so the count is the same for a
+    fight played across the upgrade."""
+    rows = await tx.fetchall("SELECT events FROM commands WHERE encounter_id = ?", (encounter_id,))
+    older = await tx.fetchval("SELECT COUNT(*) FROM events WHERE encounter_id = ?", (encounter_id,))
+    return int(older) + sum(len(parse(r[0])) for r in rows)
 
 
 # --- characters -------------------------------------------------------------------------------------
@@ -582,17 +586,12 @@ class FightRecord:
 async def fight_record(tx: Tx, encounter_id: int) -> FightRecord:
     """Every command of the fight in order with its events: what the log file is written from."""
     row = await tx.fetchone("SELECT * FROM encounters WHERE id = ?", (encounter_id,))
-    commands = {
-        r[0]: LoggedCommand(r[0], r[1], r[2], r[3], r[4], r[5], parse(r[6]))
+    commands = [
+        LoggedCommand(r[0], r[1], r[2], r[3], r[4], r[5], parse(r[6]), [(a, p) for a, p in parse(r[7])])
         for r in await tx.fetchall(
-            "SELECT id, user_id, kind, created_at, undone_by, undoes, changes FROM commands"
+            "SELECT id, user_id, kind, created_at, undone_by, undoes, changes, events FROM commands"
             " WHERE encounter_id = ? ORDER BY id",
             (encounter_id,),
         )
-    }
-    for command_id, action, payload in await tx.fetchall(
-        "SELECT command_id, action, payload FROM events WHERE encounter_id = ? ORDER BY id", (encounter_id,)
-    ):
-        if command_id in commands:
-            commands[command_id].events.append((action, parse(payload)))
-    return FightRecord(dict(row), list(commands.values()))
+    ]
+    return FightRecord(dict(row), commands)

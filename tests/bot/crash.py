@@ -63,7 +63,8 @@ def _send_and_wait(proc: subprocess.Popen[str], line: str, mark: int) -> None:
 
 
 def state(db: Path) -> dict[str, object]:
-    """What the committed commands made: encounters, combatants, exchanges, characters, events."""
+    """What the committed commands made: encounters, combatants, exchanges, characters, commands and their
+    events."""
     conn = sqlite3.connect(db)
     try:
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
@@ -74,7 +75,7 @@ def state(db: Path) -> dict[str, object]:
                 "combatants": "encounter_id, name, sheet, initiative, tiebreak, effects",
                 "exchanges": "encounter_id, status, defender_id",
                 "characters": "name, sheet",
-                "events": "encounter_id, action, payload",
+                "commands": "encounter_id, id, kind, events",  # each command's events are in its row
             }.items()
         }
     finally:

@@ -16,6 +16,7 @@ from bot.presenters.fight_log import LogFile, batches, split
 from bot.presenters.texts import Texts
 from rules import RandomDice
 from tests.bot.conftest import Table, text_of
+from tests.bot.stored_events import stored_events
 from tests.bot.test_sessions import SESSIONS, Session
 
 
@@ -50,8 +51,7 @@ async def test_the_final_log_tells_the_whole_fight(table: Table, system_id: str)
     summary = doc["summary"]
     assert sum(s["dealt"] for s in summary) == sum(s["taken"] for s in summary) > 0
     applied = 0
-    for (payload,) in await table.query("SELECT payload FROM events WHERE action IN ('attack', 'defend', 'shot')"):
-        r = json.loads(payload)
+    for _, r in await stored_events(table, "attack", "defend", "shot"):
         applied += sum(
             s["damage"]["applied"] for s in r.get("attacks", []) if "damage" in s and "applied" in s["damage"]
         )

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 from tests.bot.conftest import Table, open_table, text_of
+from tests.bot.stored_events import stored_events
 
 SETUP = [
     '@gm #tavern /encounter start system:dnd35 name:"Goblin ambush"',
@@ -41,7 +42,7 @@ async def test_full_encounter_attack_changes_target_and_logs(table: Table) -> No
     rows = await table.query("SELECT sheet FROM combatants WHERE name = 'Goblin 1'")
     sheet = json.loads(rows[0][0])
     assert sheet["hp_current"] == 7 - 8
-    actions = [a for (a,) in await table.query("SELECT action FROM events ORDER BY id")]
+    actions = [a for a, _ in await stored_events(table)]
     assert actions.count("attack") == 1 and "initiative" in actions and "next" in actions
 
 

@@ -8,13 +8,13 @@ import pytest
 
 from bot.storage.tx import Tx
 from tests.bot.conftest import Table, text_of
+from tests.bot.stored_events import stored_events
 from tests.bot.test_lifecycle import setup, start_with_ana_first
 
 
 async def state(table: Table) -> tuple[list[tuple[object, ...]], int]:
     combatants = await table.query("SELECT name, sheet, initiative FROM combatants ORDER BY id")
-    (events,) = (await table.query("SELECT COUNT(*) FROM events"))[0]
-    return combatants, int(events)  # type: ignore[call-overload]
+    return combatants, len(await stored_events(table))
 
 
 async def test_players_cannot_do_gm_things(table: Table) -> None:

@@ -11,6 +11,7 @@ import pytest
 from bot.storage.database import Database, migration_files
 from bot.storage.sqlite import apply_migrations
 from tests.bot.conftest import Table, text_of
+from tests.bot.stored_events import stored_events
 from tests.bot.test_lifecycle import start_with_ana_first
 
 
@@ -43,8 +44,7 @@ async def test_racing_commands_never_lose_an_update(table: Table) -> None:
     assert all(r[0].error is None for r in results)
     (after,) = (await table.query("SELECT turn + 3 * round FROM encounters WHERE status='active'"))[0]
     assert after - before == 6
-    (nexts,) = (await table.query("SELECT COUNT(*) FROM events WHERE action='next'"))[0]
-    assert nexts == 7
+    assert len(await stored_events(table, "next")) == 7
 
 
 async def test_settings_layers_and_copy_at_start(table: Table) -> None:

@@ -12,6 +12,7 @@ from bot.service.outcomes import event_json, stored_result
 from bot.storage.jsontext import compact
 from rules import ActionRequest, RandomDice, RulesError, all_systems, get_system
 from tests.bot.conftest import Table
+from tests.bot.stored_events import stored_events
 
 
 def _sheets_in(data: object) -> list[str]:
@@ -40,9 +41,9 @@ async def test_events_and_exchanges_store_no_sheets(table: Table) -> None:
     assert "exchange" in json.loads(stored) and not _sheets_in(json.loads(stored))
     answered = await table.one("@gm #arena /parry")
     assert answered.error is None, answered.content
-    events = await table.query("SELECT action, payload FROM events")
+    events = await stored_events(table)
     assert "defend" in [a for a, _ in events]
-    payloads = [json.loads(p) for _, p in events]
+    payloads = [p for _, p in events]
     assert not [k for p in payloads for k in _sheets_in(p)]
     # The blow still changed the defender: the change set has it, and the table's answer showed it.
     (b_sheet,) = (await table.query("SELECT sheet FROM combatants WHERE name = 'B'"))[0]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from tests.bot.conftest import Table, text_of
+from tests.bot.stored_events import stored_events
 
 
 async def free_turns(table: Table) -> None:
@@ -178,8 +179,8 @@ async def test_adnd2cp_cleave_hits_the_named_second_target(table: Table) -> None
     assert r.error is None, r.content
     rows = dict(await table.query("SELECT name, sheet FROM combatants"))
     hp2 = json.loads(rows["Orc 2"])["hp"]
-    (event,) = (await table.query("SELECT payload FROM events WHERE action = 'attack'"))[0]
-    cleave = [a for a in json.loads(event).get("attacks", []) if a.get("action") == "cleave"]
+    (_, event) = (await stored_events(table, "attack"))[0]
+    cleave = [a for a in event.get("attacks", []) if a.get("action") == "cleave"]
     assert cleave, "the cleave is resolved against the second target"
     if cleave[0]["outcome"] == "hit":
         assert hp2 == 15 - cleave[0]["damage"]["applied"]
