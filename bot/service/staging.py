@@ -135,14 +135,17 @@ class StagingMixin(ServiceCore):
         """The combatant with the sheet the rules wrote, which must be valid for its model before it is
         written (strictly: no clamping as for old stored data): a rules bug then fails before the commit,
         changing nothing. Only the fields the rules changed are validated, on top of the model already
-        validated (`rules.revised`); a sheet that cannot be checked so is validated whole."""
-        model = revised(MODELS.get(system, before.sheet_json), sheet, before.sheet) if revisable(system.Sheet) else None
+        validated (`rules.revised`); a sheet that cannot be checked so is validated whole. A sheet whose
+        very text passed this check before is that sheet again: its model (and status) is reused."""
+        after = before.with_sheet(sheet)
+        model = MODELS.strict(system, after.sheet_json)
+        if model is None and revisable(system.Sheet):
+            model = revised(MODELS.get(system, before.sheet_json), sheet, before.sheet)
         if model is None or VERIFY_REVISED:
             whole = system.sheet(sheet)
             if model is not None:
                 _same_model(model, whole)
             model = whole
-        after = before.with_sheet(sheet)
         MODELS.put(system, after.sheet_json, model)  # validated once: later reads reuse it
         return after
 

@@ -13,13 +13,15 @@ from rules import ActionResult, CombatSystem, Fighter, Status
 
 
 class _Entry:
-    """A validated sheet and, once asked for, its status (a pure function of the sheet)."""
+    """A validated sheet and, once asked for, its status (a pure function of the sheet). `strict`: the
+    text passed the strict check of a sheet the rules wrote, not only the lenient one of stored data."""
 
-    __slots__ = ("model", "status")
+    __slots__ = ("model", "status", "strict")
 
-    def __init__(self, model: BaseModel) -> None:
+    def __init__(self, model: BaseModel, strict: bool = False) -> None:
         self.model = model
         self.status: Status | None = None
+        self.strict = strict
 
 
 class ModelCache:
@@ -41,8 +43,24 @@ class ModelCache:
         return entry.status
 
     def put(self, system: CombatSystem, sheet_json: str, model: BaseModel) -> None:
-        """A sheet validated elsewhere (the rules' new sheet, checked before the commit): not again."""
-        self._keep((system.id, sheet_json), _Entry(model))
+        """A sheet validated elsewhere (the rules' new sheet, checked strictly before the commit): not
+        again. A text already kept as strictly checked keeps its entry, and so its status."""
+        key = (system.id, sheet_json)
+        found = self._items.get(key)
+        if found is not None and found.strict:
+            self._items.move_to_end(key)
+            return
+        self._keep(key, _Entry(model, strict=True))
+
+    def strict(self, system: CombatSystem, sheet_json: str) -> BaseModel | None:
+        """The model of a sheet text that passed the strict check before, if it is kept: the same text is
+        the same sheet (fights write the same sheets again and again: a fresh round, identical NPCs)."""
+        key = (system.id, sheet_json)
+        found = self._items.get(key)
+        if found is None or not found.strict:
+            return None
+        self._items.move_to_end(key)
+        return found.model
 
     def _entry(self, system: CombatSystem, sheet_json: str) -> _Entry:
         key = (system.id, sheet_json)

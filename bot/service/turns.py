@@ -83,7 +83,7 @@ class TurnMixin(StagingMixin):
             result: ActionResult = self._rules(system.initiative, req, self.dice)
             updated = replace(current, initiative=result.total, tiebreak=list(result.tiebreak))
             if result.actor_sheet is not None:
-                updated = updated.with_sheet(result.actor_sheet)
+                updated = self._valid(system, updated, result.actor_sheet)
             self._put(enc, updated)
             rolled.append((updated, result))
         return rolled
@@ -220,7 +220,9 @@ class TurnMixin(StagingMixin):
             result = self._rules(system.start_round, current.fighter(system), settings, enc.round, self.dice)
             if result is None:
                 continue
-            updated = current.with_sheet(result.actor_sheet) if result.actor_sheet is not None else current
+            # Checked as every sheet the rules write (by its changed fields, or known as written before):
+            # the scan for who can act asks each one's status at once.
+            updated = self._valid(system, current, result.actor_sheet) if result.actor_sheet is not None else current
             if result.outcome == "initiative_changed" and result.total is not None:
                 # A held action that ran out returns the combatant to its own count (arm5).
                 updated = replace(updated, initiative=result.total, tiebreak=list(result.tiebreak))
