@@ -19,7 +19,9 @@ from discord import app_commands
 from discord.ext import commands
 
 GUILD_ID = 1
-_LOCALES = frozenset(loc.value for loc in discord.Locale)
+_LOCALES = {loc.value: loc for loc in discord.Locale}  # by the code a client sends (one look-up a line)
+# A member's permissions in a channel: Manage Channels for the GM, nothing else for anyone.
+_MANAGER = discord.Permissions(manage_channels=True).value
 GM_NAME = "gm"
 
 
@@ -112,7 +114,9 @@ class AdapterError(Exception):
     """What Discord's client itself would refuse before sending (unknown command, bad option)."""
 
 
+@lru_cache(maxsize=4096)
 def snowflake(name: str) -> int:
+    """A stable id for a user or channel name (each line needs its channel's twice; bounded memo)."""
     return 10_000 + zlib.crc32(name.encode("utf-8"))
 
 
@@ -232,12 +236,10 @@ class FakeInteraction:
         self.channel_id = snowflake("#" + channel)
         self.command = command
         self.namespace = SimpleNamespace(**options)
-        self.locale = discord.Locale(locale) if locale in _LOCALES else None
+        self.locale = _LOCALES.get(locale)
         self.guild_locale = None
         self.extras: dict[str, Any] = {}
-        perms = discord.Permissions.none()
-        perms.manage_channels = user.manager
-        self.permissions = perms
+        self.permissions = discord.Permissions(_MANAGER if user.manager else 0)
         self.app_permissions = local.bot_permissions if local is not None else discord.Permissions.all()
         self.response = _Response(self)
         self.followup = _Followup(self)
@@ -313,8 +315,11 @@ class LocalDiscord:
                 out.append(cmd.qualified_name)
         return sorted(out)
 
-    async def invoke(self, user: str, channel: str, path: str, raw: dict[str, str]) -> list[Response]:
-        cmd = self.find_command(path)
+    async def invoke(
+        self, user: str, channel: str, path: str | app_commands.Command[Any, ..., Any], raw: dict[str, str]
+    ) -> list[Response]:
+        """Run a command named by its path, or one a caller already looked up in the tree."""
+        cmd = path if isinstance(path, app_commands.Command) else self.find_command(path)
         options = convert_options(cmd, raw)
         who = self.user(user)
         locale = self.locales.get(who.name, self.default_locale)
