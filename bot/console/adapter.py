@@ -89,13 +89,11 @@ _MENTION = re.compile(r"<@!?(\d+)>")
 
 def pinged_users(content: str | None, allowed: discord.AllowedMentions | None) -> list[int]:
     """Who Discord would notify: users named in the content whom the allowed mentions let through."""
-    named = [int(m) for m in _MENTION.findall(content or "")]
-    if allowed is None:  # the client's default, which the bot sets to nobody
+    if allowed is None or allowed.users is False:  # nobody (None: the client's default, set to nobody)
         return []
+    named = [int(m) for m in _MENTION.findall(content or "")]
     if allowed.users is True:
         return named
-    if allowed.users is False:
-        return []
     permitted = {u.id for u in allowed.users}
     return [u for u in named if u in permitted]
 
