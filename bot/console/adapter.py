@@ -366,11 +366,27 @@ _TRUE = {"true", "yes", "1", "on"}
 _FALSE = {"false", "no", "0", "off"}
 
 
+@dataclass(frozen=True, slots=True)
+class Option:
+    """What the client checks of one option, read once from discord.py's `Parameter` (whose `type`,
+    `choices` and bounds are properties reaching through its transformer on every read)."""
+
+    name: str
+    kind: discord.AppCommandOptionType
+    required: bool
+    choices: tuple[Any, ...]  # the allowed values; empty: any
+    min_value: int | float | None
+    max_value: int | float | None
+
+
 @lru_cache(maxsize=256)
-def parameters(cmd: app_commands.Command[Any, ..., Any]) -> dict[str, app_commands.Parameter]:
+def parameters(cmd: app_commands.Command[Any, ..., Any]) -> dict[str, Option]:
     """A command's options by name. They are fixed when the command is defined, while discord.py builds
     the list anew on each `cmd.parameters`: kept per command (bounded; the bot has ~40)."""
-    return {p.name: p for p in cmd.parameters}
+    return {
+        p.name: Option(p.name, p.type, p.required, tuple(c.value for c in p.choices), p.min_value, p.max_value)
+        for p in cmd.parameters
+    }
 
 
 def convert_options(cmd: app_commands.Command[Any, ..., Any], raw: dict[str, str]) -> dict[str, Any]:
@@ -388,8 +404,8 @@ def convert_options(cmd: app_commands.Command[Any, ..., Any], raw: dict[str, str
     return out
 
 
-def _convert(cmd: Any, p: app_commands.Parameter, text: str) -> Any:
-    kind = p.type
+def _convert(cmd: Any, p: Option, text: str) -> Any:
+    kind = p.kind
     value: Any
     try:
         if kind is discord.AppCommandOptionType.integer:
@@ -404,8 +420,8 @@ def _convert(cmd: Any, p: app_commands.Parameter, text: str) -> Any:
             value = text
     except ValueError:
         raise AdapterError(f"{p.name}: expects {kind.name}, got {text!r}") from None
-    if p.choices and value not in [c.value for c in p.choices]:
-        raise AdapterError(f"{p.name}: one of {', '.join(str(c.value) for c in p.choices)}")
+    if p.choices and value not in p.choices:
+        raise AdapterError(f"{p.name}: one of {', '.join(str(c) for c in p.choices)}")
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         if (p.min_value is not None and value < p.min_value) or (p.max_value is not None and value > p.max_value):
             raise AdapterError(f"{p.name}: between {p.min_value} and {p.max_value}")
