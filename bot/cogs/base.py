@@ -199,10 +199,13 @@ def _files(files: list[LogFile]) -> list[discord.File]:
     return [discord.File(io.BytesIO(f.data), filename=f.name) for f in files]
 
 
+_NOBODY = discord.AllowedMentions.none()  # discord.py reads it (merge, to_dict) and never changes it
+
+
 def allowed_mentions(users: list[int]) -> discord.AllowedMentions:
     """Only the named users may be pinged; roles, @everyone and names typed by players never."""
     if not users:
-        return discord.AllowedMentions.none()
+        return _NOBODY
     return discord.AllowedMentions(
         everyone=False, roles=False, replied_user=False, users=[discord.Object(u) for u in users]
     )

@@ -56,18 +56,19 @@ class DefenceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEM
         await cog.run(interaction, handler)
 
 
-def prompt_view(tx: Texts, outcome: ActionOutcome) -> discord.ui.View:
+def prompt_view(exchange_id: int, defences: list[tuple[str, str]]) -> discord.ui.View:
+    """A button per (defence, label), at most 20."""
     view = discord.ui.View(timeout=None)
-    assert outcome.exchange is not None
-    for choice in outcome.exchange.defences[:20]:
-        view.add_item(DefenceButton(outcome.exchange.id, choice, tx.term("defence", choice)))
+    for choice, label in defences[:20]:
+        view.add_item(DefenceButton(exchange_id, choice, label))
     return view
 
 
 def prompt_reply(tx: Texts, outcome: ActionOutcome) -> Reply:
     assert outcome.exchange is not None and outcome.target is not None
     tx = tx.for_system(outcome.system.id)
-    choices = ", ".join(tx.term("defence", c) for c in outcome.exchange.defences) or "—"
+    defences = [(c, tx.term("defence", c)) for c in outcome.exchange.defences]  # named once: text and buttons
+    choices = ", ".join(label for _, label in defences) or "—"
     timeout = int(outcome.exchange.deadline - outcome.exchange.created_at)
     content = tx(
         "defence.prompt",
@@ -78,9 +79,8 @@ def prompt_reply(tx: Texts, outcome: ActionOutcome) -> Reply:
         seconds=timeout,
     )
     users = [outcome.prompt_user_id] if outcome.prompt_user_id is not None else []
-    return Reply(
-        [render.action_embed(tx, outcome)], content=content, view=prompt_view(tx, outcome), mention_users=users
-    )
+    view = prompt_view(outcome.exchange.id, defences)
+    return Reply([render.action_embed(tx, outcome)], content=content, view=view, mention_users=users)
 
 
 def answer_reply(tx: Texts, outcome: ActionOutcome) -> Reply:

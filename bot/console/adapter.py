@@ -19,7 +19,9 @@ from discord import app_commands
 from discord.ext import commands
 
 GUILD_ID = 1
-_LOCALES = frozenset(loc.value for loc in discord.Locale)
+_LOCALES = {loc.value: loc for loc in discord.Locale}  # by the code a client sends (one look-up a line)
+# A member's permissions in a channel: Manage Channels for the GM, nothing else for anyone.
+_MANAGER = discord.Permissions(manage_channels=True).value
 GM_NAME = "gm"
 
 
@@ -87,13 +89,11 @@ _MENTION = re.compile(r"<@!?(\d+)>")
 
 def pinged_users(content: str | None, allowed: discord.AllowedMentions | None) -> list[int]:
     """Who Discord would notify: users named in the content whom the allowed mentions let through."""
-    named = [int(m) for m in _MENTION.findall(content or "")]
-    if allowed is None:  # the client's default, which the bot sets to nobody
+    if allowed is None or allowed.users is False:  # nobody (None: the client's default, set to nobody)
         return []
+    named = [int(m) for m in _MENTION.findall(content or "")]
     if allowed.users is True:
         return named
-    if allowed.users is False:
-        return []
     permitted = {u.id for u in allowed.users}
     return [u for u in named if u in permitted]
 
@@ -112,7 +112,9 @@ class AdapterError(Exception):
     """What Discord's client itself would refuse before sending (unknown command, bad option)."""
 
 
+@lru_cache(maxsize=4096)
 def snowflake(name: str) -> int:
+    """A stable id for a user or channel name (each line needs its channel's twice; bounded memo)."""
     return 10_000 + zlib.crc32(name.encode("utf-8"))
 
 
@@ -232,12 +234,10 @@ class FakeInteraction:
         self.channel_id = snowflake("#" + channel)
         self.command = command
         self.namespace = SimpleNamespace(**options)
-        self.locale = discord.Locale(locale) if locale in _LOCALES else None
+        self.locale = _LOCALES.get(locale)
         self.guild_locale = None
         self.extras: dict[str, Any] = {}
-        perms = discord.Permissions.none()
-        perms.manage_channels = user.manager
-        self.permissions = perms
+        self.permissions = discord.Permissions(_MANAGER if user.manager else 0)
         self.app_permissions = local.bot_permissions if local is not None else discord.Permissions.all()
         self.response = _Response(self)
         self.followup = _Followup(self)
@@ -313,8 +313,11 @@ class LocalDiscord:
                 out.append(cmd.qualified_name)
         return sorted(out)
 
-    async def invoke(self, user: str, channel: str, path: str, raw: dict[str, str]) -> list[Response]:
-        cmd = self.find_command(path)
+    async def invoke(
+        self, user: str, channel: str, path: str | app_commands.Command[Any, ..., Any], raw: dict[str, str]
+    ) -> list[Response]:
+        """Run a command named by its path, or one a caller already looked up in the tree."""
+        cmd = path if isinstance(path, app_commands.Command) else self.find_command(path)
         options = convert_options(cmd, raw)
         who = self.user(user)
         locale = self.locales.get(who.name, self.default_locale)
@@ -363,11 +366,27 @@ _TRUE = {"true", "yes", "1", "on"}
 _FALSE = {"false", "no", "0", "off"}
 
 
+@dataclass(frozen=True, slots=True)
+class Option:
+    """What the client checks of one option, read once from discord.py's `Parameter` (whose `type`,
+    `choices` and bounds are properties reaching through its transformer on every read)."""
+
+    name: str
+    kind: discord.AppCommandOptionType
+    required: bool
+    choices: tuple[Any, ...]  # the allowed values; empty: any
+    min_value: int | float | None
+    max_value: int | float | None
+
+
 @lru_cache(maxsize=256)
-def parameters(cmd: app_commands.Command[Any, ..., Any]) -> dict[str, app_commands.Parameter]:
+def parameters(cmd: app_commands.Command[Any, ..., Any]) -> dict[str, Option]:
     """A command's options by name. They are fixed when the command is defined, while discord.py builds
     the list anew on each `cmd.parameters`: kept per command (bounded; the bot has ~40)."""
-    return {p.name: p for p in cmd.parameters}
+    return {
+        p.name: Option(p.name, p.type, p.required, tuple(c.value for c in p.choices), p.min_value, p.max_value)
+        for p in cmd.parameters
+    }
 
 
 def convert_options(cmd: app_commands.Command[Any, ..., Any], raw: dict[str, str]) -> dict[str, Any]:
@@ -385,8 +404,8 @@ def convert_options(cmd: app_commands.Command[Any, ..., Any], raw: dict[str, str
     return out
 
 
-def _convert(cmd: Any, p: app_commands.Parameter, text: str) -> Any:
-    kind = p.type
+def _convert(cmd: Any, p: Option, text: str) -> Any:
+    kind = p.kind
     value: Any
     try:
         if kind is discord.AppCommandOptionType.integer:
@@ -401,8 +420,8 @@ def _convert(cmd: Any, p: app_commands.Parameter, text: str) -> Any:
             value = text
     except ValueError:
         raise AdapterError(f"{p.name}: expects {kind.name}, got {text!r}") from None
-    if p.choices and value not in [c.value for c in p.choices]:
-        raise AdapterError(f"{p.name}: one of {', '.join(str(c.value) for c in p.choices)}")
+    if p.choices and value not in p.choices:
+        raise AdapterError(f"{p.name}: one of {', '.join(str(c) for c in p.choices)}")
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         if (p.min_value is not None and value < p.min_value) or (p.max_value is not None and value > p.max_value):
             raise AdapterError(f"{p.name}: between {p.min_value} and {p.max_value}")

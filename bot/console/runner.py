@@ -11,6 +11,7 @@ from functools import cache
 from typing import Any, TextIO
 
 import discord
+from discord import app_commands
 
 from bot.app import App, CombatBot
 from bot.config import Config
@@ -41,6 +42,8 @@ class Line:
     command: str
     options: dict[str, str]
     locale: str | None = None
+    # The command itself, as the tree lookup found it while reading the line (None for a click).
+    found: app_commands.Command[Any, ..., Any] | None = None
 
 
 _PREFIX = re.compile(
@@ -62,12 +65,8 @@ def parse_line(text: str, local: LocalDiscord, channel: str = DEFAULT_CHANNEL) -
             m.group("loc"),
         )
     tokens = split_words(m.group("rest"))
-    commands, option_names = _localized_names()
-    path: list[str] = []
-    while tokens and ":" not in tokens[0] and (not path or _is_group(local, path)):
-        word = tokens.pop(0).lstrip("/")
-        path.append(commands.get((tuple(path), word), word))  # `/střetnutí další` is `/encounter next`
-    cmd = local.find_command(" ".join(path))
+    cmd, tokens = _command(local, tokens)
+    option_names = _localized_names()[1]
     names = parameters(cmd)
     options: dict[str, str] = {}
     last: str | None = None
@@ -85,8 +84,27 @@ def parse_line(text: str, local: LocalDiscord, channel: str = DEFAULT_CHANNEL) -
                 f"/{cmd.qualified_name}: unknown option in {token!r} (options: {', '.join(sorted(names))})"
             )
     return Line(
-        m.group("user") or DEFAULT_USER, m.group("chan") or channel, cmd.qualified_name, options, m.group("loc")
+        m.group("user") or DEFAULT_USER, m.group("chan") or channel, cmd.qualified_name, options, m.group("loc"), cmd
     )
+
+
+def _command(local: LocalDiscord, tokens: list[str]) -> tuple[app_commands.Command[Any, ..., Any], list[str]]:
+    """The command the leading words name (in any language), and the words left for its options. Walks the
+    command tree as it reads, one lookup per word; a path that is no command goes to `find_command` for its
+    refusal (and for what only it reads: `/"encounter next"`, one quoted word)."""
+    commands, _ = _localized_names()
+    path: list[str] = []
+    node: Any = None
+    at = 0
+    while at < len(tokens) and ":" not in tokens[at] and (not path or isinstance(node, app_commands.Group)):
+        word = tokens[at].lstrip("/")
+        at += 1
+        name = commands.get((tuple(path), word), word)  # `/střetnutí další` is `/encounter next`
+        node = local.bot.tree.get_command(name) if not path else node.get_command(name)
+        path.append(name)
+    if not isinstance(node, app_commands.Command):
+        node = local.find_command(" ".join(path))
+    return node, tokens[at:]
 
 
 @cache
@@ -115,15 +133,6 @@ def split_words(text: str) -> list[str]:
     if text.count('"') % 2:
         raise AdapterError("unbalanced quotes")
     return [w.replace('"', "") for w in _WORD.findall(text)]
-
-
-def _is_group(local: LocalDiscord, path: list[str]) -> bool:
-    from discord import app_commands
-
-    node: Any = local.bot.tree.get_command(path[0])
-    for part in path[1:]:
-        node = node.get_command(part) if isinstance(node, app_commands.Group) else None
-    return isinstance(node, app_commands.Group)
 
 
 FILE_HEAD = 6
@@ -320,7 +329,7 @@ class Console:
                     line.user, line.channel, custom_id, self.button_messages.get(custom_id)
                 )
             else:
-                responses = await self.local.invoke(line.user, line.channel, line.command, line.options)
+                responses = await self.local.invoke(line.user, line.channel, line.found or line.command, line.options)
         except AdapterError as exc:
             self.emit_error(text, str(exc))
             return []
@@ -332,10 +341,12 @@ class Console:
         return responses + self.side + await self.tick(self.line_seconds)
 
     def emit(self, r: Response) -> None:
+        # One write per answer (what print would write in two), flushed: a reader sees each line at once.
         if self.as_json:
-            print(compact(r.to_dict()), file=self.out, flush=True)  # one JSON line per answer
+            self.out.write(compact(r.to_dict()) + "\n")  # one JSON line per answer
         else:
-            print(render_text(r, self.local) + "\n", file=self.out, flush=True)
+            self.out.write(render_text(r, self.local) + "\n\n")
+        self.out.flush()
 
     def emit_error(self, text: str, message: str) -> None:
         if self.as_json:
