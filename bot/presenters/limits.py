@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import discord
 
@@ -100,8 +99,7 @@ def make_embed(
         title = cut(title, TITLE)
     if description:
         description = cut(description, DESCRIPTION)
-    if len(fields) > FIELDS:
-        fields = [*fields[: FIELDS - 1], (ELLIPSIS, f"+{len(fields) - (FIELDS - 1)}", False)]
+    fields = _folded(fields)
     embed = discord.Embed(title=title, description=description, colour=colour)
     size = len(title or "") + len(description or "")
     for name, value, inline in fields:
@@ -127,7 +125,7 @@ def clamp(embed: discord.Embed) -> discord.Embed:
         embed.description = cut(embed.description, DESCRIPTION)
     fields = embed.fields  # proxies of discord.py's own field dicts: read once, rewrite only a field that changes
     if len(fields) > FIELDS:
-        _fold_fields(embed, fields)
+        _refill(embed, _folded([(f.name or "", f.value or "", bool(f.inline)) for f in fields]))
     elif not fields:
         embed.clear_fields()  # the payload carries an empty field list, as it always has
     else:
@@ -151,12 +149,16 @@ def _cut_field(name: str | None, value: str | None, inline: bool | None) -> tupl
     return cut(name or "", FIELD_NAME) or "\u200b", cut(value or "", FIELD_VALUE) or "\u200b", bool(inline)
 
 
-def _fold_fields(embed: discord.Embed, fields: list[Any]) -> None:
-    """More fields than Discord takes: the first 24 and a last one counting the rest."""
-    hidden = len(fields) - (FIELDS - 1)
-    kept = [(f.name, f.value, f.inline) for f in fields[: FIELDS - 1]] + [(ELLIPSIS, f"+{hidden}", False)]
+def _folded(fields: list[Field]) -> list[Field]:
+    """At most as many fields as Discord takes: past that, the first 24 and a last one counting the rest."""
+    if len(fields) <= FIELDS:
+        return fields
+    return [*fields[: FIELDS - 1], (ELLIPSIS, f"+{len(fields) - (FIELDS - 1)}", False)]
+
+
+def _refill(embed: discord.Embed, fields: list[Field]) -> None:
     embed.clear_fields()
-    for name, value, inline in kept:
+    for name, value, inline in fields:
         name, value, inline = _cut_field(name, value, inline)
         embed.add_field(name=name, value=value, inline=inline)
 

@@ -209,7 +209,7 @@ class ActionMixin(StagingMixin):
             deadline=now + bot.defence_timeout,
             pending_result=result,
         )
-        after = self._copy(enc)
+        after = enc.copy()
         after.pending = [*enc.pending, x]
         commit = repo.Commit(
             user_id=ctx.user_id,

@@ -111,7 +111,7 @@ class CharacterMixin(ServiceCore):
                 await self.db.transaction(repo.update_character, ch.id, ch.sheet, gender)
                 return CharacterUpdate(ch, system, rows)
             fighting = self._rules(system.sheet, {**c.sheet, **changed}).model_dump(mode="json")
-            enc_after = self._copy(enc)
+            enc_after = enc.copy()
             updated = replace(c.with_sheet(fighting), gender=ch.gender)
             self._put(enc_after, updated)
             ch.sheet = after

@@ -137,10 +137,6 @@ class ServiceCore:
                 logging.getLogger(__name__).exception("change listener failed")
 
     @staticmethod
-    def _copy(enc: Encounter) -> Encounter:
-        return enc.copy()
-
-    @staticmethod
     def _put(enc: Encounter, updated: Combatant) -> None:
         for i, c in enumerate(enc.combatants):
             if c.id == updated.id:

@@ -55,7 +55,7 @@ class EditMixin(ServiceCore):
                 updated = replace(updated, gender=gender)
             if not changes:
                 raise UserError("error.nothing_changed", name=c.name)
-            after = self._copy(enc)
+            after = enc.copy()
             self._put(after, updated)
             self._keep_turn(after, current, system)  # a new initiative re-sorts; the turn stays put
             event = _json({"name": c.name, "changes": [[k, b, a] for k, b, a in changes]})
@@ -117,7 +117,7 @@ class EditMixin(ServiceCore):
     async def _write_effect(
         self, ctx: Ctx, enc: Encounter, system: CombatSystem, updated: Combatant, effect: Effect, removed: bool
     ) -> EditOutcome:
-        after = self._copy(enc)
+        after = enc.copy()
         self._put(after, updated)
         event = _json({"name": updated.name, "effect": effect.to_json(), "removed": removed})
         await self._commit(enc, after, repo.Commit(upsert=[updated], user_id=ctx.user_id, events=[("effect", event)]))

@@ -93,7 +93,7 @@ class EncounterMixin(ServiceCore):
                 )
                 for i, n in enumerate(names)
             ]
-            after = self._copy(enc)
+            after = enc.copy()
             commit = repo.Commit(
                 upsert=new, user_id=ctx.user_id, events=[("add", _json({"names": names, "hidden": hidden}))]
             )
@@ -153,7 +153,7 @@ class EncounterMixin(ServiceCore):
             fresh = self._rules(system.start_round, c.fighter(system), rules_settings, max(enc.round, 1), self.dice)
             if fresh is not None and fresh.actor_sheet is not None:
                 c = c.with_sheet(fresh.actor_sheet)
-            after = self._copy(enc)
+            after = enc.copy()
             ids = await self._commit(
                 enc, after, repo.Commit(upsert=[c], user_id=ctx.user_id, events=[("join", _json({"name": c.name}))])
             )
@@ -168,7 +168,7 @@ class EncounterMixin(ServiceCore):
             c = self._find(enc, name)
             system = get_system(enc.system)
             current = enc.current(system.initiative_descending)
-            after = self._copy(enc)
+            after = enc.copy()
             after.combatants = [x for x in after.combatants if x.id != c.id]
             gone = [x for x in enc.pending if c.id in (x.attacker_id, x.defender_id)]
             after.pending = [x for x in enc.pending if x not in gone]
@@ -193,7 +193,7 @@ class EncounterMixin(ServiceCore):
         async with self.lock(ctx.channel_id):
             enc = await self._require(ctx)
             self._require_gm(ctx, enc)
-            after = self._copy(enc)
+            after = enc.copy()
             after.status = "ended"
             after.pending = []
             system = get_system(enc.system)

@@ -106,7 +106,7 @@ class ExchangeMixin(StagingMixin):
     ) -> ActionOutcome:
         attacker, defender = enc.by_id(x.attacker_id), enc.by_id(x.defender_id)
         if attacker is None or defender is None:
-            after = self._copy(enc)
+            after = enc.copy()
             after.pending = [p for p in enc.pending if p.id != x.id]
             await self._commit(enc, after, repo.Commit(user_id=ctx.user_id, closed_exchanges=[(x.id, "cancelled")]))
             raise UserError("error.exchange_stale")
@@ -126,7 +126,7 @@ class ExchangeMixin(StagingMixin):
             return await self._settle(ctx, enc, lambda x: True)
 
     async def _settle(self, ctx: Ctx, enc: Encounter, which: Any) -> list[ActionOutcome]:
-        after = self._copy(enc)
+        after = enc.copy()
         commit = repo.Commit(user_id=ctx.user_id)
         outcomes = self._settle_staged(after, commit, which)
         commit.upsert = self._changed(enc, after)

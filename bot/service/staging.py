@@ -49,7 +49,7 @@ class StagingMixin(ServiceCore):
         automatic: bool = False,
         move: tuple[int, list[int]] | None = None,
     ) -> ActionOutcome:
-        after = self._copy(enc)
+        after = enc.copy()
         commit = repo.Commit(user_id=ctx.user_id)
         out = self._stage(after, commit, ctx, system, action, result, actor, target, close, automatic, move)
         commit.upsert = self._changed(enc, after)

@@ -45,12 +45,8 @@ class ModelCache:
     def put(self, system: CombatSystem, sheet_json: str, model: BaseModel) -> None:
         """A sheet validated elsewhere (the rules' new sheet, checked strictly before the commit): not
         again. A text already kept as strictly checked keeps its entry, and so its status."""
-        key = (system.id, sheet_json)
-        found = self._items.get(key)
-        if found is not None and found.strict:
-            self._items.move_to_end(key)
-            return
-        self._keep(key, _Entry(model, strict=True))
+        if self.strict(system, sheet_json) is None:
+            self._keep((system.id, sheet_json), _Entry(model, strict=True))
 
     def strict(self, system: CombatSystem, sheet_json: str) -> BaseModel | None:
         """The model of a sheet text that passed the strict check before, if it is kept: the same text is

@@ -46,7 +46,7 @@ class TurnMixin(StagingMixin):
                 if c.initiative is not None and not gm:
                     raise UserError("error.initiative_already", name=c.name, value=c.initiative)
                 targets = [c]
-            after = self._copy(enc)
+            after = enc.copy()
             current = enc.current(system.initiative_descending)
             rolled = self._roll_initiative(after, system, targets)
             self._keep_turn(after, current, system)
@@ -64,7 +64,7 @@ class TurnMixin(StagingMixin):
         opts = self._rules(system.options, {"blows": ",".join(b for b in blows.replace(" ", ",").split(",") if b)})
         req = ActionRequest(c.fighter(system), None, opts, rules_settings)
         result: ActionResult = self._rules(system.declare_for_initiative, req)
-        after = self._copy(enc)
+        after = enc.copy()
         updated = c.with_sheet(result.actor_sheet) if result.actor_sheet is not None else c
         self._put(after, updated)
         commit = repo.Commit(upsert=[updated], user_id=ctx.user_id, events=[("declare", event_json(result))])
@@ -97,7 +97,7 @@ class TurnMixin(StagingMixin):
             if enc.pending and not confirmed:
                 raise UserError("error.defences_waiting", names=self._waiting_names(enc))
             system = get_system(enc.system)
-            after = self._copy(enc)
+            after = enc.copy()
             commit = repo.Commit(user_id=ctx.user_id)
             # Attacks still waiting get the default defence, in the same transaction as the turn.
             settled = self._settle_staged(after, commit, lambda x: True)

@@ -9,7 +9,7 @@ import discord
 
 from bot.i18n.catalog import Catalog, _counting, _display, _Params
 from bot.presenters import limits
-from bot.presenters.limits import AUTHOR, DESCRIPTION, FIELD_NAME, FIELD_VALUE, FIELDS, FOOTER, TITLE, TOTAL, cut
+from bot.presenters.limits import AUTHOR, DESCRIPTION, FIELD_NAME, FIELD_VALUE, FIELDS, FOOTER, TITLE, cut
 from bot.presenters.texts import Texts
 from rules import Term
 
@@ -42,13 +42,7 @@ def _clamp_slowly(embed: discord.Embed) -> discord.Embed:
         embed.set_footer(text=cut(embed.footer.text, FOOTER))
     if embed.author and embed.author.name:
         embed.set_author(name=cut(embed.author.name, AUTHOR))
-    while len(embed) > TOTAL and len(embed.fields) > 0:
-        embed.remove_field(len(embed.fields) - 1)
-    if len(embed) > TOTAL and embed.description:
-        excess = len(embed) - TOTAL
-        embed.description = cut(embed.description, max(1, len(embed.description) - excess - 1))
-    if len(embed) > TOTAL and embed.footer and embed.footer.text:
-        embed.set_footer(text=None)
+    limits._fit_total(embed)  # unchanged: the first clamp ended with it too
     return embed
 
 
