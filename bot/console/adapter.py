@@ -280,6 +280,11 @@ class LocalDiscord:
     # What the bot may do in the channels (a test takes Send Messages or Pin Messages away).
     bot_permissions: discord.Permissions = field(default_factory=discord.Permissions.all)
     _message_seq: int = 0
+    # The console's reading of each command text it has seen: the command and its options (bounded by
+    # the reader; the command tree is fixed once the cogs are loaded).
+    read_memo: dict[str, tuple[app_commands.Command[Any, ..., Any], tuple[tuple[str, str], ...]]] = field(
+        default_factory=dict
+    )
 
     def next_message_id(self) -> int:
         self._message_seq += 1

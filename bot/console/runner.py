@@ -64,7 +64,39 @@ def parse_line(text: str, local: LocalDiscord, channel: str = DEFAULT_CHANNEL) -
             {"id": m.group("click")},
             m.group("loc"),
         )
-    tokens = split_words(m.group("rest"))
+    cmd, options = _read_command(local, m.group("rest"))
+    return Line(
+        m.group("user") or DEFAULT_USER,
+        m.group("chan") or channel,
+        cmd.qualified_name,
+        dict(options),
+        m.group("loc"),
+        cmd,
+    )
+
+
+READ_MEMO = 1024  # command texts remembered per console (a GM repeats a few dozen; bounded all the same)
+
+
+def _read_command(
+    local: LocalDiscord, rest: str
+) -> tuple[app_commands.Command[Any, ..., Any], tuple[tuple[str, str], ...]]:
+    """The command and options a line's `/…` text names. The same text reads the same way against the
+    same command tree (`/parry`, `/encounter next`, an attack's options in every channel), so each text
+    is read once per console (bounded); a refused text is read, and refused, every time."""
+    memo = local.read_memo
+    found = memo.get(rest)
+    if found is None:
+        if len(memo) >= READ_MEMO:
+            memo.clear()
+        found = memo[rest] = _read_words(local, rest)
+    return found
+
+
+def _read_words(
+    local: LocalDiscord, rest: str
+) -> tuple[app_commands.Command[Any, ..., Any], tuple[tuple[str, str], ...]]:
+    tokens = split_words(rest)
     cmd, tokens = _command(local, tokens)
     option_names = _localized_names()[1]
     names = parameters(cmd)
@@ -83,9 +115,7 @@ def parse_line(text: str, local: LocalDiscord, channel: str = DEFAULT_CHANNEL) -
             raise AdapterError(
                 f"/{cmd.qualified_name}: unknown option in {token!r} (options: {', '.join(sorted(names))})"
             )
-    return Line(
-        m.group("user") or DEFAULT_USER, m.group("chan") or channel, cmd.qualified_name, options, m.group("loc"), cmd
-    )
+    return cmd, tuple(options.items())
 
 
 def _command(local: LocalDiscord, tokens: list[str]) -> tuple[app_commands.Command[Any, ..., Any], list[str]]:
@@ -260,6 +290,7 @@ class Console:
         out, self._tracked = self._tracked, []
         for r in out:
             self.emit(r)
+        self.out.flush()  # the line's answers, side messages and tracker edits reach the reader together
         return out
 
     async def finish(self) -> None:
@@ -341,12 +372,11 @@ class Console:
         return responses + self.side + await self.tick(self.line_seconds)
 
     def emit(self, r: Response) -> None:
-        # One write per answer (what print would write in two), flushed: a reader sees each line at once.
+        # One write per answer (what print would write in two); `tick` flushes once the line is done.
         if self.as_json:
             self.out.write(compact(r.to_dict()) + "\n")  # one JSON line per answer
         else:
             self.out.write(render_text(r, self.local) + "\n\n")
-        self.out.flush()
 
     def emit_error(self, text: str, message: str) -> None:
         if self.as_json:

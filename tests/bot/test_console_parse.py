@@ -74,3 +74,37 @@ async def test_options_read_once_match_discord_parameters(tmp_path: Path) -> Non
             convert_options(table.local.find_command("roll"), {"expression": ""})
     finally:
         await table.app.close()
+
+
+async def test_remembered_reading_equals_a_fresh_one(tmp_path: Path) -> None:
+    """A command text read again comes from the console's memo: the same command and options as a fresh
+    reading, a copy the caller may change, refusals every time, and the memo bounded."""
+    from bot.console import runner
+
+    table = await open_table(tmp_path / "t.db")
+    try:
+        local = table.local
+        texts = (
+            '/attack attacker:"Orc 1" target:"Orc 2" options:flanking power attack',
+            "/encounter next",
+            "/střetnutí další",
+            "/parry",
+        )
+        for text in texts:
+            fresh = runner._read_words(local, text)
+            first = parse_line(f"@gm #a {text}", local)
+            again = parse_line(f"@ana #b {text}", local)
+            assert (first.found, tuple(first.options.items())) == fresh, text
+            assert (again.found, again.options) == (first.found, first.options)
+            assert again.options is not first.options and (again.user, again.channel) == ("ana", "b")
+            again.options["x"] = "changed"
+            assert parse_line(f"@gm #a {text}", local).options == first.options
+        for _ in range(2):
+            with pytest.raises(AdapterError):
+                parse_line("/attack nonsense", local)
+        assert "/attack nonsense" not in local.read_memo
+        for i in range(runner.READ_MEMO + 5):
+            parse_line(f"/roll expression:1d{i + 1}", local)
+        assert len(local.read_memo) <= runner.READ_MEMO
+    finally:
+        await table.app.close()
