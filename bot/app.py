@@ -137,7 +137,12 @@ class CombatBot(commands.Bot):
     def __init__(self, app: App, *, connect: bool = True, **shards: Any) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
-            intents=discord.Intents.default(),  # slash commands need no privileged intent
+            # Interactions come whatever the intents; the guilds intent keeps servers and channels known.
+            # Nothing here reads messages, typing, reactions or voice: with the default intents Discord
+            # would send every such event in every server, and discord.py would parse each one (a
+            # Message object per chat line, a prefix-command lookup) for nobody.
+            intents=discord.Intents(guilds=True),
+            max_messages=None,  # no cache of messages: the bot edits its own by id (partial messages)
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),  # each message names whom it may ping
             chunk_guilds_at_startup=False,
