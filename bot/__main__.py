@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from bot.config import Config, ConfigError
 from bot.logs import setup_logging
@@ -19,6 +22,33 @@ def console_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--json", action="store_true", help="one JSON object per response")
     p.add_argument("--locale", default=None, help="cs, pl, it or en")
     return p.parse_args(argv)
+
+
+@contextmanager
+def profiled(path: str | None) -> Iterator[None]:
+    """BOT_PROFILE=FILE: the bot process under cProfile, its statistics written to FILE when it stops
+    (SIGTERM included: it becomes SystemExit, so the bot still closes as on any exit). For measuring what
+    a real interaction costs (bench/bot_process.py); nothing is profiled without it."""
+    if not path:
+        yield
+        return
+    import cProfile
+    import signal
+
+    def stop(signum: int, frame: object) -> None:
+        raise SystemExit(0)
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    profile = cProfile.Profile()  # wall time (a CPU clock costs several times more per call)
+    profile.enable()
+    try:
+        yield
+    except SystemExit:
+        pass
+    finally:
+        profile.disable()
+        signal.signal(signal.SIGTERM, previous)
+        profile.dump_stats(path)
 
 
 def main(argv: list[str]) -> int:
@@ -47,7 +77,8 @@ def _main(argv: list[str]) -> int:
         setup_logging(config.log_level, console=False, secrets=(config.token,))
         from bot.app import run_discord
 
-        asyncio.run(run_discord(config))
+        with profiled(os.environ.get("BOT_PROFILE")):
+            asyncio.run(run_discord(config))
         return 0
     else:
         print("No DISCORD_TOKEN set: opening the offline console (type /help, or quit).", file=sys.stderr)
