@@ -247,5 +247,10 @@ class ServiceCore:
         return [c for c in after.combatants if id(c) not in originals]
 
 
+# One encoder for every event payload: `json.dumps` with an option builds a new encoder per call.
+_ENCODER = json.JSONEncoder(ensure_ascii=False)
+
+
 def _json(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False)
+    """An event's payload as `json.dumps(value, ensure_ascii=False)` writes it (the same text)."""
+    return _ENCODER.encode(value)
