@@ -103,11 +103,11 @@ def combatant_diff(before: Combatant, after: Combatant) -> dict[str, Any]:
 
 
 def encounter_diff(before: Encounter, after: Encounter) -> dict[str, Any]:
-    return {
-        name: [getattr(before, name), getattr(after, name)]
-        for name in ENCOUNTER_FIELDS
-        if getattr(before, name) != getattr(after, name)
-    }
+    old = (before.round, before.turn, before.status, before.name)  # ENCOUNTER_FIELDS, read once each
+    new = (after.round, after.turn, after.status, after.name)
+    if old == new:  # an action that leaves the turn where it is
+        return {}
+    return {name: [a, b] for name, a, b in zip(ENCOUNTER_FIELDS, old, new, strict=True) if a != b}
 
 
 def patch_sheet(sheet_json: str, fields: dict[str, list[Any]], forward: bool) -> str:

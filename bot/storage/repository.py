@@ -271,7 +271,13 @@ async def _insert_command(tx: Tx, commit: Commit, encounter_id: int, changes: st
 def events_text(events: list[tuple[str, str]]) -> str:
     """A command's events as one JSON list of [action, payload]; each payload is JSON text already, so it
     goes in as it is (no parse and dump again)."""
-    return "[" + ",".join(f"[{_dump(action)},{payload}]" for action, payload in events) + "]"
+    return "[" + ",".join(f"[{_quoted(action)},{payload}]" for action, payload in events) + "]"
+
+
+def _quoted(action: str) -> str:
+    """An action's name as a JSON string: an identifier (every action the rules name) has nothing to
+    escape, so it is quoted as it is, the text the JSON writer would give."""
+    return f'"{action}"' if action.isidentifier() else _dump(action)
 
 
 async def _write_rows(tx: Tx, commit: Commit, enc: Encounter) -> tuple[dict[str, Any], list[int]]:

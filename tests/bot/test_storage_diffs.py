@@ -140,3 +140,38 @@ def test_updating_only_the_changed_columns_leaves_the_row_a_whole_update_leaves(
             run_sync(_update_combatant(tx, replace(new, id=a, name=new.name + str(a)), old, combatant_diff(old, new)))
             run_sync(_update_combatant(tx, replace(new, id=b, name=new.name + str(a)), None, {}))
             assert stored_row(conn, a)[2:] == stored_row(conn, b)[2:]  # all but id and fight
+
+
+def test_the_encounter_diff_reads_each_field_once_and_gives_what_getattr_gives() -> None:
+    from bot.service.state import Encounter
+    from bot.storage.changes import ENCOUNTER_FIELDS, encounter_diff
+
+    rng = random.Random(3)
+    for _ in range(500):
+        values = [
+            {
+                "round": rng.randrange(2),
+                "turn": rng.randrange(2),
+                "status": rng.choice(["active", "ended"]),
+                "name": rng.choice(["a", "b"]),
+            }
+            for _ in range(2)
+        ]
+        before, after = (
+            Encounter(
+                id=1, guild_id=1, channel_id=1, system="dnd35", gm_user_id=1, settings={}, version=0, combatants=[], **v
+            )
+            for v in values
+        )
+        assert encounter_diff(before, after) == {
+            n: [getattr(before, n), getattr(after, n)]
+            for n in ENCOUNTER_FIELDS
+            if getattr(before, n) != getattr(after, n)
+        }
+
+
+def test_an_action_name_is_quoted_as_the_json_writer_quotes_it() -> None:
+    from bot.storage.repository import _quoted
+
+    for name in ["attack", "next", "initiative_tiebreak", "Žluť", "x1", 'q"uote', "a b", "back\\slash", "\n", ""]:
+        assert _quoted(name) == canonical(name)
