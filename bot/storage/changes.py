@@ -17,6 +17,9 @@ values) the state before; `tests/bot/test_undo.py` checks both for every kind of
 from __future__ import annotations
 
 import json
+from functools import lru_cache
+from itertools import compress
+from operator import ne
 from typing import Any
 
 from bot.service.state import Combatant, Encounter, Exchange, dump_effects
@@ -61,13 +64,26 @@ def exchange_row(x: Exchange, encounter_id: int) -> dict[str, Any]:
 ABSENT: dict[str, int] = {"absent": 1}  # a field one side does not have at all (not the same as null)
 
 
+@lru_cache(maxsize=64)
+def _parsed(text: str) -> dict[str, Any]:
+    """A stored sheet parsed, for reading only: shared by every diff of the same text. A command's "before"
+    text is mostly an "after" text of a command just before it on that fight (an attack, its parry, the
+    turn), so a few dozen recent texts save about half of the parses. Keyed by the immutable text, it
+    cannot go stale; never hand its dicts (or the values in them) to code that mutates them."""
+    data: dict[str, Any] = parse(text)
+    return data
+
+
 def sheet_diff(before: str, after: str) -> dict[str, list[Any]]:
-    """The top-level fields that differ, as [before, after] (ABSENT where a side lacks the field)."""
+    """The top-level fields that differ, as [before, after] (ABSENT where a side lacks the field). The
+    values are shared with the parse memo: the change set only dumps them."""
     if before == after:
         return {}
-    old, new = parse(before), parse(after)
-    if old.keys() == new.keys():  # the usual case: the same fields, a few of them changed
-        return {k: [v, new[k]] for k, v in old.items() if v != new[k]}
+    old, new = _parsed(before), _parsed(after)
+    if list(old) == list(new):
+        # The usual case: the same fields in the same order (canonical text sorts them), a few changed: the
+        # values pair up without a lookup per key and are compared in C.
+        return {k: [old[k], new[k]] for k in compress(old, map(ne, old.values(), new.values()))}
     keys = dict.fromkeys([*old, *new])
     return {
         k: [old.get(k, ABSENT), new.get(k, ABSENT)] for k in keys if k not in old or k not in new or old[k] != new[k]
@@ -87,11 +103,11 @@ def combatant_diff(before: Combatant, after: Combatant) -> dict[str, Any]:
 
 
 def encounter_diff(before: Encounter, after: Encounter) -> dict[str, Any]:
-    return {
-        name: [getattr(before, name), getattr(after, name)]
-        for name in ENCOUNTER_FIELDS
-        if getattr(before, name) != getattr(after, name)
-    }
+    old = (before.round, before.turn, before.status, before.name)  # ENCOUNTER_FIELDS, read once each
+    new = (after.round, after.turn, after.status, after.name)
+    if old == new:  # an action that leaves the turn where it is
+        return {}
+    return {name: [a, b] for name, a, b in zip(ENCOUNTER_FIELDS, old, new, strict=True) if a != b}
 
 
 def patch_sheet(sheet_json: str, fields: dict[str, list[Any]], forward: bool) -> str:

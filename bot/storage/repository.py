@@ -221,22 +221,40 @@ async def apply_commit(tx: Tx, commit: Commit) -> list[int]:
     return new_ids
 
 
-async def _update_combatant(tx: Tx, c: Combatant, renamed: bool) -> None:
-    # The name only when it changed: naming it rewrites the combatant's entry in the (fight, name) index,
-    # a page more to write, though most commands change a sheet, an initiative or effects.
-    values = (int(c.hidden), c.sheet_json, c.initiative, _dump(c.tiebreak), dump_effects(c.effects), c.gender)
-    if renamed:
-        await tx.execute(
-            "UPDATE combatants SET hidden = ?, sheet = ?, initiative = ?, tiebreak = ?, effects = ?, gender = ?,"
-            " name = ? WHERE id = ?",
-            (*values, c.name, c.id),
-        )
+async def _update_combatant(tx: Tx, c: Combatant, old: Combatant | None, diff: dict[str, Any]) -> None:
+    """The combatant's row. Against the row as stored (`old`), only the columns that changed: nearly always
+    just the sheet, so no tiebreak or effects to dump and bind again; the sheet whenever its text differs
+    (even if its data does not). The name only when it changed (or the row was not known): naming it
+    rewrites the combatant's entry in the (fight, name) index, a page more to write."""
+    if old is None:
+        columns = _COLUMNS
     else:
-        await tx.execute(
-            "UPDATE combatants SET hidden = ?, sheet = ?, initiative = ?, tiebreak = ?, effects = ?, gender = ?"
-            " WHERE id = ?",
-            (*values, c.id),
-        )
+        text_changed = old.sheet_json != c.sheet_json
+        columns = tuple(n for n in _COLUMNS if n in diff or (n == "sheet" and text_changed))
+        columns = columns or _COLUMNS[:-1]  # nothing changed: written as it was
+    await tx.execute(_UPDATE_SQL[columns], (*[_column(c, n) for n in columns], c.id))
+
+
+def _column(c: Combatant, name: str) -> Any:
+    """A combatant's value as its column stores it."""
+    if name == "sheet":
+        return c.sheet_json
+    if name == "hidden":
+        return int(c.hidden)
+    if name == "tiebreak":
+        return _dump(c.tiebreak)
+    if name == "effects":
+        return dump_effects(c.effects)
+    return getattr(c, name)
+
+
+# What combatant_diff compares, in the order the columns are set; one statement per set of changed columns
+# (a bounded table: every subset of seven names, built once).
+_COLUMNS: tuple[str, ...] = ("sheet", "initiative", "tiebreak", "effects", "hidden", "gender", "name")
+_UPDATE_SQL = {
+    cols: f"UPDATE combatants SET {', '.join(f'{n} = ?' for n in cols)} WHERE id = ?"
+    for cols in (tuple(n for i, n in enumerate(_COLUMNS) if mask >> i & 1) for mask in range(1, 1 << len(_COLUMNS)))
+}
 
 
 async def _insert_command(tx: Tx, commit: Commit, encounter_id: int, changes: str, now: float) -> int:
@@ -253,7 +271,13 @@ async def _insert_command(tx: Tx, commit: Commit, encounter_id: int, changes: st
 def events_text(events: list[tuple[str, str]]) -> str:
     """A command's events as one JSON list of [action, payload]; each payload is JSON text already, so it
     goes in as it is (no parse and dump again)."""
-    return "[" + ",".join(f"[{_dump(action)},{payload}]" for action, payload in events) + "]"
+    return "[" + ",".join(f"[{_quoted(action)},{payload}]" for action, payload in events) + "]"
+
+
+def _quoted(action: str) -> str:
+    """An action's name as a JSON string: an identifier (every action the rules name) has nothing to
+    escape, so it is quoted as it is, the text the JSON writer would give."""
+    return f'"{action}"' if action.isidentifier() else _dump(action)
 
 
 async def _write_rows(tx: Tx, commit: Commit, enc: Encounter) -> tuple[dict[str, Any], list[int]]:
@@ -271,11 +295,10 @@ async def _write_rows(tx: Tx, commit: Commit, enc: Encounter) -> tuple[dict[str,
     for c in commit.upsert:
         if c.id:
             old = before.by_id(c.id) if before is not None else None
-            if old is not None:
-                diff = combatant_diff(old, c)
-                if diff:
-                    changes.setdefault("combatants", {})[str(c.id)] = diff
-            await _update_combatant(tx, c, renamed=old is None or old.name != c.name)
+            diff = {} if old is None else combatant_diff(old, c)
+            if diff:
+                changes.setdefault("combatants", {})[str(c.id)] = diff
+            await _update_combatant(tx, c, old, diff)
         else:
             new_id = await tx.fetchval(
                 "INSERT INTO combatants (encounter_id, name, owner_user_id, character_id, hidden, sheet,"
