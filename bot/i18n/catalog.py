@@ -39,6 +39,9 @@ class _StrictParams(_Params):
     strict = True
 
 
+# Parameter types a template takes as they are: an empty format spec writes each exactly as `_display` (str()).
+_READY = frozenset({str, int, float, bool})
+
 # Kinds of terms players also name themselves (`broń:halabarda_dziadka:1k10`): no catalog entry is needed.
 PLAYER_NAMED = frozenset({"weapon", "armour", "shield"})
 
@@ -103,6 +106,11 @@ class Catalog:
             return key
         if not params:
             return template
+        if _READY.issuperset(map(type, params.values())):  # nearly every call: format() writes these as str() does
+            try:
+                return template.format_map(params)
+            except KeyError:
+                pass  # a placeholder not given: shown or raised below, as the catalog is set
         values = (_StrictParams if self.strict else _Params)(
             {k: v if type(v) is str else _display(v) for k, v in params.items()}
         )

@@ -25,7 +25,7 @@ class Texts:
         """A message; with `gender` (m, f, n) the form agreeing with that combatant where one exists."""
         if gender and self.catalog.has_own(self.lang, f"{key}#{gender}"):
             key = f"{key}#{gender}"
-        if params:  # strings and numbers (nearly every parameter) are shown as they are
+        if params and not _AS_IS.issuperset(map(type, params.values())):  # strings and numbers go as they are
             params = {k: v if type(v) in _AS_IS else self.plain(v) for k, v in params.items()}
         return self.catalog.format(self.lang, key, params)
 

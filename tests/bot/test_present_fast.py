@@ -180,3 +180,17 @@ def test_a_missing_placeholder_shows_or_raises_as_the_catalog_is_set() -> None:
     catalog.strict = True
     with pytest.raises(MissingText):
         catalog.text("en", key, other=1)
+
+
+def test_plain_parameters_format_as_the_displayed_ones() -> None:
+    """Strings, numbers and booleans go to the template as they are: the same text as through `_display`."""
+    catalog = Catalog()
+    rnd = random.Random(23)
+    values: list[Any] = ["Borin", "", "{x}", 0, 1, -7, 1200, 2.5, -0.5, 3.0, 1e21, True, False]
+    for lang in catalog.languages:
+        keys = sorted({k.split("#")[0] for k in catalog.messages[lang]})
+        for key in rnd.sample(keys, 400):
+            names = rnd.sample(["name", "count", "n", "value", "round", "by", "what", "other"], rnd.randint(1, 4))
+            params = {name: rnd.choice(values) for name in names}
+            assert catalog.text(lang, key, **params) == _text_slowly(catalog, lang, key, **params), (lang, key, params)
+            assert Texts(catalog, lang)(key, **params) == _text_slowly(catalog, lang, key, **params)
