@@ -41,6 +41,7 @@ class _StrictParams(_Params):
 
 # Parameter types a template takes as they are: an empty format spec writes each exactly as `_display` (str()).
 _READY = frozenset({str, int, float, bool})
+_NOTHING: dict[str, str] = {}
 
 # Kinds of terms players also name themselves (`broń:halabarda_dziadka:1k10`): no catalog entry is needed.
 PLAYER_NAMED = frozenset({"weapon", "armour", "shield"})
@@ -66,6 +67,11 @@ class Catalog:
         # ... and those a message in the language may take its plural forms from (its own or English's)
         self._plural_english = self._plural_keys.get(FALLBACK, frozenset())
         self._plural_any = {lang: keys | self._plural_english for lang, keys in self._plural_keys.items()}
+        # ... so per language, the messages that are simply its own text (nearly every one asked): one lookup
+        self._ready: dict[str, dict[str, str]] = {
+            lang: {k: v for k, v in table.items() if k not in self._plural_any[lang]}
+            for lang, table in self.messages.items()
+        }
 
     @property
     def languages(self) -> list[str]:
@@ -92,18 +98,11 @@ class Catalog:
 
     def format(self, lang: str, key: str, params: dict[str, Any]) -> str:
         """`text` with its parameters as one dict (callers that already hold one skip a copy)."""
-        template = None
-        if key in self._plural_any.get(lang, self._plural_english):
-            number = _counting(params)  # only a message written in plural forms asks which number counts
-            if number is not None:
-                template = self._plural(lang, key, number)
+        template = self._ready.get(lang, _NOTHING).get(key)
         if template is None:
-            template = self.lookup(lang, key)
-        if template is None:
-            if self.strict:
-                raise MissingText(f"{lang}: {key}")
-            log.error("missing catalog key %s", key)
-            return key
+            template = self._template(lang, key, params)
+            if template is None:
+                return key
         if not params:
             return template
         if _READY.issuperset(map(type, params.values())):  # nearly every call: format() writes these as str() does
@@ -115,6 +114,21 @@ class Catalog:
             {k: v if type(v) is str else _display(v) for k, v in params.items()}
         )
         return template.format_map(values)
+
+    def _template(self, lang: str, key: str, params: dict[str, Any]) -> str | None:
+        """A message in plural forms, one only English has, or a missing one (None; strict mode raises)."""
+        template = None
+        if key in self._plural_any.get(lang, self._plural_english):
+            number = _counting(params)  # only a message written in plural forms asks which number counts
+            if number is not None:
+                template = self._plural(lang, key, number)
+        if template is None:
+            template = self.lookup(lang, key)
+        if template is None:
+            if self.strict:
+                raise MissingText(f"{lang}: {key}")
+            log.error("missing catalog key %s", key)
+        return template
 
     def _plural(self, lang: str, key: str, count: Any) -> str | None:
         """`key#one|few|many|other`, chosen by the language's CLDR plural rule."""

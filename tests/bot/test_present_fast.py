@@ -194,3 +194,19 @@ def test_plain_parameters_format_as_the_displayed_ones() -> None:
             params = {name: rnd.choice(values) for name in names}
             assert catalog.text(lang, key, **params) == _text_slowly(catalog, lang, key, **params), (lang, key, params)
             assert Texts(catalog, lang)(key, **params) == _text_slowly(catalog, lang, key, **params)
+
+
+def test_remembered_note_keys_and_tags_equal_the_plain_lookup() -> None:
+    from bot.presenters import render
+    from rules import all_systems
+
+    catalog = Catalog()
+    notes = {k.split("#")[0].rsplit(".", 1)[-1] for k in catalog.messages["en"] if k.startswith("note.")}
+    for lang in catalog.languages:
+        for system in [None, *sorted(all_systems())]:
+            tx = Texts(catalog, lang, system)
+            for key in sorted(notes):
+                own = f"note.{system}.{key}"
+                assert render._note_key(tx, key) == (own if system and catalog.has(lang, own) else f"note.{key}")
+            if system:
+                assert render._system_tag(tx, system) == tx(f"system.{system}.tag")
