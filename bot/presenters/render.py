@@ -123,9 +123,11 @@ def _result_fields(
 def note_lines(tx: Texts, r: ActionResult, view: View | None = None) -> list[str]:
     """The result's notes in the reader's words. While a side is hidden, a note carrying numbers is shown
     only when it names a side the reader may see (numbers of unknown origin could be the hidden ones)."""
+    if view is None or not view.hide:  # nothing hidden from this reader: every note as it is
+        return ["• " + _note_text(tx, n) for n in r.notes]
     lines = []
     for n in r.notes:
-        if view is not None and view.hide and _numeric(n.params) and (n.side is None or n.side in view.hide):
+        if _numeric(n.params) and (n.side is None or n.side in view.hide):
             view.hid = True
             view.hidden_lines.append("• " + _note_text(tx, n))
             continue
@@ -378,7 +380,7 @@ def turn_embed(tx: Texts, o: TurnOutcome) -> discord.Embed:
             for c, r in o.rolled
         )
         fields.append((tx("turn.rolled"), value, False))
-    hidden = {c.name for c in enc.combatants if c.hidden}
+    hidden = {c.name for c in enc.combatants if c.hidden} if o.upkeep else set()
     upkeep = [line for r in o.upkeep for line in upkeep_lines(tx, r, r.actor in hidden)]
     if upkeep:
         fields.append((tx("turn.upkeep"), "\n".join(upkeep), False))

@@ -46,7 +46,7 @@ class Texts:
             if found is not None:
                 return found
         found = self.catalog.term(self.lang, kind, self.system, key)
-        if found == key and kind in PLAYER_NAMED:  # a player's own name: no markdown, no pings from it
+        if kind in PLAYER_NAMED and found == key:  # a player's own name: no markdown, no pings from it
             from bot.presenters.limits import escape
 
             return escape(key)
