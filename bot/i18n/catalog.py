@@ -57,7 +57,8 @@ class Catalog:
                 data = json.loads(file.read_text("utf-8"))
                 merged.update({str(k): str(v) for k, v in data.items()})
             self.messages[lang_dir.name] = merged
-        self._terms: dict[tuple[str, str, str | None, str], str] = {}
+        # terms found in a language's own catalog, remembered per (language, kind, system): bounded by the catalog
+        self._terms: dict[tuple[str, str, str | None], dict[str, str]] = {}
         # Per language, the keys written in plural forms (`key#one`, …): most messages have none, and
         # asking four names of each one with a number in it cost more than the rest of the lookup.
         self._plural_keys: dict[str, frozenset[str]] = {
@@ -149,13 +150,14 @@ class Catalog:
     def term(self, lang: str, kind: str, system: str | None, key: str) -> str:
         """A game term: the system's own wording first, then the generic one. A term missing everywhere
         is a bug (strict mode raises); production shows the key rather than fail the whole answer."""
-        known = self._terms.get((lang, kind, system, key))
-        if known is not None:
-            return known
+        known = self.known_terms(lang, kind, system)
+        found = known.get(key)
+        if found is not None:
+            return found
         for candidate in ((f"{kind}.{system}.{key}",) if system else ()) + (f"{kind}.{key}",):
             if candidate in self.messages.get(lang, {}):
                 # remembered: an answer asks a dozen terms; only catalog entries, so the memo stays bounded
-                self._terms[(lang, kind, system, key)] = found = self.messages[lang][candidate]
+                known[key] = found = self.messages[lang][candidate]
                 return found
         for candidate in ((f"{kind}.{system}.{key}",) if system else ()) + (f"{kind}.{key}",):
             if candidate in self.messages[FALLBACK]:
@@ -167,6 +169,14 @@ class Catalog:
             raise MissingText(f"{lang}: {kind}.{system}.{key}")
         log.error("no catalog term %s.%s.%s", kind, system, key)
         return key
+
+    def known_terms(self, lang: str, kind: str, system: str | None) -> dict[str, str]:
+        """The terms of one kind `term` has found in the language's own catalog so far, by key: what it
+        answers for them (callers read it, only `term` writes it)."""
+        table = self._terms.get((lang, kind, system))
+        if table is None:
+            table = self._terms[(lang, kind, system)] = {}
+        return table
 
     def term_variant(self, lang: str, kind: str, system: str | None, key: str, variant: str) -> str | None:
         """A term's gendered form (`wound.arm5.dead#f`) when the language has one, else None."""

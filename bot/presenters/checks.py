@@ -10,6 +10,7 @@ NPC's) shows its dice but never its parts or totals, nor anything computed from 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -140,8 +141,9 @@ def _check_body(tx: Texts, c: Check, view: View, outcome: bool) -> str:
     if c.dice:
         pieces.append(dice_text(tx, c.dice, c.multiplier))
     secret = own_hidden
+    name = tx.namer("term")  # one check names many parts
     if c.parts and not own_hidden:
-        shown, secret = _parts(tx, c.parts, view)
+        shown, secret = _parts(tx, name, c.parts, view)
         if not c.dice:  # a number with no dice starts unsigned: "10 základ +4 zbroj"
             shown[0] = shown[0].lstrip("+")
         pieces += shown
@@ -162,25 +164,24 @@ def _check_body(tx: Texts, c: Check, view: View, outcome: bool) -> str:
         else:
             pieces.append(f"= **{HIDDEN if secret else number(tx, raw or 0)}**")
     if c.versus is not None:
-        pieces.append(_versus(tx, c.versus, view))
+        pieces.append(_versus(tx, c.versus, view, name))
     if c.outcome and outcome:
         pieces.append(f"· {tx.term('outcome', c.outcome)}")
     return " ".join(p for p in pieces if p)
 
 
-def _parts(tx: Texts, parts: list[Part], view: View) -> tuple[list[str], bool]:
+def _parts(tx: Texts, name: Callable[[str], str], parts: list[Part], view: View) -> tuple[list[str], bool]:
     """Each part signed with its name (a hidden side's as `± ?`), and whether any was hidden."""
-    term = tx.term
     if not view.hide:  # nothing hidden from this reader: no side to ask about
-        return [f"{signed(tx, p.value)} {term('term', p.key)}" for p in parts], False
+        return [f"{signed(tx, p.value)} {name(p.key)}" for p in parts], False
     shown = []
     hid = False
     for p in parts:
         if view.hides(p.side):
             hid = True
-            shown.append(f"± {HIDDEN} {term('term', p.key)}")
+            shown.append(f"± {HIDDEN} {name(p.key)}")
         else:
-            shown.append(f"{signed(tx, p.value)} {term('term', p.key)}")
+            shown.append(f"{signed(tx, p.value)} {name(p.key)}")
     return shown, hid
 
 
@@ -191,7 +192,7 @@ def _dice_steps(tx: Texts, c: Check) -> str:
     return f"{expr} ({steps}) →" if steps else expr
 
 
-def _versus(tx: Texts, v: Check, view: View) -> str:
+def _versus(tx: Texts, v: Check, view: View, name: Callable[[str], str]) -> str:
     phrase = tx.term("versus", v.label)
     if view.hide and (view.hides(v.side) or any(view.hides(p.side) for p in v.parts)):
         view.hid = True
@@ -202,7 +203,7 @@ def _versus(tx: Texts, v: Check, view: View) -> str:
         inner.append(dice_text(tx, v.dice, v.multiplier))
     shown_parts = [p for p in v.parts]
     if v.dice or len(shown_parts) > 1 or (shown_parts and shown_parts[0].key != "base") or v.steps:
-        parts = [f"{signed(tx, p.value)} {tx.term('term', p.key)}" for p in shown_parts]
+        parts = [f"{signed(tx, p.value)} {name(p.key)}" for p in shown_parts]
         if parts and not v.dice:
             parts[0] = parts[0].lstrip("+")
         inner += parts

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -51,6 +51,20 @@ class Texts:
 
             return escape(key)
         return found
+
+    def namer(self, kind: str) -> Callable[[str], str]:
+        """`term` of one kind for many keys (a check's parts): a name already found is read from the
+        catalog's table at once; anything else asks `term` (a player's own name is escaped there)."""
+        if kind in PLAYER_NAMED:
+            return lambda key: self.term(kind, key)
+        known = self.catalog.known_terms(self.lang, kind, self.system)
+        term = self.term
+
+        def name(key: str) -> str:
+            found = known.get(key)
+            return found if found is not None else term(kind, key)
+
+        return name
 
     def pick(self, kind: str, typed: str, ids: Iterable[str]) -> str:
         """The id a player meant: typed as the id or as the term's name in any language, any case, with

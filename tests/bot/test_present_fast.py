@@ -210,3 +210,28 @@ def test_remembered_note_keys_and_tags_equal_the_plain_lookup() -> None:
                 assert render._note_key(tx, key) == (own if system and catalog.has(lang, own) else f"note.{key}")
             if system:
                 assert render._system_tag(tx, system) == tx(f"system.{system}.tag")
+
+
+def test_a_namer_names_as_term_does() -> None:
+    """Texts.namer reads found names from the catalog's table: the same as `term`, found or not, for every kind."""
+    import logging
+
+    from rules import all_systems
+
+    catalog = Catalog()
+    logging.disable(logging.ERROR)  # unknown keys are asked on purpose
+    try:
+        kinds = {k.split(".")[0] for k in catalog.messages["en"]} | {"weapon", "armour", "shield"}
+        for lang in catalog.languages:
+            for system in [None, *sorted(all_systems())]:
+                tx = Texts(catalog, lang, system)
+                for kind in sorted(kinds):
+                    keys = sorted(
+                        {k.split("#")[0].rsplit(".", 1)[-1] for k in catalog.messages[lang] if k.startswith(kind + ".")}
+                    )
+                    keys = [*keys[:40], "no_such_key", "Borin*the_Bold*"]
+                    name = tx.namer(kind)
+                    for _ in range(2):  # asked first, then found in the table
+                        assert [name(k) for k in keys] == [tx.term(kind, k) for k in keys], (lang, system, kind)
+    finally:
+        logging.disable(logging.NOTSET)
