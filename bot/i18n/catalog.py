@@ -59,6 +59,7 @@ class Catalog:
             self.messages[lang_dir.name] = merged
         # terms found in a language's own catalog, remembered per (language, kind, system): bounded by the catalog
         self._terms: dict[tuple[str, str, str | None], dict[str, str]] = {}
+        self._variants: dict[tuple[str, str, str | None, str], dict[str, str | None]] = {}
         # Per language, the keys written in plural forms (`key#one`, …): most messages have none, and
         # asking four names of each one with a number in it cost more than the rest of the lookup.
         self._plural_keys: dict[str, frozenset[str]] = {
@@ -180,14 +181,24 @@ class Catalog:
 
     def term_variant(self, lang: str, kind: str, system: str | None, key: str, variant: str) -> str | None:
         """A term's gendered form (`wound.arm5.dead#f`) when the language has one, else None."""
+        known = self._variants.get((lang, kind, system, variant))
+        if known is None:
+            known = self._variants[(lang, kind, system, variant)] = {}
+        if key in known:  # remembered, found or not (most terms have no such form): the catalog is fixed
+            return known[key]
         own = self.messages.get(lang, {})
+        found = None
         for candidate in ((f"{kind}.{system}.{key}#{variant}",) if system else ()) + (f"{kind}.{key}#{variant}",):
             if candidate in own:
-                return own[candidate]
-        return None
+                found = own[candidate]
+                break
+        if len(known) < VARIANTS_KEPT:  # bounded: keys come from the rules, but a caller could pass any text
+            known[key] = found
+        return found
 
 
 _FORMS = frozenset(("one", "few", "many", "other"))
+VARIANTS_KEPT = 4096  # gendered-form answers remembered per (language, kind, system, form)
 
 
 @cache

@@ -235,3 +235,20 @@ def test_a_namer_names_as_term_does() -> None:
                         assert [name(k) for k in keys] == [tx.term(kind, k) for k in keys], (lang, system, kind)
     finally:
         logging.disable(logging.NOTSET)
+
+
+def test_remembered_gendered_forms_equal_the_plain_lookup() -> None:
+    catalog = Catalog()
+    for lang in catalog.languages:
+        own = catalog.messages[lang]
+        gendered = sorted({k.split("#")[0] for k in own if k.rpartition("#")[2] in ("m", "f", "n")})
+        asked = [*gendered, "outcome.hit", "wound.no_such_level"]
+        for _ in range(2):  # first asked, then remembered
+            for full in asked:
+                kind, _, rest = full.partition(".")
+                system, _, key = rest.rpartition(".")
+                for variant in ("m", "f", "n"):
+                    plain = own.get(f"{full}#{variant}") if system else own.get(f"{kind}.{key}#{variant}")
+                    if system:  # the game's own form first, then the generic one
+                        plain = plain if plain is not None else own.get(f"{kind}.{key}#{variant}")
+                    assert catalog.term_variant(lang, kind, system or None, key, variant) == plain, (lang, full)
