@@ -39,6 +39,10 @@ class _StrictParams(_Params):
     strict = True
 
 
+# Parameter types a template takes as they are: an empty format spec writes each exactly as `_display` (str()).
+_READY = frozenset({str, int, float, bool})
+_NOTHING: dict[str, str] = {}
+
 # Kinds of terms players also name themselves (`broń:halabarda_dziadka:1k10`): no catalog entry is needed.
 PLAYER_NAMED = frozenset({"weapon", "armour", "shield"})
 
@@ -53,7 +57,9 @@ class Catalog:
                 data = json.loads(file.read_text("utf-8"))
                 merged.update({str(k): str(v) for k, v in data.items()})
             self.messages[lang_dir.name] = merged
-        self._terms: dict[tuple[str, str, str | None, str], str] = {}
+        # terms found in a language's own catalog, remembered per (language, kind, system): bounded by the catalog
+        self._terms: dict[tuple[str, str, str | None], dict[str, str]] = {}
+        self._variants: dict[tuple[str, str, str | None, str], dict[str, str | None]] = {}
         # Per language, the keys written in plural forms (`key#one`, …): most messages have none, and
         # asking four names of each one with a number in it cost more than the rest of the lookup.
         self._plural_keys: dict[str, frozenset[str]] = {
@@ -63,6 +69,11 @@ class Catalog:
         # ... and those a message in the language may take its plural forms from (its own or English's)
         self._plural_english = self._plural_keys.get(FALLBACK, frozenset())
         self._plural_any = {lang: keys | self._plural_english for lang, keys in self._plural_keys.items()}
+        # ... so per language, the messages that are simply its own text (nearly every one asked): one lookup
+        self._ready: dict[str, dict[str, str]] = {
+            lang: {k: v for k, v in table.items() if k not in self._plural_any[lang]}
+            for lang, table in self.messages.items()
+        }
 
     @property
     def languages(self) -> list[str]:
@@ -89,6 +100,25 @@ class Catalog:
 
     def format(self, lang: str, key: str, params: dict[str, Any]) -> str:
         """`text` with its parameters as one dict (callers that already hold one skip a copy)."""
+        template = self._ready.get(lang, _NOTHING).get(key)
+        if template is None:
+            template = self._template(lang, key, params)
+            if template is None:
+                return key
+        if not params:
+            return template
+        if _READY.issuperset(map(type, params.values())):  # nearly every call: format() writes these as str() does
+            try:
+                return template.format_map(params)
+            except KeyError:
+                pass  # a placeholder not given: shown or raised below, as the catalog is set
+        values = (_StrictParams if self.strict else _Params)(
+            {k: v if type(v) is str else _display(v) for k, v in params.items()}
+        )
+        return template.format_map(values)
+
+    def _template(self, lang: str, key: str, params: dict[str, Any]) -> str | None:
+        """A message in plural forms, one only English has, or a missing one (None; strict mode raises)."""
         template = None
         if key in self._plural_any.get(lang, self._plural_english):
             number = _counting(params)  # only a message written in plural forms asks which number counts
@@ -100,13 +130,7 @@ class Catalog:
             if self.strict:
                 raise MissingText(f"{lang}: {key}")
             log.error("missing catalog key %s", key)
-            return key
-        if not params:
-            return template
-        values = (_StrictParams if self.strict else _Params)(
-            {k: v if type(v) is str else _display(v) for k, v in params.items()}
-        )
-        return template.format_map(values)
+        return template
 
     def _plural(self, lang: str, key: str, count: Any) -> str | None:
         """`key#one|few|many|other`, chosen by the language's CLDR plural rule."""
@@ -127,13 +151,14 @@ class Catalog:
     def term(self, lang: str, kind: str, system: str | None, key: str) -> str:
         """A game term: the system's own wording first, then the generic one. A term missing everywhere
         is a bug (strict mode raises); production shows the key rather than fail the whole answer."""
-        known = self._terms.get((lang, kind, system, key))
-        if known is not None:
-            return known
+        known = self.known_terms(lang, kind, system)
+        found = known.get(key)
+        if found is not None:
+            return found
         for candidate in ((f"{kind}.{system}.{key}",) if system else ()) + (f"{kind}.{key}",):
             if candidate in self.messages.get(lang, {}):
                 # remembered: an answer asks a dozen terms; only catalog entries, so the memo stays bounded
-                self._terms[(lang, kind, system, key)] = found = self.messages[lang][candidate]
+                known[key] = found = self.messages[lang][candidate]
                 return found
         for candidate in ((f"{kind}.{system}.{key}",) if system else ()) + (f"{kind}.{key}",):
             if candidate in self.messages[FALLBACK]:
@@ -146,16 +171,34 @@ class Catalog:
         log.error("no catalog term %s.%s.%s", kind, system, key)
         return key
 
+    def known_terms(self, lang: str, kind: str, system: str | None) -> dict[str, str]:
+        """The terms of one kind `term` has found in the language's own catalog so far, by key: what it
+        answers for them (callers read it, only `term` writes it)."""
+        table = self._terms.get((lang, kind, system))
+        if table is None:
+            table = self._terms[(lang, kind, system)] = {}
+        return table
+
     def term_variant(self, lang: str, kind: str, system: str | None, key: str, variant: str) -> str | None:
         """A term's gendered form (`wound.arm5.dead#f`) when the language has one, else None."""
+        known = self._variants.get((lang, kind, system, variant))
+        if known is None:
+            known = self._variants[(lang, kind, system, variant)] = {}
+        if key in known:  # remembered, found or not (most terms have no such form): the catalog is fixed
+            return known[key]
         own = self.messages.get(lang, {})
+        found = None
         for candidate in ((f"{kind}.{system}.{key}#{variant}",) if system else ()) + (f"{kind}.{key}#{variant}",):
             if candidate in own:
-                return own[candidate]
-        return None
+                found = own[candidate]
+                break
+        if len(known) < VARIANTS_KEPT:  # bounded: keys come from the rules, but a caller could pass any text
+            known[key] = found
+        return found
 
 
 _FORMS = frozenset(("one", "few", "many", "other"))
+VARIANTS_KEPT = 4096  # gendered-form answers remembered per (language, kind, system, form)
 
 
 @cache

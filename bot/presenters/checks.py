@@ -10,6 +10,7 @@ NPC's) shows its dice but never its parts or totals, nor anything computed from 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -61,26 +62,38 @@ def number(tx: Texts, value: int | float) -> str:
 
 
 def signed(tx: Texts, value: int | float) -> str:
+    if type(value) is int:  # as below, without the detour through number()
+        return f"+{value}" if value >= 0 else f"−{-value}"
     shown = number(tx, abs(value))
     return f"+{shown}" if value >= 0 else f"−{shown}"
 
 
 def dice_text(tx: Texts, dice: list[Die], multiplier: int | float = 1) -> str:
     """`2d10 (4+5)`, `d10 (1↺ 7) ×2`, `4d6 (6+5+4+~~1~~)`; botch dice apart: `⚠ d10 (10, 3)`."""
-    counted = [d for d in dice if d.role != "botch"]
-    botch = [d for d in dice if d.role == "botch"]
-    groups: list[str] = []
-    for sides in dict.fromkeys(d.sides for d in counted):
-        same = [d for d in counted if d.sides == sides]
-        faces = "+".join(_face(d) for d in same).replace("+↺", "↺")
-        count = len([d for d in same if d.role in COUNTED])
-        groups.append(f"{count if count > 1 else ''}d{sides} ({faces})")
-    text = " ".join(groups)
+    faces: dict[int, list[str]] = {}  # one pass: each size's faces in order of first appearance
+    counted: dict[int, int] = {}
+    botch: list[Die] = []
+    for d in dice:
+        role = d.role
+        if role == "botch":
+            botch.append(d)
+            continue
+        same = faces.get(d.sides)
+        if same is None:
+            same = faces[d.sides] = []
+            counted[d.sides] = 0
+        same.append(str(d.face) if role == "kept" else _face(d))
+        if role in COUNTED:
+            counted[d.sides] += 1
+    text = " ".join(
+        f"{counted[sides] if counted[sides] > 1 else ''}d{sides} ({'+'.join(same).replace('+↺', '↺')})"
+        for sides, same in faces.items()
+    )
     if multiplier != 1:
         text += f" ×{number(tx, multiplier)}"
     if botch:
-        faces = ", ".join(str(d.face) for d in botch)
-        text += f" ⚠ {tx('check.botch_dice')} d{botch[0].sides} ({faces})"
+        shown = ", ".join(str(d.face) for d in botch)
+        text += f" ⚠ {tx('check.botch_dice')} d{botch[0].sides} ({shown})"
     return text
 
 
@@ -92,13 +105,6 @@ def _face(d: Die) -> str:
     if d.role in ("dropped", "rerolled"):
         return f"~~{d.face}~~"
     return str(d.face)
-
-
-def _part(tx: Texts, p: Part, view: View) -> str:
-    name = tx.term("term", p.key)
-    if view.hides(p.side):
-        return f"± {HIDDEN} {name}"
-    return f"{signed(tx, p.value)} {name}"
 
 
 def _step(tx: Texts, s: Step, hidden: bool, last: bool) -> str:
@@ -135,9 +141,9 @@ def _check_body(tx: Texts, c: Check, view: View, outcome: bool) -> str:
     if c.dice:
         pieces.append(dice_text(tx, c.dice, c.multiplier))
     secret = own_hidden
+    name = tx.namer("term")  # one check names many parts
     if c.parts and not own_hidden:
-        shown = [_part(tx, p, view) for p in c.parts]
-        secret = secret or any(view.hides(p.side) for p in c.parts)
+        shown, secret = _parts(tx, name, c.parts, view)
         if not c.dice:  # a number with no dice starts unsigned: "10 základ +4 zbroj"
             shown[0] = shown[0].lstrip("+")
         pieces += shown
@@ -158,10 +164,25 @@ def _check_body(tx: Texts, c: Check, view: View, outcome: bool) -> str:
         else:
             pieces.append(f"= **{HIDDEN if secret else number(tx, raw or 0)}**")
     if c.versus is not None:
-        pieces.append(_versus(tx, c.versus, view))
+        pieces.append(_versus(tx, c.versus, view, name))
     if c.outcome and outcome:
         pieces.append(f"· {tx.term('outcome', c.outcome)}")
     return " ".join(p for p in pieces if p)
+
+
+def _parts(tx: Texts, name: Callable[[str], str], parts: list[Part], view: View) -> tuple[list[str], bool]:
+    """Each part signed with its name (a hidden side's as `± ?`), and whether any was hidden."""
+    if not view.hide:  # nothing hidden from this reader: no side to ask about
+        return [f"{signed(tx, p.value)} {name(p.key)}" for p in parts], False
+    shown = []
+    hid = False
+    for p in parts:
+        if view.hides(p.side):
+            hid = True
+            shown.append(f"± {HIDDEN} {name(p.key)}")
+        else:
+            shown.append(f"{signed(tx, p.value)} {name(p.key)}")
+    return shown, hid
 
 
 def _dice_steps(tx: Texts, c: Check) -> str:
@@ -171,9 +192,9 @@ def _dice_steps(tx: Texts, c: Check) -> str:
     return f"{expr} ({steps}) →" if steps else expr
 
 
-def _versus(tx: Texts, v: Check, view: View) -> str:
+def _versus(tx: Texts, v: Check, view: View, name: Callable[[str], str]) -> str:
     phrase = tx.term("versus", v.label)
-    if view.hides(v.side) or any(view.hides(p.side) for p in v.parts):
+    if view.hide and (view.hides(v.side) or any(view.hides(p.side) for p in v.parts)):
         view.hid = True
         return f"{phrase} **{HIDDEN}**" + (f" ({dice_text(tx, v.dice, v.multiplier)})" if v.dice else "")
     total = number(tx, v.total if v.total is not None else 0)
@@ -182,7 +203,7 @@ def _versus(tx: Texts, v: Check, view: View) -> str:
         inner.append(dice_text(tx, v.dice, v.multiplier))
     shown_parts = [p for p in v.parts]
     if v.dice or len(shown_parts) > 1 or (shown_parts and shown_parts[0].key != "base") or v.steps:
-        parts = [f"{signed(tx, p.value)} {tx.term('term', p.key)}" for p in shown_parts]
+        parts = [f"{signed(tx, p.value)} {name(p.key)}" for p in shown_parts]
         if parts and not v.dice:
             parts[0] = parts[0].lstrip("+")
         inner += parts

@@ -16,6 +16,7 @@ AUTHOR = 256
 TOTAL = 6000
 CONTENT = 2000
 ELLIPSIS = "…"
+ZWSP = "\u200b"  # what an empty field name or value becomes: Discord refuses empty ones
 
 
 def cut(text: str, limit: int) -> str:
@@ -99,12 +100,16 @@ def make_embed(
         title = cut(title, TITLE)
     if description:
         description = cut(description, DESCRIPTION)
-    fields = _folded(fields)
+    if len(fields) > FIELDS:
+        fields = _folded(fields)
     embed = discord.Embed(title=title, description=description, colour=colour)
     size = len(title or "") + len(description or "")
+    add_field = embed.add_field
     for name, value, inline in fields:
-        name, value, inline = _cut_field(name, value, inline)
-        embed.add_field(name=name, value=value, inline=inline)
+        # as _cut_field: within the limits, an empty part a zero-width space
+        name = (name and cut(name, FIELD_NAME)) or ZWSP
+        value = (value and cut(value, FIELD_VALUE)) or ZWSP
+        add_field(name=name, value=value, inline=bool(inline))
         size += len(name) + len(value)
     if not fields:
         embed.clear_fields()  # as clamp leaves it: an empty field list in the payload
@@ -146,7 +151,7 @@ def clamp(embed: discord.Embed) -> discord.Embed:
 
 def _cut_field(name: str | None, value: str | None, inline: bool | None) -> tuple[str, str, bool]:
     """A field within its limits; an empty name or value becomes a zero-width space (Discord refuses empty)."""
-    return cut(name or "", FIELD_NAME) or "\u200b", cut(value or "", FIELD_VALUE) or "\u200b", bool(inline)
+    return cut(name or "", FIELD_NAME) or ZWSP, cut(value or "", FIELD_VALUE) or ZWSP, bool(inline)
 
 
 def _folded(fields: list[Field]) -> list[Field]:

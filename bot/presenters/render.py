@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 import discord
@@ -23,7 +23,7 @@ from bot.service.game import (
 )
 from bot.service.state import Combatant, Effect, Encounter
 from bot.storage.repository import Character
-from rules import ActionResult, CombatSystem, Damage, Modifier, Note
+from rules import ActionResult, CombatSystem, Damage, Modifier, Note, Status
 from rules.model import Side
 from rules.system import describe_fields
 
@@ -101,7 +101,9 @@ def outcome_text(tx: Texts, r: ActionResult, hidden: bool = False, gender: str |
     return text
 
 
-def _result_fields(tx: Texts, r: ActionResult, view: View, o: ActionOutcome) -> list[tuple[str, str]]:
+def _result_fields(
+    tx: Texts, r: ActionResult, view: View, o: ActionOutcome, target_status: Status | None
+) -> list[tuple[str, str]]:
     gender = o.target.gender if o.target is not None else None
     fields: list[tuple[str, str]] = [(tx("field.outcome"), outcome_text(tx, r, bool(view.hide), gender))]
     if r.attacks and r.damage is not None and any(s.checks for s in r.attacks):
@@ -111,7 +113,7 @@ def _result_fields(tx: Texts, r: ActionResult, view: View, o: ActionOutcome) -> 
         fields.append((tx("field.damage"), damage_line(tx, r.damage, "target" in view.hide)))
     if r.location and not any(c.location for c in r.checks):
         fields.append((tx("field.location"), tx.term("location", r.location)))
-    shown_level = o.target.status(o.system).level if o.target is not None else None
+    shown_level = target_status.level if target_status is not None else None
     # The target's state line names the level already; a hidden target's level is not for players.
     if r.wound and r.wound != shown_level and "target" not in view.hide:
         fields.append((tx("field.wound"), tx.term("wound", r.wound, gender)))
@@ -121,9 +123,11 @@ def _result_fields(tx: Texts, r: ActionResult, view: View, o: ActionOutcome) -> 
 def note_lines(tx: Texts, r: ActionResult, view: View | None = None) -> list[str]:
     """The result's notes in the reader's words. While a side is hidden, a note carrying numbers is shown
     only when it names a side the reader may see (numbers of unknown origin could be the hidden ones)."""
+    if view is None or not view.hide:  # nothing hidden from this reader: every note as it is
+        return ["• " + _note_text(tx, n) for n in r.notes]
     lines = []
     for n in r.notes:
-        if view is not None and view.hide and _numeric(n.params) and (n.side is None or n.side in view.hide):
+        if _numeric(n.params) and (n.side is None or n.side in view.hide):
             view.hid = True
             view.hidden_lines.append("• " + _note_text(tx, n))
             continue
@@ -136,16 +140,18 @@ def _numeric(params: dict[str, Any]) -> bool:
 
 
 def _note_text(tx: Texts, n: Note) -> str:
-    key = (
-        f"note.{tx.system}.{n.key}"
-        if tx.system and tx.catalog.has(tx.lang, f"note.{tx.system}.{n.key}")
-        else f"note.{n.key}"
-    )
-    return tx(key, **n.params)
+    return tx(_note_key(tx, n.key), **n.params)
 
 
-def state_line(tx: Texts, system: CombatSystem, c: Combatant, hide: bool) -> str:
-    status = c.status(system)
+@lru_cache(maxsize=1024)
+def _note_key(tx: Texts, key: str) -> str:
+    """The game's own wording of a note where it has one (asked once per reader and note: the catalog is fixed)."""
+    own = f"note.{tx.system}.{key}"
+    return own if tx.system and tx.catalog.has(tx.lang, own) else f"note.{key}"
+
+
+def state_line(tx: Texts, system: CombatSystem, c: Combatant, hide: bool, status: Status | None = None) -> str:
+    status = c.status(system) if status is None else status
     if hide:  # a hidden combatant shows players one of five steps, never its own levels or numbers
         parts = [tx(f"descriptor.{system.descriptor(status)}", gender=c.gender)]
     else:
@@ -182,9 +188,12 @@ def action_embeds(tx: Texts, o: ActionOutcome, full: bool = False) -> tuple[disc
         hide.add("target")
     view = View(frozenset(hide))
     icon = {"shot": "🏹", "attack": "⚔️"}.get(r.action, "✴️")
-    title = f"{icon} {escape(o.actor.name)}"
+    actor_name = escape(o.actor.name)
+    target_name = escape(o.target.name) if o.target is not None else ""
+    target_status = o.target.status(o.system) if o.target is not None else None  # asked once, shown twice
+    title = f"{icon} {actor_name}"
     if o.target is not None:
-        title += f" → {escape(o.target.name)}"
+        title += f" → {target_name}"
     if r.weapon:
         title += f" ({tx.term('weapon', r.weapon)})"
     lines = []
@@ -201,10 +210,10 @@ def action_embeds(tx: Texts, o: ActionOutcome, full: bool = False) -> tuple[disc
         value += note_lines(tx, sub, view)
         name = tx("field.attack_on", n=i, name=cut(escape(sub.target), 60)) if _other_target(o, sub) else None
         fields.append((name or tx("field.attack_n", n=i), "\n".join(value), False))
-    fields += [(name, text, True) for name, text in _result_fields(tx, r, view, o)]
+    fields += [(name, text, True) for name, text in _result_fields(tx, r, view, o, target_status)]
     if o.target is not None:
-        name = tx("field.target_state", name=cut(escape(o.target.name), 80))
-        fields.append((name, state_line(tx, o.system, o.target, "target" in hide), False))
+        name = tx("field.target_state", name=cut(target_name, 80))
+        fields.append((name, state_line(tx, o.system, o.target, "target" in hide, target_status), False))
     notes = note_lines(tx, r, view)
     if o.out_of_turn:
         notes.insert(0, "• " + tx("note.out_of_turn_gm"))
@@ -216,7 +225,7 @@ def action_embeds(tx: Texts, o: ActionOutcome, full: bool = False) -> tuple[disc
         fields.append((tx("field.notes"), "\n".join(notes), False))
     left = None if "actor" in hide else o.actor.status(o.system).actions_left
     if left is not None:
-        fields.append((tx("field.actions_left", name=cut(escape(o.actor.name), 80)), str(left), True))
+        fields.append((tx("field.actions_left", name=cut(actor_name, 80)), str(left), True))
     if o.turn_passed_to is not None:
         fields.append((tx("field.turn"), _now_line(tx, o.turn_passed_to), False))
     embed = make_embed(title, "\n".join(lines) or None, _colour(r.outcome), fields, _footer(tx, o.system, o.encounter))
@@ -258,7 +267,13 @@ def _now_line(tx: Texts, c: Combatant) -> str:
 
 def _footer(tx: Texts, system: CombatSystem, enc: Encounter) -> str:
     """A short tag of the game (its full name is in /encounter start's answer), the fight and the round."""
-    return tx("footer.encounter", system=tx(f"system.{system.id}.tag"), name=cut(enc.name, 80), round=enc.round)
+    return tx("footer.encounter", system=_system_tag(tx, system.id), name=cut(enc.name, 80), round=enc.round)
+
+
+@lru_cache(maxsize=64)
+def _system_tag(tx: Texts, system_id: str) -> str:
+    """A game's tag in the reader's language: asked once, not twice per answer (the catalog is fixed)."""
+    return tx(f"system.{system_id}.tag")
 
 
 def _system_name(tx: Texts, system: CombatSystem) -> str:
@@ -365,7 +380,7 @@ def turn_embed(tx: Texts, o: TurnOutcome) -> discord.Embed:
             for c, r in o.rolled
         )
         fields.append((tx("turn.rolled"), value, False))
-    hidden = {c.name for c in enc.combatants if c.hidden}
+    hidden = {c.name for c in enc.combatants if c.hidden} if o.upkeep else set()
     upkeep = [line for r in o.upkeep for line in upkeep_lines(tx, r, r.actor in hidden)]
     if upkeep:
         fields.append((tx("turn.upkeep"), "\n".join(upkeep), False))

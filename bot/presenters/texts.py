@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,7 +25,7 @@ class Texts:
         """A message; with `gender` (m, f, n) the form agreeing with that combatant where one exists."""
         if gender and self.catalog.has_own(self.lang, f"{key}#{gender}"):
             key = f"{key}#{gender}"
-        if params:  # strings and numbers (nearly every parameter) are shown as they are
+        if params and not _AS_IS.issuperset(map(type, params.values())):  # strings and numbers go as they are
             params = {k: v if type(v) in _AS_IS else self.plain(v) for k, v in params.items()}
         return self.catalog.format(self.lang, key, params)
 
@@ -46,11 +46,25 @@ class Texts:
             if found is not None:
                 return found
         found = self.catalog.term(self.lang, kind, self.system, key)
-        if found == key and kind in PLAYER_NAMED:  # a player's own name: no markdown, no pings from it
+        if kind in PLAYER_NAMED and found == key:  # a player's own name: no markdown, no pings from it
             from bot.presenters.limits import escape
 
             return escape(key)
         return found
+
+    def namer(self, kind: str) -> Callable[[str], str]:
+        """`term` of one kind for many keys (a check's parts): a name already found is read from the
+        catalog's table at once; anything else asks `term` (a player's own name is escaped there)."""
+        if kind in PLAYER_NAMED:
+            return lambda key: self.term(kind, key)
+        known = self.catalog.known_terms(self.lang, kind, self.system)
+        term = self.term
+
+        def name(key: str) -> str:
+            found = known.get(key)
+            return found if found is not None else term(kind, key)
+
+        return name
 
     def pick(self, kind: str, typed: str, ids: Iterable[str]) -> str:
         """The id a player meant: typed as the id or as the term's name in any language, any case, with

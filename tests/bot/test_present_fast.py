@@ -180,3 +180,75 @@ def test_a_missing_placeholder_shows_or_raises_as_the_catalog_is_set() -> None:
     catalog.strict = True
     with pytest.raises(MissingText):
         catalog.text("en", key, other=1)
+
+
+def test_plain_parameters_format_as_the_displayed_ones() -> None:
+    """Strings, numbers and booleans go to the template as they are: the same text as through `_display`."""
+    catalog = Catalog()
+    rnd = random.Random(23)
+    values: list[Any] = ["Borin", "", "{x}", 0, 1, -7, 1200, 2.5, -0.5, 3.0, 1e21, True, False]
+    for lang in catalog.languages:
+        keys = sorted({k.split("#")[0] for k in catalog.messages[lang]})
+        for key in rnd.sample(keys, 400):
+            names = rnd.sample(["name", "count", "n", "value", "round", "by", "what", "other"], rnd.randint(1, 4))
+            params = {name: rnd.choice(values) for name in names}
+            assert catalog.text(lang, key, **params) == _text_slowly(catalog, lang, key, **params), (lang, key, params)
+            assert Texts(catalog, lang)(key, **params) == _text_slowly(catalog, lang, key, **params)
+
+
+def test_remembered_note_keys_and_tags_equal_the_plain_lookup() -> None:
+    from bot.presenters import render
+    from rules import all_systems
+
+    catalog = Catalog()
+    notes = {k.split("#")[0].rsplit(".", 1)[-1] for k in catalog.messages["en"] if k.startswith("note.")}
+    for lang in catalog.languages:
+        for system in [None, *sorted(all_systems())]:
+            tx = Texts(catalog, lang, system)
+            for key in sorted(notes):
+                own = f"note.{system}.{key}"
+                assert render._note_key(tx, key) == (own if system and catalog.has(lang, own) else f"note.{key}")
+            if system:
+                assert render._system_tag(tx, system) == tx(f"system.{system}.tag")
+
+
+def test_a_namer_names_as_term_does() -> None:
+    """Texts.namer reads found names from the catalog's table: the same as `term`, found or not, for every kind."""
+    import logging
+
+    from rules import all_systems
+
+    catalog = Catalog()
+    logging.disable(logging.ERROR)  # unknown keys are asked on purpose
+    try:
+        kinds = {k.split(".")[0] for k in catalog.messages["en"]} | {"weapon", "armour", "shield"}
+        for lang in catalog.languages:
+            for system in [None, *sorted(all_systems())]:
+                tx = Texts(catalog, lang, system)
+                for kind in sorted(kinds):
+                    keys = sorted(
+                        {k.split("#")[0].rsplit(".", 1)[-1] for k in catalog.messages[lang] if k.startswith(kind + ".")}
+                    )
+                    keys = [*keys[:40], "no_such_key", "Borin*the_Bold*"]
+                    name = tx.namer(kind)
+                    for _ in range(2):  # asked first, then found in the table
+                        assert [name(k) for k in keys] == [tx.term(kind, k) for k in keys], (lang, system, kind)
+    finally:
+        logging.disable(logging.NOTSET)
+
+
+def test_remembered_gendered_forms_equal_the_plain_lookup() -> None:
+    catalog = Catalog()
+    for lang in catalog.languages:
+        own = catalog.messages[lang]
+        gendered = sorted({k.split("#")[0] for k in own if k.rpartition("#")[2] in ("m", "f", "n")})
+        asked = [*gendered, "outcome.hit", "wound.no_such_level"]
+        for _ in range(2):  # first asked, then remembered
+            for full in asked:
+                kind, _, rest = full.partition(".")
+                system, _, key = rest.rpartition(".")
+                for variant in ("m", "f", "n"):
+                    plain = own.get(f"{full}#{variant}") if system else own.get(f"{kind}.{key}#{variant}")
+                    if system:  # the game's own form first, then the generic one
+                        plain = plain if plain is not None else own.get(f"{kind}.{key}#{variant}")
+                    assert catalog.term_variant(lang, kind, system or None, key, variant) == plain, (lang, full)
