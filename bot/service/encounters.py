@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from bot.gender import take_gender
 from bot.service.context import Ctx
-from bot.service.core import MAX_COMBATANTS, MAX_COUNT, MAX_NAME, ServiceCore, _json, get_system
+from bot.service.core import MAX_COMBATANTS, MAX_COUNT, MAX_NAME, _json, get_system
 from bot.service.errors import UserError
+from bot.service.staging import StagingMixin
 from bot.service.state import Combatant, Encounter, dump_sheet
 from bot.storage import repository as repo
 from rules import (
@@ -15,7 +16,7 @@ from rules import (
 from rules.pairs import parse_pairs
 
 
-class EncounterMixin(ServiceCore):
+class EncounterMixin(StagingMixin):
     """Start, fill, inspect and end the channel's encounter."""
 
     async def start_encounter(self, ctx: Ctx, system_id: str, name: str | None) -> Encounter:
@@ -152,7 +153,7 @@ class EncounterMixin(ServiceCore):
             rules_settings, _ = self.encounter_settings(enc)
             fresh = self._rules(system.start_round, c.fighter(system), rules_settings, max(enc.round, 1), self.dice)
             if fresh is not None and fresh.actor_sheet is not None:
-                c = c.with_sheet(fresh.actor_sheet)
+                c = self._valid(system, c, fresh.actor_sheet)
             after = enc.copy()
             ids = await self._commit(
                 enc, after, repo.Commit(upsert=[c], user_id=ctx.user_id, events=[("join", _json({"name": c.name}))])

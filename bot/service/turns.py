@@ -65,7 +65,7 @@ class TurnMixin(StagingMixin):
         req = ActionRequest(c.fighter(system), None, opts, rules_settings)
         result: ActionResult = self._rules(system.declare_for_initiative, req)
         after = enc.copy()
-        updated = c.with_sheet(result.actor_sheet) if result.actor_sheet is not None else c
+        updated = self._valid(system, c, result.actor_sheet) if result.actor_sheet is not None else c
         self._put(after, updated)
         commit = repo.Commit(upsert=[updated], user_id=ctx.user_id, events=[("declare", event_json(result))])
         await self._commit(enc, after, commit)
@@ -205,7 +205,7 @@ class TurnMixin(StagingMixin):
                     model = self._rules(system.set_condition, model, e.name, False)
         updated = replace(c, effects=kept)
         if model is not c.model(system):
-            updated = updated.with_sheet(model.model_dump(mode="json"))
+            updated = self._valid(system, updated, model.model_dump(mode="json"))
         self._put(enc, updated)
 
     def _begin_round(
