@@ -9,6 +9,7 @@ from typing import Any
 
 from bot.service.state import Combatant, Encounter, Exchange, dump_effects, load_effects
 from bot.storage.changes import (
+    COMBATANT_FIELDS,
     combatant_diff,
     combatant_row,
     encounter_diff,
@@ -248,9 +249,9 @@ def _column(c: Combatant, name: str) -> Any:
     return getattr(c, name)
 
 
-# What combatant_diff compares, in the order the columns are set; one statement per set of changed columns
-# (a bounded table: every subset of seven names, built once).
-_COLUMNS: tuple[str, ...] = ("sheet", "initiative", "tiebreak", "effects", "hidden", "gender", "name")
+# What combatant_diff compares, the sheet first and the name last (left out when nothing changed); one
+# statement per set of changed columns (a bounded table: every subset, built once).
+_COLUMNS: tuple[str, ...] = ("sheet", *(f for f in COMBATANT_FIELDS if f != "name"), "name")
 _UPDATE_SQL = {
     cols: f"UPDATE combatants SET {', '.join(f'{n} = ?' for n in cols)} WHERE id = ?"
     for cols in (tuple(n for i, n in enumerate(_COLUMNS) if mask >> i & 1) for mask in range(1, 1 << len(_COLUMNS)))

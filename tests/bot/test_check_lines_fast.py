@@ -7,19 +7,20 @@ from typing import Any
 
 from bot.i18n.catalog import Catalog
 from bot.presenters import checks
-from bot.presenters.checks import HIDDEN, ROUNDING, STEP_SIGNS, View, number, signed
+from bot.presenters.checks import HIDDEN, STEP_SIGNS, View, number, signed
 from bot.presenters.texts import Texts
 from rules.model import COUNTED, Check, Die, Part, Step
 
 
-# --- the presenter as first written: the reference the fast one must equal ----------------------------
+# --- the presenter as first written: the reference the fast one must equal (what did not change, a die's
+# face, a step, a die's size ladder, it calls as it is) -------------------------------------------------
 def dice_text_slowly(tx: Texts, dice: list[Die], multiplier: int | float = 1) -> str:
     counted = [d for d in dice if d.role != "botch"]
     botch = [d for d in dice if d.role == "botch"]
     groups: list[str] = []
     for sides in dict.fromkeys(d.sides for d in counted):
         same = [d for d in counted if d.sides == sides]
-        faces = "+".join(_face(d) for d in same).replace("+↺", "↺")
+        faces = "+".join(checks._face(d) for d in same).replace("+↺", "↺")
         count = len([d for d in same if d.role in COUNTED])
         groups.append(f"{count if count > 1 else ''}d{sides} ({faces})")
     text = " ".join(groups)
@@ -31,35 +32,11 @@ def dice_text_slowly(tx: Texts, dice: list[Die], multiplier: int | float = 1) ->
     return text
 
 
-def _face(d: Die) -> str:
-    if d.role == "exploded":
-        return f"{d.face}!"
-    if d.role == "doubled":
-        return f"{d.face}↺ "
-    if d.role in ("dropped", "rerolled"):
-        return f"~~{d.face}~~"
-    return str(d.face)
-
-
 def _part(tx: Texts, p: Part, view: View) -> str:
     name = tx.term("term", p.key)
     if view.hides(p.side):
         return f"± {HIDDEN} {name}"
     return f"{signed(tx, p.value)} {name}"
-
-
-def _step(tx: Texts, s: Step, hidden: bool, last: bool) -> str:
-    sign = STEP_SIGNS.get(s.op, s.op)
-    name = tx.term("term", s.key)
-    total = HIDDEN if hidden else number(tx, s.total)
-    total = f"**{total}**" if last else total
-    if s.op in ROUNDING:
-        return f"{sign} {name} = {total}"
-    value = HIDDEN if hidden else number(tx, s.value)
-    detail = ""
-    if s.detail and not hidden:
-        detail = " (" + " ".join(f"{tx.term('term', d.key)} {number(tx, d.value)}" for d in s.detail) + ")"
-    return f"{sign} {value} {name}{detail} = {total}"
 
 
 def check_line_slowly(tx: Texts, c: Check, view: View, outcome: bool = True) -> str:
@@ -75,7 +52,7 @@ def _check_body(tx: Texts, c: Check, view: View, outcome: bool) -> str:
     pieces = [f"**{tx.term('check', c.label)}**"]
     own_hidden = view.hides(c.side)
     if c.dice_expr or c.dice_steps:
-        pieces.append(_dice_steps(tx, c))
+        pieces.append(checks._dice_steps(tx, c))
     if c.dice:
         pieces.append(dice_text_slowly(tx, c.dice, c.multiplier))
     secret = own_hidden
@@ -98,7 +75,7 @@ def _check_body(tx: Texts, c: Check, view: View, outcome: bool) -> str:
             pieces.append(f"= {HIDDEN if secret else number(tx, raw or 0)}")
             for i, s in enumerate(c.steps):
                 secret = secret or view.hides(s.side)
-                pieces.append(_step(tx, s, secret, i == len(c.steps) - 1))
+                pieces.append(checks._step(tx, s, secret, i == len(c.steps) - 1))
         else:
             pieces.append(f"= **{HIDDEN if secret else number(tx, raw or 0)}**")
     if c.versus is not None:
@@ -106,12 +83,6 @@ def _check_body(tx: Texts, c: Check, view: View, outcome: bool) -> str:
     if c.outcome and outcome:
         pieces.append(f"· {tx.term('outcome', c.outcome)}")
     return " ".join(p for p in pieces if p)
-
-
-def _dice_steps(tx: Texts, c: Check) -> str:
-    steps = " ".join(f"{signed(tx, p.value)} {tx.term('term', p.key)}" for p in c.dice_steps)
-    expr = c.dice_expr or ""
-    return f"{expr} ({steps}) →" if steps else expr
 
 
 def _versus(tx: Texts, v: Check, view: View) -> str:
@@ -131,7 +102,7 @@ def _versus(tx: Texts, v: Check, view: View) -> str:
         inner += parts
         if v.steps:
             inner.append(f"= {number(tx, v.raw or 0)}")
-            inner += [_step(tx, s, False, False) for s in v.steps]
+            inner += [checks._step(tx, s, False, False) for s in v.steps]
     return f"{phrase} **{total}**" + (f" ({' '.join(inner)})" if inner else "")
 
 

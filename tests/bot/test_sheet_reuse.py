@@ -51,3 +51,18 @@ def test_a_text_known_only_from_stored_data_is_still_checked_strictly() -> None:
     with pytest.raises(RulesError):
         staging.StagingMixin._valid(SYSTEM, _combatant(9004, _sheet()), dict(bad))
     assert MODELS.strict(SYSTEM, stored.sheet_json) is None
+
+
+def test_a_sheet_kept_as_strictly_checked_is_not_kept_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(staging, "VERIFY_REVISED", False)
+    hurt = _sheet(hp=5)
+    first = staging.StagingMixin._valid(SYSTEM, _combatant(9101, _sheet()), hurt)
+    model = first.model(SYSTEM)
+
+    def refuse(*_: Any) -> Any:
+        raise AssertionError("kept again")
+
+    monkeypatch.setattr(MODELS, "put", refuse)
+    again = staging.StagingMixin._valid(SYSTEM, _combatant(9102, _sheet()), hurt)
+    assert again.sheet_json == first.sheet_json and again.id == 9102
+    assert again.model(SYSTEM) is model
