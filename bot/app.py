@@ -260,7 +260,9 @@ async def run_discord(config: Config) -> None:
     check_deployment(config)
     point_at_endpoints(config)
     log.info("starting: %s; database from %s", describe_shards(config), config.database_source)
-    app = await App.open(config)
+    if config.dice_seed is not None:
+        log.warning("DICE_SEED is set: the dice are reproducible (tests and replays only, never in play)")
+    app = await App.open(config, config.dice_seed)
     bot = make_bot(app)
     try:
         assert config.token

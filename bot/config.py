@@ -25,6 +25,8 @@ class Config:
     database_url: str | None = None
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
+    # DICE_SEED: the dice of a whole process from one seed, for tests and replays only (unset in play).
+    dice_seed: int | None = None
 
     @classmethod
     def from_env(cls, dotenv: bool = True) -> Config:
@@ -45,6 +47,7 @@ class Config:
             database_url=os.environ.get("DATABASE_URL", "").strip() or None,
             shard_count=shard_count,
             shard_ids=shard_ids,
+            dice_seed=parse_seed(os.environ.get("DICE_SEED", "").strip()),
         )
 
     @property
@@ -88,6 +91,16 @@ def parse_shards(count_text: str, ids_text: str) -> tuple[int | None, tuple[int,
         if int(part) not in ids:
             ids.append(int(part))
     return count, tuple(sorted(ids))
+
+
+def parse_seed(text: str) -> int | None:
+    """DICE_SEED: unset (real dice) or a whole number."""
+    if not text:
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        raise ConfigError(f"DICE_SEED must be a whole number (or unset), not {text!r}.") from None
 
 
 def check_deployment(config: Config) -> None:

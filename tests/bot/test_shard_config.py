@@ -89,3 +89,14 @@ def test_describe_shards() -> None:
     assert describe_shards(config(2, (0, 1))) == "shards 0,1 of 2"
     assert describe_shards(config(4, (3,))) == "shards 3 of 4"
     assert "unsharded" in describe_shards(config(None, None))
+
+
+def test_dice_seed_is_read_and_checked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """DICE_SEED seeds the process's dice for tests and replays; unset means real dice; junk is refused."""
+    monkeypatch.setenv("DICE_SEED", "7")
+    assert Config.from_env(dotenv=False).dice_seed == 7
+    monkeypatch.setenv("DICE_SEED", "")
+    assert Config.from_env(dotenv=False).dice_seed is None
+    monkeypatch.setenv("DICE_SEED", "seven")
+    with pytest.raises(ConfigError, match="DICE_SEED"):
+        Config.from_env(dotenv=False)
