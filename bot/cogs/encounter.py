@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -16,22 +17,39 @@ from bot.presenters.limits import cut, escape, fit_embeds
 from bot.presenters.texts import Texts
 from bot.service.context import Ctx
 from bot.service.errors import UserError
-from bot.service.game import EditOutcome, TurnOutcome
+from bot.service.game import ActionOutcome, EditOutcome, TurnOutcome
 
 if TYPE_CHECKING:
     from bot.app import App
 
 
 async def turn_reply(app: App, outcome: TurnOutcome) -> Reply:
-    """The turn message, in the table's language: prompts of defences rolled by default become their
-    results in place; only those that cannot be edited are posted here (once)."""
+    """The turn message, in the table's language. Prompts of defences rolled by default become their
+    results in place after the answer went out (`retire_after`)."""
     tx = await app.table_texts(outcome.encounter)
-    unedited = [o for o in outcome.settled if not await app.retire_prompt(o, tx)]
     current = outcome.current
     users = [current.owner_user_id] if current is not None and current.owner_user_id is not None else []
     content = f"<@{users[0]}>" if users else None
-    embeds = [render.turn_embed(tx, outcome), *(render.action_embed(tx, o) for o in unedited)]
-    return Reply(fit_embeds(embeds), content=content, mention_users=users)
+    reply = Reply(fit_embeds([render.turn_embed(tx, outcome)]), content=content, mention_users=users)
+    reply.then = retire_after(app, tx, outcome.encounter.channel_id, outcome.settled)
+    return reply
+
+
+def retire_after(
+    app: App, tx: Texts, channel_id: int, settled: list[ActionOutcome]
+) -> Callable[[], Awaitable[None]] | None:
+    """Answer first: each prompt becomes its result by a REST edit once the interaction is answered (a
+    dozen edits, rate-limited by Discord, must not hold the answer past its 3 seconds); the results whose
+    prompt cannot be edited are then posted, once, in one message."""
+    if not settled:
+        return None
+
+    async def retire() -> None:
+        unedited = [o for o in settled if not await app.retire_prompt(o, tx)]
+        if unedited:
+            await app.post(channel_id, None, fit_embeds([render.action_embed(tx, o) for o in unedited]), [])
+
+    return retire
 
 
 def _hidden_added(tx: Texts, embed: discord.Embed, text: str) -> Reply:
@@ -221,12 +239,10 @@ class EncounterCog(BaseCog):
     async def resolve(self, interaction: discord.Interaction) -> None:
         async def handler(ctx: Ctx, tx: Texts) -> Reply:
             outcomes = await self.app.service.resolve_pending(ctx)
-            # Each prompt becomes its result; only results whose prompt cannot be edited are posted here.
-            unedited = [o for o in outcomes if not await self.app.retire_prompt(o, tx)]
-            return Reply(
-                fit_embeds([render.action_embed(tx, o) for o in unedited]),
-                content=tx("defence.forced", count=len(outcomes)),
-            )
+            # Answered first; then each prompt becomes its result (those that cannot be edited are posted).
+            reply = Reply(content=tx("defence.forced", count=len(outcomes)))
+            reply.then = retire_after(self.app, tx, ctx.channel_id, outcomes)
+            return reply
 
         await self.run(interaction, handler)
 

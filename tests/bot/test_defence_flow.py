@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from bot.console.adapter import snowflake
 from tests.bot.conftest import Table, open_table, text_of
@@ -270,3 +273,41 @@ async def test_a_sharded_restart_times_out_only_its_own_guilds(tmp_path: Path) -
             assert len(await service.expire_due()) == settled, f"shard {shard}"
     finally:
         await second.app.close()
+
+
+async def test_the_turn_and_a_forced_resolution_answer_before_the_prompts_are_edited(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Answer first: the interaction's answer goes out before the REST edits that turn waiting prompts
+    into their results (a dozen rate-limited edits must not hold an answer past Discord's 3 seconds).
+    Seen through the Discord look-alike: the turn message came after the prompt's edit."""
+    from bot.console.adapter import FakeInteraction
+
+    order: list[str] = []
+    record = FakeInteraction.record
+
+    def answered(self: FakeInteraction, *args: Any, **kwargs: Any) -> Any:
+        order.append("answer")
+        return record(self, *args, **kwargs)
+
+    monkeypatch.setattr(FakeInteraction, "record", answered)
+    editor = table.app.message_editor
+    assert editor is not None
+
+    async def edit(channel_id: int, message_id: int, embeds: list[Any]) -> None:
+        order.append("edit")
+        await editor(channel_id, message_id, embeds)
+
+    table.app.message_editor = edit
+    await setup(table)
+    await attack_wulf(table)
+    ask = await table.one("@gm #hall /encounter next")
+    order.clear()
+    table.app.service.dice = __import__("rules").RandomDice(1)
+    turn = await table.one(f"@gm #hall click {ask.components[0]['custom_id']}")
+    assert turn.error is None and order == ["answer", "edit"]
+    await attack_wulf(table)
+    order.clear()
+    table.dice(4)
+    forced = await table.one("@gm #hall /encounter resolve")
+    assert forced.error is None and order == ["answer", "edit"]
