@@ -13,6 +13,7 @@ guilds that shard owns, `(guild_id >> 22) % count`, and a guild's interactions g
 from __future__ import annotations
 
 import asyncio
+import copy
 import itertools
 import json
 import time
@@ -113,6 +114,8 @@ class Event:
     interaction: str | None  # the interaction whose token did it (None: the bot's own REST call)
     at: float
     route: str
+    snapshot: dict[str, Any] = field(default_factory=dict)  # the message as it was right after
+    files: list[tuple[str, bytes]] = field(default_factory=list)  # its files then
 
 
 @dataclass
@@ -365,7 +368,9 @@ class FakeDiscord:
         self._attach(message, body, files)
 
     def _event(self, kind: str, message: Message, interaction: Interaction | None, route: str) -> None:
-        self.events.append(Event(kind, message.id, interaction.id if interaction else None, time.monotonic(), route))
+        iid = interaction.id if interaction else None
+        snapshot = copy.deepcopy(message.data)
+        self.events.append(Event(kind, message.id, iid, time.monotonic(), route, snapshot, list(message.files)))
         self.activity.set()
 
     async def _callback(self, request: web.Request) -> web.Response:
