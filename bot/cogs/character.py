@@ -75,9 +75,14 @@ class CharacterCog(BaseCog):
                 note = render.character_update_embed(table, update)
                 if update.fight.channel_id == ctx.channel_id:
                     reply.followups.append(Reply([note]))
-                else:
-                    await self.app.post(update.fight.channel_id, None, [note], [])
-                    reply.content = tx("character.changed_in_fight_there", channel=f"<#{update.fight.channel_id}>")
+                else:  # told after the answer went out (answer first: a REST post must not hold it)
+                    fight_channel = update.fight.channel_id
+
+                    async def tell_the_table() -> None:
+                        await self.app.post(fight_channel, None, [note], [])
+
+                    reply.then = tell_the_table
+                    reply.content = tx("character.changed_in_fight_there", channel=f"<#{fight_channel}>")
             return reply
 
         await self.run(interaction, handler)

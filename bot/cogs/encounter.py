@@ -261,14 +261,20 @@ class EncounterCog(BaseCog):
         async def handler(ctx: Ctx, tx: Texts) -> Reply:
             outcome = await self.app.service.undo(ctx)
             table = await self.app.table_texts(outcome.encounter)
-            for x in outcome.retired:  # a prompt whose attack was undone: its buttons go
-                if x.message_id is not None and self.app.message_editor is not None:
+            reply = Reply([render.undo_embed(table, outcome)])
+            editor, retired = self.app.message_editor, [x.message_id for x in outcome.retired if x.message_id]
+            if retired and editor is not None:
+
+                async def retire() -> None:  # after the answer: prompts whose attack was undone lose their buttons
                     note = render.message_embed(table("undo.prompt_retired"), table("undo.prompt_retired_text"))
-                    try:
-                        await self.app.message_editor(outcome.encounter.channel_id, x.message_id, [note])
-                    except Exception:
-                        pass  # the prompt is gone already; its buttons refuse anyway
-            return Reply([render.undo_embed(table, outcome)])
+                    for message_id in retired:
+                        try:
+                            await editor(outcome.encounter.channel_id, message_id, [note])
+                        except Exception:
+                            pass  # the prompt is gone already; its buttons refuse anyway
+
+                reply.then = retire
+            return reply
 
         await self.run(interaction, handler)
 

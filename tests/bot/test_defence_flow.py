@@ -311,3 +311,40 @@ async def test_the_turn_and_a_forced_resolution_answer_before_the_prompts_are_ed
     table.dice(4)
     forced = await table.one("@gm #hall /encounter resolve")
     assert forced.error is None and order == ["answer", "edit"]
+
+
+async def test_undo_and_a_change_from_another_channel_answer_before_their_rest_calls(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Answer first here too: an undone attack's prompt loses its buttons, and a character changed from
+    another channel is announced in its fight's channel, only after the interaction was answered."""
+    from bot.console.adapter import FakeInteraction
+
+    order: list[str] = []
+    record = FakeInteraction.record
+
+    def answered(self: FakeInteraction, *args: Any, **kwargs: Any) -> Any:
+        order.append("answer")
+        return record(self, *args, **kwargs)
+
+    monkeypatch.setattr(FakeInteraction, "record", answered)
+    editor, poster = table.app.message_editor, table.app.message_poster
+    assert editor is not None and poster is not None
+
+    async def edit(channel_id: int, message_id: int, embeds: list[Any]) -> None:
+        order.append("edit")
+        await editor(channel_id, message_id, embeds)
+
+    async def post(channel_id: int, content: str | None, embeds: list[Any], users: list[int]) -> None:
+        order.append("post")
+        await poster(channel_id, content, embeds, users)
+
+    table.app.message_editor, table.app.message_poster = edit, post
+    await setup(table)
+    await attack_wulf(table)
+    order.clear()
+    undo = await table.one("@gm #hall /encounter undo")
+    assert undo.error is None and order == ["answer", "edit"]
+    order.clear()
+    changed = await table.one('@ana #elsewhere /character set name:Wulf stats:"attack:+9"')
+    assert changed.error is None and order == ["answer", "post"]
