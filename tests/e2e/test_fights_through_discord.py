@@ -13,8 +13,8 @@ What is normalised before comparing, and why:
 - message ids: each side numbers its own snowflakes; an edit names the public message it edits by its
   ordinal (the n-th public message of the run), the same on both sides, and so does the link in /parry's
   acknowledgement;
-- mentions `<@id>`: the console's user ids are hashes of the names, the look-alike's snowflakes: both
-  become `<@name>`;
+- mentions `<@id>` and `<#id>`: the console's user and channel ids are hashes of the names, the
+  look-alike's snowflakes: both become `<@name>` / `<#name>`;
 - the deferred answer (`/encounter log`): Discord shows a "thinking" message that the first followup
   fills; the console records only the answer. The loading message is left out, the filling edit counts as
   the new message;
@@ -43,7 +43,7 @@ from typing import Any
 from aiohttp import web
 
 from bot.config import Config
-from bot.console.adapter import Response
+from bot.console.adapter import Response, snowflake
 from bot.console.runner import LOCALES, Console, build, parse_line, split_words
 from bot.i18n.catalog import default_catalog
 from tests.e2e.fake_discord import FakeDiscord, Message
@@ -55,6 +55,7 @@ FIGHTS = ["dnd35", "arm5", "adnd2cp", "cz2d10", "pl_wladanie"]
 HIDDEN = {"dnd35": r"\b44[0-9]{2}\b", "adnd2cp": r"\b44[0-9]{2}\b", "cz2d10": r"\b44[0-9]{2}\b"}
 _TIME = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:[+-]\d\d:\d\d|Z)?|\b\d\d:\d\d(?::\d\d)?\b")
 _MENTION = re.compile(r"<@!?(\d+)>")
+_CHANNEL = re.compile(r"<#(\d+)>")
 _LINK = re.compile(r"https://discord\.com/channels/\d+/\d+/(\d+)")
 _NUMBER = re.compile(r"\b[0-9]{7,}(?:\.[0-9]+)?\b")
 _GUILD = re.compile(r'"guild_id": [0-9]+')
@@ -81,6 +82,7 @@ class Side:
 
     def __init__(self, names: dict[str, str]) -> None:
         self.names = names  # user id → name
+        self.channels: dict[str, str] = {}  # channel id → name
         self.ordinal: dict[str, int] = {}
 
     def public(self, message_id: Any) -> int:
@@ -89,6 +91,7 @@ class Side:
     def text(self, value: Any) -> Any:
         if isinstance(value, str):
             value = _MENTION.sub(lambda m: f"<@{self.names.get(m.group(1), '?')}>", value)
+            value = _CHANNEL.sub(lambda m: f"<#{self.channels.get(m.group(1), '?')}>", value)
             return _LINK.sub(lambda m: f"<link to message {self.ordinal.get(m.group(1), '?')}>", value)
         if isinstance(value, list):
             return [self.text(v) for v in value]
@@ -155,6 +158,9 @@ async def run_console(tmp: Path) -> tuple[list[list[dict[str, Any]]], dict[str, 
     app, local = await build(config, seed=SEED, locale="en")
     console = Console(local, io.StringIO(), as_json=True, tracker=True)
     side = Side({})
+    side.channels = {
+        str(snowflake("#" + text.split("#")[1].split()[0])): text.split("#")[1].split()[0] for _, text in _lines()
+    }
     per_line: list[list[dict[str, Any]]] = []
     trackers: dict[str, list[Response]] = {}
     resolved: list[str] = []
@@ -291,6 +297,7 @@ async def _settle(fake: FakeDiscord, iid: str, start: int, want: int) -> None:
 
 def _records(fake: FakeDiscord, side: Side, start: int) -> list[dict[str, Any]]:
     side.names = {m.id: m.name for m in fake.members.values()}
+    side.channels = {c: n for n, c in fake.channels.items()}
     out = []
     loading: set[str] = set()
     for e in fake.events[start:]:
@@ -369,7 +376,9 @@ async def test_five_fights_through_discord_match_the_console(tmp_path: Path) -> 
         kinds = [e.kind for e in fake.events if e.message_id == m.id]
         assert kinds[0] == "create" and "pin" in kinds and kinds[-1] == "unpin" and kinds.count("edit") >= 1, kinds
         assert not m.pinned
-    shown = {n: next(m.data["embeds"][0] for m in trackers if m.channel_id == c) for n, c in fake.channels.items()}
+    names = {c: n for n, c in fake.channels.items()}
+    shown = {names[m.channel_id]: m.data["embeds"][0] for m in trackers}
+    assert set(shown) == set(console["trackers"])
     for channel, embed in console["trackers"].items():
         final = {k: v for k, v in shown[channel].items() if k != "type"}
         assert embed == _names(fake, final), channel
