@@ -329,8 +329,8 @@ class Console:
         )
 
     def _side(self, r: Response) -> None:
-        """A message the bot sent besides a command's answer: printed now, and returned with the answer."""
-        self.emit(r)
+        """A message the bot sent besides a command's answer (after it: the bot answers first), printed
+        and returned after the line's answers, in the order Discord shows them."""
         self.side.append(r)
 
     def _channel_name(self, channel_id: int) -> str:
@@ -347,7 +347,10 @@ class Console:
         if not text or text.startswith("//"):
             return []
         self.side = []
-        await self.sweep()
+        await self.sweep()  # what the timer did before this line: shown before its answers
+        swept, self.side = self.side, []
+        for r in swept:
+            self.emit(r)
         try:
             line = parse_line(text, self.local, self.channel)
             if line.locale:
@@ -363,13 +366,15 @@ class Console:
                 responses = await self.local.invoke(line.user, line.channel, line.found or line.command, line.options)
         except AdapterError as exc:
             self.emit_error(text, str(exc))
-            return []
+            return swept
         for r in responses:
             for c in r.components:
                 if r.message_id is not None:
                     self.button_messages[c["custom_id"]] = r.message_id
             self.emit(r)
-        return responses + self.side + await self.tick(self.line_seconds)
+        for r in self.side:
+            self.emit(r)
+        return swept + responses + self.side + await self.tick(self.line_seconds)
 
     def emit(self, r: Response) -> None:
         # One write per answer (what print would write in two); `tick` flushes once the line is done.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 from typing import Any
 
@@ -348,3 +349,20 @@ async def test_undo_and_a_change_from_another_channel_answer_before_their_rest_c
     order.clear()
     changed = await table.one('@ana #elsewhere /character set name:Wulf stats:"attack:+9"')
     assert changed.error is None and order == ["answer", "post"]
+
+
+async def test_the_console_prints_the_acknowledgement_before_the_prompts_edit(table: Table) -> None:
+    """The console prints what happened in the order Discord shows it: a typed /parry is answered first,
+    then its prompt becomes the result (it printed the edit first, as if the prompt changed before)."""
+    import json
+
+    await setup(table)
+    await attack_wulf(table)
+    out = table.console.out
+    assert isinstance(out, io.StringIO)
+    out.seek(0)
+    out.truncate()
+    table.dice(9)
+    await table("@ana #hall /parry")
+    printed = [json.loads(line)["command"] for line in out.getvalue().splitlines()]
+    assert printed[:2] == ["parry", "edit"]
