@@ -329,7 +329,6 @@ def _texts(record: dict[str, Any]) -> str:
 
 
 async def test_five_fights_through_discord_match_the_console(tmp_path: Path) -> None:
-    t0 = time.monotonic()
     want, console = await run_console(tmp_path)
     lines: list[str] = console["lines"]
     config = replace(Config.from_env(dotenv=False), database_path=str(tmp_path / "parse.db"), token=None)
@@ -394,8 +393,6 @@ async def test_five_fights_through_discord_match_the_console(tmp_path: Path) -> 
             assert not re.search(pattern, _texts(r)), (text, r)
     gm_status = [r for (f, t), rs in zip(_lines(), got, strict=True) for r in rs if f == "dnd35" and r["to"] == "gm"]
     assert any(re.search(HIDDEN["dnd35"], _texts(r)) for r in gm_status)  # the check can see them at all
-
-    assert time.monotonic() - t0 < 40
 
 
 def _difference(want: list[dict[str, Any]], got: list[dict[str, Any]]) -> str:
