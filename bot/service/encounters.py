@@ -11,6 +11,7 @@ from bot.service.state import Combatant, Encounter, dump_sheet
 from bot.storage import repository as repo
 from rules import (
     CombatSystem,
+    Message,
     Note,
 )
 from rules.pairs import parse_pairs
@@ -129,7 +130,13 @@ class EncounterMixin(StagingMixin):
             if ch is None:
                 raise UserError("error.unknown_character", name=character)
             if ch.system != enc.system:
-                raise UserError("error.character_system", name=ch.name, system=ch.system, encounter=enc.system)
+                raise UserError(  # the games by their names; the id only where it is typed (system:)
+                    "error.character_system",
+                    name=ch.name,
+                    system=Message(f"system.{ch.system}.name", {}),
+                    encounter=Message(f"system.{enc.system}.name", {}),
+                    encounter_id=enc.system,
+                )
             elsewhere = await self.db.read(repo.fight_of_character, ch.id)
             if elsewhere is not None:
                 raise UserError("error.character_in_fight", name=ch.name, channel=f"<#{elsewhere}>")

@@ -43,3 +43,19 @@ async def test_an_italian_sheet_names_its_classes_and_pool_parts_in_italian(tabl
     for code in ("class_name", "group", "fighter", "warrior", "int 1"):
         assert code not in text, code
     assert "Classe guerriero" in text and "Intelligenza 1" in text
+
+
+async def test_a_character_of_another_game_is_refused_with_the_games_names_and_the_way_out(table: Table) -> None:
+    await table.play(
+        [
+            "@gm:cs #c /encounter start system:arm5 name:Les",
+            "@ana:cs /character create system:dnd35 name:Ana template:bojovnik",
+        ]
+    )
+    for lang, command in (("cs", "/postava vytvořit systém:arm5"), ("pl", "/postać utwórz system:arm5"),
+                          ("it", "/personaggio crea sistema:arm5")):  # fmt: skip
+        r = await table.one(f"@ana:{lang} #c /encounter join character:Ana")
+        content = r.content or ""
+        assert r.error == "error.character_system", content
+        assert "Dungeons & Dragons 3.5" in content and "Ars Magica" in content, content
+        assert "dnd35" not in content and content.count("arm5") == 1 and command in content, content
