@@ -14,7 +14,7 @@ from bot.console.runner import render_text
 from bot.i18n.catalog import default_catalog
 from bot.presenters.fight_log import LogFile, batches, split
 from bot.presenters.texts import Texts
-from rules import RandomDice
+from rules import RandomDice, all_systems
 from tests.bot.conftest import Table, text_of
 from tests.bot.stored_events import stored_events
 from tests.bot.test_sessions import SESSIONS, Session
@@ -147,3 +147,18 @@ async def test_the_console_shows_attached_files(table: Table) -> None:
     r = await table.one("@ana #l /encounter log")
     shown = render_text(r, table.local)
     assert "📎 Mlha-1.md" in shown and "│ # Mlha" in shown and "📎 Mlha-1.json" in shown
+
+
+@pytest.mark.parametrize("lang", ["cs", "pl", "it", "en"])
+def test_every_game_names_an_initiative_roll_written_as_an_action(lang: str) -> None:
+    """The log writes an initiative roll whose combatant's row did not change (the same count rolled again)
+    as an action, by its term: every game has one in every language (pl_wladanie has none of its own and
+    showed the id `initiative`)."""
+    catalog = default_catalog()
+    catalog.strict = True  # a missing term raises instead of showing the id
+    try:
+        for system_id in all_systems():
+            name = Texts(catalog, lang, system_id).term("action", "initiative")
+            assert name != "initiative" and name[0].isupper(), (system_id, name)
+    finally:
+        catalog.strict = False
