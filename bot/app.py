@@ -91,6 +91,9 @@ class App:
             return False
         try:
             await self.message_editor(outcome.encounter.channel_id, x.message_id, [render.action_embed(tx, outcome)])
+        except (discord.NotFound, discord.Forbidden) as exc:  # deleted, or no permission: ordinary events
+            log.info("could not replace prompt %s: %s", x.message_id, exc)
+            return False
         except Exception:
             log.warning("could not replace prompt %s", x.message_id, exc_info=True)
             return False
@@ -192,9 +195,10 @@ class CombatBot(commands.Bot):
         await channel.send(content=content, embeds=embeds, allowed_mentions=allowed_mentions(users))
 
     async def _expire_loop(self) -> None:
-        """Defenders who let the time run out get the system's default defence rolled for them."""
+        """Defenders who let the time run out get the system's default defence rolled for them; the
+        sweep runs every `defence_sweep` seconds (DEFENCE_SWEEP, 5 by default; tests shorten it)."""
         while not self.is_closed():
-            await asyncio.sleep(5)
+            await asyncio.sleep(self.app.config.defence_sweep)
             try:
                 await self.app.settle_timeouts()
             except Exception:

@@ -27,6 +27,8 @@ class Config:
     shard_ids: tuple[int, ...] | None = None
     # DICE_SEED: the dice of a whole process from one seed, for tests and replays only (unset in play).
     dice_seed: int | None = None
+    # DEFENCE_SWEEP: seconds between two sweeps for defences whose time ran out (tests shorten it).
+    defence_sweep: float = 5.0
 
     @classmethod
     def from_env(cls, dotenv: bool = True) -> Config:
@@ -48,6 +50,7 @@ class Config:
             shard_count=shard_count,
             shard_ids=shard_ids,
             dice_seed=parse_seed(os.environ.get("DICE_SEED", "").strip()),
+            defence_sweep=parse_sweep(os.environ.get("DEFENCE_SWEEP", "").strip()),
         )
 
     @property
@@ -101,6 +104,19 @@ def parse_seed(text: str) -> int | None:
         return int(text)
     except ValueError:
         raise ConfigError(f"DICE_SEED must be a whole number (or unset), not {text!r}.") from None
+
+
+def parse_sweep(text: str) -> float:
+    """DEFENCE_SWEEP: unset (5 s) or seconds between 0.05 and 60."""
+    if not text:
+        return 5.0
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0.05 <= value <= 60:
+        raise ConfigError(f"DEFENCE_SWEEP must be seconds between 0.05 and 60 (or unset), not {text!r}.")
+    return value
 
 
 def check_deployment(config: Config) -> None:

@@ -1,0 +1,150 @@
+"""The paths the five fights do not reach, played through the real bot process against the Discord
+look-alike: a defence left to the timer, wound pictures as attachments, the tracker deleted or refused,
+missing channel permissions, Discord's 429s, a fight in a thread. Whatever differs from what a group on
+Discord would expect is a bug in the bot, fixed where it lives."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import struct
+import time
+import zlib
+from pathlib import Path
+from typing import Any
+
+from bot.i18n.catalog import default_catalog
+from tests.e2e.discord_process import bot_process, buttons, is_tracker
+from tests.e2e.fake_discord import FakeDiscord, Interaction, Message
+
+HIDDEN = re.compile(r"\b444\b")  # the hidden NPC's HP, made distinctive
+NPC = "hp:444 útok:5 obrana:3 zranění:8"
+CATALOG = default_catalog()
+
+
+async def quiet(fake: FakeDiscord, calm: float = 0.15, most: float = 5) -> None:
+    """Until the bot made no request for `calm` seconds (at most `most`)."""
+    deadline = time.monotonic() + most
+    while time.monotonic() < deadline:
+        fake.activity.clear()
+        try:
+            await asyncio.wait_for(fake.activity.wait(), calm)
+        except TimeoutError:
+            return
+
+
+async def do(fake: FakeDiscord, user: str, channel: str, path: str, locale: str = "cs", **options: Any) -> Interaction:
+    """A slash command, answered (within Discord's 3 seconds) and everything after it done."""
+    sent = await fake.command(user, channel, path, options, locale)
+    await fake.answer(sent.id, 3)
+    await quiet(fake)
+    return sent
+
+
+def answer_of(fake: FakeDiscord, sent: Interaction) -> Message:
+    assert sent.original is not None
+    return fake.messages[sent.original]
+
+
+def said(message: Message) -> str:
+    return str([message.data["content"], message.data["embeds"]])
+
+
+def public(fake: FakeDiscord, channel: str) -> list[Message]:
+    return [m for m in fake.visible(channel) if m.ephemeral_for is None]
+
+
+def prompt(fake: FakeDiscord, channel: str) -> Message:
+    """The latest defence prompt in the channel (the message that carried def: buttons)."""
+    cid = fake.channel(channel)
+    return next(
+        m
+        for e in reversed(fake.events)
+        if e.kind == "create"
+        for m in [fake.messages[e.message_id]]
+        if m.channel_id == cid and any(c.startswith("def:") for c, _ in buttons(e.snapshot))
+    )
+
+
+async def attack_until_prompt(fake: FakeDiscord, channel: str, target: str, attacker: str = "Zbój") -> Message:
+    """The GM attacks until the defender is asked (cz2d10 asks only for a strong enough blow)."""
+    for _ in range(12):
+        start = len(fake.events)
+        await do(fake, "gm", channel, "attack", attacker=attacker, target=target)
+        for e in fake.events[start:]:
+            if e.kind == "create" and any(c.startswith("def:") for c, _ in buttons(e.snapshot)):
+                return fake.messages[e.message_id]
+    raise AssertionError(f"no prompt in #{channel}")
+
+
+def tracker(fake: FakeDiscord, channel: str) -> list[Message]:
+    cid = fake.channel(channel)
+    return [m for m in fake.messages.values() if m.channel_id == cid and is_tracker(m)]
+
+
+async def cz_fight(fake: FakeDiscord, channel: str, player: str, hero: str, locale: str = "en-US") -> None:
+    """A cz2d10 fight (duel system vzor 2: the defender chooses) started by a Czech GM; a player (in
+    `locale`) and a hidden bandit, round 1 begun."""
+    await do(fake, "gm", channel, "settings set", name="duel_system", value="vzor2", system="cz2d10")
+    await do(fake, "gm", channel, "encounter start", system="cz2d10", name="Boj")
+    await do(fake, player, channel, "character create", locale, system="cz2d10", name=hero, template="bojovnik")
+    await do(fake, "gm", channel, "encounter add", name="Zbój", stats=NPC, count=1, hidden=True)
+    await do(fake, player, channel, "encounter join", locale, character=hero)
+    await do(fake, "gm", channel, "encounter next")
+
+
+def check_png(data: bytes) -> None:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", data[:8]
+    pos, chunks = 8, []
+    while pos < len(data):
+        (length,) = struct.unpack(">I", data[pos : pos + 4])
+        kind = data[pos + 4 : pos + 8]
+        crc = struct.unpack(">I", data[pos + 8 + length : pos + 12 + length])[0]
+        assert zlib.crc32(kind + data[pos + 8 : pos + 8 + length]) == crc, kind
+        chunks.append(kind)
+        pos += 12 + length
+    assert chunks[0] == b"IHDR" and chunks[-1] == b"IEND" and b"IDAT" in chunks, chunks
+
+
+def clean(fake: FakeDiscord, output: str) -> None:
+    assert not fake.unknown, fake.unknown
+    assert not fake.violations, fake.violations
+    assert "Traceback" not in output, output
+    slow = [i.id for i in fake.interactions.values() if i.answered is None or i.answered - i.created >= 3]
+    assert not slow, slow
+
+
+# ---- 1. a defence left to the timer -------------------------------------------------------------------
+async def test_an_unanswered_prompt_gets_the_default_defence_from_the_timer(tmp_path: Path) -> None:
+    async with bot_process(tmp_path, DEFENCE_SWEEP="0.2", DICE_SEED="7") as bot:
+        fake = bot.fake
+        await do(fake, "gm", "a", "settings set", name="defence_timeout", value="10", scope="server")
+        await cz_fight(fake, "a", "p1", "Eva")
+        await cz_fight(fake, "b", "p2", "Jonas")
+        kept = await attack_until_prompt(fake, "a", "Eva")
+        gone = await attack_until_prompt(fake, "b", "Jonas")
+        fake.delete(gone.id)  # a moderator deletes the prompt in #b
+        before_b = {m.id for m in public(fake, "b")}
+        asked = time.monotonic()
+        deadline = asked + 14
+        while time.monotonic() < deadline and (kept.data["components"] or len(public(fake, "b")) == len(before_b)):
+            await asyncio.sleep(0.1)
+        await quiet(fake)
+    clean(fake, bot.output)
+    automatic = CATALOG.messages["cs"]["defence.automatic"]
+
+    # #a: the prompt became its result, in place, buttons gone, in the table's (the GM's) language.
+    assert kept.data["components"] == [], kept.data
+    edits = [e for e in fake.events if e.message_id == kept.id and e.kind == "edit"]
+    assert len(edits) == 1 and edits[0].route == "channel" and edits[0].at - asked >= 9.5
+    assert not HIDDEN.search(said(kept)), said(kept)
+    assert kept.data["embeds"] and "Eva" in said(kept)
+    cs, en = CATALOG.messages["cs"]["field.outcome"], CATALOG.messages["en"]["field.outcome"]
+    assert cs in said(kept) and en not in said(kept), said(kept)  # the player's English does not matter
+
+    # #b: the prompt was gone, so the result was posted once as a new message.
+    new = [m for m in public(fake, "b") if m.id not in before_b and not is_tracker(m)]
+    assert len(new) == 1, [said(m) for m in new]
+    assert new[0].data["content"] == automatic and "Jonas" in said(new[0]) and cs in said(new[0])
+    assert not HIDDEN.search(said(new[0])), said(new[0])
+    assert not [m for m in fake.messages.values() if m.deleted and m.id != gone.id], "nothing else deleted"
