@@ -190,3 +190,32 @@ def records(fake: FakeDiscord, side: Side, start: int) -> list[dict[str, Any]]:
         files = [side.file(n, d) for n, d in e.files]
         out.append(side.record(who, ephemeral, edits, data["content"], data["embeds"], buttons(data), files))
     return out
+
+
+async def console_lines(tmp: Path, lines: list[str], seed: int) -> list[list[Any]]:
+    """Each console line's answers (`Response`s, trackers left out) from a fresh console seeded `seed`."""
+    import io
+    from dataclasses import replace
+
+    from bot.config import Config
+    from bot.console.runner import Console, build
+
+    config = replace(Config.from_env(dotenv=False), database_path=str(tmp / "console.db"), token=None)
+    app, local = await build(config, seed=seed, locale="en")
+    console = Console(local, io.StringIO(), as_json=True, tracker=True)
+    try:
+        return [[r for r in await console.run_line(text) if r.command != "tracker"] for text in lines]
+    finally:
+        await console.finish()
+        await app.close()
+
+
+async def send_line(fake: FakeDiscord, text: str, local: Any) -> Any:
+    """One console line (`@user:locale #channel /command opt:value` or `click ID`) sent as Discord would."""
+    from bot.console.runner import LOCALES, parse_line
+
+    line = parse_line(text, local)
+    locale = LOCALES.get(line.locale or "en", "en-US")
+    if line.command == "click":
+        return await fake.press(line.user, line.options["id"], locale)
+    return await fake.command(line.user, line.channel, line.command, line.options, locale)

@@ -10,11 +10,14 @@ import re
 import struct
 import time
 import zlib
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from bot.config import Config
+from bot.console.runner import build
 from bot.i18n.catalog import default_catalog
-from tests.e2e.discord_process import bot_process, buttons, is_tracker
+from tests.e2e.discord_process import bot_process, buttons, console_lines, is_tracker, send_line
 from tests.e2e.fake_discord import FakeDiscord, Interaction, Message
 
 HIDDEN = re.compile(r"\b444\b")  # the hidden NPC's HP, made distinctive
@@ -148,3 +151,56 @@ async def test_an_unanswered_prompt_gets_the_default_defence_from_the_timer(tmp_
     assert new[0].data["content"] == automatic and "Jonas" in said(new[0]) and cs in said(new[0])
     assert not HIDDEN.search(said(new[0])), said(new[0])
     assert not [m for m in fake.messages.values() if m.deleted and m.id != gone.id], "nothing else deleted"
+
+
+# ---- 2. wound pictures through the multipart callback ---------------------------------------------------
+WOUNDS = {
+    "c": [
+        "@gm:cs #c /settings set name:wound_picture value:true",
+        "@gm:cs #c /encounter start system:cz2d10 name:Boj",
+        "@p1:en #c /character create system:cz2d10 name:Eva template:bojovnik",
+        '@gm:cs #c /encounter add name:Vlk stats:"hp:40 útok:5 obrana:3 zranění:8"',
+        "@p1:en #c /encounter join character:Eva",
+        "@gm:cs #c /encounter next",
+    ]
+    + ["@gm:cs #c /attack attacker:Eva target:Vlk"] * 5,
+    "w": [
+        "@gm:pl #w /settings set name:wound_picture value:true",
+        "@gm:pl #w /encounter start system:pl_wladanie name:Boj",
+        "@p2:pl #w /character create system:pl_wladanie name:Ola template:wojownik",
+        '@gm:pl #w /encounter add name:Wilk stats:"obrona_fizyczna:10"',
+        "@p2:pl #w /encounter join character:Ola",
+        "@gm:pl #w /encounter next",
+    ]
+    + ["@gm:pl #w /attack attacker:Ola target:Wilk"] * 5,
+}
+
+
+async def test_wound_pictures_travel_as_attachments_named_as_in_the_console(tmp_path: Path) -> None:
+    lines = WOUNDS["c"] + WOUNDS["w"]
+    want = await console_lines(tmp_path, lines, seed=11)
+    config = replace(Config.from_env(dotenv=False), database_path=str(tmp_path / "parse.db"), token=None)
+    app, local = await build(config, seed=11, locale="en")
+    got: list[list[tuple[str, bytes]]] = []
+    try:
+        async with bot_process(tmp_path, DICE_SEED="11") as bot:
+            fake = bot.fake
+            for text in lines:
+                start = len(fake.events)
+                sent = await send_line(fake, text, local)
+                await fake.answer(sent.id, 3)
+                await quiet(fake)
+                got.append([f for e in fake.events[start:] if e.kind in ("create", "edit") for f in e.files])
+    finally:
+        await app.close()
+    clean(fake, bot.output)
+    console = [[(f["filename"], f["size"]) for r in rs for f in r.files] for rs in want]
+    assert [[(n, len(d)) for n, d in files] for files in got] == console
+    pictures = [(n, d) for files in got for n, d in files]
+    assert {n for n, _ in pictures} >= {"wounds-vlk.png", "wounds-wilk.png"}, pictures
+    for _, data in pictures:
+        check_png(data)
+        assert len(data) < 50 << 10  # far below Discord's 10 MiB upload limit
+    # They came with the attack's answer itself: the callback, multipart.
+    routes = {e.route for e in fake.events if e.files}
+    assert routes == {"callback"}, routes
