@@ -95,8 +95,9 @@ def message_link(guild_id: int, channel_id: int, message_id: int) -> str:
 
 async def typed_answer_reply(app: App, tx: Texts, outcome: ActionOutcome) -> Reply:
     """`/parry` typed by hand: the typist gets a one-line acknowledgement with a link at once, then the
-    prompt becomes the result (edited in place after the answer went out); only if the prompt cannot be
-    edited is the result posted, once. Without a known prompt message the answer is the result."""
+    prompt becomes the result (edited in place after the answer went out; a hit's wound picture follows
+    it); only if the prompt cannot be edited is the result posted, once. Without a known prompt message
+    the answer is the result."""
     x, enc = outcome.answers_to, outcome.encounter
     if x is None or x.message_id is None or app.message_editor is None:
         return await pictures.with_hit_picture(app, tx, outcome, answer_reply(tx, outcome))
@@ -106,4 +107,7 @@ async def typed_answer_reply(app: App, tx: Texts, outcome: ActionOutcome) -> Rep
             await app.post(enc.channel_id, None, [render.action_embed(tx, outcome)], [])
 
     link = message_link(enc.guild_id, enc.channel_id, x.message_id)
-    return Reply(content=tx("defence.answered", link=link), ephemeral=True, then=replace_prompt)
+    # A hit's wound picture follows the result it illustrates, as after a button (`with_hit_picture`).
+    pictured = await pictures.with_hit_picture(app, tx, outcome, Reply(edit=True))
+    ack = tx("defence.answered", link=link)
+    return Reply(content=ack, ephemeral=True, then=replace_prompt, after=pictured.followups)

@@ -7,6 +7,7 @@ choices) and records every response as a Discord-shaped dict.
 
 from __future__ import annotations
 
+import itertools
 import re
 import zlib
 from dataclasses import dataclass, field
@@ -23,6 +24,7 @@ _LOCALES = {loc.value: loc for loc in discord.Locale}  # by the code a client se
 # A member's permissions in a channel: Manage Channels for the GM, nothing else for anyone.
 _MANAGER = discord.Permissions(manage_channels=True).value
 GM_NAME = "gm"
+_SENT = itertools.count()
 
 
 @dataclass
@@ -39,6 +41,9 @@ class Response:
     edits: int | None = None  # the message this response replaced
     pinged: list[int] = field(default_factory=list)  # users this message would notify on Discord
     files: list[dict[str, Any]] = field(default_factory=list)  # attachments: name, size, text, data (bytes)
+    # When it was sent, among all responses: a line's answers and the bot's own edits and posts are shown
+    # in this order, as Discord shows them (an answer, the prompt edited after it, a picture following).
+    seq: int = field(default_factory=lambda: next(_SENT), repr=False, compare=False)
 
     def file_text(self, name_part: str) -> str:
         """The text of the first attachment whose name contains `name_part` ("" if none)."""

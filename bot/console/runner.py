@@ -371,10 +371,10 @@ class Console:
             for c in r.components:
                 if r.message_id is not None:
                     self.button_messages[c["custom_id"]] = r.message_id
+        shown = sorted(responses + self.side, key=lambda r: r.seq)  # as they were sent
+        for r in shown:
             self.emit(r)
-        for r in self.side:
-            self.emit(r)
-        return swept + responses + self.side + await self.tick(self.line_seconds)
+        return swept + shown + await self.tick(self.line_seconds)
 
     def emit(self, r: Response) -> None:
         # One write per answer (what print would write in two); `tick` flushes once the line is done.

@@ -173,11 +173,22 @@ WOUNDS = {
         "@gm:pl #w /encounter next",
     ]
     + ["@gm:pl #w /attack attacker:Ola target:Wilk"] * 5,
+    # vzor 2: the defender is asked; a typed /parry that lets the blow through (the picture follows the result)
+    "p": [
+        "@gm:cs #p /settings set name:wound_picture value:true",
+        "@gm:cs #p /settings set name:duel_system value:vzor2 system:cz2d10",
+        "@gm:cs #p /encounter start system:cz2d10 name:Boj",
+        "@p3:en #p /character create system:cz2d10 name:Ema template:bojovnik",
+        '@gm:cs #p /encounter add name:Rys stats:"hp:40 útok:9 obrana:3 zranění:8"',
+        "@p3:en #p /encounter join character:Ema",
+        "@gm:cs #p /encounter next",
+    ]
+    + ["@gm:cs #p /attack attacker:Rys target:Ema", "@p3:en #p /parry option:none"] * 3,
 }
 
 
 async def test_wound_pictures_travel_as_attachments_named_as_in_the_console(tmp_path: Path) -> None:
-    lines = WOUNDS["c"] + WOUNDS["w"]
+    lines = WOUNDS["c"] + WOUNDS["w"] + WOUNDS["p"]
     want = await console_lines(tmp_path, lines, seed=11)
     config = replace(Config.from_env(dotenv=False), database_path=str(tmp_path / "parse.db"), token=None)
     app, local = await build(config, seed=11, locale="en")
@@ -201,6 +212,12 @@ async def test_wound_pictures_travel_as_attachments_named_as_in_the_console(tmp_
     for _, data in pictures:
         check_png(data)
         assert len(data) < 50 << 10  # far below Discord's 10 MiB upload limit
-    # They came with the attack's answer itself: the callback, multipart.
-    routes = {e.route for e in fake.events if e.files}
-    assert routes == {"callback"}, routes
+    assert "wounds-ema.png" in {n for n, _ in pictures}, pictures
+    # An attack's came with its answer itself (the callback, multipart); after a typed /parry the picture
+    # followed the prompt's edit into the result (a followup, multipart).
+    routes = {fake.messages[e.message_id].channel_id: e.route for e in fake.events if e.files}
+    assert routes == {fake.channel("c"): "callback", fake.channel("w"): "callback", fake.channel("p"): "followup"}
+    parried = [e for e in fake.events if e.message_id in {m.id for m in public(fake, "p")} and e.kind != "pin"]
+    for i, e in enumerate(parried):
+        if e.files:
+            assert parried[i - 1].kind == "edit" and parried[i - 1].route == "channel", parried[i - 1]
