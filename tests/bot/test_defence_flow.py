@@ -366,3 +366,17 @@ async def test_the_console_prints_the_acknowledgement_before_the_prompts_edit(ta
     await table("@ana #hall /parry")
     printed = [json.loads(line)["command"] for line in out.getvalue().splitlines()]
     assert printed[:2] == ["parry", "edit"]
+
+
+async def test_a_button_on_an_ephemeral_message_edits_it_privately_in_the_console(table: Table) -> None:
+    """On Discord an ephemeral message edited by its button (`response.edit_message`) stays its user's
+    alone; the console recorded the edit as a public message."""
+    await setup(table)
+    custom_id = await attack_wulf(table)
+    table.dice(9)
+    (edited,) = await table.local.click("ana", "hall", custom_id, None, ephemeral=True)
+    assert edited.error is None and edited.ephemeral and edited.user == "ana" and edited.message_id is None
+    custom_id = await attack_wulf(table, "Bandit 2")
+    table.dice(9)
+    (public,) = await table.local.click("ana", "hall", custom_id, 1234)
+    assert not public.ephemeral and public.edits == 1234
