@@ -221,3 +221,73 @@ async def test_wound_pictures_travel_as_attachments_named_as_in_the_console(tmp_
     for i, e in enumerate(parried):
         if e.files:
             assert parried[i - 1].kind == "edit" and parried[i - 1].route == "channel", parried[i - 1]
+
+
+# ---- 3. the tracker when things go wrong --------------------------------------------------------------
+async def until(check: Any, most: float = 6) -> None:
+    deadline = time.monotonic() + most
+    while time.monotonic() < deadline and not check():
+        await asyncio.sleep(0.05)
+    assert check(), "not within the time"
+
+
+async def test_a_deleted_tracker_is_posted_again_and_a_refused_edit_stops_it_quietly(tmp_path: Path) -> None:
+    async with bot_process(tmp_path, DICE_SEED="7") as bot:
+        fake = bot.fake
+        await cz_fight(fake, "t", "p1", "Eva")
+        await until(lambda: any(m.pinned for m in tracker(fake, "t")))
+        (first,) = tracker(fake, "t")
+        fake.delete(first.id)  # a moderator deletes it
+        await do(fake, "gm", "t", "encounter add", name="Vlk", stats=NPC.replace("444", "30"))
+        await until(lambda: any(not m.deleted and m.pinned for m in tracker(fake, "t")))
+        second = next(m for m in tracker(fake, "t") if not m.deleted)
+        assert "Vlk" in said(second)
+
+        refused = fake.fail("channel_edit", 403, channel=fake.channel("t"))
+        before = {m.id for m in fake.messages.values()}
+        seen = len(fake.events)
+        await do(fake, "gm", "t", "encounter add", name="Rys", stats=NPC.replace("444", "30"))
+        await until(lambda: bool(refused.hits))
+        await asyncio.sleep(2.5)  # the next spacing: nothing is retried or re-posted after a refusal
+        sent = await do(fake, "gm", "t", "encounter status")  # play goes on
+        assert "Rys" in said(answer_of(fake, sent))
+        await asyncio.sleep(2.5)
+    clean(fake, bot.output)
+    assert len(refused.hits) == 1
+    new = [fake.messages[i] for i in {m.id for m in fake.messages.values()} - before]
+    assert not [m for m in new if is_tracker(m)], "no tracker posted again after the refusal"
+    internal = [t for lang in CATALOG.messages.values() for k, t in lang.items() if k.startswith("error.")]
+    for m in new:
+        assert not any(t in said(m) for t in internal), said(m)  # nothing about it told to the table
+    assert not [e for e in fake.events[seen:] if e.message_id == second.id and e.kind == "edit"]
+
+
+# ---- 5. Discord's 429s ----------------------------------------------------------------------------------
+async def test_429s_are_waited_out_and_never_hold_the_answer(tmp_path: Path) -> None:
+    async with bot_process(tmp_path, DICE_SEED="7") as bot:
+        fake = bot.fake
+        await cz_fight(fake, "r", "p1", "Eva")
+        kept = await attack_until_prompt(fake, "r", "Eva")
+        # The prompt's edit after a typed /parry meets a 429: the acknowledgement goes at once, the edit lands.
+        edit = fake.fail("channel_edit", 429, channel=fake.channel("r"), retry_after=0.6)
+        sent = await fake.command("p1", "r", "parry", {}, "en-US")
+        await fake.answer(sent.id, 3)
+        assert sent.answered is not None and sent.answered - sent.created < 0.5
+        await until(lambda: kept.data["components"] == [])
+        landed = next(e for e in fake.events if e.message_id == kept.id and e.kind == "edit")
+        assert len(edit.hits) == 1 and landed.at - edit.hits[0] >= 0.55
+
+        # A follow-up (the GM's full copy at the end of the fight) meets a 429 and is sent after it.
+        follow = fake.fail("followup", 429, channel=fake.channel("r"), retry_after=0.6)
+        start = len(fake.events)
+        sent = await fake.command("gm", "r", "encounter end", {}, "cs")
+        await fake.answer(sent.id, 3)
+        assert sent.answered is not None and sent.answered - sent.created < 0.5
+        await until(lambda: any(e.route == "followup" for e in fake.events[start:]))
+        later = next(e for e in fake.events[start:] if e.route == "followup")
+        assert len(follow.hits) == 1 and later.at - follow.hits[0] >= 0.55
+        await quiet(fake)
+        gm = fake.member("gm").id  # and the GM's own copy came too
+        assert [e for e in fake.events[start:] if fake.messages[e.message_id].ephemeral_for == gm]
+    clean(fake, bot.output)
+    assert bot.output.count("responded with 429") == 1 and "Webhook ID" in bot.output  # discord.py waited both
