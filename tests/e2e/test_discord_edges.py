@@ -291,3 +291,30 @@ async def test_429s_are_waited_out_and_never_hold_the_answer(tmp_path: Path) -> 
         assert [e for e in fake.events[start:] if fake.messages[e.message_id].ephemeral_for == gm]
     clean(fake, bot.output)
     assert bot.output.count("responded with 429") == 1 and "Webhook ID" in bot.output  # discord.py waited both
+
+
+# ---- 6. a fight in a thread ------------------------------------------------------------------------------
+async def test_a_fight_in_a_thread_plays_like_one_in_a_channel(tmp_path: Path) -> None:
+    fake = FakeDiscord()
+    thread = fake.thread("quest")  # listed in GUILD_CREATE's threads; interactions carry type 11 and parent_id
+    async with bot_process(tmp_path, fake, DICE_SEED="7") as bot:
+        await cz_fight(fake, "quest", "p1", "Eva")
+        kept = await attack_until_prompt(fake, "quest", "Eva")
+        sent = await do(fake, "p1", "quest", "parry", "en-US")
+        assert str(kept.id) in said(answer_of(fake, sent))  # the acknowledgement links the prompt
+        await until(lambda: kept.data["components"] == [])
+        await do(fake, "gm", "quest", "encounter add", name="Lupič", stats="hp:30 útok:14 obrana:3 zranění:8")
+        second = await attack_until_prompt(fake, "quest", "Eva", attacker="Lupič")
+        first_button = buttons(second.data)[0][0]
+        pressed = await fake.press("p1", first_button, "en-US")
+        await fake.answer(pressed.id, 3)
+        await do(fake, "gm", "quest", "encounter end")
+        await until(lambda: not any(m.pinned for m in tracker(fake, "quest")))
+    clean(fake, bot.output)
+    assert {m.channel_id for m in fake.messages.values()} == {thread}
+    assert second.data["components"] == [] and pressed.callback_type == 7
+    routes = {e.route for e in fake.events if e.message_id == kept.id and e.kind == "edit"}
+    assert routes == {"channel"}
+    (board,) = tracker(fake, "quest")
+    kinds = [e.kind for e in fake.events if e.message_id == board.id]
+    assert kinds[0] == "create" and "pin" in kinds and kinds[-1] == "unpin" and "edit" in kinds, kinds
