@@ -105,6 +105,8 @@ class App:
             return
         try:
             await self.message_poster(channel_id, content, embeds, users)
+        except discord.Forbidden as exc:  # the bot may not write there: an ordinary event
+            log.info("could not post in channel %s: %s", channel_id, exc)
         except Exception:
             log.warning("could not post in channel %s", channel_id, exc_info=True)
 

@@ -380,3 +380,18 @@ async def test_a_button_on_an_ephemeral_message_edits_it_privately_in_the_consol
     table.dice(9)
     (public,) = await table.local.click("ana", "hall", custom_id, 1234)
     assert not public.ephemeral and public.edits == 1234
+
+
+async def test_a_typed_parry_answers_with_the_result_where_the_bot_may_not_write(table: Table) -> None:
+    """Without Send Messages (or Embed Links) in the channel the prompt can be neither edited nor followed
+    by a post: the result went nowhere. The /parry's own answer (which needs no channel permission) is
+    the result then."""
+    import discord
+
+    await setup(table)
+    await attack_wulf(table)
+    table.local.bot_permissions = discord.Permissions(view_channel=True, read_message_history=True)
+    table.dice(9)
+    said = await table("@ana #hall /parry")
+    assert [(r.command, r.ephemeral) for r in said] == [("parry", False)], said
+    assert said[0].embeds and said[0].edits is None

@@ -18,7 +18,16 @@ from bot.config import Config
 from bot.console.runner import build
 from bot.i18n.catalog import default_catalog
 from tests.e2e.discord_process import bot_process, buttons, console_lines, is_tracker, send_line
-from tests.e2e.fake_discord import FakeDiscord, Interaction, Message
+from tests.e2e.fake_discord import (
+    APP_PERMISSIONS,
+    HISTORY,
+    MANAGE_MESSAGES,
+    PIN,
+    VIEW,
+    FakeDiscord,
+    Interaction,
+    Message,
+)
 
 HIDDEN = re.compile(r"\b444\b")  # the hidden NPC's HP, made distinctive
 NPC = "hp:444 útok:5 obrana:3 zranění:8"
@@ -318,3 +327,43 @@ async def test_a_fight_in_a_thread_plays_like_one_in_a_channel(tmp_path: Path) -
     (board,) = tracker(fake, "quest")
     kinds = [e.kind for e in fake.events if e.message_id == board.id]
     assert kinds[0] == "create" and "pin" in kinds and kinds[-1] == "unpin" and "edit" in kinds, kinds
+
+
+# ---- 4. missing channel permissions ---------------------------------------------------------------------
+async def test_without_channel_permissions_every_command_still_answers(tmp_path: Path) -> None:
+    fake = FakeDiscord()
+    mute = fake.channel("mute")
+    fake.bot_permissions[mute] = VIEW | HISTORY  # no Send Messages, Embed Links, Attach Files, Pin Messages
+    fake.bot_permissions[fake.channel("nopin")] = APP_PERMISSIONS & ~PIN & ~MANAGE_MESSAGES
+    async with bot_process(tmp_path, fake, DICE_SEED="7") as bot:
+        await do(fake, "gm", "nopin", "encounter start", system="dnd35", name="Noc")
+        await until(lambda: bool(tracker(fake, "nopin")))
+        await do(fake, "gm", "nopin", "encounter end")
+        await do(fake, "gm", "mute", "settings set", name="duel_system", value="vzor2", system="cz2d10")
+        start = await do(fake, "gm", "mute", "encounter start", system="cz2d10", name="Boj")
+        await do(fake, "p1", "mute", "character create", "en-US", system="cz2d10", name="Eva", template="bojovnik")
+        await do(fake, "gm", "mute", "encounter add", name="Zbój", stats=NPC, count=1, hidden=True)
+        await do(fake, "p1", "mute", "encounter join", "en-US", character="Eva")
+        await do(fake, "gm", "mute", "encounter next")
+        kept = await attack_until_prompt(fake, "mute", "Eva")
+        parry = await do(fake, "p1", "mute", "parry", "en-US")
+        await do(fake, "gm", "mute", "encounter end")
+        await asyncio.sleep(2.2)
+    clean(fake, bot.output)
+    # Told once, privately, in the GM's language: no tracker here; nothing of it posted.
+    gm, cannot = fake.member("gm").id, CATALOG.messages["cs"]["tracker.cannot_post"]
+    told = [m for m in fake.messages.values() if m.data["content"] == cannot]
+    assert [m.ephemeral_for for m in told] == [gm], told
+    assert start.answered is not None and not tracker(fake, "mute")
+    # The bot may not edit the prompt nor post: the typed /parry's own answer is the result, public, once.
+    answer = answer_of(fake, parry)
+    assert answer.ephemeral_for is None and "Eva" in said(answer) and answer.data["embeds"], said(answer)
+    assert not HIDDEN.search(said(answer))
+    made = [e for e in fake.events if e.route == "channel" and fake.messages[e.message_id].channel_id == mute]
+    assert not made, "no channel message was made or changed"
+    assert kept.data["components"], "the prompt could not be changed (its buttons are refused as stale)"
+    # Without Pin Messages: the tracker is posted and kept up to date unpinned, the GM told once.
+    (board,) = tracker(fake, "nopin")
+    assert not [e for e in fake.events if e.message_id == board.id and e.kind in ("pin", "unpin")]
+    unpinned = [m for m in fake.messages.values() if m.data["content"] == CATALOG.messages["cs"]["tracker.cannot_pin"]]
+    assert [m.ephemeral_for for m in unpinned] == [gm]
