@@ -70,7 +70,8 @@ class App:
     ) -> Tracker:
         """Keep one live tracker message per fight, edited after every change the service commits."""
         timing: dict[str, Any] = {k: v for k, v in (("now", now), ("sleep", sleep)) if v is not None}
-        self.tracker = Tracker(gateway, self.tracker_embed, self.service.remember_tracker, **timing)
+        interval = self.config.tracker_interval
+        self.tracker = Tracker(gateway, self.tracker_embed, self.service.remember_tracker, interval=interval, **timing)
         self.service.on_change = self.tracker.touch
         return self.tracker
 

@@ -112,3 +112,13 @@ def test_defence_sweep_is_read_and_checked(monkeypatch: pytest.MonkeyPatch) -> N
         monkeypatch.setenv("DEFENCE_SWEEP", junk)
         with pytest.raises(ConfigError, match="DEFENCE_SWEEP"):
             Config.from_env(dotenv=False)
+
+
+def test_tracker_interval_is_read_and_checked(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TRACKER_INTERVAL", "")
+    assert Config.from_env(dotenv=False).tracker_interval == 2.0
+    monkeypatch.setenv("TRACKER_INTERVAL", "0.3")
+    assert Config.from_env(dotenv=False).tracker_interval == 0.3
+    monkeypatch.setenv("TRACKER_INTERVAL", "0.01")
+    with pytest.raises(ConfigError, match="TRACKER_INTERVAL"):
+        Config.from_env(dotenv=False)

@@ -34,7 +34,7 @@ NPC = "hp:444 útok:5 obrana:3 zranění:8"
 CATALOG = default_catalog()
 
 
-async def quiet(fake: FakeDiscord, calm: float = 0.15, most: float = 5) -> None:
+async def quiet(fake: FakeDiscord, calm: float = 0.08, most: float = 5) -> None:
     """Until the bot made no request for `calm` seconds (at most `most`)."""
     deadline = time.monotonic() + most
     while time.monotonic() < deadline:
@@ -241,7 +241,7 @@ async def until(check: Any, most: float = 6) -> None:
 
 
 async def test_a_deleted_tracker_is_posted_again_and_a_refused_edit_stops_it_quietly(tmp_path: Path) -> None:
-    async with bot_process(tmp_path, DICE_SEED="7") as bot:
+    async with bot_process(tmp_path, DICE_SEED="7", TRACKER_INTERVAL="0.3") as bot:
         fake = bot.fake
         await cz_fight(fake, "t", "p1", "Eva")
         await until(lambda: any(m.pinned for m in tracker(fake, "t")))
@@ -257,10 +257,10 @@ async def test_a_deleted_tracker_is_posted_again_and_a_refused_edit_stops_it_qui
         seen = len(fake.events)
         await do(fake, "gm", "t", "encounter add", name="Rys", stats=NPC.replace("444", "30"))
         await until(lambda: bool(refused.hits))
-        await asyncio.sleep(2.5)  # the next spacing: nothing is retried or re-posted after a refusal
+        await asyncio.sleep(0.8)  # past the next spacing: nothing is retried or re-posted after a refusal
         sent = await do(fake, "gm", "t", "encounter status")  # play goes on
         assert "Rys" in said(answer_of(fake, sent))
-        await asyncio.sleep(2.5)
+        await asyncio.sleep(0.8)
     clean(fake, bot.output)
     assert len(refused.hits) == 1
     new = [fake.messages[i] for i in {m.id for m in fake.messages.values()} - before]
@@ -306,7 +306,7 @@ async def test_429s_are_waited_out_and_never_hold_the_answer(tmp_path: Path) -> 
 async def test_a_fight_in_a_thread_plays_like_one_in_a_channel(tmp_path: Path) -> None:
     fake = FakeDiscord()
     thread = fake.thread("quest")  # listed in GUILD_CREATE's threads; interactions carry type 11 and parent_id
-    async with bot_process(tmp_path, fake, DICE_SEED="7") as bot:
+    async with bot_process(tmp_path, fake, DICE_SEED="7", TRACKER_INTERVAL="0.3") as bot:
         await cz_fight(fake, "quest", "p1", "Eva")
         kept = await attack_until_prompt(fake, "quest", "Eva")
         sent = await do(fake, "p1", "quest", "parry", "en-US")
@@ -335,7 +335,7 @@ async def test_without_channel_permissions_every_command_still_answers(tmp_path:
     mute = fake.channel("mute")
     fake.bot_permissions[mute] = VIEW | HISTORY  # no Send Messages, Embed Links, Attach Files, Pin Messages
     fake.bot_permissions[fake.channel("nopin")] = APP_PERMISSIONS & ~PIN & ~MANAGE_MESSAGES
-    async with bot_process(tmp_path, fake, DICE_SEED="7") as bot:
+    async with bot_process(tmp_path, fake, DICE_SEED="7", TRACKER_INTERVAL="0.3") as bot:
         await do(fake, "gm", "nopin", "encounter start", system="dnd35", name="Noc")
         await until(lambda: bool(tracker(fake, "nopin")))
         await do(fake, "gm", "nopin", "encounter end")
@@ -348,7 +348,7 @@ async def test_without_channel_permissions_every_command_still_answers(tmp_path:
         kept = await attack_until_prompt(fake, "mute", "Eva")
         parry = await do(fake, "p1", "mute", "parry", "en-US")
         await do(fake, "gm", "mute", "encounter end")
-        await asyncio.sleep(2.2)
+        await asyncio.sleep(0.6)
     clean(fake, bot.output)
     # Told once, privately, in the GM's language: no tracker here; nothing of it posted.
     gm, cannot = fake.member("gm").id, CATALOG.messages["cs"]["tracker.cannot_post"]
