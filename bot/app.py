@@ -52,8 +52,9 @@ class App:
         self.service = service
         self.catalog = catalog
         self.roll_rng = roll_rng
-        # Replaces a message the bot posted earlier (the defender's prompt); set by whoever talks to Discord.
-        self.message_editor: Callable[[int, int, list[discord.Embed]], Awaitable[None]] | None = None
+        # Replaces a message the bot posted earlier (the defender's prompt): (channel, message, embeds, the
+        # text above them or None); set by whoever talks to Discord.
+        self.message_editor: Callable[[int, int, list[discord.Embed], str | None], Awaitable[None]] | None = None
         # Every slash command's qualified name (`encounter next`), for /help; filled when the cogs load.
         self.command_names: list[str] = []
         # Posts a message of the bot's own in a channel: (channel, content, embeds, users it may ping).
@@ -91,7 +92,10 @@ class App:
         if x is None or x.message_id is None or self.message_editor is None:
             return False
         try:
-            await self.message_editor(outcome.encounter.channel_id, x.message_id, [render.action_embed(tx, outcome)])
+            # A default rolled for the defender says so, as the result posted instead of the edit does.
+            content = tx("defence.automatic") if outcome.automatic else None
+            embeds = [render.action_embed(tx, outcome)]
+            await self.message_editor(outcome.encounter.channel_id, x.message_id, embeds, content)
         except (discord.NotFound, discord.Forbidden) as exc:  # deleted, or no permission: ordinary events
             log.info("could not replace prompt %s: %s", x.message_id, exc)
             return False
@@ -185,9 +189,11 @@ class CombatBot(commands.Bot):
             self._warming = asyncio.create_task(asyncio.to_thread(_warm))  # what the first commands import
             self._expiry = asyncio.create_task(self._expire_loop())
 
-    async def _edit_message(self, channel_id: int, message_id: int, embeds: list[discord.Embed]) -> None:
+    async def _edit_message(
+        self, channel_id: int, message_id: int, embeds: list[discord.Embed], content: str | None
+    ) -> None:
         channel = self.get_partial_messageable(channel_id)
-        await channel.get_partial_message(message_id).edit(content=None, embeds=embeds, view=None)
+        await channel.get_partial_message(message_id).edit(content=content, embeds=embeds, view=None)
 
     async def _post_message(
         self, channel_id: int, content: str | None, embeds: list[discord.Embed], users: list[int]

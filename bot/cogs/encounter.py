@@ -272,7 +272,7 @@ class EncounterCog(BaseCog):
                     note = render.message_embed(table("undo.prompt_retired"), table("undo.prompt_retired_text"))
                     for message_id in retired:
                         try:
-                            await editor(outcome.encounter.channel_id, message_id, [note])
+                            await editor(outcome.encounter.channel_id, message_id, [note], None)
                         except Exception:
                             pass  # the prompt is gone already; its buttons refuse anyway
 

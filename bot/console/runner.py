@@ -298,7 +298,7 @@ class Console:
         """The end of a script: the tracker shows its final state (within five seconds on Discord)."""
         await self.tick(5.0)
 
-    async def on_edit(self, channel_id: int, message_id: int, embeds: list[Any]) -> None:
+    async def on_edit(self, channel_id: int, message_id: int, embeds: list[Any], content: str | None) -> None:
         """The bot replaced one of its earlier messages (a prompt answered by /parry or a timeout)."""
         if message_id in self.deleted:
             raise LookupError(f"message {message_id} was deleted")
@@ -309,7 +309,7 @@ class Console:
                 channel=channel,
                 command="edit",
                 ephemeral=False,
-                content=None,
+                content=content,
                 embeds=[e.to_dict() for e in embeds],
                 edits=message_id,
             )

@@ -147,6 +147,7 @@ async def test_an_unanswered_prompt_gets_the_default_defence_from_the_timer(tmp_
 
     # #a: the prompt became its result, in place, buttons gone, in the table's (the GM's) language.
     assert kept.data["components"] == [], kept.data
+    assert kept.data["content"] == automatic, kept.data["content"]  # says the default was rolled, as a post does
     edits = [e for e in fake.events if e.message_id == kept.id and e.kind == "edit"]
     assert len(edits) == 1 and edits[0].route == "channel" and edits[0].at - asked >= 9.5
     assert not HIDDEN.search(said(kept)), said(kept)
