@@ -52,8 +52,9 @@ class App:
         self.service = service
         self.catalog = catalog
         self.roll_rng = roll_rng
-        # Replaces a message the bot posted earlier (the defender's prompt); set by whoever talks to Discord.
-        self.message_editor: Callable[[int, int, list[discord.Embed]], Awaitable[None]] | None = None
+        # Replaces a message the bot posted earlier (the defender's prompt): (channel, message, embeds, the
+        # text above them or None); set by whoever talks to Discord.
+        self.message_editor: Callable[[int, int, list[discord.Embed], str | None], Awaitable[None]] | None = None
         # Every slash command's qualified name (`encounter next`), for /help; filled when the cogs load.
         self.command_names: list[str] = []
         # Posts a message of the bot's own in a channel: (channel, content, embeds, users it may ping).
@@ -70,7 +71,8 @@ class App:
     ) -> Tracker:
         """Keep one live tracker message per fight, edited after every change the service commits."""
         timing: dict[str, Any] = {k: v for k, v in (("now", now), ("sleep", sleep)) if v is not None}
-        self.tracker = Tracker(gateway, self.tracker_embed, self.service.remember_tracker, **timing)
+        interval = self.config.tracker_interval
+        self.tracker = Tracker(gateway, self.tracker_embed, self.service.remember_tracker, interval=interval, **timing)
         self.service.on_change = self.tracker.touch
         return self.tracker
 
@@ -90,7 +92,13 @@ class App:
         if x is None or x.message_id is None or self.message_editor is None:
             return False
         try:
-            await self.message_editor(outcome.encounter.channel_id, x.message_id, [render.action_embed(tx, outcome)])
+            # A default rolled for the defender says so, as the result posted instead of the edit does.
+            content = tx("defence.automatic") if outcome.automatic else None
+            embeds = [render.action_embed(tx, outcome)]
+            await self.message_editor(outcome.encounter.channel_id, x.message_id, embeds, content)
+        except (discord.NotFound, discord.Forbidden) as exc:  # deleted, or no permission: ordinary events
+            log.info("could not replace prompt %s: %s", x.message_id, exc)
+            return False
         except Exception:
             log.warning("could not replace prompt %s", x.message_id, exc_info=True)
             return False
@@ -102,6 +110,8 @@ class App:
             return
         try:
             await self.message_poster(channel_id, content, embeds, users)
+        except discord.Forbidden as exc:  # the bot may not write there: an ordinary event
+            log.info("could not post in channel %s: %s", channel_id, exc)
         except Exception:
             log.warning("could not post in channel %s", channel_id, exc_info=True)
 
@@ -179,9 +189,11 @@ class CombatBot(commands.Bot):
             self._warming = asyncio.create_task(asyncio.to_thread(_warm))  # what the first commands import
             self._expiry = asyncio.create_task(self._expire_loop())
 
-    async def _edit_message(self, channel_id: int, message_id: int, embeds: list[discord.Embed]) -> None:
+    async def _edit_message(
+        self, channel_id: int, message_id: int, embeds: list[discord.Embed], content: str | None
+    ) -> None:
         channel = self.get_partial_messageable(channel_id)
-        await channel.get_partial_message(message_id).edit(content=None, embeds=embeds, view=None)
+        await channel.get_partial_message(message_id).edit(content=content, embeds=embeds, view=None)
 
     async def _post_message(
         self, channel_id: int, content: str | None, embeds: list[discord.Embed], users: list[int]
@@ -192,9 +204,10 @@ class CombatBot(commands.Bot):
         await channel.send(content=content, embeds=embeds, allowed_mentions=allowed_mentions(users))
 
     async def _expire_loop(self) -> None:
-        """Defenders who let the time run out get the system's default defence rolled for them."""
+        """Defenders who let the time run out get the system's default defence rolled for them; the
+        sweep runs every `defence_sweep` seconds (DEFENCE_SWEEP, 5 by default; tests shorten it)."""
         while not self.is_closed():
-            await asyncio.sleep(5)
+            await asyncio.sleep(self.app.config.defence_sweep)
             try:
                 await self.app.settle_timeouts()
             except Exception:

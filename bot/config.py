@@ -27,6 +27,10 @@ class Config:
     shard_ids: tuple[int, ...] | None = None
     # DICE_SEED: the dice of a whole process from one seed, for tests and replays only (unset in play).
     dice_seed: int | None = None
+    # DEFENCE_SWEEP: seconds between two sweeps for defences whose time ran out (tests shorten it).
+    defence_sweep: float = 5.0
+    # TRACKER_INTERVAL: seconds between two edits of one fight's tracker (tests shorten it).
+    tracker_interval: float = 2.0
 
     @classmethod
     def from_env(cls, dotenv: bool = True) -> Config:
@@ -48,6 +52,8 @@ class Config:
             shard_count=shard_count,
             shard_ids=shard_ids,
             dice_seed=parse_seed(os.environ.get("DICE_SEED", "").strip()),
+            defence_sweep=parse_seconds("DEFENCE_SWEEP", os.environ.get("DEFENCE_SWEEP", "").strip(), 5.0),
+            tracker_interval=parse_seconds("TRACKER_INTERVAL", os.environ.get("TRACKER_INTERVAL", "").strip(), 2.0),
         )
 
     @property
@@ -101,6 +107,19 @@ def parse_seed(text: str) -> int | None:
         return int(text)
     except ValueError:
         raise ConfigError(f"DICE_SEED must be a whole number (or unset), not {text!r}.") from None
+
+
+def parse_seconds(name: str, text: str, default: float) -> float:
+    """A period in seconds (DEFENCE_SWEEP, TRACKER_INTERVAL): unset (the default) or 0.05 to 60."""
+    if not text:
+        return default
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0.05 <= value <= 60:
+        raise ConfigError(f"{name} must be seconds between 0.05 and 60 (or unset), not {text!r}.")
+    return value
 
 
 def check_deployment(config: Config) -> None:

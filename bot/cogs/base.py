@@ -46,6 +46,8 @@ class Reply:
     files: list[LogFile] = field(default_factory=list)  # attachments (more than one message holds follow)
     # Work after the answer went out (a REST edit of an earlier message): the user hears back first.
     then: Callable[[], Awaitable[None]] | None = None
+    # Follow-ups sent once `then` is done: a wound picture under the result that `then` edited in place.
+    after: list[Reply] = field(default_factory=list)
     sent_message_id: int | None = None
 
 
@@ -113,6 +115,11 @@ class BaseCog(commands.Cog):
             await after_send(reply.sent_message_id)
         if reply.then is not None:
             await reply.then()
+        for extra in reply.after:
+            try:
+                await followup(interaction, extra)
+            except discord.HTTPException:  # the result itself is out; a picture that cannot follow is left out
+                log.warning("could not send a follow-up of %s in %s", _name(interaction), ctx.channel_id, exc_info=True)
         self.app.collector.command_done()
 
     async def _channel_system(self, ctx: Ctx) -> str | None:
@@ -177,10 +184,15 @@ async def send(interaction: discord.Interaction, reply: Reply) -> None:
     for group in groups[1:]:  # files beyond one message's upload limit, each group its own message
         await interaction.followup.send(ephemeral=reply.ephemeral, files=_files(group))
     for extra in reply.followups:
-        extra_groups = batches(extra.files)
-        await interaction.followup.send(**_message(extra, extra_groups[0] if extra_groups else []))
-        for group in extra_groups[1:]:
-            await interaction.followup.send(ephemeral=extra.ephemeral, files=_files(group))
+        await followup(interaction, extra)
+
+
+async def followup(interaction: discord.Interaction, extra: Reply) -> None:
+    """One follow-up message (and more where its files need them)."""
+    extra_groups = batches(extra.files)
+    await interaction.followup.send(**_message(extra, extra_groups[0] if extra_groups else []))
+    for group in extra_groups[1:]:
+        await interaction.followup.send(ephemeral=extra.ephemeral, files=_files(group))
 
 
 def _message(reply: Reply, files: list[LogFile]) -> dict[str, Any]:

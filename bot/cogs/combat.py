@@ -159,7 +159,8 @@ class CombatCog(BaseCog):
     ) -> None:
         async def handler(ctx: Ctx, tx: Texts) -> Reply:
             outcome = await self.app.service.defend(ctx, None, option, defender)
-            return await typed_answer_reply(self.app, tx, outcome)
+            perms = interaction.app_permissions
+            return await typed_answer_reply(self.app, tx, outcome, perms.send_messages and perms.embed_links)
 
         await self.run(interaction, handler)
 

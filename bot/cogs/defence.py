@@ -93,12 +93,14 @@ def message_link(guild_id: int, channel_id: int, message_id: int) -> str:
     return f"https://discord.com/channels/{guild_id}/{channel_id}/{message_id}"
 
 
-async def typed_answer_reply(app: App, tx: Texts, outcome: ActionOutcome) -> Reply:
+async def typed_answer_reply(app: App, tx: Texts, outcome: ActionOutcome, can_write: bool = True) -> Reply:
     """`/parry` typed by hand: the typist gets a one-line acknowledgement with a link at once, then the
-    prompt becomes the result (edited in place after the answer went out); only if the prompt cannot be
-    edited is the result posted, once. Without a known prompt message the answer is the result."""
+    prompt becomes the result (edited in place after the answer went out; a hit's wound picture follows
+    it); only if the prompt cannot be edited is the result posted, once. Without a known prompt message
+    the answer is the result, and so it is where the bot may not write in the channel (`can_write`: Send
+    Messages and Embed Links; an interaction's answer needs neither), or the result would be lost."""
     x, enc = outcome.answers_to, outcome.encounter
-    if x is None or x.message_id is None or app.message_editor is None:
+    if x is None or x.message_id is None or app.message_editor is None or not can_write:
         return await pictures.with_hit_picture(app, tx, outcome, answer_reply(tx, outcome))
 
     async def replace_prompt() -> None:
@@ -106,4 +108,7 @@ async def typed_answer_reply(app: App, tx: Texts, outcome: ActionOutcome) -> Rep
             await app.post(enc.channel_id, None, [render.action_embed(tx, outcome)], [])
 
     link = message_link(enc.guild_id, enc.channel_id, x.message_id)
-    return Reply(content=tx("defence.answered", link=link), ephemeral=True, then=replace_prompt)
+    # A hit's wound picture follows the result it illustrates, as after a button (`with_hit_picture`).
+    pictured = await pictures.with_hit_picture(app, tx, outcome, Reply(edit=True))
+    ack = tx("defence.answered", link=link)
+    return Reply(content=ack, ephemeral=True, then=replace_prompt, after=pictured.followups)

@@ -117,7 +117,10 @@ class EncounterCog(BaseCog):
             if self.app.tracker is not None:
                 perms = interaction.app_permissions
                 if perms.send_messages and perms.embed_links:
-                    self.app.tracker.open(enc, can_pin=perms.pin_messages or perms.manage_messages)
+                    can_pin = perms.pin_messages or perms.manage_messages
+                    self.app.tracker.open(enc, can_pin=can_pin)
+                    if not can_pin:  # told once, to the GM only; the tracker is kept up to date unpinned
+                        reply.followups.append(Reply(content=tx("tracker.cannot_pin"), ephemeral=True))
                 else:  # told once, to the GM only; the fight goes on without a tracker
                     reply.followups.append(Reply(content=tx("tracker.cannot_post"), ephemeral=True))
             return reply
@@ -269,7 +272,7 @@ class EncounterCog(BaseCog):
                     note = render.message_embed(table("undo.prompt_retired"), table("undo.prompt_retired_text"))
                     for message_id in retired:
                         try:
-                            await editor(outcome.encounter.channel_id, message_id, [note])
+                            await editor(outcome.encounter.channel_id, message_id, [note], None)
                         except Exception:
                             pass  # the prompt is gone already; its buttons refuse anyway
 

@@ -7,6 +7,7 @@ choices) and records every response as a Discord-shaped dict.
 
 from __future__ import annotations
 
+import itertools
 import re
 import zlib
 from dataclasses import dataclass, field
@@ -23,6 +24,7 @@ _LOCALES = {loc.value: loc for loc in discord.Locale}  # by the code a client se
 # A member's permissions in a channel: Manage Channels for the GM, nothing else for anyone.
 _MANAGER = discord.Permissions(manage_channels=True).value
 GM_NAME = "gm"
+_SENT = itertools.count()
 
 
 @dataclass
@@ -39,6 +41,9 @@ class Response:
     edits: int | None = None  # the message this response replaced
     pinged: list[int] = field(default_factory=list)  # users this message would notify on Discord
     files: list[dict[str, Any]] = field(default_factory=list)  # attachments: name, size, text, data (bytes)
+    # When it was sent, among all responses: a line's answers and the bot's own edits and posts are shown
+    # in this order, as Discord shows them (an answer, the prompt edited after it, a picture following).
+    seq: int = field(default_factory=lambda: next(_SENT), repr=False, compare=False)
 
     def file_text(self, name_part: str) -> str:
         """The text of the first attachment whose name contains `name_part` ("" if none)."""
@@ -172,7 +177,8 @@ class _Response:
         if self._done:
             raise discord.InteractionResponded(self._owner)  # type: ignore[arg-type]
         self._done = True
-        r = self._owner.record(content, None, embeds, False, view)
+        # The message keeps its visibility: an ephemeral one edited stays its user's alone.
+        r = self._owner.record(content, None, embeds, self._owner.message_ephemeral, view)
         r.edits = self._owner.message_id
 
     async def defer(self, *, ephemeral: bool = False, thinking: bool = False) -> None:
@@ -221,12 +227,14 @@ class FakeInteraction:
         locale: str,
         local: LocalDiscord | None = None,
         message_id: int | None = None,
+        message_ephemeral: bool = False,
     ) -> None:
         self.command_name = command if isinstance(command, str) else command.qualified_name
         command = None if isinstance(command, str) else command  # component clicks carry no command
         self.client = client
         self.local = local
         self.message_id = message_id
+        self.message_ephemeral = message_ephemeral  # the clicked message was ephemeral (its user's alone)
         self.channel = None
         self.user = user
         self.guild_id = GUILD_ID
@@ -332,15 +340,20 @@ class LocalDiscord:
             raise RuntimeError(f"/{cmd.qualified_name} sent no response")
         return interaction.responses
 
-    async def click(self, user: str, channel: str, custom_id: str, message_id: int | None = None) -> list[Response]:
-        """Press a button, as Discord would dispatch it to a registered dynamic item."""
+    async def click(
+        self, user: str, channel: str, custom_id: str, message_id: int | None = None, ephemeral: bool = False
+    ) -> list[Response]:
+        """Press a button, as Discord would dispatch it to a registered dynamic item; `ephemeral` when the
+        button sits on an ephemeral message (only its user sees it, and so its edit)."""
         for cls in self.dynamic_items:
             match = cls.__discord_ui_compiled_template__.fullmatch(custom_id)
             if match is None:
                 continue
             who = self.user(user)
             locale = self.locales.get(who.name, self.default_locale)
-            interaction = FakeInteraction(self.bot, who, channel, f"button {custom_id}", {}, locale, self, message_id)
+            interaction = FakeInteraction(
+                self.bot, who, channel, f"button {custom_id}", {}, locale, self, message_id, ephemeral
+            )
             button: discord.ui.Button[Any] = discord.ui.Button(custom_id=custom_id, label=custom_id)
             item = await cls.from_custom_id(interaction, button, match)
             await item.callback(interaction)

@@ -255,6 +255,7 @@ class Console:
         self.as_json = as_json
         self.channel = DEFAULT_CHANNEL
         self.button_messages: dict[str, int] = {}
+        self.private_buttons: set[str] = set()  # buttons on ephemeral messages: their edits stay private
         self._names: dict[int, str] = {snowflake("#" + DEFAULT_CHANNEL): DEFAULT_CHANNEL}  # channel id → name
         self.side: list[Response] = []  # edits and posts of the bot's own since the last line
         self.deleted: set[int] = set()  # messages a test deleted (edits of them fail, as on Discord)
@@ -297,7 +298,7 @@ class Console:
         """The end of a script: the tracker shows its final state (within five seconds on Discord)."""
         await self.tick(5.0)
 
-    async def on_edit(self, channel_id: int, message_id: int, embeds: list[Any]) -> None:
+    async def on_edit(self, channel_id: int, message_id: int, embeds: list[Any], content: str | None) -> None:
         """The bot replaced one of its earlier messages (a prompt answered by /parry or a timeout)."""
         if message_id in self.deleted:
             raise LookupError(f"message {message_id} was deleted")
@@ -308,7 +309,7 @@ class Console:
                 channel=channel,
                 command="edit",
                 ephemeral=False,
-                content=None,
+                content=content,
                 embeds=[e.to_dict() for e in embeds],
                 edits=message_id,
             )
@@ -360,7 +361,11 @@ class Console:
             if line.command == "click":
                 custom_id = line.options["id"]
                 responses = await self.local.click(
-                    line.user, line.channel, custom_id, self.button_messages.get(custom_id)
+                    line.user,
+                    line.channel,
+                    custom_id,
+                    self.button_messages.get(custom_id),
+                    ephemeral=custom_id in self.private_buttons,
                 )
             else:
                 responses = await self.local.invoke(line.user, line.channel, line.found or line.command, line.options)
@@ -371,10 +376,13 @@ class Console:
             for c in r.components:
                 if r.message_id is not None:
                     self.button_messages[c["custom_id"]] = r.message_id
+                    self.private_buttons.discard(c["custom_id"])
+                elif r.ephemeral:
+                    self.private_buttons.add(c["custom_id"])
+        shown = sorted(responses + self.side, key=lambda r: r.seq)  # as they were sent
+        for r in shown:
             self.emit(r)
-        for r in self.side:
-            self.emit(r)
-        return swept + responses + self.side + await self.tick(self.line_seconds)
+        return swept + shown + await self.tick(self.line_seconds)
 
     def emit(self, r: Response) -> None:
         # One write per answer (what print would write in two); `tick` flushes once the line is done.

@@ -48,7 +48,8 @@ class ActionMixin(StagingMixin):
             pairs = self._option_pairs(system, pairs)
             opts = self._rules(system.options, pairs)
             out_of_turn = self._check_turn(ctx, enc, actor, system, kind, opts)
-            if not forced and victim.status(system).dead:
+            on_the_dead = victim.status(system).dead
+            if not forced and on_the_dead:
                 raise UserError("error.target_dead", name=victim.name)
             req = self._attack_request(enc, system, actor, victim, opts, pairs, weapon, distance, forced)
             chance = await self._hit_chance(system, kind, req, actor, victim) if bot.show_odds else None
@@ -62,7 +63,7 @@ class ActionMixin(StagingMixin):
                 out = await self._apply(ctx, enc, system, kind, final, actor, victim, automatic=True, move=move)
             else:
                 out = await self._open_exchange(ctx, enc, system, kind, result, actor, victim, options or "")
-            out.out_of_turn, out.forced, out.hit_chance = out_of_turn, forced, chance
+            out.out_of_turn, out.forced, out.hit_chance = out_of_turn, forced and on_the_dead, chance
             return out
 
     def _sides(

@@ -295,9 +295,9 @@ async def test_the_turn_and_a_forced_resolution_answer_before_the_prompts_are_ed
     editor = table.app.message_editor
     assert editor is not None
 
-    async def edit(channel_id: int, message_id: int, embeds: list[Any]) -> None:
+    async def edit(channel_id: int, message_id: int, embeds: list[Any], content: str | None) -> None:
         order.append("edit")
-        await editor(channel_id, message_id, embeds)
+        await editor(channel_id, message_id, embeds, content)
 
     table.app.message_editor = edit
     await setup(table)
@@ -332,9 +332,9 @@ async def test_undo_and_a_change_from_another_channel_answer_before_their_rest_c
     editor, poster = table.app.message_editor, table.app.message_poster
     assert editor is not None and poster is not None
 
-    async def edit(channel_id: int, message_id: int, embeds: list[Any]) -> None:
+    async def edit(channel_id: int, message_id: int, embeds: list[Any], content: str | None) -> None:
         order.append("edit")
-        await editor(channel_id, message_id, embeds)
+        await editor(channel_id, message_id, embeds, content)
 
     async def post(channel_id: int, content: str | None, embeds: list[Any], users: list[int]) -> None:
         order.append("post")
@@ -366,3 +366,48 @@ async def test_the_console_prints_the_acknowledgement_before_the_prompts_edit(ta
     await table("@ana #hall /parry")
     printed = [json.loads(line)["command"] for line in out.getvalue().splitlines()]
     assert printed[:2] == ["parry", "edit"]
+
+
+async def test_a_button_on_an_ephemeral_message_edits_it_privately_in_the_console(table: Table) -> None:
+    """On Discord an ephemeral message edited by its button (`response.edit_message`) stays its user's
+    alone; the console recorded the edit as a public message."""
+    await setup(table)
+    custom_id = await attack_wulf(table)
+    table.dice(9)
+    (edited,) = await table.local.click("ana", "hall", custom_id, None, ephemeral=True)
+    assert edited.error is None and edited.ephemeral and edited.user == "ana" and edited.message_id is None
+    custom_id = await attack_wulf(table, "Bandit 2")
+    table.dice(9)
+    (public,) = await table.local.click("ana", "hall", custom_id, 1234)
+    assert not public.ephemeral and public.edits == 1234
+
+
+async def test_a_typed_parry_answers_with_the_result_where_the_bot_may_not_write(table: Table) -> None:
+    """Without Send Messages (or Embed Links) in the channel the prompt can be neither edited nor followed
+    by a post: the result went nowhere. The /parry's own answer (which needs no channel permission) is
+    the result then."""
+    import discord
+
+    await setup(table)
+    await attack_wulf(table)
+    table.local.bot_permissions = discord.Permissions(view_channel=True, read_message_history=True)
+    table.dice(9)
+    said = await table("@ana #hall /parry")
+    assert [(r.command, r.ephemeral) for r in said] == [("parry", False)], said
+    assert said[0].embeds and said[0].edits is None
+
+
+async def test_a_prompt_edited_into_a_default_defence_says_so(table: Table) -> None:
+    """A default rolled for the defender (the timer, /encounter resolve, a confirmed next) replaced the
+    prompt with the bare result, while the same result posted instead says no answer came in time; the
+    edit now says it too (and a defence the player chose says nothing of the kind)."""
+    await setup(table)
+    await attack_wulf(table)
+    table.dice(4)
+    said = await table("@gm #hall /encounter resolve")
+    (edit,) = [r for r in said if r.command == "edit"]
+    assert edit.content == "No answer in time: the default defence was rolled.", edit
+    await attack_wulf(table, "Bandit 2")
+    table.dice(9)
+    (chosen,) = [r for r in await table("@ana #hall /parry") if r.command == "edit"]
+    assert chosen.content is None

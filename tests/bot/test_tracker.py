@@ -121,6 +121,9 @@ async def test_without_pin_permission_it_is_posted_unpinned(table: Table) -> Non
     said = await _fight(table)
     post = next(r for r in said if r.command == "tracker" and r.edits is None)
     assert post.message_id not in table.console.gateway.pinned
+    # The GM is told so, once, privately (nobody was: the tracker just sat unpinned).
+    notice = [r for r in said if r.ephemeral and "Pin Messages" in (r.content or "")]
+    assert [r.user for r in notice] == ["gm"], said
 
 
 async def test_a_failing_edit_never_fails_a_command(table: Table) -> None:

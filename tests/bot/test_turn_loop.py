@@ -109,6 +109,13 @@ async def test_attacks_on_the_dead_are_refused_unless_the_gm_forces_them(table: 
     assert r.error is None and "forced" in text_of(r)
 
 
+async def test_force_on_a_living_target_claims_no_forced_attack_on_the_dead(table: Table) -> None:
+    await table.play(REPRO)
+    table.dice(*[2] * 40)
+    r = await table.one("@gm #d /attack target:Orc attacker:Ana options:force")
+    assert r.error is None and "forced" not in text_of(r), text_of(r)
+
+
 async def test_target_autocomplete_lists_the_fallen_last_and_marked(table: Table) -> None:
     await table.play(REPRO)
     await table.play(['@gm #d /encounter edit combatant:Ana stats:"hp:=-20"'])

@@ -189,3 +189,17 @@ def test_parts_have_the_same_letters_in_both_games() -> None:
         rows = pic.part_rows(Texts(default_catalog(), "it", system_id), system.body(system.sheet(data)) or [], False)
         letters.append({key: row.letter for key, row in rows})
     assert letters[0] == letters[1] and letters[0]["head"] == "A" and len(set(letters[0].values())) == 6
+
+
+async def test_a_typed_parry_that_lets_a_hit_through_brings_the_picture_after_the_result(table: Table) -> None:
+    """/parry edits the prompt into the result after its acknowledgement; the hit's picture follows that
+    result as a public follow-up, as after a button (it had no picture at all)."""
+    await table.play(["@gm #hall /settings set name:duel_system value:vzor2 system:cz2d10"])
+    await _fight(table, picture_setting=True)
+    prompt = await table.one("@gm #hall /attack attacker:Orc target:Ana")
+    assert prompt.components, prompt
+    said = await table("@ana #hall /parry option:none")
+    assert [r.command for r in said] == ["parry", "edit", "parry"], said
+    ack, result, picture = said
+    assert ack.ephemeral and result.edits is not None and "Ana" in result.embeds[0]["title"]
+    assert not picture.ephemeral and [f["filename"] for f in _pngs([picture])] == ["wounds-ana.png"]

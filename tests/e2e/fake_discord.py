@@ -129,6 +129,20 @@ class Message:
     pinned: bool = False
 
 
+@dataclass
+class Fault:
+    """A failure Discord will answer to the next `times` requests of one kind (`channel_post`,
+    `channel_edit`, `pin`, `followup`, `webhook_edit`), optionally only in one channel: a 403 (Missing
+    Permissions) or a 429 with `retry_after` and the headers Discord sends."""
+
+    kind: str
+    status: int
+    times: int = 1
+    channel: str | None = None
+    retry_after: float = 0.3
+    hits: list[float] = field(default_factory=list)  # when each was answered
+
+
 class FakeDiscord:
     def __init__(self) -> None:
         self.synced: list[Any] = []
@@ -156,6 +170,11 @@ class FakeDiscord:
         self.unknown: list[str] = []  # routes the bot called that this look-alike does not know
         self.violations: list[str] = []  # payloads past Discord's limits
         self.activity = asyncio.Event()  # set on every request the bot makes
+        self.faults: list[Fault] = []
+        # What the bot's role may do, per channel id (APP_PERMISSIONS where not named): sent to the bot as
+        # the interaction's `app_permissions` and enforced on its REST calls as Discord does.
+        self.bot_permissions: dict[str, int] = {}
+        self.threads: dict[str, str] = {}  # thread id → its parent channel's id
         self.app = web.Application(client_max_size=64 << 20)
         r = self.app.router
         r.add_get("/api/v10/users/@me", self._me)
@@ -186,6 +205,54 @@ class FakeDiscord:
         if name == "tavern":
             return CHANNEL_ID
         return self.channels.setdefault(name, str(900000000000200000 + len(self.channels)))
+
+    def thread(self, name: str, parent: str = "tavern") -> str:
+        """A public thread (channel type 11) under `parent`; GUILD_CREATE lists it in `threads`, so make it
+        before the bot connects."""
+        cid = self.channel(name)
+        self.threads[cid] = self.channel(parent)
+        return cid
+
+    def fail(self, kind: str, status: int, **how: Any) -> Fault:
+        fault = Fault(kind, status, **how)
+        self.faults.append(fault)
+        return fault
+
+    def delete(self, message_id: str) -> None:
+        """Someone (a moderator) deletes a message in the channel."""
+        message = self.messages[message_id]
+        message.deleted = True
+        self._event("delete", message, None, "user")
+
+    def permissions(self, channel_id: str) -> int:
+        return self.bot_permissions.get(channel_id, APP_PERMISSIONS)
+
+    def _fault(self, kind: str, channel_id: str, need: int = 0) -> web.Response | None:
+        """A refusal for the bot's REST call: a missing permission, or an injected 403 or 429."""
+        if need and self.permissions(channel_id) & need != need:
+            self.activity.set()
+            return _error(403, 50013, "Missing Permissions")
+        for f in self.faults:
+            if f.kind == kind and f.times > 0 and f.channel in (None, channel_id):
+                f.times -= 1
+                f.hits.append(time.monotonic())
+                self.activity.set()
+                if f.status == 403:
+                    return _error(403, 50013, "Missing Permissions")
+                body = {"message": "You are being rate limited.", "retry_after": f.retry_after, "global": False}
+                headers = {
+                    "Content-Type": "application/json",
+                    "Retry-After": str(max(1, round(f.retry_after))),
+                    "X-RateLimit-Limit": "5",
+                    "X-RateLimit-Remaining": "0",
+                    "X-RateLimit-Reset": f"{time.time() + f.retry_after:.3f}",
+                    "X-RateLimit-Reset-After": f"{f.retry_after:.3f}",
+                    "X-RateLimit-Bucket": f"fake-{kind}",
+                    "X-RateLimit-Scope": "user",
+                    "Via": "1.1 google",
+                }
+                return web.Response(body=json.dumps(body).encode(), status=429, headers=headers)
+        return None
 
     def visible(self, channel: str, user: str | None = None) -> list[Message]:
         """A channel as `user` sees it (the public messages and that user's ephemeral ones), oldest first."""
@@ -446,6 +513,8 @@ class FakeDiscord:
             return await self._unknown(request)
         if interaction.callback_type is None:
             return _error(404, 10015, "Unknown Webhook")  # no followup before the interaction's answer
+        if (refused := self._fault("followup", interaction.channel_id)) is not None:
+            return refused
         self._check(f"followup of {interaction.id}", body, files)
         original = self.messages.get(interaction.original or "")
         if interaction.deferred and original is not None:
@@ -485,6 +554,8 @@ class FakeDiscord:
             self._event("delete", message, interaction, "webhook")
             return web.Response(status=204)
         body, files = await self._body(request)
+        if (refused := self._fault("webhook_edit", interaction.channel_id)) is not None:
+            return refused
         self._check(f"webhook edit of {mid}", body, files)
         self._edit(message, body, files)
         if interaction.deferred and mid == interaction.original:
@@ -496,6 +567,9 @@ class FakeDiscord:
     async def _channel_post(self, request: web.Request) -> web.Response:
         body, files = await self._body(request)
         cid = request.match_info["cid"]
+        need = VIEW | SEND | (EMBED if body.get("embeds") else 0) | (ATTACH if files else 0)
+        if (refused := self._fault("channel_post", cid, need)) is not None:
+            return refused
         self._check(f"post in {cid}", body, files)
         message = self._new_message(cid, body, files, ephemeral_for=None, interaction=None)
         self._event("create", message, None, "channel")
@@ -516,6 +590,9 @@ class FakeDiscord:
             self._event("delete", message, None, "channel")
             return web.Response(status=204)
         body, files = await self._body(request)
+        need = VIEW | SEND | (EMBED if body.get("embeds") else 0) | (ATTACH if files else 0)
+        if (refused := self._fault("channel_edit", message.channel_id, need)) is not None:
+            return refused
         self._check(f"edit of {message.id}", body, files)
         self._edit(message, body, files)
         self._event("edit", message, None, "channel")
@@ -527,6 +604,9 @@ class FakeDiscord:
         message = self.messages.get(request.match_info["mid"])
         if message is None or message.deleted or message.channel_id != request.match_info["cid"]:
             return _error(404, 10008, "Unknown Message")
+        can_pin = self.permissions(message.channel_id) & (PIN | MANAGE_MESSAGES)
+        if (refused := self._fault("pin", message.channel_id, 0 if can_pin else PIN)) is not None:
+            return refused
         message.pinned = message.data["pinned"] = request.method == "PUT"
         self._event("pin" if message.pinned else "unpin", message, None, request.path)
         return web.Response(status=204)
@@ -588,7 +668,13 @@ class FakeDiscord:
             ready["shard"] = list(shard)
         await ws.send_str(json.dumps({"op": 0, "t": "READY", "s": 1, "d": ready}))
         for seq, guild_id in enumerate(owned, start=2):
-            await ws.send_str(json.dumps({"op": 0, "t": "GUILD_CREATE", "s": seq, "d": _guild(guild_id)}))
+            guild = _guild(guild_id)
+            guild["threads"] = [
+                self._channel_payload(t, next(n for n, c in self.channels.items() if c == t), guild_id)
+                for t, parent in self.threads.items()
+                if parent == GUILDS[guild_id]
+            ]
+            await ws.send_str(json.dumps({"op": 0, "t": "GUILD_CREATE", "s": seq, "d": guild}))
         self.identified.set()
 
     # ---- interactions ---------------------------------------------------------------------------------
@@ -619,11 +705,27 @@ class FakeDiscord:
             "version": 1,
             "guild_id": guild_id,
             "channel_id": channel_id,
-            "channel": {
+            "channel": self._channel_payload(channel_id, channel, guild_id),
+            "member": member.member(),
+            "locale": locale,
+            "guild_locale": "en-US",
+            "app_permissions": str(self.permissions(channel_id)),
+            "entitlements": [],
+            "authorizing_integration_owners": {"0": guild_id},
+            "context": 0,
+            "attachment_size_limit": 10485760,
+        }
+        return payload, interaction
+
+    def _channel_payload(self, channel_id: str, name: str, guild_id: str) -> dict[str, Any]:
+        """A channel as Discord describes it: a text channel, or a public thread with its parent."""
+        parent = self.threads.get(channel_id)
+        if parent is None:
+            return {
                 "id": channel_id,
                 "type": 0,
                 "guild_id": guild_id,
-                "name": channel,
+                "name": name,
                 "position": 0,
                 "permission_overwrites": [],
                 "nsfw": False,
@@ -631,17 +733,28 @@ class FakeDiscord:
                 "rate_limit_per_user": 0,
                 "topic": None,
                 "flags": 0,
+            }
+        return {
+            "id": channel_id,
+            "type": 11,
+            "guild_id": guild_id,
+            "name": name,
+            "parent_id": parent,
+            "owner_id": self.member("gm").id,
+            "last_message_id": None,
+            "rate_limit_per_user": 0,
+            "message_count": 0,
+            "member_count": 1,
+            "total_message_sent": 0,
+            "flags": 0,
+            "thread_metadata": {
+                "archived": False,
+                "auto_archive_duration": 1440,
+                "archive_timestamp": "2026-01-01T00:00:00+00:00",
+                "locked": False,
+                "create_timestamp": "2026-01-01T00:00:00+00:00",
             },
-            "member": member.member(),
-            "locale": locale,
-            "guild_locale": "en-US",
-            "app_permissions": str(APP_PERMISSIONS),
-            "entitlements": [],
-            "authorizing_integration_owners": {"0": guild_id},
-            "context": 0,
-            "attachment_size_limit": 10485760,
         }
-        return payload, interaction
 
     def _command_data(self, path: str, options: dict[str, Any], focused: str | None = None) -> dict[str, Any]:
         """`data` of a slash command from the synced payload: the command, its subcommand group and

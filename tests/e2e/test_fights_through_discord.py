@@ -31,21 +31,17 @@ import asyncio
 import copy
 import io
 import json
-import os
 import re
-import socket
-import sys
 import time
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from aiohttp import web
-
 from bot.config import Config
 from bot.console.adapter import Response, snowflake
 from bot.console.runner import LOCALES, Console, build, parse_line, split_words
 from bot.i18n.catalog import default_catalog
+from tests.e2e.discord_process import Side, bot_process, buttons, is_tracker, records, settle
 from tests.e2e.fake_discord import FakeDiscord, Message
 
 SEED = 7
@@ -53,12 +49,6 @@ SCRIPTS = Path(__file__).parent / "scripts"
 FIGHTS = ["dnd35", "arm5", "adnd2cp", "cz2d10", "pl_wladanie"]
 # A hidden NPC's numbers that must never reach a player (its HP, made distinctive in the scripts).
 HIDDEN = {"dnd35": r"\b44[0-9]{2}\b", "adnd2cp": r"\b44[0-9]{2}\b", "cz2d10": r"\b44[0-9]{2}\b"}
-_TIME = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:[+-]\d\d:\d\d|Z)?|\b\d\d:\d\d(?::\d\d)?\b")
-_MENTION = re.compile(r"<@!?(\d+)>")
-_CHANNEL = re.compile(r"<#(\d+)>")
-_LINK = re.compile(r"https://discord\.com/channels/\d+/\d+/(\d+)")
-_NUMBER = re.compile(r"\b[0-9]{7,}(?:\.[0-9]+)?\b")
-_GUILD = re.compile(r'"guild_id": [0-9]+')
 _PLACEHOLDER = re.compile(r"\{[a-z_][a-z0-9_]*\}")
 
 
@@ -69,63 +59,6 @@ def _lines() -> list[tuple[str, str]]:
             if text.strip():
                 out.append((fight, text.strip()))
     return out
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-class Side:
-    """One run's records, normalised: public message ids to ordinals, user ids to names."""
-
-    def __init__(self, names: dict[str, str]) -> None:
-        self.names = names  # user id → name
-        self.channels: dict[str, str] = {}  # channel id → name
-        self.ordinal: dict[str, int] = {}
-
-    def public(self, message_id: Any) -> int:
-        return self.ordinal.setdefault(str(message_id), len(self.ordinal) + 1)
-
-    def text(self, value: Any) -> Any:
-        if isinstance(value, str):
-            value = _MENTION.sub(lambda m: f"<@{self.names.get(m.group(1), '?')}>", value)
-            value = _CHANNEL.sub(lambda m: f"<#{self.channels.get(m.group(1), '?')}>", value)
-            return _LINK.sub(lambda m: f"<link to message {self.ordinal.get(m.group(1), '?')}>", value)
-        if isinstance(value, list):
-            return [self.text(v) for v in value]
-        if isinstance(value, dict):
-            return {k: self.text(v) for k, v in value.items()}
-        return value
-
-    def file(self, name: str, data: bytes) -> dict[str, Any]:
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError:
-            return {"name": name, "size": len(data)}
-        text = _TIME.sub("T", self.text(text))
-        text = _GUILD.sub('"guild_id": ID', _NUMBER.sub("ID", text))  # snowflakes, hashed ids, epoch times
-        return {"name": name, "lines": text.splitlines()}
-
-    def record(
-        self,
-        who: str,
-        ephemeral: bool,
-        edits: int | None,
-        content: str | None,
-        embeds: list[dict[str, Any]],
-        buttons: list[tuple[str, str]],
-        files: list[dict[str, Any]],
-    ) -> dict[str, Any]:
-        return {
-            "to": who if ephemeral else "channel",
-            "edits": edits,
-            "content": self.text(content or None),
-            "embeds": self.text([{k: v for k, v in e.items() if k != "type"} for e in embeds]),
-            "buttons": buttons,
-            "files": files,
-        }
 
 
 def console_record(side: Side, r: Response) -> dict[str, Any]:
@@ -139,16 +72,6 @@ def console_record(side: Side, r: Response) -> dict[str, Any]:
         r.embeds,
         [(c["custom_id"], c["label"]) for c in r.components],
         [side.file(f["filename"], f["data"]) for f in r.files],
-    )
-
-
-def _buttons(data: dict[str, Any]) -> list[tuple[str, str]]:
-    return [(b["custom_id"], b.get("label")) for row in data.get("components", []) for b in row.get("components", [])]
-
-
-def _tracker(message: Message) -> bool:
-    return message.data["type"] == 0 and any(
-        (e.get("title") or "").startswith("📋") for e in message.data.get("embeds", [])
     )
 
 
@@ -221,33 +144,10 @@ def read_complete(text: str, local: Any) -> tuple[str, str, str, str, dict[str, 
 async def run_process(
     tmp: Path, lines: list[str], expected: list[list[dict[str, Any]]], local: Any
 ) -> tuple[FakeDiscord, list[list[dict[str, Any]]], str]:
-    fake = FakeDiscord()
-    runner = web.AppRunner(fake.app)
-    await runner.setup()
-    port = _free_port()
-    await web.TCPSite(runner, "127.0.0.1", port).start()
-    env = {
-        **os.environ,
-        "DISCORD_TOKEN": "fake.token.value",
-        "DISCORD_API_BASE": f"http://127.0.0.1:{port}/api/v10",
-        "DISCORD_GATEWAY_URL": f"ws://127.0.0.1:{port}/gateway",
-        "DATABASE_PATH": str(tmp / "process.db"),
-        "DEV_GUILD_ID": "",
-        "LOG_LEVEL": "WARNING",
-        "DICE_SEED": str(SEED),
-        "DEFAULT_LOCALE": "en",
-    }
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", env=env, cwd=Path.cwd(), stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.STDOUT,
-    )  # fmt: skip
     per_line: list[list[dict[str, Any]]] = []
     side = Side({})
-    try:
-        await asyncio.wait_for(fake.identified.wait(), 30)
-        while not fake.commands:
-            await asyncio.sleep(0.02)
-        await asyncio.sleep(0.3)  # the client finishes parsing GUILD_CREATE
+    async with bot_process(tmp, DICE_SEED=str(SEED)) as bot:
+        fake = bot.fake
         for text, want in zip(lines, expected, strict=True):
             start = len(fake.events)
             if text.startswith("//complete"):
@@ -262,66 +162,12 @@ async def run_process(
                 sent = await fake.press(line.user, line.options["id"], locale)
             else:
                 sent = await fake.command(line.user, line.channel, line.command, line.options, locale)
-            await _settle(fake, sent.id, start, len(want))
-            per_line.append(_records(fake, side, start))
+            await settle(fake, sent.id, start, len(want))
+            per_line.append(records(fake, side, start))
         deadline = time.monotonic() + 6  # the trackers show their final state and are unpinned
         while time.monotonic() < deadline and any(m.pinned for m in fake.messages.values()):
             await asyncio.sleep(0.1)
-    finally:
-        if proc.returncode is None:
-            proc.terminate()
-        out = (await asyncio.wait_for(proc.communicate(), 15))[0].decode(errors="replace")
-        await runner.cleanup()
-    return fake, per_line, out
-
-
-def _counted(fake: FakeDiscord, start: int) -> int:
-    return sum(
-        1 for e in fake.events[start:] if e.kind in ("create", "edit") and not _tracker(fake.messages[e.message_id])
-    )
-
-
-async def _settle(fake: FakeDiscord, iid: str, start: int, want: int) -> None:
-    """Until the interaction is answered and as many messages came as the console's line made (then a
-    little longer, to see anything more); at most five seconds."""
-    await fake.answer(iid, 5)
-    deadline = time.monotonic() + 5
-    while time.monotonic() < deadline and _counted(fake, start) < want:
-        fake.activity.clear()
-        try:
-            await asyncio.wait_for(fake.activity.wait(), 0.05)
-        except TimeoutError:
-            pass
-    await asyncio.sleep(0.03)
-
-
-def _records(fake: FakeDiscord, side: Side, start: int) -> list[dict[str, Any]]:
-    side.names = {m.id: m.name for m in fake.members.values()}
-    side.channels = {c: n for n, c in fake.channels.items()}
-    out = []
-    loading: set[str] = set()
-    for e in fake.events[start:]:
-        message = fake.messages[e.message_id]
-        if _tracker(message) or e.kind not in ("create", "edit"):
-            continue
-        data = e.snapshot
-        ephemeral = message.ephemeral_for is not None
-        who = next((m.name for m in fake.members.values() if m.id == message.ephemeral_for), "?")
-        if e.kind == "create" and data["flags"] & (1 << 7):
-            loading.add(e.message_id)  # "thinking…": the first followup fills it
-            continue
-        edits = None
-        if e.kind == "edit" and e.message_id in loading:
-            loading.discard(e.message_id)
-            if not ephemeral:
-                side.public(e.message_id)
-        elif e.kind == "edit":
-            edits = side.ordinal.get(e.message_id, -1)
-        elif not ephemeral:
-            side.public(e.message_id)
-        files = [side.file(n, d) for n, d in e.files]
-        out.append(side.record(who, ephemeral, edits, data["content"], data["embeds"], _buttons(data), files))
-    return out
+    return fake, per_line, bot.output
 
 
 def _texts(record: dict[str, Any]) -> str:
@@ -369,7 +215,7 @@ async def test_five_fights_through_discord_match_the_console(tmp_path: Path) -> 
     assert routes >= {"channel", "callback"}, routes
 
     # One tracker per fight: posted once, pinned, edited, unpinned at the end, showing the console's end.
-    trackers = [m for m in fake.messages.values() if _tracker(m)]
+    trackers = [m for m in fake.messages.values() if is_tracker(m)]
     assert len(trackers) == len(FIGHTS)
     for m in trackers:
         kinds = [e.kind for e in fake.events if e.message_id == m.id]
@@ -383,11 +229,11 @@ async def test_five_fights_through_discord_match_the_console(tmp_path: Path) -> 
         assert embed == _names(fake, final), channel
 
     # A hidden NPC's numbers: never in public messages, nor in the players' own answers and choices.
-    for (fight, text), records in zip(_lines(), got, strict=True):
+    for (fight, text), answers in zip(_lines(), got, strict=True):
         pattern = HIDDEN.get(fight)
         if pattern is None:
             continue
-        for r in records:
+        for r in answers:
             if r["to"] == "gm":
                 continue
             assert not re.search(pattern, _texts(r)), (text, r)
@@ -408,7 +254,7 @@ def _difference(want: list[dict[str, Any]], got: list[dict[str, Any]]) -> str:
 def _buttons_of(fake: FakeDiscord, message: Message) -> list[tuple[str, str]]:
     """The buttons a message ever carried (its first snapshot)."""
     first = next(e for e in fake.events if e.message_id == message.id)
-    return _buttons(first.snapshot)
+    return buttons(first.snapshot)
 
 
 def _names(fake: FakeDiscord, value: Any) -> Any:
