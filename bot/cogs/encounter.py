@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -13,7 +12,7 @@ from bot.cogs import pictures
 from bot.cogs.base import BaseCog, Reply, defer, describe
 from bot.presenters import render
 from bot.presenters.fight_log import log_files, summary_embed
-from bot.presenters.limits import cut, escape, fit_embeds
+from bot.presenters.limits import cut, embed_groups, escape, fit_embeds
 from bot.presenters.texts import Texts
 from bot.service.context import Ctx
 from bot.service.errors import UserError
@@ -31,25 +30,25 @@ async def turn_reply(app: App, outcome: TurnOutcome) -> Reply:
     users = [current.owner_user_id] if current is not None and current.owner_user_id is not None else []
     content = f"<@{users[0]}>" if users else None
     reply = Reply(fit_embeds([render.turn_embed(tx, outcome)]), content=content, mention_users=users)
-    reply.then = retire_after(app, tx, outcome.encounter.channel_id, outcome.settled)
+    retire_after(app, tx, reply, outcome.settled)
     return reply
 
 
-def retire_after(
-    app: App, tx: Texts, channel_id: int, settled: list[ActionOutcome]
-) -> Callable[[], Awaitable[None]] | None:
+def retire_after(app: App, tx: Texts, reply: Reply, settled: list[ActionOutcome]) -> None:
     """Answer first: each prompt becomes its result by a REST edit once the interaction is answered (a
-    dozen edits, rate-limited by Discord, must not hold the answer past its 3 seconds); the results whose
-    prompt cannot be edited are then posted, once, in one message."""
+    dozen edits, rate-limited by Discord, must not hold the answer past its 3 seconds). The results whose
+    prompt cannot be edited (deleted, or the bot may not edit there) follow as the interaction's own
+    public follow-ups, which need no channel permission, in as many messages as they fill."""
     if not settled:
-        return None
+        return
 
     async def retire() -> None:
         unedited = [o for o in settled if not await app.retire_prompt(o, tx)]
-        if unedited:
-            await app.post(channel_id, None, fit_embeds([render.action_embed(tx, o) for o in unedited]), [])
+        automatic = tx("defence.automatic") if any(o.automatic for o in unedited) else None
+        for group in embed_groups([render.action_embed(tx, o) for o in unedited]):
+            reply.after.append(Reply(group, content=automatic))
 
-    return retire
+    reply.then = retire
 
 
 def _hidden_added(tx: Texts, embed: discord.Embed, text: str) -> Reply:
@@ -244,7 +243,7 @@ class EncounterCog(BaseCog):
             outcomes = await self.app.service.resolve_pending(ctx)
             # Answered first; then each prompt becomes its result (those that cannot be edited are posted).
             reply = Reply(content=tx("defence.forced", count=len(outcomes)))
-            reply.then = retire_after(self.app, tx, ctx.channel_id, outcomes)
+            retire_after(self.app, tx, reply, outcomes)
             return reply
 
         await self.run(interaction, handler)

@@ -193,6 +193,21 @@ def fits(embeds: list[discord.Embed]) -> bool:
     return True
 
 
+def embed_groups(embeds: list[discord.Embed]) -> list[list[discord.Embed]]:
+    """Whole embeds in order, in as many messages as they need (10 and 6000 characters each): nothing
+    left out, unlike `fit_embeds`."""
+    groups: list[list[discord.Embed]] = []
+    total = 0
+    for e in embeds:
+        size = len(e)
+        if not groups or len(groups[-1]) == 10 or total + size > TOTAL:
+            groups.append([])
+            total = 0
+        groups[-1].append(e)
+        total += size
+    return groups
+
+
 def fit_embeds(embeds: list[discord.Embed]) -> list[discord.Embed]:
     """As many whole embeds as one message carries (10, 6000 characters in all), first ones first."""
     kept: list[discord.Embed] = []

@@ -411,3 +411,23 @@ async def test_a_prompt_edited_into_a_default_defence_says_so(table: Table) -> N
     table.dice(9)
     (chosen,) = [r for r in await table("@ana #hall /parry") if r.command == "edit"]
     assert chosen.content is None
+
+
+async def test_results_whose_prompts_are_gone_follow_the_answer_and_none_is_lost(table: Table) -> None:
+    """A forced resolution of a dozen waiting attacks whose prompts were deleted: each result still reaches
+    the table, as the interaction's own public follow-ups (they need no channel permission, unlike a
+    channel post), split over as many messages as Discord's ten embeds each allow, the first one saying
+    the default defence was rolled."""
+    await setup(table)
+    for _ in range(12):
+        await attack_wulf(table)
+    table.console.deleted.update(range(1, 1000))
+    table.dice(*[4] * 12)  # each default defence's die
+    said = await table("@gm #hall /encounter resolve")
+    answer, *rest = said
+    assert answer.error is None and answer.command == "encounter resolve"
+    follow = [r for r in rest if r.command == "encounter resolve"]
+    assert not [r for r in rest if r.command == "post"]  # nothing through the channel
+    assert [len(r.embeds) for r in follow] == [10, 2] and not any(r.ephemeral for r in follow)
+    assert all("Bandit 1 → Wulf" in e["title"] for r in follow for e in r.embeds)
+    assert follow[0].content and follow[0].content == follow[1].content
