@@ -7,6 +7,7 @@ import hashlib
 import json
 import logging
 import random
+import signal
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -140,6 +141,9 @@ class App:
         return cls(config, db, GameService(db, dice), default_catalog(), roll_rng)
 
     async def close(self) -> None:
+        from bot.service import odds_pool
+
+        odds_pool.shutdown()  # its worker processes go with the bot
         await self.db.close()
 
 
@@ -277,9 +281,22 @@ async def run_discord(config: Config) -> None:
         log.warning("DICE_SEED is set: the dice are reproducible (tests and replays only, never in play)")
     app = await App.open(config, config.dice_seed)
     bot = make_bot(app)
+    stop_on_signals(bot)
     try:
         assert config.token
         await bot.start(config.token)
     finally:
         await bot.close()
         await app.close()
+
+
+def stop_on_signals(bot: CombatBot) -> None:
+    """SIGTERM (a service manager's stop, `docker stop`) and SIGINT close the bot as a normal exit does:
+    the gateway is left, the database closed and the odds workers stopped. By default SIGTERM killed the
+    process on the spot and left its worker processes running on their own."""
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        try:
+            loop.add_signal_handler(signum, lambda: loop.create_task(bot.close()))
+        except (NotImplementedError, RuntimeError):  # no signal handlers here (Windows, a non-main thread)
+            pass
