@@ -36,6 +36,9 @@ class Bot:
     proc: asyncio.subprocess.Process
     output: str = ""
     env: dict[str, str] = field(default_factory=dict)
+    # How it stopped on SIGTERM: its exit code, and any process it started still running afterwards.
+    returncode: int | None = None
+    leftover: list[int] = field(default_factory=list)
 
 
 @asynccontextmanager
@@ -70,10 +73,41 @@ async def bot_process(tmp: Path, fake: FakeDiscord | None = None, **env: str) ->
         await asyncio.sleep(0.3)  # the client finishes parsing GUILD_CREATE
         yield bot
     finally:
+        children = descendants(proc.pid)
         if proc.returncode is None:
             proc.terminate()
         bot.output = (await asyncio.wait_for(proc.communicate(), 15))[0].decode(errors="replace")
+        bot.returncode = proc.returncode
+        bot.leftover = await still_running(children, 10)
         await runner.cleanup()
+
+
+def descendants(pid: int) -> list[int]:
+    """Every process `pid` started, and theirs (Linux's /proc children lists)."""
+    found: list[int] = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            kids = [int(k) for k in (task / "children").read_text().split()]
+        except OSError:
+            continue
+        for kid in kids:
+            found += [kid, *descendants(kid)]
+    return found
+
+
+async def still_running(pids: list[int], seconds: float) -> list[int]:
+    """Those of `pids` still alive (not gone, not a zombie) after waiting up to `seconds` for them to end."""
+
+    def alive(pid: int) -> bool:
+        try:
+            return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+        except OSError:
+            return False
+
+    deadline = time.monotonic() + seconds
+    while (left := [p for p in pids if alive(p)]) and time.monotonic() < deadline:
+        await asyncio.sleep(0.1)
+    return left
 
 
 def free_port() -> int:
@@ -144,8 +178,14 @@ def is_tracker(message: Message) -> bool:
 
 
 def counted(fake: FakeDiscord, start: int) -> int:
+    """Messages made or edited since `start`, as `records` counts them: a deferred answer's "thinking"
+    message is not one (the followup that fills it is), so a slow deferred answer is waited for."""
     return sum(
-        1 for e in fake.events[start:] if e.kind in ("create", "edit") and not is_tracker(fake.messages[e.message_id])
+        1
+        for e in fake.events[start:]
+        if e.kind in ("create", "edit")
+        and not is_tracker(fake.messages[e.message_id])
+        and not (e.kind == "create" and e.snapshot["flags"] & (1 << 7))
     )
 
 

@@ -46,7 +46,7 @@ from tests.e2e.fake_discord import FakeDiscord, Message
 
 SEED = 7
 SCRIPTS = Path(__file__).parent / "scripts"
-FIGHTS = ["dnd35", "arm5", "adnd2cp", "cz2d10", "pl_wladanie"]
+FIGHTS = ["dnd35", "arm5", "adnd2cp", "cz2d10", "pl_wladanie", "misc"]  # misc: commands besides fighting
 # A hidden NPC's numbers that must never reach a player (its HP, made distinctive in the scripts).
 HIDDEN = {"dnd35": r"\b44[0-9]{2}\b", "adnd2cp": r"\b44[0-9]{2}\b", "cz2d10": r"\b447\b"}  # cz2d10: HP ≤ 999
 _PLACEHOLDER = re.compile(r"\{[a-z_][a-z0-9_]*\}")
@@ -167,6 +167,9 @@ async def run_process(
         deadline = time.monotonic() + 6  # the trackers show their final state and are unpinned
         while time.monotonic() < deadline and any(m.pinned for m in fake.messages.values()):
             await asyncio.sleep(0.1)
+    # Stopped by SIGTERM as a service manager stops it: a clean exit, and the odds workers the misc
+    # script's /odds started stop with it (they used to run on, orphaned, holding the output pipe).
+    assert bot.returncode == 0 and not bot.leftover, (bot.returncode, bot.leftover, bot.output[-2000:])
     return fake, per_line, bot.output
 
 
