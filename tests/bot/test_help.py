@@ -63,3 +63,14 @@ async def test_every_topic_of_every_game_fits_discord(table: Table, lang: str, s
                 assert page.get("description")
     finally:
         table.app.catalog.strict = False
+
+
+@pytest.mark.parametrize("lang", ["cs", "pl", "it"])
+async def test_the_fight_help_names_games_in_words_and_keeps_ids_to_what_is_typed(table: Table, lang: str) -> None:
+    """A game is named in words in the prose; its id appears only inside the typed syntax (`system:…`)."""
+    import re
+
+    text = " ".join(str(p.get("description", "")) for p in await _pages(table, lang, "topic:fight"))
+    prose = re.sub(r"`[^`]*`", " ", text)
+    assert "Władanie" in prose and "2d10" in prose
+    assert not re.search(r"\b(?:cz2d10|pl_wladanie|dnd35|adnd2cp|arm5)\b", prose), prose
