@@ -467,10 +467,22 @@ def _sheet_value(tx: Texts, value: Any) -> str:
     if isinstance(value, dict):
         if "name" in value or "id" in value:
             return _known_word(tx, str(value.get("name") or value.get("id")))
-        return cut(", ".join(f"{_known_word(tx, str(k))} {_sheet_value(tx, v)}" for k, v in value.items()), 300)
+        return cut(", ".join(_sheet_item(tx, str(k), v) for k, v in value.items()), 300)
     if isinstance(value, list):
         return cut(", ".join(_sheet_value(tx, v) for v in value), 300)
     return cut(str(value), 300)
+
+
+def _sheet_item(tx: Texts, key: str, value: Any) -> str:
+    """One entry of a sheet's mapping in the reader's words: a part's own mapping after its name and a
+    colon (`Tělo: Kovová plátová DR 7`), a name alone (a material needs no label), a number after its
+    label."""
+    if isinstance(value, dict) and not ("name" in value or "id" in value):
+        names = [_known_word(tx, v) for v in value.values() if isinstance(v, str)]  # the name first
+        labelled = [_sheet_item(tx, str(k), v) for k, v in value.items() if not isinstance(v, str)]
+        inner = " ".join(names + labelled)
+        return f"{_known_word(tx, key)}: {inner}"
+    return f"{_known_word(tx, key)} {_sheet_value(tx, value)}"
 
 
 def _known_word(tx: Texts, word: str) -> str:
@@ -507,7 +519,8 @@ def short_value(value: Any) -> str:
 
 
 def character_list_embed(tx: Texts, chars: list[Character]) -> discord.Embed:
-    lines = [f"• **{cut(c.name, 100)}** — {c.system}" for c in chars] or [tx("character.none")]
+    # The game by its tag in the reader's language (D&D 3.5, ArM5 …), not its id.
+    lines = [f"• **{cut(c.name, 100)}** — {_system_tag(tx, c.system)}" for c in chars] or [tx("character.none")]
     return clamp(discord.Embed(title=tx("character.list_title"), description="\n".join(lines), colour=NEUTRAL))
 
 

@@ -3,7 +3,7 @@ taken by their id or by their name in any language, any case, with or without di
 
 from __future__ import annotations
 
-from tests.bot.conftest import Table
+from tests.bot.conftest import Table, text_of
 
 
 async def test_a_template_is_taken_by_the_name_the_refusal_and_help_show(table: Table) -> None:
@@ -59,3 +59,26 @@ async def test_a_character_of_another_game_is_refused_with_the_games_names_and_t
         assert r.error == "error.character_system", content
         assert "Dungeons & Dragons 3.5" in content and "Ars Magica" in content, content
         assert "dnd35" not in content and content.count("arm5") == 1 and command in content, content
+
+
+async def test_a_sheets_armour_by_part_and_the_character_list_read_in_words(table: Table) -> None:
+    """A mapping on a sheet (cz2d10's armour by body part) reads in the reader's words, a part's name
+    before its material and DR; the character list names each character's game, not its id."""
+    await table.play(
+        [
+            "@ana:cs /character create system:cz2d10 name:Rytíř template:knight",
+            "@ana:cs /character create system:dnd35 name:Ana template:fighter",
+        ]
+    )
+    shown = {lang: await table.one(f"@ana:{lang} /character show name:Rytíř") for lang in ("cs", "pl", "it")}
+    armour = {
+        "cs": "Tělo: Kovová plátová DR 7",
+        "pl": "Tułów: Zbroja płytowa RO 7",
+        "it": "Torso: ",
+    }
+    for lang, r in shown.items():
+        text = text_of(r)
+        assert armour[lang] in text, text
+        assert not {"material", "legs", "arms", " dr "} & set(text.replace(",", " ").split(" ")), text
+    listed = text_of(await table.one("@ana:pl /character list"))
+    assert "**Ana** — D&D 3.5" in listed and "dnd35" not in listed and "cz2d10" not in listed, listed
