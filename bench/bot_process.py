@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import socket
 import sys
 import tempfile
 import time
@@ -23,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from aiohttp import web
 
+from tests.e2e.discord_process import free_port
 from tests.e2e.fake_discord import FakeDiscord
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -30,12 +30,6 @@ ROOT = Path(__file__).resolve().parents[1]
 ATTACKS = 1200  # /proc counts CPU in 10 ms ticks: 1,200 attacks measure to about 8 µs each
 MARGIN_US = 450.0
 NPC = "ac:13 hp:10000 attack:+5 damage:1d12+3"
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def _cpu_seconds(pid: int) -> float:
@@ -64,7 +58,7 @@ async def process_us() -> float:
     fake = FakeDiscord()
     runner = web.AppRunner(fake.app)
     await runner.setup()
-    port = _free_port()
+    port = free_port()
     await web.TCPSite(runner, "127.0.0.1", port).start()
     with tempfile.TemporaryDirectory() as tmp:
         env = {

@@ -295,8 +295,15 @@ def stop_on_signals(bot: CombatBot) -> None:
     the gateway is left, the database closed and the odds workers stopped. By default SIGTERM killed the
     process on the spot and left its worker processes running on their own."""
     loop = asyncio.get_running_loop()
+    closing: set[asyncio.Task[None]] = set()  # the loop keeps only weak references to tasks
+
+    def close() -> None:
+        task = loop.create_task(bot.close())
+        closing.add(task)
+        task.add_done_callback(closing.discard)
+
     for signum in (signal.SIGTERM, signal.SIGINT):
         try:
-            loop.add_signal_handler(signum, lambda: loop.create_task(bot.close()))
+            loop.add_signal_handler(signum, close)
         except (NotImplementedError, RuntimeError):  # no signal handlers here (Windows, a non-main thread)
             pass

@@ -12,6 +12,11 @@ class ConfigError(Exception):
     """A setting that cannot work; its message is the one line printed at start-up."""
 
 
+# Periods in seconds (tests shorten them): the timeout sweep's and a tracker's spacing between edits.
+DEFENCE_SWEEP = 5.0
+TRACKER_INTERVAL = 2.0
+
+
 @dataclass(frozen=True, slots=True)
 class Config:
     token: str | None
@@ -28,9 +33,9 @@ class Config:
     # DICE_SEED: the dice of a whole process from one seed, for tests and replays only (unset in play).
     dice_seed: int | None = None
     # DEFENCE_SWEEP: seconds between two sweeps for defences whose time ran out (tests shorten it).
-    defence_sweep: float = 5.0
+    defence_sweep: float = DEFENCE_SWEEP
     # TRACKER_INTERVAL: seconds between two edits of one fight's tracker (tests shorten it).
-    tracker_interval: float = 2.0
+    tracker_interval: float = TRACKER_INTERVAL
 
     @classmethod
     def from_env(cls, dotenv: bool = True) -> Config:
@@ -52,8 +57,10 @@ class Config:
             shard_count=shard_count,
             shard_ids=shard_ids,
             dice_seed=parse_seed(os.environ.get("DICE_SEED", "").strip()),
-            defence_sweep=parse_seconds("DEFENCE_SWEEP", os.environ.get("DEFENCE_SWEEP", "").strip(), 5.0),
-            tracker_interval=parse_seconds("TRACKER_INTERVAL", os.environ.get("TRACKER_INTERVAL", "").strip(), 2.0),
+            defence_sweep=parse_seconds("DEFENCE_SWEEP", os.environ.get("DEFENCE_SWEEP", "").strip(), DEFENCE_SWEEP),
+            tracker_interval=parse_seconds(
+                "TRACKER_INTERVAL", os.environ.get("TRACKER_INTERVAL", "").strip(), TRACKER_INTERVAL
+            ),
         )
 
     @property

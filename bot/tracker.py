@@ -19,10 +19,11 @@ from typing import Protocol
 
 import discord
 
+from bot.config import TRACKER_INTERVAL
 from bot.service.state import Encounter
 
 log = logging.getLogger(__name__)
-INTERVAL = 2.0  # seconds between two edits of one channel's tracker
+INTERVAL = TRACKER_INTERVAL  # seconds between two edits of one channel's tracker
 ATTEMPTS = 3  # a failing edit is tried this many times (a re-post counts as one)
 
 

@@ -210,12 +210,5 @@ def embed_groups(embeds: list[discord.Embed]) -> list[list[discord.Embed]]:
 
 def fit_embeds(embeds: list[discord.Embed]) -> list[discord.Embed]:
     """As many whole embeds as one message carries (10, 6000 characters in all), first ones first."""
-    kept: list[discord.Embed] = []
-    total = 0
-    for e in embeds[:10]:
-        size = len(e)
-        if total + size > TOTAL:
-            break
-        kept.append(e)
-        total += size
-    return kept
+    groups = embed_groups(embeds)
+    return groups[0] if groups else []

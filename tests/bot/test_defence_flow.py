@@ -276,49 +276,8 @@ async def test_a_sharded_restart_times_out_only_its_own_guilds(tmp_path: Path) -
         await second.app.close()
 
 
-async def test_the_turn_and_a_forced_resolution_answer_before_the_prompts_are_edited(
-    table: Table, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Answer first: the interaction's answer goes out before the REST edits that turn waiting prompts
-    into their results (a dozen rate-limited edits must not hold an answer past Discord's 3 seconds).
-    Seen through the Discord look-alike: the turn message came after the prompt's edit."""
-    from bot.console.adapter import FakeInteraction
-
-    order: list[str] = []
-    record = FakeInteraction.record
-
-    def answered(self: FakeInteraction, *args: Any, **kwargs: Any) -> Any:
-        order.append("answer")
-        return record(self, *args, **kwargs)
-
-    monkeypatch.setattr(FakeInteraction, "record", answered)
-    editor = table.app.message_editor
-    assert editor is not None
-
-    async def edit(channel_id: int, message_id: int, embeds: list[Any], content: str | None) -> None:
-        order.append("edit")
-        await editor(channel_id, message_id, embeds, content)
-
-    table.app.message_editor = edit
-    await setup(table)
-    await attack_wulf(table)
-    ask = await table.one("@gm #hall /encounter next")
-    order.clear()
-    table.app.service.dice = __import__("rules").RandomDice(1)
-    turn = await table.one(f"@gm #hall click {ask.components[0]['custom_id']}")
-    assert turn.error is None and order == ["answer", "edit"]
-    await attack_wulf(table)
-    order.clear()
-    table.dice(4)
-    forced = await table.one("@gm #hall /encounter resolve")
-    assert forced.error is None and order == ["answer", "edit"]
-
-
-async def test_undo_and_a_change_from_another_channel_answer_before_their_rest_calls(
-    table: Table, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Answer first here too: an undone attack's prompt loses its buttons, and a character changed from
-    another channel is announced in its fight's channel, only after the interaction was answered."""
+def _answers_edits_and_posts(table: Table, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The order in which interactions are answered and the bot's own REST edits and posts go out."""
     from bot.console.adapter import FakeInteraction
 
     order: list[str] = []
@@ -341,6 +300,36 @@ async def test_undo_and_a_change_from_another_channel_answer_before_their_rest_c
         await poster(channel_id, content, embeds, users)
 
     table.app.message_editor, table.app.message_poster = edit, post
+    return order
+
+
+async def test_the_turn_and_a_forced_resolution_answer_before_the_prompts_are_edited(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Answer first: the interaction's answer goes out before the REST edits that turn waiting prompts
+    into their results (a dozen rate-limited edits must not hold an answer past Discord's 3 seconds).
+    Seen through the Discord look-alike: the turn message came after the prompt's edit."""
+    order = _answers_edits_and_posts(table, monkeypatch)
+    await setup(table)
+    await attack_wulf(table)
+    ask = await table.one("@gm #hall /encounter next")
+    order.clear()
+    table.app.service.dice = __import__("rules").RandomDice(1)
+    turn = await table.one(f"@gm #hall click {ask.components[0]['custom_id']}")
+    assert turn.error is None and order == ["answer", "edit"]
+    await attack_wulf(table)
+    order.clear()
+    table.dice(4)
+    forced = await table.one("@gm #hall /encounter resolve")
+    assert forced.error is None and order == ["answer", "edit"]
+
+
+async def test_undo_and_a_change_from_another_channel_answer_before_their_rest_calls(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Answer first here too: an undone attack's prompt loses its buttons, and a character changed from
+    another channel is announced in its fight's channel, only after the interaction was answered."""
+    order = _answers_edits_and_posts(table, monkeypatch)
     await setup(table)
     await attack_wulf(table)
     order.clear()

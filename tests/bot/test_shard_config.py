@@ -102,23 +102,22 @@ def test_dice_seed_is_read_and_checked(monkeypatch: pytest.MonkeyPatch) -> None:
         Config.from_env(dotenv=False)
 
 
-def test_defence_sweep_is_read_and_checked(monkeypatch: pytest.MonkeyPatch) -> None:
-    """DEFENCE_SWEEP: the timer's period (5 s unset; tests shorten it); out of bounds or junk is refused."""
-    monkeypatch.setenv("DEFENCE_SWEEP", "")
-    assert Config.from_env(dotenv=False).defence_sweep == 5.0
-    monkeypatch.setenv("DEFENCE_SWEEP", "0.2")
-    assert Config.from_env(dotenv=False).defence_sweep == 0.2
-    for junk in ("0", "61", "fast"):
-        monkeypatch.setenv("DEFENCE_SWEEP", junk)
-        with pytest.raises(ConfigError, match="DEFENCE_SWEEP"):
+@pytest.mark.parametrize(
+    ("name", "field", "default", "good", "junk"),
+    [
+        ("DEFENCE_SWEEP", "defence_sweep", 5.0, 0.2, ("0", "61", "fast")),  # the timer's period
+        ("TRACKER_INTERVAL", "tracker_interval", 2.0, 0.3, ("0.01",)),  # the tracker's spacing
+    ],
+)
+def test_a_period_is_read_and_checked(
+    monkeypatch: pytest.MonkeyPatch, name: str, field: str, default: float, good: float, junk: tuple[str, ...]
+) -> None:
+    """Test-only periods in seconds: the default unset; out of bounds or junk is refused."""
+    monkeypatch.setenv(name, "")
+    assert getattr(Config.from_env(dotenv=False), field) == default
+    monkeypatch.setenv(name, str(good))
+    assert getattr(Config.from_env(dotenv=False), field) == good
+    for text in junk:
+        monkeypatch.setenv(name, text)
+        with pytest.raises(ConfigError, match=name):
             Config.from_env(dotenv=False)
-
-
-def test_tracker_interval_is_read_and_checked(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("TRACKER_INTERVAL", "")
-    assert Config.from_env(dotenv=False).tracker_interval == 2.0
-    monkeypatch.setenv("TRACKER_INTERVAL", "0.3")
-    assert Config.from_env(dotenv=False).tracker_interval == 0.3
-    monkeypatch.setenv("TRACKER_INTERVAL", "0.01")
-    with pytest.raises(ConfigError, match="TRACKER_INTERVAL"):
-        Config.from_env(dotenv=False)

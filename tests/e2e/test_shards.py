@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import socket
 import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -16,6 +15,7 @@ from typing import Any
 import pytest
 from aiohttp import web
 
+from tests.e2e.discord_process import free_port
 from tests.e2e.fake_discord import GUILD_ID, GUILDS, FakeDiscord
 
 # With two shards: shard 0 owns the second guild, shard 1 the first (and the third).
@@ -24,18 +24,12 @@ SHARD1_GUILD = GUILD_ID
 ROLL = [{"name": "expression", "type": 3, "value": "2d6+1"}]
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @asynccontextmanager
 async def serving() -> AsyncIterator[tuple[FakeDiscord, int]]:
     fake = FakeDiscord()
     runner = web.AppRunner(fake.app)
     await runner.setup()
-    port = _free_port()
+    port = free_port()
     await web.TCPSite(runner, "127.0.0.1", port).start()
     try:
         yield fake, port
