@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs.callback import answer
 from bot.i18n.catalog import default_catalog
 from bot.presenters.fight_log import LogFile, batches
 from bot.presenters.limits import CONTENT, cut
@@ -48,7 +49,9 @@ class Reply:
     then: Callable[[], Awaitable[None]] | None = None
     # Follow-ups sent once `then` is done: a wound picture under the result that `then` edited in place.
     after: list[Reply] = field(default_factory=list)
-    sent_message_id: int | None = None
+    # Told the id of the message this reply became (a defence prompt's, for editing it later); only a reply
+    # with it asks Discord for the message back (`callback.answer`).
+    on_sent: Callable[[int], Awaitable[None]] | None = None
 
 
 def language(interaction: discord.Interaction, default: str) -> str:
@@ -85,7 +88,6 @@ class BaseCog(commands.Cog):
         self,
         interaction: discord.Interaction,
         handler: Callable[[Ctx, Texts], Awaitable[Reply]],
-        after_send: Callable[[int], Awaitable[None]] | None = None,
     ) -> None:
         """Call the handler; a user error becomes an ephemeral hint, anything else is logged."""
         ctx, tx = await self.texts(interaction)
@@ -111,8 +113,6 @@ class BaseCog(commands.Cog):
         except Exception:
             reply = self._failure(interaction, ctx, tx)
         await send(interaction, reply)
-        if reply.sent_message_id is not None and after_send is not None:
-            await after_send(reply.sent_message_id)
         if reply.then is not None:
             await reply.then()
         for extra in reply.after:
@@ -177,14 +177,21 @@ async def send(interaction: discord.Interaction, reply: Reply) -> None:
             kwargs["view"] = reply.view
         if interaction.response.is_done():
             message = await interaction.followup.send(wait=True, **kwargs)
-            reply.sent_message_id = getattr(message, "id", None)
-        else:
+            await _sent(reply, getattr(message, "id", None))
+        elif reply.on_sent is not None:
             callback = await interaction.response.send_message(**kwargs)
-            reply.sent_message_id = getattr(callback, "message_id", None)
+            await _sent(reply, getattr(callback, "message_id", None))
+        else:
+            await answer(interaction, **kwargs)
     for group in groups[1:]:  # files beyond one message's upload limit, each group its own message
         await interaction.followup.send(ephemeral=reply.ephemeral, files=_files(group))
     for extra in reply.followups:
         await followup(interaction, extra)
+
+
+async def _sent(reply: Reply, message_id: int | None) -> None:
+    if message_id is not None and reply.on_sent is not None:
+        await reply.on_sent(message_id)
 
 
 async def followup(interaction: discord.Interaction, extra: Reply) -> None:

@@ -94,19 +94,19 @@ class CombatCog(BaseCog):
         options: str | None,
         distance: float | None,
     ) -> None:
-        exchange_id: list[int] = []
-
         async def handler(ctx: Ctx, tx: Texts) -> Reply:
             outcome = await self.app.service.attack(ctx, kind, target, weapon, attacker, options, distance)
+            reply = await pictures.with_hit_picture(self.app, tx, outcome, _reply(tx, outcome))
             if outcome.exchange is not None:
-                exchange_id.append(outcome.exchange.id)
-            return await pictures.with_hit_picture(self.app, tx, outcome, _reply(tx, outcome))
+                exchange_id = outcome.exchange.id
 
-        async def remember_prompt(message_id: int) -> None:
-            if exchange_id:
-                self.app.service.remember_prompt(interaction.channel_id or 0, exchange_id[0], message_id)
+                async def remember_prompt(message_id: int) -> None:
+                    self.app.service.remember_prompt(ctx.channel_id, exchange_id, message_id)
 
-        await self.run(interaction, handler, remember_prompt)
+                reply.on_sent = remember_prompt
+            return reply
+
+        await self.run(interaction, handler)
 
     @app_commands.command(name="shot", description=describe("cmd.shot"))
     @app_commands.describe(**_ATTACK_DESCRIPTIONS, distance=describe("opt.distance"))

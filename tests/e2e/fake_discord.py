@@ -103,6 +103,7 @@ class Interaction:
     deferred: bool = False  # a type-5 defer whose first followup becomes the original
     choices: list[dict[str, Any]] | None = None  # an autocomplete's answer
     message_id: str | None = None  # a component's message
+    asked_back: bool = False  # the callback asked for the message it made (`?with_response=1`)
 
 
 @dataclass
@@ -452,6 +453,7 @@ class FakeDiscord:
         self.callbacks.append(body)
         self.answers[iid] = body
         interaction.answered = time.monotonic()
+        interaction.asked_back = request.query.get("with_response") in ("1", "true")
         kind = interaction.callback_type = int(body["type"])
         data = body.get("data") or {}
         self._check(f"callback {kind} of {iid}", data, files)
@@ -497,7 +499,7 @@ class FakeDiscord:
             self.unknown.append(f"callback type {kind}")
         self._answer_event(iid).set()
         self.answered.set()
-        if request.query.get("with_response") in ("1", "true"):
+        if interaction.asked_back:
             return _json({"interaction": reply, "resource": resource})
         return web.Response(status=204)
 

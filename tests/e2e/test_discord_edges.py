@@ -163,6 +163,24 @@ async def test_an_unanswered_prompt_gets_the_default_defence_from_the_timer(tmp_
     assert not [m for m in fake.messages.values() if m.deleted and m.id != gone.id], "nothing else deleted"
 
 
+async def test_only_a_defence_prompt_asks_discord_for_its_message_back(tmp_path: Path) -> None:
+    """An answer normally goes out without `with_response` (reading the message back cost a tenth of an
+    answer); a prompt asks for it, because a typed /parry edits the prompt by its id."""
+    async with bot_process(tmp_path, DICE_SEED="7") as bot:
+        fake = bot.fake
+        await cz_fight(fake, "a", "p1", "Eva")
+        asked = await attack_until_prompt(fake, "a", "Eva")
+        parry = await do(fake, "p1", "a", "parry", "en-US", option="none")
+    clean(fake, bot.output)
+    attacks = [i for i in fake.interactions.values() if i.callback_type == 4 and i.original]
+    prompts = {i.id for i in attacks if i.original == asked.id}
+    assert len(prompts) == 1
+    assert {i.id for i in attacks if i.asked_back} == prompts  # every other answer left the message unread
+    assert fake.answers[parry.id]["type"] == 4 and not parry.asked_back
+    edits = [e for e in fake.events if e.message_id == asked.id and e.kind == "edit"]
+    assert edits and edits[-1].route == "channel" and not asked.data["components"], edits  # found by its id
+
+
 # ---- 2. wound pictures through the multipart callback ---------------------------------------------------
 WOUNDS = {
     "c": [
