@@ -6,12 +6,15 @@ import argparse
 import asyncio
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
 from contextlib import contextmanager
+from typing import Any, TypeVar
 
 from bot.config import Config, ConfigError
 from bot.logs import setup_logging
 from bot.storage.database import StorageUnavailable
+
+T = TypeVar("T")
 
 
 def console_args(argv: list[str]) -> argparse.Namespace:
@@ -51,6 +54,16 @@ def profiled(path: str | None) -> Iterator[None]:
         profile.dump_stats(path)
 
 
+def run_loop(main: Coroutine[Any, Any, T]) -> T:
+    """Run the bot on uvloop's event loop where it is installed (not on Windows): its loop, sockets and
+    timers are C, a tenth less CPU per interaction than asyncio's (issue 17); else on asyncio's own."""
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.run(main)
+    return uvloop.run(main)
+
+
 def main(argv: list[str]) -> int:
     """A setting that cannot work (ConfigError) is one line on stderr and exit code 2, no traceback."""
     try:
@@ -78,7 +91,7 @@ def _main(argv: list[str]) -> int:
         from bot.app import run_discord
 
         with profiled(os.environ.get("BOT_PROFILE")):
-            asyncio.run(run_discord(config))
+            run_loop(run_discord(config))
         return 0
     else:
         print("No DISCORD_TOKEN set: opening the offline console (type /help, or quit).", file=sys.stderr)
@@ -86,7 +99,7 @@ def _main(argv: list[str]) -> int:
     setup_logging(config.log_level, console=True)
     from bot.console.runner import run_console
 
-    return asyncio.run(run_console(config, args))
+    return run_loop(run_console(config, args))
 
 
 if __name__ == "__main__":
