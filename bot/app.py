@@ -144,6 +144,8 @@ class App:
         from bot.service import odds_pool
 
         odds_pool.shutdown()  # its worker processes go with the bot
+        if self.tracker is not None:
+            await self.tracker.stop()  # before the storage its edits read from
         await self.db.close()
 
 

@@ -106,6 +106,14 @@ class Tracker:
         while tasks := [s.task for s in self._slots.values() if s.task is not None and not s.task.done()]:
             await asyncio.gather(*tasks, return_exceptions=True)
 
+    async def stop(self) -> None:
+        """The bot is closing: edits still waiting are dropped (Discord's session is gone, and the storage
+        they read from closes next)."""
+        tasks = [s.task for s in self._slots.values() if s.task is not None and not s.task.done()]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
     async def settle(self) -> None:
         """Wait until every task has finished or is waiting out its spacing (the console, tests)."""
         while busy := [s.task for s in list(self._slots.values()) if s.task and not s.task.done() and not s.sleeping]:

@@ -180,3 +180,21 @@ async def test_sixty_long_names_are_all_listed_and_told_apart(table: Table) -> N
     size = len(embed["title"]) + len(embed.get("description") or "") + len(embed["footer"]["text"])
     size += sum(len(f["name"]) + len(f["value"]) for f in embed.get("fields", []))
     assert size <= TOTAL and len(embed.get("fields", [])) <= 25
+
+
+async def test_closing_the_bot_drops_the_edits_still_waiting_before_the_storage_closes(database: Path | str) -> None:
+    """A tracker edit waiting out its spacing at shutdown used to wake after the database had closed (a
+    traceback in the bot's log at every SIGTERM during a fight)."""
+    table = await open_table(database)
+    _tracker(table)
+    await _fight(table)
+    await table.console.tick(5)
+    table.console.line_seconds = 0.0  # two commands at once: the second's edit waits out the spacing
+    await table("@gm #t /initiative combatant:all")
+    await table("@gm #t /encounter next")
+    tracker = table.console.tracker
+    assert tracker is not None
+    waiting = [s.task for s in tracker._slots.values() if s.task is not None and not s.task.done()]
+    assert waiting
+    await table.app.close()
+    assert all(task.done() for task in waiting)  # cancelled, not left to wake on a closed database
