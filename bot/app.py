@@ -15,6 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.callback_client import CallbackClient
 from bot.cogs import EXTENSIONS
 from bot.cogs.base import SUPPORTED
 from bot.collector import Collector
@@ -62,6 +63,7 @@ class App:
         self.message_poster: Callable[[int, str | None, list[discord.Embed], list[int]], Awaitable[None]] | None = None
 
         self.tracker: Tracker | None = None  # the live tracker, when something can post it
+        self.callbacks: CallbackClient | None = None  # answers' POSTs, when talking to Discord
         self.collector = Collector()
 
     def enable_tracker(
@@ -146,6 +148,8 @@ class App:
         odds_pool.shutdown()  # its worker processes go with the bot
         if self.tracker is not None:
             await self.tracker.stop()  # before the storage its edits read from
+        if self.callbacks is not None:
+            self.callbacks.close()
         await self.db.close()
 
 
@@ -187,6 +191,7 @@ class CombatBot(commands.Bot):
         if self._connect:
             self.app.message_editor = self._edit_message
             self.app.message_poster = self._post_message
+            self.app.callbacks = CallbackClient(discord.http.Route.BASE, self.http.user_agent)
             from bot.gateway import DiscordGateway
 
             self.app.enable_tracker(DiscordGateway(self))

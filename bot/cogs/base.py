@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.callback_client import CallbackClient
 from bot.cogs.callback import answer
 from bot.i18n.catalog import default_catalog
 from bot.presenters.fight_log import LogFile, batches
@@ -112,7 +113,7 @@ class BaseCog(commands.Cog):
             reply = Reply(content=tx(exc.key), ephemeral=True)
         except Exception:
             reply = self._failure(interaction, ctx, tx)
-        await send(interaction, reply)
+        await send(interaction, reply, self.app.callbacks)
         if reply.then is not None:
             await reply.then()
         for extra in reply.after:
@@ -167,7 +168,7 @@ async def defer(interaction: discord.Interaction, ephemeral: bool = False) -> No
         await interaction.response.defer(thinking=True, ephemeral=ephemeral)
 
 
-async def send(interaction: discord.Interaction, reply: Reply) -> None:
+async def send(interaction: discord.Interaction, reply: Reply, callbacks: CallbackClient | None = None) -> None:
     groups = batches(reply.files)
     if reply.edit and not interaction.response.is_done():
         await interaction.response.edit_message(content=reply.content, embeds=reply.embeds, view=reply.view)
@@ -182,7 +183,7 @@ async def send(interaction: discord.Interaction, reply: Reply) -> None:
             callback = await interaction.response.send_message(**kwargs)
             await _sent(reply, getattr(callback, "message_id", None))
         else:
-            await answer(interaction, **kwargs)
+            await answer(interaction, callbacks, **kwargs)
     for group in groups[1:]:  # files beyond one message's upload limit, each group its own message
         await interaction.followup.send(ephemeral=reply.ephemeral, files=_files(group))
     for extra in reply.followups:

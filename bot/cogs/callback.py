@@ -7,21 +7,30 @@ callback through discord.py's own adapter and payload builder without that query
 204 No Content) and marks the interaction answered as `send_message` would, so follow-ups and edits of
 the original answer work as before. An answer with a view or files, or whose message id is wanted, goes
 through `send_message`. The console's stand-in interactions have their own `send_message`.
+
+With the bot's `CallbackClient` (bot/callback_client.py) the POST itself skips aiohttp's client too; a
+429, a 5xx or a request that could not be sent goes through discord.py's adapter, which waits and retries.
 """
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import discord
+import orjson
 from discord.enums import InteractionResponseType
 from discord.http import Route
 from discord.webhook.async_ import async_context, interaction_message_response_params
 
+from bot.callback_client import Answer, CallbackClient, Unsent
 
-async def answer(interaction: discord.Interaction, **kwargs: Any) -> None:
+log = logging.getLogger(__name__)
+
+
+async def answer(interaction: discord.Interaction, callbacks: CallbackClient | None, **kwargs: Any) -> None:
     """The interaction's first answer: `content`, `embeds`, `ephemeral`, `allowed_mentions` as for
-    `send_message`."""
+    `send_message`; through `callbacks` when given."""
     if not isinstance(interaction, discord.Interaction) or {"view", "files", "file"} & kwargs.keys():
         await interaction.response.send_message(**kwargs)
         return
@@ -41,6 +50,18 @@ async def answer(interaction: discord.Interaction, **kwargs: Any) -> None:
         previous_allowed_mentions=state.allowed_mentions,
         allowed_mentions=kwargs.get("allowed_mentions", discord.utils.MISSING),
     )
+    if callbacks is not None and state.http.proxy is None:
+        path = f"/interactions/{interaction.id}/{interaction.token}/callback"
+        try:
+            got = await callbacks.post(path, orjson.dumps(params.payload))
+        except Unsent as exc:
+            log.info("callback of %s through discord.py: %s", interaction.id, exc)
+        else:
+            if got.status < 300:
+                response._response_type = InteractionResponseType.channel_message
+                return
+            if got.status != 429 and got.status < 500:
+                raise _refused(got)
     route = Route(
         "POST",
         "/interactions/{webhook_id}/{webhook_token}/callback",
@@ -55,3 +76,13 @@ async def answer(interaction: discord.Interaction, **kwargs: Any) -> None:
         payload=params.payload,
     )
     response._response_type = InteractionResponseType.channel_message
+
+
+def _refused(got: Answer) -> discord.HTTPException:
+    """Discord's refusal as discord.py would raise it (the status, Discord's error code and message)."""
+    try:
+        message: Any = orjson.loads(got.body)
+    except orjson.JSONDecodeError:
+        message = got.body.decode("utf-8", "replace")
+    kind = {403: discord.Forbidden, 404: discord.NotFound}.get(got.status, discord.HTTPException)
+    return kind(got, message)  # discord.py reads only .status and .reason of the response

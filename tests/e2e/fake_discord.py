@@ -133,8 +133,8 @@ class Message:
 @dataclass
 class Fault:
     """A failure Discord will answer to the next `times` requests of one kind (`channel_post`,
-    `channel_edit`, `pin`, `followup`, `webhook_edit`), optionally only in one channel: a 403 (Missing
-    Permissions) or a 429 with `retry_after` and the headers Discord sends."""
+    `channel_edit`, `pin`, `followup`, `webhook_edit`, `callback`), optionally only in one channel: a 403
+    (Missing Permissions), a 429 with `retry_after` and the headers Discord sends, or a 5xx."""
 
     kind: str
     status: int
@@ -240,6 +240,8 @@ class FakeDiscord:
                 self.activity.set()
                 if f.status == 403:
                     return _error(403, 50013, "Missing Permissions")
+                if f.status >= 500:
+                    return _error(f.status, 0, "Internal Server Error")
                 body = {"message": "You are being rate limited.", "retry_after": f.retry_after, "global": False}
                 headers = {
                     "Content-Type": "application/json",
@@ -450,6 +452,8 @@ class FakeDiscord:
             return _error(404, 10062, "Unknown interaction")
         if interaction.callback_type is not None:
             return _error(400, 40060, "Interaction has already been acknowledged.")
+        if (refused := self._fault("callback", interaction.channel_id)) is not None:
+            return refused
         self.callbacks.append(body)
         self.answers[iid] = body
         interaction.answered = time.monotonic()

@@ -321,6 +321,25 @@ async def test_429s_are_waited_out_and_never_hold_the_answer(tmp_path: Path) -> 
     assert bot.output.count("responded with 429") == 1 and "Webhook ID" in bot.output  # discord.py waited both
 
 
+async def test_an_answer_refused_with_429_or_500_goes_again_through_discord_py(tmp_path: Path) -> None:
+    """The bot's own callback client leaves a 429 or 5xx to discord.py's adapter, which waits and resends."""
+    async with bot_process(tmp_path, DICE_SEED="7") as bot:
+        fake = bot.fake
+        limited = fake.fail("callback", 429, retry_after=0.3)
+        first = await fake.command("p1", "q", "roll", {"expression": "1d20"}, "cs")
+        await fake.answer(first.id, 3)
+        broken = fake.fail("callback", 502)
+        second = await fake.command("p1", "q", "roll", {"expression": "2d6"}, "cs")
+        await fake.answer(second.id, 3)
+        await quiet(fake)
+    clean(fake, bot.output)
+    assert len(limited.hits) == 1 and len(broken.hits) == 1
+    for sent, hit in ((first, limited.hits[0]), (second, broken.hits[0])):
+        assert sent.answered is not None and sent.answered > hit  # answered once, after the refusal
+        assert len(answer_of(fake, sent).data["embeds"]) == 1  # the roll itself
+    assert [fake.answers[s.id]["type"] for s in (first, second)] == [4, 4]
+
+
 # ---- 6. a fight in a thread ------------------------------------------------------------------------------
 async def test_a_fight_in_a_thread_plays_like_one_in_a_channel(tmp_path: Path) -> None:
     fake = FakeDiscord()
