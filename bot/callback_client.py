@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 
 MAX_HEAD = 64 * 1024  # status line and headers
 TIMEOUT = 15.0  # seconds for one request and its response (Discord answers in milliseconds)
-KEEP = 8  # idle connections kept
+KEEP = 32  # idle connections kept (a burst of answers opens more; TLS makes each new one dear)
 
 
 class Unsent(Exception):
