@@ -13,7 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.callback_client import CallbackClient
-from bot.cogs.callback import answer
+from bot.cogs.callback import answer, update
 from bot.i18n.catalog import default_catalog
 from bot.presenters.fight_log import LogFile, batches
 from bot.presenters.limits import CONTENT, cut
@@ -171,7 +171,7 @@ async def defer(interaction: discord.Interaction, ephemeral: bool = False) -> No
 async def send(interaction: discord.Interaction, reply: Reply, callbacks: CallbackClient | None = None) -> None:
     groups = batches(reply.files)
     if reply.edit and not interaction.response.is_done():
-        await interaction.response.edit_message(content=reply.content, embeds=reply.embeds, view=reply.view)
+        await update(interaction, callbacks, reply.content, reply.embeds, reply.view)
     else:
         kwargs = _message(reply, groups[0] if groups else [])
         if reply.view is not None:

@@ -171,10 +171,18 @@ async def test_only_a_defence_prompt_asks_discord_for_its_message_back(tmp_path:
         await cz_fight(fake, "a", "p1", "Eva")
         asked = await attack_until_prompt(fake, "a", "Eva")
         parry = await do(fake, "p1", "a", "parry", "en-US", option="none")
+        await do(fake, "gm", "a", "encounter add", name="Lupič", stats="hp:30 útok:14 obrana:3 zranění:8")
+        second = await attack_until_prompt(fake, "a", "Eva", attacker="Lupič")
+        pressed = await fake.press("p1", buttons(second.data)[0][0], "en-US")
+        await fake.answer(pressed.id, 3)
+        await quiet(fake)
     clean(fake, bot.output)
+    # the button's answer replaced the prompt (type 7) without asking for the message either
+    assert pressed.callback_type == 7 and not pressed.asked_back and second.data["components"] == []
+    assert second.data["embeds"] and "Eva" in said(second)
     attacks = [i for i in fake.interactions.values() if i.callback_type == 4 and i.original]
-    prompts = {i.id for i in attacks if i.original == asked.id}
-    assert len(prompts) == 1
+    prompts = {i.id for i in attacks if i.original in (asked.id, second.id)}
+    assert len(prompts) == 2
     assert {i.id for i in attacks if i.asked_back} == prompts  # every other answer left the message unread
     assert fake.answers[parry.id]["type"] == 4 and not parry.asked_back
     edits = [e for e in fake.events if e.message_id == asked.id and e.kind == "edit"]
