@@ -17,13 +17,12 @@ import tempfile
 import time
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from aiohttp import web
 
-from tests.e2e.discord_process import free_port
+from tests.e2e.discord_process import free_port, send_line
 from tests.e2e.fake_discord import FakeDiscord
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -39,24 +38,13 @@ def _cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def _opt(name: str, value: Any, kind: int = 3) -> dict[str, Any]:
-    return {"name": name, "type": kind, "value": value}
+async def _through_discord(fake: FakeDiscord, line: str, local: object) -> None:
+    """One console line sent to the bot process as Discord would, its answer waited for."""
+    sent = await send_line(fake, line, local)
+    await fake.answer(sent.id, 15)
 
 
-def _sub(name: str, options: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [{"name": name, "type": 1, "options": options}]
-
-
-async def _send(fake: FakeDiscord, n: int, name: str, options: list[dict[str, Any]]) -> None:
-    """One slash command; waits for its answer (the n-th callback)."""
-    fake.answered.clear()
-    await fake.slash(name, options)
-    while len(fake.callbacks) < n:
-        await asyncio.wait_for(fake.answered.wait(), 15)
-        fake.answered.clear()
-
-
-NPC_LINES = (
+SETUP_LINES = (
     "@gm #t /settings set name:enforce_turns value:false",
     "@gm #t /encounter start system:dnd35 name:Bench",
     f'@gm #t /encounter add name:Orc stats:"{NPC}" count:2',
@@ -96,28 +84,14 @@ async def measure() -> tuple[float, float]:
         try:
             await asyncio.wait_for(fake.identified.wait(), 30)
             await asyncio.sleep(1.0)
-            sent = 0
-            setup = [
-                ("settings", _sub("set", [_opt("name", "enforce_turns"), _opt("value", "false")])),
-                ("encounter", _sub("start", [_opt("system", "dnd35"), _opt("name", "Bench")])),
-                ("encounter", _sub("add", [_opt("name", "Orc"), _opt("stats", NPC), _opt("count", 2, 4)])),
-            ]
-            for name, options in setup:
-                sent += 1
-                await _send(fake, sent, name, options)
-            for line in NPC_LINES:
+            for line in SETUP_LINES + (ATTACK_LINE,) * 20:  # the fight, then a warm-up
+                await _through_discord(fake, line, local)
                 await console.run_line(line)
-            attack = [_opt("target", "Orc 2"), _opt("attacker", "Orc 1"), _opt("weapon", "greataxe")]
-            for _ in range(20):  # warm-up
-                sent += 1
-                await _send(fake, sent, "attack", attack)
-                await console.run_line(ATTACK_LINE)
             bot_cpu = handler_cpu = 0.0
             for _ in range(SLICES):
                 before = _cpu_seconds(proc.pid)
                 for _ in range(ATTACKS // SLICES):
-                    sent += 1
-                    await _send(fake, sent, "attack", attack)
+                    await _through_discord(fake, ATTACK_LINE, local)
                 bot_cpu += _cpu_seconds(proc.pid) - before
                 t0 = time.process_time()
                 for _ in range(ATTACKS // SLICES):

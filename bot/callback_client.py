@@ -55,28 +55,16 @@ class CallbackClient:
         """POST `body` (JSON) to the API path; the answer whatever its status. Raises `Unsent` when no
         request reached the server."""
         request = f"POST {self._prefix}{path} HTTP/1.1{self._head}Content-Length: {len(body)}\r\n\r\n".encode() + body
-        for fresh in (False, True):
-            conn = None if fresh else self._take()
-            if conn is None:
-                fresh = True
-                conn = await self._open()
+        idle = self._take()
+        if idle is not None:
             try:
-                async with asyncio.timeout(TIMEOUT):
-                    answer, keep = await _exchange(conn, request)
+                return await self._send(idle, request)
             except _Stale:
-                conn[1].close()
-                if fresh:
-                    raise Unsent("the connection closed before an answer") from None
-                continue  # an idle connection the server had closed: once more on a new one
-            except BaseException:
-                conn[1].close()
-                raise
-            if keep and len(self._idle) < KEEP:
-                self._idle.append(conn)
-            else:
-                conn[1].close()
-            return answer
-        raise AssertionError("unreachable")
+                pass  # an idle connection the server had closed: once more on a new one
+        try:
+            return await self._send(await self._open(), request)
+        except _Stale:
+            raise Unsent("the connection closed before an answer") from None
 
     def close(self) -> None:
         for _, writer in self._idle:
@@ -90,6 +78,20 @@ class CallbackClient:
                 return conn
             conn[1].close()
         return None
+
+    async def _send(self, conn: _Connection, request: bytes) -> Answer:
+        """One request and its answer on `conn`, kept for the next one when it may carry it."""
+        try:
+            async with asyncio.timeout(TIMEOUT):
+                answer, keep = await _exchange(conn, request)
+        except BaseException:
+            conn[1].close()
+            raise
+        if keep and len(self._idle) < KEEP:
+            self._idle.append(conn)
+        else:
+            conn[1].close()
+        return answer
 
     async def _open(self) -> _Connection:
         try:

@@ -553,12 +553,8 @@ class FakeDiscord:
         message = self.messages.get(mid)
         if message is None or message.deleted:
             return _error(404, 10008, "Unknown Message")
-        if request.method == "GET":
-            return _json(message.data)
-        if request.method == "DELETE":
-            message.deleted = True
-            self._event("delete", message, interaction, "webhook")
-            return web.Response(status=204)
+        if (read := self._read_or_delete(request, message, interaction, "webhook")) is not None:
+            return read
         body, files = await self._body(request)
         if (refused := self._fault("webhook_edit", interaction.channel_id)) is not None:
             return refused
@@ -570,11 +566,22 @@ class FakeDiscord:
         self._event("edit", message, interaction, "webhook")
         return _json(message.data)
 
+    def _read_or_delete(
+        self, request: web.Request, message: Message, interaction: Interaction | None, route: str
+    ) -> web.Response | None:
+        """A GET answers the message, a DELETE deletes it; None for a PATCH (the caller edits)."""
+        if request.method == "GET":
+            return _json(message.data)
+        if request.method == "DELETE":
+            message.deleted = True
+            self._event("delete", message, interaction, route)
+            return web.Response(status=204)
+        return None
+
     async def _channel_post(self, request: web.Request) -> web.Response:
         body, files = await self._body(request)
         cid = request.match_info["cid"]
-        need = VIEW | SEND | (EMBED if body.get("embeds") else 0) | (ATTACH if files else 0)
-        if (refused := self._fault("channel_post", cid, need)) is not None:
+        if (refused := self._fault("channel_post", cid, _needs(body, files))) is not None:
             return refused
         self._check(f"post in {cid}", body, files)
         message = self._new_message(cid, body, files, ephemeral_for=None, interaction=None)
@@ -589,15 +596,10 @@ class FakeDiscord:
             return _error(404, 10008, "Unknown Message")
         if message.ephemeral_for is not None:
             return _error(404, 10008, "Unknown Message")  # ephemeral messages are not channel messages
-        if request.method == "GET":
-            return _json(message.data)
-        if request.method == "DELETE":
-            message.deleted = True
-            self._event("delete", message, None, "channel")
-            return web.Response(status=204)
+        if (read := self._read_or_delete(request, message, None, "channel")) is not None:
+            return read
         body, files = await self._body(request)
-        need = VIEW | SEND | (EMBED if body.get("embeds") else 0) | (ATTACH if files else 0)
-        if (refused := self._fault("channel_edit", message.channel_id, need)) is not None:
+        if (refused := self._fault("channel_edit", message.channel_id, _needs(body, files))) is not None:
             return refused
         self._check(f"edit of {message.id}", body, files)
         self._edit(message, body, files)
@@ -847,13 +849,19 @@ class FakeDiscord:
         return interaction
 
     async def slash(self, name: str, options: list[dict[str, Any]], guild_id: str = GUILD_ID) -> str:
-        """Dispatch one slash command, as raw options, from the GM in the guild's channel (the shard and
-        bench tests); returns the interaction's id (see `answer`)."""
+        """Dispatch one slash command, as raw options, from the GM in the guild's channel (the process and
+        shard tests); returns the interaction's id (see `answer`)."""
         payload, _ = self._base(2, "gm", "tavern", "cs", guild_id, token=None)
         command = next((c for c in self.commands if c["name"] == name), None)
         payload["data"] = {"id": command["id"] if command else "1000", "name": name, "type": 1, "options": options}
         await self._dispatch(payload, guild_id)
         return str(payload["id"])
+
+
+def _needs(body: dict[str, Any], files: list[tuple[str, bytes]]) -> int:
+    """The channel permissions a bot's message needs: view and send, embed links and attach files for what
+    it carries."""
+    return VIEW | SEND | (EMBED if body.get("embeds") else 0) | (ATTACH if files else 0)
 
 
 def _guild(guild_id: str) -> dict[str, Any]:
