@@ -14,12 +14,21 @@ TOPICS = ("fight", "commands", "stats", "npc", "notation", "options", "actions",
 GAME_TOPICS = frozenset(TOPICS) - {"fight", "commands"}
 PAGE = 3600  # characters of rows a page holds (well inside an embed's 4096 and a message's 6000)
 NEUTRAL = 0x5865F2
+# The fight guide's NPC line in each game's own keys (the seed's words), so the line it shows is one the
+# channel's game takes as it stands; tests add each one.
+NPC_LINES = {
+    "dnd35": "TZ:15 životy:7 útok:+1 zranění:1k6",
+    "arm5": "atak:9 obrona:6 obrażenia:5 wyparowania:7",
+    "adnd2cp": "thac0:17 ca:6 pf:9 danni:1d8",
+    "cz2d10": "útok:10 obrana:17 zranění:d5+1 životy:12",
+    "pl_wladanie": "obrona_fizyczna:12 władanie:6 kostki_obrażeń:1k8 parowanie:4 unik:3",
+}
 
 
 def help_pages(tx: Texts, commands: list[str], system_id: str | None, topic: str) -> list[discord.Embed]:
     """The pages of one topic (one embed each)."""
     if topic == "fight":
-        return _pages(tx, tx("help.title.fight"), [tx("help.fight")])
+        return _pages(tx, tx("help.title.fight"), [_fight(tx, system_id)])
     if topic == "commands":
         return _pages(tx, tx("help.title.commands"), [_command_row(tx, c) for c in commands])
     if system_id is None:
@@ -29,6 +38,12 @@ def help_pages(tx: Texts, commands: list[str], system_id: str | None, topic: str
     gx = tx.for_system(system.id)
     title = tx(f"help.title.{topic}", system=gx(f"system.{system.id}.tag"))
     return _pages(gx, title, _game_rows(gx, system, topic))
+
+
+def _fight(tx: Texts, system_id: str | None) -> str:
+    """How a fight runs, its examples in the channel's game (or the reader's language's usual one)."""
+    game = system_id or tx("help.fight.game")
+    return tx("help.fight", system=game, npc=tx("help.fight.npc"), stats=NPC_LINES[game])
 
 
 def _game_rows(tx: Texts, system: CombatSystem, topic: str) -> list[str]:
