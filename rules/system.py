@@ -147,7 +147,10 @@ def problem_of(error: Mapping[str, Any]) -> Message:
     value = error.get("input")
     if isinstance(value, (int, float, str)):
         ctx.setdefault("value", value)
-    return Message(f"problem.{error.get('type', 'value_error')}", ctx)
+    params: dict[str, Any] = dict(ctx)
+    if isinstance(ctx.get("key"), str):  # a system's own reason names a sheet key: shown in the reader's words
+        params["key"] = Term("term", ctx["key"])
+    return Message(f"problem.{error.get('type', 'value_error')}", params)
 
 
 def _choices(annotation: Any) -> list[Any] | None:
@@ -268,7 +271,9 @@ class CombatSystem(ABC):
             return self.sheet(clamped)
 
     def update_sheet(self, sheet: BaseModel, changes: Mapping[str, Any]) -> BaseModel:
-        return self.sheet({**sheet.model_dump(), **changes})
+        # The dump names fields by name (`str_`), a stats line by alias (`str`): one key each, or the
+        # model would see both and refuse the name as unknown.
+        return self.sheet({**sheet.model_dump(), **by_field_name(type(sheet), changes)})
 
     def edit_sheet(self, sheet: BaseModel, changes: Mapping[str, Any]) -> BaseModel:
         """`/encounter edit`: `hp:12` sets, `hp:+3` / `hp:-5` changes a number by that much, `hp:=-5` sets a
@@ -474,3 +479,9 @@ class CombatSystem(ABC):
         """The exact probability of each way `action` can end, before anything is rolled."""
         result: OddsResult = odds_of(self, req, action, budget)
         return result
+
+
+def by_field_name(model: type[BaseModel], data: Mapping[str, Any]) -> dict[str, Any]:
+    """`data` with each field's alias (`str`) replaced by the field's name (`str_`)."""
+    names = {f.alias: name for name, f in model.model_fields.items() if f.alias and f.alias != name}
+    return {names.get(k, k): v for k, v in data.items()} if names else dict(data)

@@ -421,12 +421,14 @@ def effect_name(tx: Texts, system: CombatSystem, e: Effect) -> str:
 def character_embed(tx: Texts, ch: Character, system: CombatSystem) -> discord.Embed:
     tx = tx.for_system(system.id)
     sheet = ch.sheet
-    defaults = {name: f.default for name, f in system.Sheet.model_fields.items()}
+    fields = system.Sheet.model_fields
     shown = set(system.fields_of("build", "lasting"))
-    lines = [  # in the model's order (a stored sheet's keys are sorted)
-        f"{tx.term('term', k)}: {_sheet_value(tx, sheet[k])}"
-        for k in system.Sheet.model_fields
-        if k in shown and k in sheet and sheet[k] not in (None, [], {}, "") and sheet[k] != defaults.get(k)
+    lines = [  # in the model's order (a stored sheet's keys are sorted), each under its stored key
+        f"{tx.term('term', k)}: {_sheet_value(tx, value)}"
+        for k, f in fields.items()
+        if k in shown
+        and (value := sheet.get(f.alias or k, sheet.get(k))) not in (None, [], {}, "")
+        and value != f.default
     ]
     embed = discord.Embed(title=cut(escape(ch.name), 200), description="\n".join(lines) or None, colour=NEUTRAL)
     status = system.status(system.stored_sheet(sheet))

@@ -18,7 +18,7 @@ from bot.service.bot_settings import BotSettings
 from bot.service.cache import EncounterCache
 from bot.service.context import Ctx
 from bot.service.errors import UserError
-from bot.service.state import Combatant, Encounter
+from bot.service.state import Combatant, Encounter, sheet_data
 from bot.storage import repository as repo
 from bot.storage.database import Database
 from rules import (
@@ -206,8 +206,7 @@ class ServiceCore:
         """A sheet's build and lasting fields, turn state back to its defaults (what a character keeps)."""
         kept = {k: v for k, v in sheet.items() if system.field_classes.get(k, "build") in ("build", "lasting")}
         model = self._rules(system.stored_sheet, kept)
-        carried: dict[str, Any] = model.model_dump(mode="json")
-        return carried
+        return sheet_data(model)
 
     def _stat_pairs(self, system: CombatSystem, pairs: dict[str, Any], keep: Iterable[str] = ()) -> dict[str, Any]:
         """A stats line's keys and values in the game's words (native or English, any case, with or

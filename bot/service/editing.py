@@ -10,7 +10,7 @@ from bot.service.context import Ctx
 from bot.service.core import ServiceCore, _json, get_system
 from bot.service.errors import UserError
 from bot.service.outcomes import EditOutcome
-from bot.service.state import Combatant, Effect, Encounter
+from bot.service.state import Combatant, Effect, Encounter, sheet_data
 from bot.storage import repository as repo
 from rules import CombatSystem
 from rules.pairs import parse_pairs
@@ -40,7 +40,7 @@ class EditMixin(ServiceCore):
             pairs = self._stat_pairs(system, pairs, keep=direct)
             before = c.sheet
             model = self._rules(system.edit_sheet, c.model(system), pairs) if pairs else c.model(system)
-            after_sheet = model.model_dump(mode="json")
+            after_sheet = sheet_data(model)
             changes: list[tuple[str, Any, Any]] = [
                 (k, before.get(k), v) for k, v in after_sheet.items() if before.get(k) != v
             ]
@@ -92,7 +92,7 @@ class EditMixin(ServiceCore):
             updated = replace(c, effects=[*kept, new])
             if condition:
                 model = self._rules(system.set_condition, c.model(system), label, True)
-                updated = updated.with_sheet(model.model_dump(mode="json"))
+                updated = updated.with_sheet(sheet_data(model))
             return await self._write_effect(ctx, enc, system, updated, new, removed=False)
 
     async def remove_effect(self, ctx: Ctx, name: str, effect: str) -> EditOutcome:
@@ -111,7 +111,7 @@ class EditMixin(ServiceCore):
             updated = replace(c, effects=[e for e in c.effects if e is not found])
             if gone.condition or on_sheet:
                 model = self._rules(system.set_condition, c.model(system), gone.name, False)
-                updated = updated.with_sheet(model.model_dump(mode="json"))
+                updated = updated.with_sheet(sheet_data(model))
             return await self._write_effect(ctx, enc, system, updated, gone, removed=True)
 
     async def _write_effect(

@@ -7,7 +7,7 @@ from bot.service.context import Ctx
 from bot.service.core import MAX_COMBATANTS, MAX_COUNT, MAX_NAME, _json, get_system
 from bot.service.errors import UserError
 from bot.service.staging import StagingMixin
-from bot.service.state import Combatant, Encounter, dump_sheet
+from bot.service.state import Combatant, Encounter, dump_sheet, sheet_data
 from bot.storage import repository as repo
 from rules import (
     CombatSystem,
@@ -80,7 +80,7 @@ class EncounterMixin(StagingMixin):
             names = self._npc_names(enc, name, count)
             if len(enc.combatants) + len(names) > MAX_COMBATANTS:
                 raise UserError("error.too_many_combatants", limit=MAX_COMBATANTS)
-            dumped = dump_sheet(sheet.model_dump(mode="json"))
+            dumped = dump_sheet(sheet_data(sheet))
             seq = max((c.seq for c in enc.combatants), default=0)
             new = [
                 Combatant(

@@ -78,6 +78,14 @@ class ModelCache:
 MODELS = ModelCache(2048)
 
 
+def sheet_data(model: BaseModel) -> dict[str, Any]:
+    """A validated sheet as stored: JSON values, each field under the key a stats line and the rules' own
+    dumps use (its alias: cz2d10's `str`, not `str_`), so every path writes the same keys and a change
+    shows as that change alone."""
+    data: dict[str, Any] = model.model_dump(mode="json", by_alias=True)
+    return data
+
+
 def dump_sheet(sheet: dict[str, Any]) -> str:
     """A sheet's stored text, canonical (keys sorted): the same sheet is always the same text, so a change
     set patched backwards restores the row exactly."""

@@ -16,7 +16,7 @@ from bot.service.core import _json, get_system
 from bot.service.errors import UserError
 from bot.service.outcomes import InitiativeOutcome, TurnOutcome, event_json
 from bot.service.staging import StagingMixin
-from bot.service.state import Combatant, Effect, Encounter
+from bot.service.state import Combatant, Effect, Encounter, sheet_data
 from bot.storage import repository as repo
 from rules import (
     ActionRequest,
@@ -205,7 +205,7 @@ class TurnMixin(StagingMixin):
                     model = self._rules(system.set_condition, model, e.name, False)
         updated = replace(c, effects=kept)
         if model is not c.model(system):
-            updated = self._valid(system, updated, model.model_dump(mode="json"))
+            updated = self._valid(system, updated, sheet_data(model))
         self._put(enc, updated)
 
     def _begin_round(

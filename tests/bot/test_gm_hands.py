@@ -131,3 +131,30 @@ def _cid() -> int:
     from bot.console.adapter import snowflake
 
     return snowflake("#d")
+
+
+async def test_a_field_under_another_key_in_the_model_keeps_one_key_on_every_path(table: Table) -> None:
+    """cz2d10's Strength is the field `str_` under the key `str`: /character set takes `síla:`, and an edit
+    after the rules wrote the sheet lists only what changed, with one `str` key stored throughout."""
+    await table.play(
+        [
+            "@ana:cs #z /character create system:cz2d10 name:Radek template:fighter",
+            "@gm:cs #z /encounter start system:cz2d10 name:Klíče",
+            '@gm:cs #z /encounter add name:Lapka stats:"útok:10 obrana:17 zranění:d5+1 životy:12"',
+            "@ana:cs #z /encounter join character:Radek",
+        ]
+    )
+    r = await table.one('@ana:cs #z /character set name:Radek stats:"síla:10"')
+    assert r.error is None, r.content
+    assert "Síla: 10" in text_of(r)
+    r = await table.one('@ana:cs #z /character set name:Radek stats:"str:11"')
+    assert r.error is None and "Síla: 11" in text_of(r), r.content
+    await table.play(["@gm:cs #z /initiative combatant:all", "@gm:cs #z /encounter next"])
+    r = await table.one('@gm:cs #z /encounter edit combatant:Lapka stats:"životy:-3"')
+    assert r.error is None, r.content
+    shown = text_of(r)
+    assert "None" not in shown and "Síla" not in shown, shown
+    for name in ("Lapka", "Radek"):
+        sheet = await _sheet(table, name)
+        assert "str" in sheet and "str_" not in sheet, (name, sorted(sheet))
+    assert (await _sheet(table, "Radek"))["str"] == 11

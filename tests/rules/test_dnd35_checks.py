@@ -468,7 +468,7 @@ def test_refusals_name_conditions_actions_and_reasons_as_terms() -> None:
 @pytest.mark.parametrize(
     ("stats", "problem"),
     [
-        ({"init": "fast"}, Message("problem.dnd35.not_whole_number", {"key": "init", "value": "fast"})),
+        ({"init": "fast"}, Message("problem.dnd35.not_whole_number", {"key": Term("term", "init"), "value": "fast"})),
         ({"crit": "often"}, Message("problem.dnd35.crit_format", {"value": "often"})),
         ({"ac": "10", "touch": "15"}, Message("problem.dnd35.ac_below_touch", {"ac": "10", "touch": "15"})),
         ({"weapons": "laser"}, Message("problem.dnd35.unknown_weapon_name", {"value": "laser"})),
