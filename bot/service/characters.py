@@ -5,11 +5,14 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from pydantic import BaseModel
+
 from bot.gender import take_gender
 from bot.service.context import Ctx
 from bot.service.core import MAX_NAME, ServiceCore, _json, get_system
 from bot.service.errors import UserError
 from bot.service.outcomes import CharacterUpdate
+from bot.service.state import sheet_data
 from bot.storage import repository as repo
 from rules import (
     ActionRequest,
@@ -42,7 +45,7 @@ class CharacterMixin(ServiceCore):
         self._refuse_fight_state(system, pairs)
         sheet = self._rules(system.sheet, pairs)
         warnings = system.sheet_warnings(pairs, sheet)
-        ch = repo.Character(0, ctx.guild_id, ctx.user_id, system.id, name, sheet.model_dump(mode="json"), gender)
+        ch = repo.Character(0, ctx.guild_id, ctx.user_id, system.id, name, sheet_data(sheet), gender)
         new_id = await self.db.transaction(repo.insert_character, ch)
         if new_id is None:
             raise UserError("error.character_exists", name=name)
@@ -75,6 +78,19 @@ class CharacterMixin(ServiceCore):
     async def characters(self, ctx: Ctx) -> list[repo.Character]:
         return await self.db.read(repo.list_characters, ctx.guild_id, ctx.user_id)
 
+    def _updated(self, system: CombatSystem, current: BaseModel, changes: dict[str, Any]) -> BaseModel:
+        """The sheet with `changes`; current HP set above the maximum raises the maximum with it, as a
+        character made from the same line would have it (a level gained), rather than showing 20/10."""
+        model: BaseModel = self._rules(system.update_sheet, current, changes)
+        fields = system.Sheet.model_fields
+        if "hp" not in changes or "hp" not in fields or "hp_max" not in fields or "hp_max" in changes:
+            return model
+        hp, top = getattr(model, "hp", None), system.status(model).hp_max
+        if not isinstance(hp, int) or top is None or hp <= top:
+            return model
+        raised: BaseModel = self._rules(system.update_sheet, model, {"hp_max": hp})
+        return raised
+
     async def update_character(self, ctx: Ctx, name: str, stats: str) -> CharacterUpdate:
         """Change a character's build or lasting fields; a character in a running fight gets the same
         change on its combatant, under that channel's lock and in one transaction."""
@@ -87,8 +103,8 @@ class CharacterMixin(ServiceCore):
         changes = self._stat_pairs(system, changes)
         self._refuse_fight_state(system, changes)
         current = self._rules(system.stored_sheet, ch.sheet)
-        before = current.model_dump(mode="json")
-        after = self._rules(system.update_sheet, current, changes).model_dump(mode="json") if changes else before
+        before = sheet_data(current)
+        after = sheet_data(self._updated(system, current, changes)) if changes else before
         changed = {k: v for k, v in after.items() if before.get(k) != v}
         turn = [k for k in changed if system.field_classes.get(k, "build") not in ("build", "lasting")]
         if turn:
@@ -110,7 +126,7 @@ class CharacterMixin(ServiceCore):
                 ch.sheet = after
                 await self.db.transaction(repo.update_character, ch.id, ch.sheet, gender)
                 return CharacterUpdate(ch, system, rows)
-            fighting = self._rules(system.sheet, {**c.sheet, **changed}).model_dump(mode="json")
+            fighting = sheet_data(self._rules(system.sheet, {**c.sheet, **changed}))
             enc_after = enc.copy()
             updated = replace(c.with_sheet(fighting), gender=ch.gender)
             self._put(enc_after, updated)

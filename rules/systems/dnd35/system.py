@@ -134,6 +134,20 @@ class Dnd35(CombatSystem):
             wanted = [c for c in now if c not in gone]
         return self.update_sheet(sheet, {"conditions": wanted, "turn_conditions": []})
 
+    def update_sheet(self, sheet: BaseModel, changes: Mapping[str, Any]) -> BaseModel:
+        """`/character set`: `hp` (`životy`) is the maximum, as in the line a character is made from; the
+        current HP moves with it by the same amount (hit points gained with a level come with it; damage
+        taken stays), never above the new maximum. The shortcut alone would only fill the fields a stored
+        sheet already has, and so change nothing."""
+        if "hp" in changes and not {"hp_max", "hp_current"} & set(changes):
+            s: Sheet = sheet  # type: ignore[assignment]
+            rest = {k: v for k, v in changes.items() if k != "hp"}
+            top = _whole(changes["hp"])
+            if top is not None:
+                now = s.hp_current if s.hp_current is not None else s.hp_max
+                changes = {**rest, "hp_max": top, "hp_current": min(top, now + top - s.hp_max)}
+        return super().update_sheet(sheet, changes)
+
     def edit_sheet(self, sheet: BaseModel, changes: Mapping[str, Any]) -> BaseModel:
         """As the generic edit, plus `ac`/`tz`: `ac:+2` changes `misc_ac` by 2, `ac:17` sets the AC; and the
         quick NPC keys `attack`, `damage`, `crit`, `range` change the first weapon (`útok:+2` adds 2 to its
@@ -227,3 +241,11 @@ class Dnd35(CombatSystem):
 
     def sheet_warnings(self, data: Mapping[str, Any], sheet: BaseModel) -> list[Note]:
         return oneline.sheet_warnings(data, sheet)  # type: ignore[arg-type]
+
+
+def _whole(value: Any) -> int | None:
+    """A whole number typed in a stats line, or None (the sheet's own check then names what is wrong)."""
+    try:
+        return int(str(value).strip())
+    except ValueError:
+        return None
