@@ -510,14 +510,23 @@ def _value_names(system_id: str) -> dict[str, str]:
     return out
 
 
-def short_value(value: Any) -> str:
-    if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
-        value = ", ".join(str(v.get("name") or v.get("id") or v.get("class_name") or "…") for v in value)
-    elif isinstance(value, dict):
-        value = ", ".join(f"{k} {v}" for k, v in value.items())
-    elif isinstance(value, list):
-        value = ", ".join(str(v) for v in value)
-    return cut(str(value), 300)
+def change_text(tx: Texts, key: str, before: Any, after: Any) -> str:
+    """One changed field in the reader's words: `Síla 9 → 10`; a mapping by the entries that changed
+    (`Rany: Lekkie rany 0 → 1`), each named as the sheet names it; nothing yet as a dash."""
+    label = tx.term("term", key)
+    if isinstance(before, dict) and isinstance(after, dict):
+        entries = [
+            f"{_known_word(tx, str(k))} {_change_value(tx, before.get(k))} → {_change_value(tx, after.get(k))}"
+            for k in dict.fromkeys([*before, *after])
+            if before.get(k) != after.get(k)
+        ]
+        if entries:
+            return f"{label}: " + cut(", ".join(entries), 300)
+    return f"{label} {_change_value(tx, before)} → {_change_value(tx, after)}"
+
+
+def _change_value(tx: Texts, value: Any) -> str:
+    return "—" if value in (None, [], {}, "") else _sheet_value(tx, value)
 
 
 def character_list_embed(tx: Texts, chars: list[Character]) -> discord.Embed:
@@ -635,14 +644,14 @@ def change_line(
     if hide:
         fields = ", ".join(dict.fromkeys(tx.term("term", k) for k, _, _ in changes))
         return tx("edit.changed_hidden", name=name, fields=fields)
-    parts = [f"{tx.term('term', k)} {short_value(b)} → {short_value(a)}" for k, b, a in changes]
+    parts = [change_text(tx, k, b, a) for k, b, a in changes]
     return tx("edit.changed", name=name, changes="; ".join(parts))
 
 
 def character_update_embed(tx: Texts, u: CharacterUpdate) -> discord.Embed:
     """Posted in the fight's channel when a player changed a character who is fighting there."""
     tx = tx.for_system(u.system.id)
-    parts = [f"{tx.term('term', k)} {short_value(b)} → {short_value(a)}" for k, b, a in u.changes]
+    parts = [change_text(tx, k, b, a) for k, b, a in u.changes]
     text = tx("character.changed_in_fight", name=cut(u.character.name, 80), changes="; ".join(parts) or "—")
     return clamp(discord.Embed(description=text, colour=NEUTRAL))
 

@@ -158,3 +158,17 @@ async def test_a_field_under_another_key_in_the_model_keeps_one_key_on_every_pat
         sheet = await _sheet(table, name)
         assert "str" in sheet and "str_" not in sheet, (name, sorted(sheet))
     assert (await _sheet(table, "Radek"))["str"] == 11
+
+
+async def test_an_edit_of_a_mapping_names_the_entries_that_changed_in_the_readers_words(table: Table) -> None:
+    await table.play(
+        [
+            "@gm:pl #w /encounter start system:arm5 name:Rany",
+            '@gm:pl #w /encounter add name:Zbój stats:"atak:9 obrona:6 obrażenia:5 wyparowania:7"',
+        ]
+    )
+    r = await table.one('@gm:pl #w /encounter edit combatant:Zbój stats:"lekkie:+1"')
+    assert r.error is None, r.content
+    shown = text_of(r)
+    assert "Rany: Lekkie rany 0 → 1" in shown, shown
+    assert not any(word in shown for word in ("light", "medium", "heavy", "incapacitating", "None")), shown
