@@ -1,6 +1,7 @@
 """The D&D 3.5 combatant sheet (digest §2) and its weapons, with the quick-NPC shortcut keys."""
 
 import re
+from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -219,6 +220,21 @@ def _quick_weapon(data: dict[Str, Any]) -> Weapon | None:
 
 
 QUICK_WEAPON_KEYS = frozenset({"attack", "damage", "crit", "range"})
+
+
+def hp_as_maximum(sheet: "Sheet", changes: Mapping[Str, Any]) -> Mapping[Str, Any]:
+    """`/character set`'s `hp` (`životy`) is the maximum, as in the line a character is made from; the
+    current HP moves with it by the same amount (hit points gained with a level come with it; damage taken
+    stays), never above the new maximum. The shortcut alone fills only fields a sheet lacks, and a stored
+    sheet lacks none of them."""
+    if "hp" not in changes or {"hp_max", "hp_current"} & set(changes):
+        return changes
+    top = _int_or_raw(Str(changes["hp"]))
+    if not isinstance(top, Int):
+        return changes  # the sheet's own check names what is wrong
+    now = sheet.hp_current if sheet.hp_current is not None else sheet.hp_max
+    rest = {k: v for k, v in changes.items() if k != "hp"}
+    return {**rest, "hp_max": top, "hp_current": min(top, now + top - sheet.hp_max)}
 
 
 def edited_weapon(sheet: "Sheet", changes: dict[Str, Any]) -> dict[Str, Any]:

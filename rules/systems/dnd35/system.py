@@ -20,7 +20,7 @@ from rules.systems.dnd35.hp import condition_list, effective_conditions, sheet_s
 from rules.systems.dnd35.options import Options
 from rules.systems.dnd35.resolve import resolve
 from rules.systems.dnd35.settings import Settings
-from rules.systems.dnd35.sheet import QUICK_WEAPON_KEYS, Sheet, edited_weapon, norm_key
+from rules.systems.dnd35.sheet import QUICK_WEAPON_KEYS, Sheet, edited_weapon, hp_as_maximum, norm_key
 from rules.systems.dnd35.tables import (
     CANNOT_ACT,
     CONDITION_ALIASES,
@@ -135,18 +135,7 @@ class Dnd35(CombatSystem):
         return self.update_sheet(sheet, {"conditions": wanted, "turn_conditions": []})
 
     def update_sheet(self, sheet: BaseModel, changes: Mapping[str, Any]) -> BaseModel:
-        """`/character set`: `hp` (`životy`) is the maximum, as in the line a character is made from; the
-        current HP moves with it by the same amount (hit points gained with a level come with it; damage
-        taken stays), never above the new maximum. The shortcut alone would only fill the fields a stored
-        sheet already has, and so change nothing."""
-        if "hp" in changes and not {"hp_max", "hp_current"} & set(changes):
-            s: Sheet = sheet  # type: ignore[assignment]
-            rest = {k: v for k, v in changes.items() if k != "hp"}
-            top = _whole(changes["hp"])
-            if top is not None:
-                now = s.hp_current if s.hp_current is not None else s.hp_max
-                changes = {**rest, "hp_max": top, "hp_current": min(top, now + top - s.hp_max)}
-        return super().update_sheet(sheet, changes)
+        return super().update_sheet(sheet, hp_as_maximum(sheet, changes))  # type: ignore[arg-type]
 
     def edit_sheet(self, sheet: BaseModel, changes: Mapping[str, Any]) -> BaseModel:
         """As the generic edit, plus `ac`/`tz`: `ac:+2` changes `misc_ac` by 2, `ac:17` sets the AC; and the
@@ -241,11 +230,3 @@ class Dnd35(CombatSystem):
 
     def sheet_warnings(self, data: Mapping[str, Any], sheet: BaseModel) -> list[Note]:
         return oneline.sheet_warnings(data, sheet)  # type: ignore[arg-type]
-
-
-def _whole(value: Any) -> int | None:
-    """A whole number typed in a stats line, or None (the sheet's own check then names what is wrong)."""
-    try:
-        return int(str(value).strip())
-    except ValueError:
-        return None
