@@ -131,7 +131,11 @@ def swing(req: ActionRequest, kind: str) -> Swing:
         raise RulesError("error.arm5.action_used", who=req.actor.name)
     check_reachable(target, req.target.name, kind, opts.pursue, settings.left_combat_protects_from, req.forced)
     if opts.nonlethal and settings.fatigue_table != "nonlethal":
-        raise RulesError("error.arm5.nonlethal_off", setting=Term("term", "fatigue_table"))
+        raise RulesError(
+            "error.arm5.nonlethal_off",
+            setting=Term("settingname", "fatigue_table"),
+            value=Term("settingvalue", "fatigue_table.nonlethal"),
+        )
     weapon, shield = in_hand(actor, req.weapon)
     if opts.charge:
         updates, charge_bonus = _charge(actor, weapon, opts, kind)

@@ -6,6 +6,7 @@ from bisect import bisect_left
 from typing import Final, Literal
 
 from rules.errors import RulesError
+from rules.model import Term
 
 WoundBand = Literal["light", "medium", "heavy", "incapacitating", "dead"]
 BANDS: Final[tuple[WoundBand, ...]] = ("light", "medium", "heavy", "incapacitating", "dead")
@@ -40,7 +41,13 @@ def band_bounds(size: int, rule: SizeRule) -> tuple[int, int, int, int]:
     if rule == "extrapolate_above_3_reject_below_minus_4" and size > TABLE_MAX_SIZE:
         width = 5 + size  # the base game's pattern, which every row of the seed's table follows
         return (width, 2 * width, 3 * width, 4 * width)
-    raise RulesError("error.arm5.size_outside_table", size=size, minimum=TABLE_MIN_SIZE, maximum=TABLE_MAX_SIZE)
+    raise RulesError(
+        "error.arm5.size_outside_table",
+        size=size,
+        minimum=TABLE_MIN_SIZE,
+        maximum=TABLE_MAX_SIZE,
+        setting=Term("settingname", "size_outside_table"),
+    )
 
 
 def wound_band(net: int, size: int, rule: SizeRule) -> WoundBand | None:
