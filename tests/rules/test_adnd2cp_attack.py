@@ -319,8 +319,33 @@ def test_cause_great_pain_percentage_save_with_bonuses() -> None:
 
 
 def test_save_not_given_is_a_note_not_a_guess() -> None:
-    r = hit(fighter(), target(), [15, 4], blows=["causare_grande_dolore"])
+    r = hit(fighter(), target(hp=400), [15, 4], blows=["causare_grande_dolore"])
     assert "save_needed" in notes(r) and r.conditions == []
+    needed = next(n for n in r.notes if n.key == "save_needed")
+    # What a failed save would bring, on whom, and the sheet key that lets the bot roll it next time.
+    assert needed.params["target"] == "T" and needed.params["effect"] == Term("condition", "pain_penalty")
+    assert needed.params["sheet_key"] == Term("term", "save_key.toughness")
+    r = hit(fighter(), target(hp=40), [15, 4], blows=["causare_grande_dolore"])  # 4 damage: a tenth of 40
+    assert next(n for n in r.notes if n.key == "save_needed").params["effect"] == Term("condition", "lose_attacks")
+    r = hit(fighter(), target(), [15, 4], weapon="spear", blows=["trafiggere_in_profondita"])
+    assert "save_needed_damage" in notes(r) and "effect" not in r.notes[-1].params
+
+
+@pytest.mark.parametrize(("face", "outcome", "conditions"), [(45, "passed", []), (46, "failed", ["pain_penalty"])])
+def test_the_targets_sheet_gives_the_save_chance(face: int, outcome: str, conditions: list[str]) -> None:
+    """The campaign's toughness save on the victim's sheet (`ts_robustezza`) is rolled against, with the
+    seed's bonuses (Huge +10 % is not here; none apply): no note asks the GM."""
+    r = hit(fighter(), target(hp=400, save_toughness=45), [15, 4, face], blows=["causare_grande_dolore"])
+    assert "save_needed" not in notes(r) and r.conditions == conditions
+    save = next(c for c in r.checks if c.label == "save.causare_grande_dolore")
+    assert save.versus is not None and save.versus.total == 45
+    assert [p.key for p in save.versus.parts] == ["save_toughness"] and save.outcome == outcome
+    # The chance given with the attack wins over the sheet's.
+    r = hit(fighter(), target(hp=400, save_toughness=45), [15, 4, 46], blows=["causare_grande_dolore"], save_pct=50)
+    assert r.conditions == []
+    # Another kind on the sheet is not this save's.
+    r = hit(fighter(), target(save_reflexes=90), [15, 4], blows=["causare_grande_dolore"])
+    assert "save_needed" in notes(r)
 
 
 @pytest.mark.parametrize(

@@ -233,6 +233,16 @@ def test_incapacitate_follow_up_saves(dice: list[int], condition: str | None) ->
     with pytest.raises(RulesError) as err:
         act("incapacitate_saves", victim)
     assert err.value.key == "error.adnd2cp.save_outcome_needed"
+    # With the victim's toughness save on its sheet the bot rolls both (+5 % the GM gives this round).
+    tough = S.sheet({"hp": 10, "save_toughness": 40, "conditions": [{"key": "incapacitate_saves", "rounds": 1}]})
+    r = act("incapacitate_saves", tough, dice, save_modifier=5)
+    assert r.conditions == ["incapacitate_saves"] + ([condition] if condition else [])
+
+
+def test_stopping_a_bleed_by_healing_rolls_no_save_from_the_sheet() -> None:
+    bleeding = S.sheet({"hp": 10, "save_toughness": 40, "conditions": [{"key": "bleeding", "rounds": 3}]})
+    r = act("stop_bleeding", fighter(), tgt=bleeding)
+    assert r.conditions == [] and r.rolls == []
 
 
 def test_status_numbers() -> None:

@@ -221,8 +221,11 @@ def save_kind(kind: str) -> Term:
     return Term("term", "save_kind." + kind)
 
 
-def saves(a: Attack, bid: str, count: int = 1) -> list[bool] | None:
-    """The blow's save(s): the GM's outcome, or d100 ≤ chance (base % from the GM); None = not given."""
+def saves(a: Attack, bid: str, count: int = 1, failed: Term | None = None) -> list[bool] | None:
+    """The blow's save(s): the GM's outcome, or d100 ≤ chance (the base % given with the attack, else
+    the target's sheet's for the save's kind); None = neither given, and a note tells the GM what a
+    failed save brings (`failed`: the effect to put on by hand; None: more damage) and how to have it
+    rolled."""
     kind, pure = SAVES[bid]
     o = a.options
     bonuses = [] if pure else _save_bonuses(a, bid)
@@ -231,14 +234,22 @@ def saves(a: Attack, bid: str, count: int = 1) -> list[bool] | None:
     if o.save is not None:
         return [o.save == "passed"] * count
     blow = Term("blow", bid)
-    if o.save_pct is None:
+    label, base = ("save_pct", o.save_pct) if o.save_pct is not None else ("save_" + kind, a.target.save_chance(kind))
+    if base is None:
         bonus = sum(value for _, value in bonuses)
-        a.note("save_needed", blow=blow, kind=save_kind(kind), pure=pure, bonus=bonus)
+        said: dict[str, object] = dict(
+            blow=blow, kind=save_kind(kind), pure=pure, bonus=bonus, target=a.req.target.name if a.req.target else ""
+        )
+        said["sheet_key"] = Term("term", "save_key." + kind)
+        if failed is None:
+            a.note("save_needed_damage", **said)
+        else:
+            a.note("save_needed", **said, effect=failed)
         return None
-    rolled = save_rolls(a.roller, "save." + bid, [("save_pct", o.save_pct), *bonuses], count)
+    rolled = save_rolls(a.roller, "save." + bid, [(label, base), *bonuses], count)
     a.checks += rolled
     results = passed(rolled)
-    chance = rolled[0].versus.total if rolled[0].versus is not None else o.save_pct
+    chance = rolled[0].versus.total if rolled[0].versus is not None else base
     outcomes = [Term("outcome", c.outcome or "failed") for c in rolled]
     a.note("save", blow=blow, kind=save_kind(kind), pure=pure, chance=chance, passed=outcomes)
     return results
@@ -251,11 +262,12 @@ def _add_condition(a: Attack, cond: Condition) -> None:
 
 
 def _pain(a: Attack, applied: int) -> None:
-    result = saves(a, "causare_grande_dolore")
+    loses_attacks = applied >= a.target.hp_max // 10
+    effect = Term("condition", "lose_attacks" if loses_attacks else "pain_penalty")
+    result = saves(a, "causare_grande_dolore", failed=effect)
     if result is None or result[0]:
         return
-    threshold = a.target.hp_max // 10
-    if applied >= threshold:
+    if loses_attacks:
         a.target = a.target.model_copy(update={"attacks_left": 0})
         _add_condition(a, conditions.lose_attacks())
     else:
@@ -263,7 +275,7 @@ def _pain(a: Attack, applied: int) -> None:
 
 
 def _incapacitate(a: Attack) -> None:
-    result = saves(a, "incapacitare", 2)
+    result = saves(a, "incapacitare", 2, failed=Term("condition", "debilitated"))
     if result is None:
         return
     failed = result.count(False)
@@ -273,7 +285,7 @@ def _incapacitate(a: Attack) -> None:
 
 
 def _bleed(a: Attack) -> None:
-    result = saves(a, "taglio_profondo")
+    result = saves(a, "taglio_profondo", failed=Term("condition", "bleeding"))
     if result is None or result[0]:
         return
     rounds = max(1, a.actor.level_or_hd())
@@ -303,7 +315,7 @@ def _deep_thrust(a: Attack, large: bool) -> int:
 
 
 def _impale(a: Attack) -> None:
-    result = saves(a, "impalamento")
+    result = saves(a, "impalamento", failed=Term("condition", "impaled"))
     if result is None or result[0]:
         return
     old = a.target.condition("impaled")
@@ -316,13 +328,13 @@ def _opening(a: Attack) -> None:
     if "incorporeal" in t.creature_traits or t.intelligence == 0 or t.size not in ("S", "M", "L"):
         a.note("blow_no_effect_on_target", blow=Term("blow", "lancio_di_apertura"))
         return
-    result = saves(a, "lancio_di_apertura")
+    result = saves(a, "lancio_di_apertura", failed=Term("condition", "guard_opened"))
     if result is not None and not result[0]:
         _add_condition(a, conditions.guard_opened(source=a.req.actor.name))
 
 
 def _disarm(a: Attack) -> None:
-    result = saves(a, "disarmare")
+    result = saves(a, "disarmare", failed=Term("condition", "disarmed"))
     if result is not None and not result[0]:
         held = (
             pick_weapon(a.target, a.options.target_weapon).id if a.target.weapons or a.options.target_weapon else None
@@ -331,7 +343,7 @@ def _disarm(a: Attack) -> None:
 
 
 def _slow(a: Attack) -> None:
-    result = saves(a, "rallentamento")
+    result = saves(a, "rallentamento", failed=Term("condition", "slowed_next"))
     if result is not None and not result[0]:
         _add_condition(a, conditions.slowed_next())
 

@@ -239,16 +239,22 @@ def pull_out(req: ActionRequest, dice: DiceSource) -> ActionResult:
     )
 
 
-def _gm_saves(options: Options, roller: Roller, purpose: str, count: int) -> tuple[list[bool] | None, list[Check]]:
+def _gm_saves(
+    options: Options, roller: Roller, purpose: str, count: int, sheet_chance: tuple[str, int | None] | None = None
+) -> tuple[list[bool] | None, list[Check]]:
     """Saves given by the GM (save / saves_failed) or rolled d100 <= save_pct + save_modifier, each
-    rolled one shown as a check."""
+    rolled one shown as a check; without a chance given, the victim's sheet's (`sheet_chance`: its
+    field and value), if it has one."""
     if options.saves_failed is not None:
         return [False] * min(count, options.saves_failed) + [True] * max(0, count - options.saves_failed), []
     if options.save is not None:
         return [options.save == "passed"] * count, []
-    if options.save_pct is None:
+    label, pct = (
+        sheet_chance if options.save_pct is None and sheet_chance is not None else ("save_pct", options.save_pct)
+    )
+    if pct is None:
         return None, []
-    chance = [("save_pct", options.save_pct), ("save_modifier", options.save_modifier)]
+    chance = [(label, pct), ("save_modifier", options.save_modifier)]
     rolled = save_rolls(roller, purpose, chance, count)
     return passed(rolled), rolled
 
@@ -307,7 +313,8 @@ def incapacitate_saves(req: ActionRequest, dice: DiceSource) -> ActionResult:
     fighter = cast(Fighter[Sheet], req.target or req.actor)
     sheet = fighter.sheet
     options, roller = cast(Options, req.options), Roller(dice)
-    result, shown = _gm_saves(options, roller, "save.incapacitare", 2)
+    toughness = ("save_toughness", sheet.save_toughness)
+    result, shown = _gm_saves(options, roller, "save.incapacitare", 2, toughness)
     if result is None:
         raise RulesError("error.adnd2cp.save_outcome_needed")
     failed = result.count(False)

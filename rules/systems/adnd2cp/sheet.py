@@ -413,6 +413,11 @@ class Sheet(_Model):
     deflection_score: int = Field(0, ge=0, le=10)
     dodge_pct: int = Field(0, ge=0, le=100)
     mastery_dodge_pct: int = Field(0, ge=0, le=100)
+    # The campaign's percentage saves by kind (the seed names the kinds, not their chances): with one
+    # here a blow's save is rolled; without it the GM gives the outcome or the chance with the attack.
+    save_reflexes: int | None = Field(None, ge=0, le=100)
+    save_toughness: int | None = Field(None, ge=0, le=100)
+    save_courage: int | None = Field(None, ge=0, le=100)
     proficiencies: list[str] = Field(default_factory=list)
     extra_pool_points: int = Field(0, ge=0, le=100)
     pool_override: int | None = Field(None, ge=0, le=MAX_POOL)  # GM's pool; None = computed from the seed
@@ -555,6 +560,11 @@ class Sheet(_Model):
             if cond.key == key:
                 return cond
         return None
+
+    def save_chance(self, kind: str) -> int | None:
+        """The sheet's base chance of a save of this kind (reflexes, toughness, courage), if written."""
+        value: int | None = getattr(self, "save_" + kind, None)
+        return value
 
     def has(self, key: str) -> bool:
         for cond in self.conditions:  # a plain loop: called a dozen times an attack, mostly on no conditions

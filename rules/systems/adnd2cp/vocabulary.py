@@ -125,6 +125,15 @@ def stat_vocabulary() -> Vocabulary:
             "number",
             "percentuale_maestria_schivata:9",
         ),
+        # --- the campaign's percentage saves (the seed's riflessi, robustezza, coraggio)
+        _stat("save_reflexes", ("ts_riflessi", "tiro_salvezza_riflessi", "save_reflexes"), "number", "ts_riflessi:40"),
+        _stat(
+            "save_toughness",
+            ("ts_robustezza", "tiro_salvezza_robustezza", "save_toughness"),
+            "number",
+            "ts_robustezza:45",
+        ),
+        _stat("save_courage", ("ts_coraggio", "tiro_salvezza_coraggio", "save_courage"), "number", "ts_coraggio:35"),
         # --- what the tables give from the scores (set by hand only to override them)
         _stat("str_to_hit", ("forza_colpire", "bonus_forza_colpire", "str_to_hit"), "number", "forza_colpire:+1"),
         _stat("str_damage", ("forza_danni", "bonus_forza_danni", "str_damage"), "number", "forza_danni:+3"),
