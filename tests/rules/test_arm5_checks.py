@@ -389,6 +389,7 @@ CATALOGS = {
     lang: {
         **json.loads((ROOT / f"bot/i18n/{lang}/core.json").read_text("utf-8")),
         **json.loads((ROOT / f"bot/i18n/{lang}/arm5.json").read_text("utf-8")),
+        **json.loads((ROOT / f"bot/i18n/{lang}/settings_arm5.json").read_text("utf-8")),  # names of settings
     }
     for lang in LANGS
 }
