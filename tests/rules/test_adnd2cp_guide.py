@@ -14,6 +14,7 @@ import pytest
 from rules.pairs import parse_pairs
 from rules.registry import get_system
 from rules.systems.adnd2cp.common import pick_weapon
+from tests.rules.guide_lines import registered
 
 S = get_system("adnd2cp")
 ROOT = Path(__file__).resolve().parents[2]
@@ -30,7 +31,7 @@ def console_lines(lang: str) -> list[str]:
     text = GUIDES[lang].read_text(encoding="utf-8")
     blocks = re.findall(r"```console\n(.*?)```", text, re.S)
     assert blocks, "the guide shows its commands in console blocks"
-    return [line for block in blocks for line in block.splitlines() if line.strip()]
+    return [registered(line) for block in blocks for line in block.splitlines() if line.strip()]
 
 
 def parse(line: str) -> tuple[str, str, str, dict[str, str]]:

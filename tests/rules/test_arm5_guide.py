@@ -11,6 +11,7 @@ import pytest
 
 from rules.pairs import parse_pairs
 from rules.systems.arm5 import SYSTEM
+from tests.rules.guide_lines import registered
 
 ROOT = Path(__file__).resolve().parents[2]
 GUIDES = sorted((ROOT / "docs/guide").glob("arm5.*.md"))
@@ -19,7 +20,8 @@ BLOCK = re.compile(r"```console\n(.*?)```", re.S)
 
 
 def console_lines(path: Path) -> list[str]:
-    return [line for block in BLOCK.findall(path.read_text(encoding="utf-8")) for line in block.splitlines() if line]
+    text = path.read_text(encoding="utf-8")
+    return [registered(line) for block in BLOCK.findall(text) for line in block.splitlines() if line]
 
 
 def value_of(line: str, option: str) -> str | None:

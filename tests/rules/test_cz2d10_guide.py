@@ -14,6 +14,7 @@ import pytest
 
 from rules.pairs import parse_pairs
 from rules.systems.cz2d10 import SYSTEM as S
+from tests.rules.guide_lines import registered
 
 ROOT = Path(__file__).resolve().parents[2]
 GUIDES = sorted((ROOT / "docs/guide").glob("cz2d10.*.md"))
@@ -22,7 +23,8 @@ LINE = re.compile(r"^@(?P<user>\w+):(?P<lang>[a-z]{2}) #(?P<channel>\w+) /(?P<co
 
 def console_lines(path: Path) -> list[str]:
     text = path.read_text(encoding="utf-8")
-    return [line for block in re.findall(r"```console\n(.*?)```", text, re.S) for line in block.splitlines() if line]
+    blocks = re.findall(r"```console\n(.*?)```", text, re.S)
+    return [registered(line) for block in blocks for line in block.splitlines() if line]
 
 
 def command(line: str) -> tuple[str, dict[str, str]]:

@@ -21,6 +21,7 @@ from rules.systems.dnd35.options import Options
 from rules.systems.dnd35.sheet import Sheet
 from rules.systems.dnd35.tables import OBJECT_HARDNESS, WEAPONS
 from rules.vocabulary import fold
+from tests.rules.guide_lines import registered
 
 S = get_system("dnd35")
 STATS = S.stat_vocabulary()
@@ -320,7 +321,7 @@ GUIDES = sorted((ROOT / "docs/guide").glob("dnd35.*.md"))
 
 def _console_lines(path: Path) -> list[str]:
     blocks = re.findall(r"```console\n(.*?)```", path.read_text("utf-8"), re.S)
-    return [line for block in blocks for line in block.splitlines() if line.strip()]
+    return [registered(line) for block in blocks for line in block.splitlines() if line.strip()]
 
 
 def test_there_is_a_guide_in_czech_and_in_english() -> None:

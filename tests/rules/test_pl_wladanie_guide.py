@@ -16,6 +16,7 @@ from rules.dice import RandomDice
 from rules.pairs import parse_pairs
 from rules.registry import get_system
 from rules.system import ActionRequest, DefenceRequest, Fighter
+from tests.rules.guide_lines import registered
 
 S = get_system("pl_wladanie")
 STATS, OPTIONS = S.stat_vocabulary(), S.option_vocabulary()
@@ -31,7 +32,7 @@ def console_lines(path: Path) -> list[tuple[str, list[str], dict[str, str]]]:
         for line in block.splitlines():
             if not line.strip():
                 continue
-            m = LINE.match(line)
+            m = LINE.match(registered(line))
             assert m is not None, line
             words, params = [], {}
             for token in shlex.split(m.group("command")):
