@@ -158,7 +158,8 @@ class CombatCog(BaseCog):
         self, interaction: discord.Interaction, option: str | None = None, defender: str | None = None
     ) -> None:
         async def handler(ctx: Ctx, tx: Texts) -> Reply:
-            outcome = await self.app.service.defend(ctx, None, option, defender)
+            chosen = await self._defence_id(ctx, tx, option) if option else option
+            outcome = await self.app.service.defend(ctx, None, chosen, defender)
             perms = interaction.app_permissions
             return await typed_answer_reply(self.app, tx, outcome, perms.send_messages and perms.embed_links)
 
@@ -166,13 +167,12 @@ class CombatCog(BaseCog):
 
     @parry.autocomplete("option")
     async def parry_options(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        from bot.cogs.base import choices
-
         enc = await self.app.service.encounter(interaction.channel_id or 0)
         if enc is None:
             return []
-        names = list(dict.fromkeys(d for x in enc.pending for d in x.defences))
-        return choices(names, current)
+        tx = Texts(self.app.catalog, language(interaction, self.app.config.default_locale), enc.system)
+        ids = list(dict.fromkeys(d for x in enc.pending for d in x.defences))
+        return labeled_choices([(d, tx.term("defence", d)) for d in ids], current)
 
     @app_commands.command(name="action", description=describe("cmd.action"))
     @app_commands.describe(
@@ -200,6 +200,15 @@ class CombatCog(BaseCog):
             return _reply(tx, await self.app.service.act(ctx, action, actor, target, options, weapon))
 
         await self.run(interaction, handler)
+
+    async def _defence_id(self, ctx: Ctx, tx: Texts, typed: str) -> str:
+        """The defence by its name in any language, as the prompt's buttons and the autocomplete show it
+        (`unik`, `schivata`, `dodge`)."""
+        enc = await self.app.service.encounter(ctx.channel_id)
+        if enc is None:
+            return typed
+        ids = list(dict.fromkeys(d for x in enc.pending for d in x.defences))
+        return tx.for_system(enc.system).pick("defence", typed, ids)
 
     async def _action_id(self, ctx: Ctx, tx: Texts, typed: str) -> str:
         """The action by its name in any language, as the autocomplete shows it (`odpoczynek`, `rest`)."""

@@ -81,7 +81,7 @@ class Texts:
         names = set()
         for lang in self.catalog.languages:
             text = self.catalog.term(lang, kind, self.system, key) if self._has_term(lang, kind, key) else ""
-            for cut_at in (":", " — ", " ("):
+            for cut_at in (":", " — ", " (", ", "):  # cz2d10's "Tasit zbraň, 2 akce": its cost after a comma
                 text_name = text.split(cut_at)[0]
                 names.add(fold(text_name))
             names.add(fold(text))

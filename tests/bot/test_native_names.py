@@ -82,3 +82,17 @@ async def test_a_sheets_armour_by_part_and_the_character_list_read_in_words(tabl
         assert not {"material", "legs", "arms", " dr "} & set(text.replace(",", " ").split(" ")), text
     listed = text_of(await table.one("@ana:pl /character list"))
     assert "**Ana** — D&D 3.5" in listed and "dnd35" not in listed and "cz2d10" not in listed, listed
+
+
+async def test_a_cz2d10_action_is_taken_by_its_name_without_its_cost(table: Table) -> None:
+    """cz2d10 names an action with its cost after a comma ("Tasit zbraň, 2 akce"); the name alone is it."""
+    await table.play(
+        [
+            "@gm:cs #h /settings set name:enforce_turns value:false",
+            "@gm:cs #h /encounter start system:cz2d10 name:Hvozd",
+            "@radek:cs #h /character create system:cz2d10 name:Radek template:fighter",
+            "@radek:cs #h /encounter join character:Radek",
+        ]
+    )
+    r = await table.one('@radek:cs #h /action name:"tasit zbraň"')
+    assert r.error != "error.unknown_action", r.content
