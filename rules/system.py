@@ -17,7 +17,7 @@ from rules.dice import DiceSource
 from rules.errors import RulesError
 from rules.model import ActionResult, BodyPart, Message, Note, OddsResult, SettingInfo, Status, Term
 from rules.odds import Budget, OddsPlan, odds_of
-from rules.vocabulary import Key, Vocabulary
+from rules.vocabulary import Key, Vocabulary, typed
 
 SheetT = TypeVar("SheetT", bound=BaseModel)
 
@@ -391,6 +391,12 @@ class CombatSystem(ABC):
     def option_vocabulary(self) -> Vocabulary:
         """Option keys and values of `/attack`, `/shot` and `/action`, likewise."""
         return _default_vocabulary(self.Options, list(self.Options.model_fields), {}, "option")
+
+    def typed_option(self, key: str) -> str:
+        """An option as a player types it in an options line, in the game's words (`příležitostný_útok`
+        for `attack_of_opportunity`): what a refusal tells them to write."""
+        found = self.option_vocabulary().keys.get(key)
+        return typed(found.shown) if found is not None else key
 
     def sheet_line(self, sheet: BaseModel) -> str:
         """The sheet's build and lasting fields as one stats line that creates an equal character when

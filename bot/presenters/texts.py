@@ -11,6 +11,7 @@ from rules import Message, Term
 from rules.vocabulary import fold
 
 _AS_IS = frozenset({str, int, float, bool})  # parameter types `plain` returns unchanged
+TYPED_OPTION = "typed_option"  # a Term of this kind is an option as the reader types it (`Texts.typed_option`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +42,8 @@ class Texts:
 
     def term(self, kind: str, key: str, gender: str | None = None) -> str:
         """A game term (the system's own wording first); with `gender`, its agreeing form if it has one."""
+        if kind == TYPED_OPTION:
+            return self.typed_option(key)
         if gender:
             found = self.catalog.term_variant(self.lang, kind, self.system, key, gender)
             if found is not None:
@@ -51,6 +54,15 @@ class Texts:
 
             return escape(key)
         return found
+
+    def typed_option(self, key: str) -> str:
+        """An option as this reader types it in an options line: the game's own word (`úplná_obrana`), or
+        for an English reader the option's id (`total_defense`), which every game takes too."""
+        if self.lang == "en" or self.system is None:
+            return key
+        from rules import get_system
+
+        return get_system(self.system).typed_option(key)
 
     def namer(self, kind: str) -> Callable[[str], str]:
         """`term` of one kind for many keys (a check's parts): a name already found is read from the

@@ -8,7 +8,7 @@ from pydantic import BaseModel
 
 from bot.service.context import Ctx
 from bot.service.core import get_system
-from bot.service.errors import UserError
+from bot.service.errors import UserError, option_named, option_typed
 from bot.service.outcomes import ActionOutcome, stored_result
 from bot.service.staging import StagingMixin
 from bot.service.state import Combatant, Encounter, Exchange
@@ -134,16 +134,11 @@ class ActionMixin(StagingMixin):
             return False
         if self.is_gm(ctx, enc):
             return True
-        # Each reaction by its name and as what to type: "Protiútok (`options:counter_attack`)".
+        # Each reaction as what to type, in the game's words: "Protiútok (`volby:protiútok`)", an action
+        # by its name ("`/akce jméno:Vyčkávání`").
         reactions: list[Message | str] = [
-            *(
-                Message("syntax.named", {"name": Term("term", k), "key": Message("syntax.option", {"key": k})})
-                for k in sorted(system.reaction_options)
-            ),
-            *(
-                Message("syntax.named", {"name": Term("action", k), "key": Message("syntax.action", {"key": k})})
-                for k in sorted(system.reaction_actions)
-            ),
+            *(option_named(k) for k in sorted(system.reaction_options)),
+            *(Message("syntax.action", {"key": Term("action", k)}) for k in sorted(system.reaction_actions)),
         ]
         plain = "" if reactions else "_plain"  # a game with no off-turn reactions does not mention them
         if current is None:
@@ -237,6 +232,11 @@ class ActionMixin(StagingMixin):
             enc = await self._require(ctx)
             system = get_system(enc.system)
             if action not in system.extra_actions:
+                option = system.option_vocabulary().key_of(action)
+                if option is not None:  # a charge, a full attack …: an attack's option, not an action
+                    error = UserError("error.action_is_option", action=action, option=option_typed(option))
+                    error.system = system.id
+                    raise error
                 allowed = [Term("action", a) for a in system.extra_actions]
                 raise UserError("error.unknown_action", action=action, allowed=allowed or ["—"])
             actor = self._actor(ctx, enc, actor_name, system.initiative_descending)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.model import Message, Term
+
 
 class UserError(Exception):
     def __init__(self, key: str, /, **params: Any) -> None:
@@ -11,3 +13,14 @@ class UserError(Exception):
         self.key = key
         self.params = params
         self.system: str | None = None  # the game whose terms the parameters name, when one does
+
+
+def option_named(key: str) -> Message:
+    """An option by its name and as the player types it in the game's words, for a refusal that points
+    to it: "Protiútok (`volby:protiútok`)"."""
+    return Message("syntax.named", {"name": Term("term", key), "key": option_typed(key)})
+
+
+def option_typed(key: str) -> Message:
+    """An option as the player types it in an options line, in the reader's typing (`volby:zteč`)."""
+    return Message("syntax.option", {"key": Term("typed_option", key)})

@@ -8,7 +8,7 @@ from typing import Any
 
 from bot.service.context import Ctx
 from bot.service.core import get_system
-from bot.service.errors import UserError
+from bot.service.errors import UserError, option_named
 from bot.service.outcomes import ActionOutcome
 from bot.service.staging import StagingMixin
 from bot.service.state import Combatant, Encounter, Exchange
@@ -53,10 +53,7 @@ class ExchangeMixin(StagingMixin):
             else:
                 if not system.has_active_defence:
                     # Each alternative by its name and as what to type: "Úplná obrana (`options:total_defense`)".
-                    instead: list[Message | str] = [
-                        Message("syntax.named", {"name": Term("term", k), "key": Message("syntax.option", {"key": k})})
-                        for k in system.parry_alternatives()
-                    ] or ["—"]
+                    instead: list[Message | str] = [option_named(k) for k in system.parry_alternatives()] or ["—"]
                     error = UserError(
                         "error.no_active_defence", system=Term("system", f"{system.id}.name"), instead=instead
                     )

@@ -96,3 +96,19 @@ async def test_a_cz2d10_action_is_taken_by_its_name_without_its_cost(table: Tabl
     )
     r = await table.one('@radek:cs #h /action name:"tasit zbraň"')
     assert r.error != "error.unknown_action", r.content
+
+
+async def test_an_attack_option_asked_for_as_an_action_says_how_to_give_it(table: Table) -> None:
+    """A Czech player asks for a charge (`zteč`) as an action: it is an option of an attack, and the
+    refusal says how to write it, in the game's words."""
+    await table.play(
+        [
+            "@gm:cs #z /settings set name:enforce_turns value:false",
+            "@gm:cs #z /encounter start system:dnd35 name:Most",
+            "@ana:cs #z /character create system:dnd35 name:Ana template:fighter",
+            "@ana:cs #z /encounter join character:Ana",
+        ]
+    )
+    r = await table.one("@ana:cs #z /action name:zteč")
+    assert r.error == "error.action_is_option", r.content
+    assert "/útok cíl:" in (r.content or "") and "volby:zteč" in (r.content or ""), r.content

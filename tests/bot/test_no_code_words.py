@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.console.adapter import snowflake
 from bot.service.bot_settings import BotSettings
 from rules import all_systems, get_system
 from rules.system import describe_fields
@@ -76,3 +77,32 @@ async def test_a_refused_nonlethal_blow_names_the_setting_and_its_value_in_polis
     assert r.error == "error.arm5.nonlethal_off", r.content
     assert "Tabela Wyczerpania" in (r.content or "") and "dla obrażeń nieśmiercionośnych" in (r.content or "")
     assert "fatigue_table" not in (r.content or "") and "nonlethal" not in (r.content or "")
+
+
+async def test_reactions_and_defence_alternatives_are_named_as_a_czech_player_types_them(table: Table) -> None:
+    """Out of turn, a player is told which reactions still work and how to type them; in dnd35 `/parry`
+    lists the options that stand in for a defence roll. Both in the game's words, never its ids."""
+    await table.play(
+        [
+            "@gm:cs #r /encounter start system:dnd35 name:Most",
+            "@ana:cs #r /character create system:dnd35 name:Ana template:fighter",
+            "@bob:cs #r /character create system:dnd35 name:Bob template:rogue",
+            "@ana:cs #r /encounter join character:Ana",
+            "@bob:cs #r /encounter join character:Bob",
+            "@gm:cs #r /initiative combatant:all",
+            "@gm:cs #r /encounter next",
+        ]
+    )
+    enc = await table.app.service.encounter(snowflake("#r"))
+    assert enc is not None
+    current = enc.current(True)
+    assert current is not None
+    waiting = "bob" if current.name == "Ana" else "ana"
+    r = await table.one(f"@{waiting}:cs #r /attack target:{current.name}")
+    assert r.error == "error.not_your_turn", r.content
+    said = r.content or ""
+    assert "volby:příležitostný_útok" in said and "/akce jméno:Vyčkávání" in said, said
+    assert not {"attack_of_opportunity", "readied", "jméno:delay", "jméno:ready"} & set(said.replace("`", " ").split())
+    r = await table.one(f"@{waiting}:cs #r /parry")
+    assert r.error == "error.no_active_defence", r.content
+    assert "volby:úplná_obrana" in (r.content or "") and "total_defense" not in (r.content or ""), r.content
