@@ -23,6 +23,18 @@ from rules import (
     Term,
 )
 from rules.pairs import parse_pairs
+from rules.vocabulary import fold
+
+# The bot's own option that lets a GM attack the dead, by its name in each language (folded).
+FORCE_WORDS = frozenset({"force", "vynutit", "wymus", "forzare"})
+
+
+def pop_force(pairs: dict[str, Any]) -> bool:
+    """Take the bot's `force` option out of an options line; True when it was there."""
+    said = [typed for typed in pairs if fold(typed) in FORCE_WORDS]
+    for typed in said:
+        pairs.pop(typed)
+    return bool(said)
 
 
 class ActionMixin(StagingMixin):
@@ -113,8 +125,9 @@ class ActionMixin(StagingMixin):
         return sum(c.p for c in first.outcomes if c.key.startswith(("hit", "crit"))) if first else None
 
     def _take_force(self, ctx: Ctx, enc: Encounter, pairs: dict[str, Any]) -> bool:
-        """`options:force` is the bot's, not the rules': only a GM may attack the dead with it."""
-        if pairs.pop("force", None) is None:
+        """`options:force` is the bot's, not the rules': only a GM may attack the dead with it. Typed in
+        any of the bot's languages (`volby:vynutit`, `opcje:wymuś`, `opzioni:forzare`)."""
+        if not pop_force(pairs):
             return False
         self._require_gm(ctx, enc)
         return True

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.service import odds_pool
-from bot.service.actions import ActionMixin
+from bot.service.actions import ActionMixin, pop_force
 from bot.service.context import Ctx
 from bot.service.core import get_system
 from bot.service.errors import UserError
@@ -78,7 +78,7 @@ class OddsMixin(ActionMixin):
     ) -> tuple[ActionRequest, Combatant, Combatant]:
         actor, victim = self._sides(ctx, enc, system, target, attacker)
         pairs = parse_pairs(options)
-        pairs.pop("force", None)  # odds of a forced attack are the attack's own
+        pop_force(pairs)  # odds of a forced attack are the attack's own
         pairs = self._option_pairs(system, pairs)
         opts = self._rules(system.options, pairs)
         req = self._attack_request(enc, system, actor, victim, opts, pairs, weapon, distance)

@@ -300,3 +300,21 @@ async def test_a_game_without_off_turn_reactions_does_not_offer_them(table: Tabl
     text = r.content or ""
     assert "Zbój" in text and "Pilnowanie kolejności" in text
     assert "reakcje" not in text and "(—)" not in text
+
+
+async def test_a_czech_gm_forces_an_attack_on_the_dead_in_czech(table: Table) -> None:
+    """The refusal names the option as a Czech GM types it, and that word is taken."""
+    await table.play(
+        [
+            "@gm:cs #m /settings set name:enforce_turns value:false",
+            "@gm:cs #m /encounter start system:dnd35 name:Most",
+            '@gm:cs #m /encounter add name:Skřet stats:"TZ:12 životy:5"',
+            '@gm:cs #m /encounter add name:Vlk stats:"TZ:12 životy:5 útok:+2 zranění:1k6"',
+            '@gm:cs #m /encounter edit combatant:Skřet stats:"životy:=-30"',
+        ]
+    )
+    r = await table.one("@gm:cs #m /attack attacker:Vlk target:Skřet")
+    assert r.error == "error.target_dead" and "volby:vynutit" in (r.content or ""), r.content
+    table.dice(15, 3)
+    r = await table.one("@gm:cs #m /attack attacker:Vlk target:Skřet options:vynutit")
+    assert r.error is None, r.content
