@@ -15,7 +15,7 @@ from bot.service.bot_settings import BotSettings
 from rules import all_systems, get_system
 from rules.system import describe_fields
 from rules.vocabulary import fold, typed
-from tests.bot.conftest import Table
+from tests.bot.conftest import Table, text_of
 
 CATALOGS = Path(__file__).resolve().parents[2] / "bot" / "i18n"
 QUOTED = re.compile(r"[`'„\"«]([A-Za-z0-9_]+)[`'”“\"»]")
@@ -106,3 +106,12 @@ async def test_reactions_and_defence_alternatives_are_named_as_a_czech_player_ty
     r = await table.one(f"@{waiting}:cs #r /parry")
     assert r.error == "error.no_active_defence", r.content
     assert "volby:úplná_obrana" in (r.content or "") and "total_defense" not in (r.content or ""), r.content
+
+
+async def test_armour_without_coverage_says_what_to_write(table: Table) -> None:
+    """A Władanie NPC given `pancerz:3` alone: its armour never applies, and the note says the line that
+    makes it work."""
+    await table.play(["@gm:pl #p /encounter start system:pl_wladanie name:Gościniec"])
+    said = await table('@gm:pl #p /encounter add name:Zbój stats:"obrona_fizyczna:11 broń:topór:1k8 pancerz:3"')
+    shown = " ".join(text_of(r) for r in said)  # the GM's own answer carries the notes
+    assert all(r.error is None for r in said) and "pokrycie:14 pancerz:3" in shown, shown
