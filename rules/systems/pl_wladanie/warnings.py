@@ -14,7 +14,7 @@ default they did not know of:
 | `assumed_shield {shield, coverage, armour, parry}` | a shield size without numbers: the house preset's |
 | `assumed_shield_skill {shield}` | no władanie of the shield: a parry with it tests parowanie |
 | `assumed_armour_parts {pieces}` | an armour piece without body parts (and not a kind that has them): korpus |
-| `ignored_protection {pieces}` | pokrycie 0 (every hit beats it) or pancerz 0: it never reduces damage (a line with both) |
+| `ignored_protection {pieces}` | pokrycie 0 (every hit beats it) or pancerz 0: never reduces damage (shows both) |
 | `low_coverage {pieces, defence}` | pokrycie not above the obrona fizyczna: it counts only under a lowered defence |
 | `ignored_skills {skills}` | władanie of no weapon, shield or throw on the sheet |
 | `ignored_quick_weapon {keys}` | siła_obrażeń or waga without kostki_obrażeń: no weapon was made |
