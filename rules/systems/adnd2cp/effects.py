@@ -237,10 +237,9 @@ def saves(a: Attack, bid: str, count: int = 1, failed: Term | None = None) -> li
     label, base = ("save_pct", o.save_pct) if o.save_pct is not None else ("save_" + kind, a.target.save_chance(kind))
     if base is None:
         bonus = sum(value for _, value in bonuses)
-        said: dict[str, object] = dict(
-            blow=blow, kind=save_kind(kind), pure=pure, bonus=bonus, target=a.req.target.name if a.req.target else ""
-        )
-        said["sheet_key"] = Term("term", "save_key." + kind)
+        target = a.req.target.name if a.req.target else ""
+        sheet_key = Term("term", "save_key." + kind)  # the key that lets the bot roll it next time
+        said = dict(blow=blow, kind=save_kind(kind), pure=pure, bonus=bonus, target=target, sheet_key=sheet_key)
         if failed is None:
             a.note("save_needed_damage", **said)
         else:
