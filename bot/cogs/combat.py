@@ -171,8 +171,7 @@ class CombatCog(BaseCog):
         if enc is None:
             return []
         tx = Texts(self.app.catalog, language(interaction, self.app.config.default_locale), enc.system)
-        ids = list(dict.fromkeys(d for x in enc.pending for d in x.defences))
-        return labeled_choices([(d, tx.term("defence", d)) for d in ids], current)
+        return labeled_choices([(d, tx.term("defence", d)) for d in enc.pending_defences()], current)
 
     @app_commands.command(name="action", description=describe("cmd.action"))
     @app_commands.describe(
@@ -207,8 +206,7 @@ class CombatCog(BaseCog):
         enc = await self.app.service.encounter(ctx.channel_id)
         if enc is None:
             return typed
-        ids = list(dict.fromkeys(d for x in enc.pending for d in x.defences))
-        return tx.for_system(enc.system).pick("defence", typed, ids)
+        return tx.for_system(enc.system).pick("defence", typed, enc.pending_defences())
 
     async def _action_id(self, ctx: Ctx, tx: Texts, typed: str) -> str:
         """The action by its name in any language, as the autocomplete shows it (`odpoczynek`, `rest`)."""

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.i18n.catalog import PLAYER_NAMED, Catalog
-from rules import Message, Term
+from rules import Message, Term, get_system
 from rules.vocabulary import fold
 
 _AS_IS = frozenset({str, int, float, bool})  # parameter types `plain` returns unchanged
@@ -60,8 +60,6 @@ class Texts:
         for an English reader the option's id (`total_defense`), which every game takes too."""
         if self.lang == "en" or self.system is None:
             return key
-        from rules import get_system
-
         return get_system(self.system).typed_option(key)
 
     def namer(self, kind: str) -> Callable[[str], str]:

@@ -260,6 +260,10 @@ class Encounter:
         """Open exchanges against one defender, oldest first: they are answered in this order."""
         return sorted((x for x in self.pending if x.defender_id == defender_id), key=lambda x: x.id)
 
+    def pending_defences(self) -> list[str]:
+        """The defences the open exchanges offer, each once, in the order they first appear."""
+        return list(dict.fromkeys(d for x in self.pending for d in x.defences))
+
     def order(self, descending: bool) -> list[Combatant]:
         """Combatants with initiative in acting order, then those still without, by arrival."""
         waiting = [c for c in self.combatants if c.initiative is None]
