@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import discord
 from discord import app_commands
 
@@ -50,9 +52,9 @@ class CharacterCog(BaseCog):
     @app_commands.autocomplete(name=ac.own_characters)
     async def show(self, interaction: discord.Interaction, name: str | None = None) -> None:
         async def handler(ctx: Ctx, tx: Texts) -> Reply:
-            ch = await self.app.service.character(ctx, name)
+            ch, fighting = await self.app.service.character_now(ctx, name)
             system = get_system(ch.system)
-            reply = Reply([render.character_embed(tx, ch, system)], ephemeral=True)
+            reply = Reply([render.character_embed(tx, ch, system, fighting)], ephemeral=True)
             # A game with hit locations draws the character's wounds too (a PNG attached to the answer).
             drawn = await pictures.render(tx, system, ch.name, system.stored_sheet(ch.sheet), ch.gender)
             if drawn is not None:
@@ -68,7 +70,10 @@ class CharacterCog(BaseCog):
         async def handler(ctx: Ctx, tx: Texts) -> Reply:
             update = await self.app.service.update_character(ctx, name, stats)
             ch = update.character
-            reply = Reply([render.character_embed(tx, ch, get_system(ch.system))], ephemeral=True)
+            fighting = None
+            if update.combatant is not None and update.fight is not None:  # shown as it now stands in the fight
+                ch, fighting = replace(ch, sheet=update.combatant.sheet), update.fight.channel_id
+            reply = Reply([render.character_embed(tx, ch, get_system(ch.system), fighting)], ephemeral=True)
             if update.fight is not None:
                 # The character fights somewhere: the table there hears of the change, in its language.
                 table = await self.app.table_texts(update.fight)

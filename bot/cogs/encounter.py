@@ -30,6 +30,11 @@ async def turn_reply(app: App, outcome: TurnOutcome) -> Reply:
     users = [current.owner_user_id] if current is not None and current.owner_user_id is not None else []
     content = f"<@{users[0]}>" if users else None
     reply = Reply(fit_embeds([render.turn_embed(tx, outcome)]), content=content, mention_users=users)
+    hidden = render.turn_gm_lines(tx, outcome)
+    if hidden:  # only the GM moves the turn on: their private copy of what the table did not see
+        reply.followups.append(
+            Reply(content=cut(tx("turn.hidden_gm") + "\n" + "\n".join(hidden), 2000), ephemeral=True)
+        )
     retire_after(app, tx, reply, outcome.settled)
     return reply
 

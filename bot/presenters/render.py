@@ -17,6 +17,7 @@ from bot.service.game import (
     CharacterUpdate,
     EditOutcome,
     InitiativeOutcome,
+    SettingSaved,
     SettingsView,
     TurnOutcome,
     UndoOutcome,
@@ -202,13 +203,18 @@ def action_embeds(tx: Texts, o: ActionOutcome, full: bool = False) -> tuple[disc
     lines += result_lines(tx, r, view)
     fields: list[Field] = []
     for i, sub in enumerate(r.attacks, 1):
-        value = [*result_lines(tx, sub, view), outcome_text(tx, sub, bool(hide))]
+        other = _other_target(o, sub)
+        # A sub-result on someone else (a cleave, an area attack) hides by that one's own flag.
+        sub_view = View(frozenset(_sub_hide(o, sub, hide, full) if other else hide))
+        value = [*result_lines(tx, sub, sub_view), outcome_text(tx, sub, bool(sub_view.hide))]
         if sub.damage is not None and not has_damage_check(sub) and (sub.damage.rolled or sub.damage.applied):
-            value.append(tx("field.damage") + ": " + damage_line(tx, sub.damage, "target" in hide))
+            value.append(tx("field.damage") + ": " + damage_line(tx, sub.damage, "target" in sub_view.hide))
         if sub.location and not any(c.location for c in sub.checks):
             value.append(tx("field.location") + ": " + tx.term("location", sub.location))
-        value += note_lines(tx, sub, view)
-        name = tx("field.attack_on", n=i, name=cut(escape(sub.target), 60)) if _other_target(o, sub) else None
+        value += note_lines(tx, sub, sub_view)
+        view.hid = view.hid or sub_view.hid
+        view.hidden_lines += sub_view.hidden_lines
+        name = tx("field.attack_on", n=i, name=cut(escape(sub.target), 60)) if other else None
         fields.append((name or tx("field.attack_n", n=i), "\n".join(value), False))
     fields += [(name, text, True) for name, text in _result_fields(tx, r, view, o, target_status)]
     if o.target is not None:
@@ -254,6 +260,18 @@ def result_lines(tx: Texts, r: ActionResult, view: View) -> list[str]:
 
 def has_damage_check(r: ActionResult) -> bool:
     return r.damage is not None and any(c.total == r.damage.applied and c.raw is not None for c in r.checks)
+
+
+def _sub_hide(o: ActionOutcome, sub: ActionResult, hide: set[Side], full: bool) -> set[Side]:
+    """The sides a sub-result on another combatant hides: the actor's as the whole result does, the
+    target's by that combatant's own flag."""
+    if full:
+        return set()
+    victim = o.encounter.find(sub.target) if sub.target else None
+    sides: set[Side] = {"actor"} if "actor" in hide else set()
+    if victim is not None and victim.hidden:
+        sides.add("target")
+    return sides
 
 
 def _other_target(o: ActionOutcome, sub: ActionResult) -> bool:
@@ -360,7 +378,8 @@ def initiative_line(tx: Texts, c: Combatant, r: ActionResult) -> str:
 
 def turn_embed(tx: Texts, o: TurnOutcome) -> discord.Embed:
     """▶ whose turn and who is next; a new round's upkeep (every roll shown), the fallen skipped, effects
-    that ran out."""
+    that ran out. A hidden NPC's upkeep (still dying, bleeding …) and exact state are the GM's
+    (`turn_gm_lines`); the table sees its state as the five steps only."""
     tx = tx.for_system(o.system.id)
     enc = o.encounter
     lines = []
@@ -380,14 +399,13 @@ def turn_embed(tx: Texts, o: TurnOutcome) -> discord.Embed:
             for c, r in o.rolled
         )
         fields.append((tx("turn.rolled"), value, False))
-    hidden = {c.name for c in enc.combatants if c.hidden} if o.upkeep else set()
-    upkeep = [line for r in o.upkeep for line in upkeep_lines(tx, r, r.actor in hidden)]
+    hidden = _hidden_names(enc)
+    upkeep = [line for r in o.upkeep if r.actor not in hidden for line in upkeep_lines(tx, r, False)]
     if upkeep:
         fields.append((tx("turn.upkeep"), "\n".join(upkeep), False))
     if o.skipped:
         skipped = ", ".join(
-            f"{escape(short_name(c.name))} ({tx.term('wound', c.status(o.system).level, c.gender)})"
-            for c in dict((c.id, c) for c in o.skipped).values()
+            f"{escape(short_name(c.name))} ({_skipped_state(tx, o.system, c, hide=c.hidden)})" for c in _skipped(o)
         )
         fields.append((tx("turn.skipped"), skipped, False))
     if o.expired:
@@ -396,6 +414,35 @@ def turn_embed(tx: Texts, o: TurnOutcome) -> discord.Embed:
         )
         fields.append((tx("turn.expired"), value, False))
     return make_embed(title, "\n".join(lines), NEUTRAL, fields, _footer(tx, o.system, enc))
+
+
+def _hidden_names(enc: Encounter) -> set[str]:
+    return {c.name for c in enc.combatants if c.hidden}
+
+
+def _skipped(o: TurnOutcome) -> list[Combatant]:
+    """Those passed over, once each, as they stand now: the round's upkeep after the skip may have changed
+    them (a dying character stabilized)."""
+    return [o.encounter.by_id(c.id) or c for c in {c.id: c for c in o.skipped}.values()]
+
+
+def _skipped_state(tx: Texts, system: CombatSystem, c: Combatant, hide: bool) -> str:
+    status = c.status(system)
+    if hide:
+        return tx(f"descriptor.{system.descriptor(status)}", gender=c.gender)
+    return tx.term("wound", status.level, c.gender)
+
+
+def turn_gm_lines(tx: Texts, o: TurnOutcome) -> list[str]:
+    """What the turn message left out for hidden NPCs, for the GM alone: their round upkeep with every
+    number and the exact state of those passed over. Empty when nothing was hidden."""
+    tx = tx.for_system(o.system.id)
+    hidden = _hidden_names(o.encounter)
+    lines = [line for r in o.upkeep if r.actor in hidden for line in upkeep_lines(tx, r, False)]
+    lines += [
+        f"{escape(short_name(c.name))}: {_skipped_state(tx, o.system, c, hide=False)}" for c in _skipped(o) if c.hidden
+    ]
+    return lines
 
 
 def upkeep_lines(tx: Texts, r: ActionResult, hidden: bool) -> list[str]:
@@ -418,7 +465,8 @@ def effect_name(tx: Texts, system: CombatSystem, e: Effect) -> str:
 
 
 # --- characters and settings ----------------------------------------------------------------------------
-def character_embed(tx: Texts, ch: Character, system: CombatSystem) -> discord.Embed:
+def character_embed(tx: Texts, ch: Character, system: CombatSystem, fight_channel: int | None = None) -> discord.Embed:
+    """A character's sheet; in a running fight (`fight_channel`), as it stands there now."""
     tx = tx.for_system(system.id)
     sheet = ch.sheet
     fields = system.Sheet.model_fields
@@ -449,6 +497,10 @@ def character_embed(tx: Texts, ch: Character, system: CombatSystem) -> discord.E
     line = system.sheet_line(system.stored_sheet(sheet))
     if line:  # the whole character in one line: pasted into /character create it makes an equal one
         embed.add_field(name=tx("field.sheet_line"), value=f"```{cut(line, 1000)}```", inline=False)
+    if fight_channel is not None:
+        embed.add_field(
+            name=tx("character.in_fight_title"), value=tx("character.in_fight", channel=f"<#{fight_channel}>")
+        )
     embed.set_footer(text=_system_name(tx, system))
     return clamp(embed)
 
@@ -467,8 +519,9 @@ def _sheet_value(tx: Texts, value: Any) -> str:
     if isinstance(value, str):
         return _known_word(tx, value)
     if isinstance(value, dict):
-        if "name" in value or "id" in value:
-            return _known_word(tx, str(value.get("name") or value.get("id")))
+        named = value.get("name") or value.get("id") or value.get("key")  # a weapon, a condition (`key`) …
+        if named:
+            return _known_word(tx, str(named))
         return cut(", ".join(_sheet_item(tx, str(k), v) for k, v in value.items()), 300)
     if isinstance(value, list):
         return cut(", ".join(_sheet_value(tx, v) for v in value), 300)
@@ -479,7 +532,7 @@ def _sheet_item(tx: Texts, key: str, value: Any) -> str:
     """One entry of a sheet's mapping in the reader's words: a part's own mapping after its name and a
     colon (`Tělo: Kovová plátová DR 7`), a name alone (a material needs no label), a number after its
     label."""
-    if isinstance(value, dict) and not ("name" in value or "id" in value):
+    if isinstance(value, dict) and not ("name" in value or "id" in value or "key" in value):
         names = [_known_word(tx, v) for v in value.values() if isinstance(v, str)]  # the name first
         labelled = [_sheet_item(tx, str(k), v) for k, v in value.items() if not isinstance(v, str)]
         inner = " ".join(names + labelled)
@@ -579,13 +632,16 @@ def settings_embed(tx: Texts, view: SettingsView) -> discord.Embed:
     return clamp(embed)
 
 
-def setting_saved(tx: Texts, system: CombatSystem | None, name: str, value: Any, scope: str) -> str:
-    """`/settings set`'s answer: the setting and its value in the reader's words, never the raw id."""
+def setting_saved(tx: Texts, saved: SettingSaved, scope: str) -> str:
+    """`/settings set`'s answer: the setting and its value in the reader's words, never the raw id, and
+    whether the fight running in the channel took it."""
+    system, name = saved.system, saved.name
     tx = tx.for_system(system.id) if system else tx
     infos = [*(system.setting_infos() if system else []), *describe_fields(BotSettings)]
     choices = next((i.choices or [] for i in infos if i.name == name), [])
-    shown = _setting_value(tx, name, value, choices)
-    return tx("settings.saved", name=tx.term("settingname", name), value=shown, scope=tx("settings.scope_" + scope))
+    shown = _setting_value(tx, name, saved.value, choices)
+    key = "settings.saved_fight" if saved.fight else "settings.saved"
+    return tx(key, name=tx.term("settingname", name), value=shown, scope=tx("settings.scope_" + scope))
 
 
 def _setting_value(tx: Texts, name: str, value: Any, choices: list[Any]) -> str:

@@ -75,6 +75,23 @@ class CharacterMixin(ServiceCore):
             raise UserError("error.name_the_character" if mine else "error.no_characters")
         return mine[0]
 
+    async def character_now(self, ctx: Ctx, name: str | None) -> tuple[repo.Character, int | None]:
+        """The character as it stands now: in a running fight, the fight's sheet (wounds taken, points
+        spent), with that fight's channel; the character's own sheet catches up when the fight ends."""
+        ch = await self.character(ctx, name)
+        return await self.in_fight(ch)
+
+    async def in_fight(self, ch: repo.Character) -> tuple[repo.Character, int | None]:
+        fights = await self.db.read(repo.combatants_of_character, ch.id)
+        if not fights:
+            return ch, None
+        channel_id, combatant_id = fights[0]
+        enc = await self.encounter(channel_id)
+        c = enc.by_id(combatant_id) if enc is not None else None
+        if c is None:
+            return ch, None
+        return replace(ch, sheet=c.sheet), channel_id
+
     async def characters(self, ctx: Ctx) -> list[repo.Character]:
         return await self.db.read(repo.list_characters, ctx.guild_id, ctx.user_id)
 

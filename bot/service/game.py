@@ -19,6 +19,7 @@ from bot.service.outcomes import (
     CharacterUpdate,
     EditOutcome,
     InitiativeOutcome,
+    SettingSaved,
     SettingsView,
     TurnOutcome,
 )
@@ -33,6 +34,7 @@ __all__ = [
     "GameService",
     "InitiativeOutcome",
     "OddsOutcome",
+    "SettingSaved",
     "SettingsView",
     "TurnOutcome",
     "UndoOutcome",

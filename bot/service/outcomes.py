@@ -79,6 +79,14 @@ class InitiativeOutcome:
 
 
 @dataclass
+class SettingSaved:
+    system: CombatSystem | None
+    name: str
+    value: Any
+    fight: bool  # the fight running in the channel took it too
+
+
+@dataclass
 class SettingsView:
     system: CombatSystem
     rows: list[tuple[str, Any, str, str]]  # name, value, source (default/server/channel), help

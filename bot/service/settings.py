@@ -8,11 +8,13 @@ from bot.service.bot_settings import BotSettings
 from bot.service.context import Ctx
 from bot.service.core import ServiceCore, get_system
 from bot.service.errors import UserError
-from bot.service.outcomes import SettingsView
+from bot.service.outcomes import SettingSaved, SettingsView
 from bot.storage import repository as repo
+from bot.storage.tx import Tx
 from rules import (
     CombatSystem,
 )
+from rules.model import Term
 from rules.system import describe_fields, validated
 
 PINNED_LIMIT = 10_000  # channels whose pinned language is remembered
@@ -53,9 +55,8 @@ class SettingsMixin(ServiceCore):
                     rows.append((info.name, info.default, "default", info.help))
         return SettingsView(system, rows)
 
-    async def set_setting(
-        self, ctx: Ctx, name: str, value: str, system_id: str | None, scope: str
-    ) -> tuple[CombatSystem | None, str, Any]:
+    async def set_setting(self, ctx: Ctx, name: str, value: str, system_id: str | None, scope: str) -> SettingSaved:
+        """Store a setting; the fight running in this channel (if any) takes it from the next command."""
         if not ctx.manager:
             raise UserError("error.manager_only")
         name = name.strip().casefold().replace("-", "_")
@@ -65,11 +66,19 @@ class SettingsMixin(ServiceCore):
             system = await self._settings_system(ctx, system_id)
         owner, model = self._setting_owner(system, name)
         channel_id = 0 if scope == "server" else ctx.channel_id
-        parsed = self._rules(model, {name: value})
+        try:
+            parsed = self._rules(model, {name: value})
+        except UserError as exc:  # the setting's own name and values in the reader's words
+            exc.system = system.id if system is not None else None
+            raise
         stored = parsed.model_dump(mode="json")[name]
-        await self.db.transaction(repo.store_setting, ctx.guild_id, channel_id, owner, name, stored)
+
+        async def write(tx: Tx) -> None:
+            await repo.store_setting(tx, ctx.guild_id, channel_id, owner, name, stored)
+
+        fight = await self._write_settings(ctx, owner, write)
         self._pinned.clear()
-        return system, name, stored
+        return SettingSaved(system, name, stored, fight)
 
     async def reset_setting(self, ctx: Ctx, name: str | None, system_id: str | None, scope: str) -> int:
         if not ctx.manager:
@@ -77,12 +86,50 @@ class SettingsMixin(ServiceCore):
         self._pinned.clear()
         system = await self._settings_system(ctx, system_id)
         channel_id = 0 if scope == "server" else ctx.channel_id
+        owners = [system.id, "bot"]
         if name:
             name = name.strip().casefold().replace("-", "_")
             owner, _ = self._setting_owner(system, name)
-            return await self.db.transaction(repo.clear_settings, ctx.guild_id, channel_id, owner, name)
-        n = await self.db.transaction(repo.clear_settings, ctx.guild_id, channel_id, system.id, None)
-        return n + await self.db.transaction(repo.clear_settings, ctx.guild_id, channel_id, "bot", None)
+            owners = [owner]
+        cleared = 0
+
+        async def write(tx: Tx) -> None:
+            nonlocal cleared
+            for owner in owners:
+                cleared += await repo.clear_settings(tx, ctx.guild_id, channel_id, owner, name)
+
+        await self._write_settings(ctx, system.id, write)
+        return cleared
+
+    async def _write_settings(self, ctx: Ctx, owner: str, write: Any) -> bool:
+        """Run `write` and, in the same transaction, give the fight running in this channel the settings in
+        force here now (a GM who turns turn order off mid-fight means this fight). True when it took them."""
+        async with self.lock(ctx.channel_id):
+            enc = await self.encounter(ctx.channel_id)
+            if enc is None or owner not in ("bot", enc.system):
+                await self.db.transaction(write)
+                return False
+            system = get_system(enc.system)
+            taken: dict[str, Any] = {}
+
+            async def write_both(tx: Tx) -> None:
+                await write(tx)
+                values = [await repo.load_settings(tx, ctx.guild_id, ctx.channel_id, s) for s in (system.id, "bot")]
+                (rules_guild, rules_channel), (bot_guild, bot_channel) = values
+                rules_model = system.stored_settings({**rules_guild, **rules_channel})
+                taken["rules"] = rules_model.model_dump(mode="json")
+                taken["bot"] = BotSettings(**{**bot_guild, **bot_channel}).model_dump(mode="json")
+                if taken != enc.settings:
+                    await repo.set_encounter_settings(tx, enc.id, taken)
+
+            await self.db.transaction(write_both)
+            if taken == enc.settings:
+                return True  # in force in the fight already
+            after = enc.copy()
+            after.settings = taken
+            self._cache[ctx.channel_id] = after
+            self._settings_cache.pop(enc.id, None)
+            return True
 
     @staticmethod
     def _setting_owner(system: CombatSystem | None, name: str) -> tuple[str, Any]:
@@ -91,7 +138,9 @@ class SettingsMixin(ServiceCore):
         if name in BotSettings.model_fields:
             return "bot", _validate_bot_setting
         allowed = [*(system.Settings.model_fields if system else ()), *BotSettings.model_fields]
-        raise UserError("error.unknown_setting", name=name, allowed=allowed)
+        error = UserError("error.unknown_setting", name=name, allowed=[Term("settingname", n) for n in allowed])
+        error.system = system.id if system is not None else None
+        raise error
 
 
 def _validate_bot_setting(data: dict[str, Any]) -> BotSettings:

@@ -470,6 +470,11 @@ async def clear_settings(tx: Tx, guild_id: int, channel_id: int, system: str, na
     )
 
 
+async def set_encounter_settings(tx: Tx, encounter_id: int, settings: dict[str, Any]) -> None:
+    """A running fight takes the settings changed in its channel (rules and bot, as in force there now)."""
+    await tx.execute("UPDATE encounters SET settings = ? WHERE id = ?", (_dump(settings), encounter_id))
+
+
 # --- meta ---------------------------------------------------------------------------------------------
 async def get_meta(tx: Tx, key: str) -> str | None:
     row = await tx.fetchone("SELECT value FROM bot_meta WHERE key = ?", (key,))

@@ -59,12 +59,17 @@ async def test_settings_layers_and_copy_at_start(table: Table) -> None:
     await table("@gm #yard /encounter start system:dnd35")
     (settings,) = (await table.query("SELECT settings FROM encounters WHERE channel_id != 0"))[0]
     assert '"enforce_turns":false' in settings
-    # A running fight keeps its rules even when the server default changes.
-    await table("@gm #yard /settings set name:enforce_turns value:true scope:server")
+    # A running fight keeps its settings when the server default changes elsewhere …
+    await table("@gm #hall /settings set system:dnd35 name:enforce_turns value:true scope:server")
     (settings,) = (await table.query("SELECT settings FROM encounters"))[0]
     assert '"enforce_turns":false' in settings
+    # … and takes a change made in its own channel (a GM turning turn order on mid-fight means this fight).
+    saved = await table.one("@gm #yard /settings set name:enforce_turns value:true")
+    assert "The fight running here uses it from now on" in (saved.content or "")
+    (settings,) = (await table.query("SELECT settings FROM encounters"))[0]
+    assert '"enforce_turns":true' in settings
     bad = await table.one("@gm #yard /settings set name:enforce_turns value:maybe")
-    assert bad.error == "error.setting_invalid"
+    assert bad.error == "error.setting_choice" and "yes, no" in (bad.content or "")
     unknown = await table.one("@gm #yard /settings set name:gravity value:low")
     assert unknown.error == "error.unknown_setting"
     reset = await table.one("@gm #hall /settings reset system:dnd35")

@@ -1,0 +1,125 @@
+"""What new groups met at the table: settings typed in their words and changed mid-fight, a hidden NPC's
+state kept out of the turn message, a sub-result on a hidden bystander, a character's sheet during a fight,
+a GM edit that changes a condition."""
+
+from __future__ import annotations
+
+import re
+
+from tests.bot.conftest import Table, text_of
+
+
+async def test_settings_take_the_names_and_values_the_reader_sees(table: Table) -> None:
+    r = await table.one('@gm:cs #h /settings set name:"Hlídat pořadí tahů" value:ne system:cz2d10')
+    assert r.error is None and "Hlídat pořadí tahů = ne" in (r.content or "")
+    r = await table.one('@gm:cs #h /settings set name:duel_system value:"vzor 2" system:cz2d10')
+    assert r.error is None and "= vzor 2" in (r.content or "")
+    (value,) = (await table.query("SELECT value FROM settings WHERE name = 'duel_system'"))[0]
+    assert "vzor2" in value
+    wrong = await table.one("@gm:cs #h /settings set name:duel_system value:vzor3 system:cz2d10")
+    assert wrong.error == "error.setting_choice"
+    assert "základní, vzor 2" in (wrong.content or "") and "basic" not in (wrong.content or "")
+    unknown = await table.one("@gm:cs #h /settings set name:gravitace value:ano system:cz2d10")
+    assert unknown.error == "error.unknown_setting"
+    assert "Hlídat pořadí tahů" in (unknown.content or "") and "enforce_turns" not in (unknown.content or "")
+    for line in (
+        "@gm:pl #h /settings set name:enforce_turns value:nie",
+        "@gm:it #h /settings set name:enforce_turns value:sì",
+    ):
+        assert (await table.one(line)).error is None, line
+
+
+FIGHT = [
+    "@gm:it #boj /encounter start system:adnd2cp name:Prova",
+    "@ana:it #boj /character create system:adnd2cp name:Bruna template:fighter",
+    '@gm:it #boj /encounter add name:Orco stats:"ca:10 pf:30 thac0:19 danni:1d8"',
+    "@ana:it #boj /encounter join character:Bruna",
+    "@gm:it #boj /initiative combatant:all",
+    "@gm:it #boj /encounter next",
+]
+
+
+async def test_a_setting_changed_in_the_fights_channel_holds_in_that_fight(table: Table) -> None:
+    await table.play(FIGHT)
+    enc = await table.app.service.encounter((await table.query("SELECT channel_id FROM encounters"))[0][0])
+    assert enc is not None
+    current = enc.current(False)  # AD&D: the lowest initiative acts first
+    assert current is not None
+    if current.name == "Bruna":  # make it the Orc's turn, so Bruna would act out of turn
+        await table.play(["@gm:it #boj /encounter next"])
+    refused = await table.one("@ana:it #boj /attack target:Orco")
+    assert refused.error == "error.not_your_turn"
+    saved = await table.one("@gm:it #boj /settings set name:enforce_turns value:no")
+    assert saved.error is None and "Lo scontro in corso qui lo usa da ora" in (saved.content or "")
+    assert (await table.one("@ana:it #boj /attack target:Orco")).error is None
+
+
+async def test_a_hidden_npcs_upkeep_and_state_are_the_gms(table: Table) -> None:
+    await table.play(
+        [
+            "@gm:cs #boj /settings set name:enforce_turns value:false",
+            "@gm:cs #boj /encounter start system:dnd35 name:Brod",
+            '@gm:cs #boj /encounter add name:Goblin stats:"ac:10 hp:5 attack:+2 damage:1d6" hidden:true',
+            '@gm:cs #boj /encounter edit combatant:Goblin stats:"hp:-8"',
+            '@ana:cs #boj /character create system:dnd35 name:Alena stats:"hp:12"',
+            "@ana:cs #boj /encounter join character:Alena",
+            "@gm:cs #boj /initiative combatant:all",
+        ]
+    )
+    table.dice(*([50] * 10))  # every stabilization roll fails: the goblin keeps dying
+    await table.play(["@gm:cs #boj /encounter next"])  # Alena's turn (the goblin cannot act)
+    said = await table("@gm:cs #boj /encounter next")  # round 2: the goblin's upkeep, and it is passed over
+    public = [r for r in said if r.command == "encounter next" and not r.ephemeral]
+    private = [r for r in said if r.command == "encounter next" and r.ephemeral]
+    shown = "\n".join(text_of(r) for r in public)
+    assert "Goblin (Mimo boj)" in shown
+    assert "Umírající" not in shown and "život" not in shown.split("Přeskočeni")[0].split("Goblin")[-1]
+    assert len(private) == 1 and "Goblin: Umírající" in text_of(private[0])
+
+
+async def test_a_sub_result_on_a_hidden_bystander_hides_its_numbers(table: Table) -> None:
+    await table.play(
+        [
+            "@gm:pl #boj /settings set name:enforce_turns value:false",
+            '@ana:pl /character create system:pl_wladanie name:Mira stats:"obrona_fizyczna:12 władanie:flaszka=5'
+            ' broń:flaszka:1k4:0,5kg:do_miotania udźwig:20 siła:3"',
+            "@gm:pl #boj /encounter start system:pl_wladanie name:Obszar",
+            '@gm:pl #boj /encounter add name:Goblin stats:"obrona_fizyczna:10 władanie:3 kostki_obrażeń:1k6"',
+            '@gm:pl #boj /encounter add name:Szaman hidden:true stats:"obrona_fizyczna:10 władanie:3'
+            ' kostki_obrażeń:1k6 pancerz:2 pokrycie:20"',
+            "@ana:pl #boj /encounter join character:Mira",
+        ]
+    )
+    table.dice(12, 4, 5, 5, 5, 5)  # the flask hits its field; 4 damage, against the shaman's armour too
+    said = await table('@ana:pl #boj /shot target:Goblin options:"obszarowy na_polu:Szaman" distance:2')
+    public = "\n".join(text_of(r) for r in said if r.command == "shot" and not r.ephemeral)
+    assert "Atak 1 na: Szaman" in public and "− ? Zbroja" in public
+    assert not re.search(r"[Pp]okrycie 20|− 2 Zbroja|pancerz −2", public), public
+
+
+async def test_a_characters_sheet_shows_the_fight_it_is_in(table: Table) -> None:
+    await table.play(
+        [
+            "@gm:pl #boj /encounter start system:arm5 name:Las",
+            "@ola:pl #boj /character create system:arm5 name:Ola template:fighter",
+            "@ola:pl #boj /encounter join character:Ola",
+            '@gm:pl #boj /encounter edit combatant:Ola stats:"heavy:+1"',
+        ]
+    )
+    shown = text_of(await table.one("@ola:pl #inny /character show name:Ola"))
+    assert "Walczy w <#" in shown and re.search(r"Ciężk\w+ ran", shown), shown
+    await table.play(["@gm:pl #boj /encounter end"])
+    after = text_of(await table.one("@ola:pl #inny /character show name:Ola"))
+    assert "Walczy w" not in after and re.search(r"Ciężk\w+ ran", after)
+
+
+async def test_an_edit_that_sets_a_condition_names_it(table: Table) -> None:
+    await table.play(
+        [
+            "@gm:it #boj /encounter start system:adnd2cp name:Prova",
+            '@gm:it #boj /encounter add name:Ogre stats:"ca:5 pf:10 thac0:15 danni:1d10"',
+        ]
+    )
+    said = await table.one('@gm:it #boj /encounter edit combatant:Ogre stats:"pf:-12"')
+    text = text_of(said)
+    assert said.error is None and "None" not in text and "key" not in text and "rounds" not in text, text
