@@ -88,15 +88,16 @@ class App:
     def bot_commands(self) -> list[str]:
         return self.command_names
 
-    async def retire_prompt(self, outcome: ActionOutcome, tx: Texts) -> bool:
+    async def retire_prompt(self, outcome: ActionOutcome, tx: Texts, why: str = "defence.automatic") -> bool:
         """The prompt becomes the result, edited in place with its buttons removed. False when it could
-        not be edited (unknown message, deleted, no permission): then the caller posts the result once."""
+        not be edited (unknown message, deleted, no permission): then the caller posts the result once.
+        `why` says why a default was rolled: the time ran out, or the GM moved on."""
         x = outcome.answers_to
         if x is None or x.message_id is None or self.message_editor is None:
             return False
         try:
             # A default rolled for the defender says so, as the result posted instead of the edit does.
-            content = tx("defence.automatic") if outcome.automatic else None
+            content = tx(why) if outcome.automatic else None
             embeds = [render.action_embed(tx, outcome)]
             await self.message_editor(outcome.encounter.channel_id, x.message_id, embeds, content)
         except (discord.NotFound, discord.Forbidden) as exc:  # deleted, or no permission: ordinary events

@@ -140,7 +140,7 @@ class CombatCog(BaseCog):
         distance: app_commands.Range[float, 0, 100000] | None = None,
     ) -> None:
         async def handler(ctx: Ctx, tx: Texts) -> Reply:
-            kind = "shot" if shot else "attack"
+            kind = "shot" if shot or distance is not None else "attack"  # a distance means a shot
             question = await self.app.service.odds_question(
                 ctx, kind, target, weapon, attacker, with_blows(options, blows), distance
             )

@@ -48,8 +48,8 @@ def retire_after(app: App, tx: Texts, reply: Reply, settled: list[ActionOutcome]
         return
 
     async def retire() -> None:
-        unedited = [o for o in settled if not await app.retire_prompt(o, tx)]
-        automatic = tx("defence.automatic") if any(o.automatic for o in unedited) else None
+        unedited = [o for o in settled if not await app.retire_prompt(o, tx, "defence.gm_rolled")]
+        automatic = tx("defence.gm_rolled") if any(o.automatic for o in unedited) else None
         for group in embed_groups([render.action_embed(tx, o) for o in unedited]):
             reply.after.append(Reply(group, content=automatic))
 

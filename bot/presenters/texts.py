@@ -52,7 +52,7 @@ class Texts:
         if kind in PLAYER_NAMED and found == key:  # a player's own name: no markdown, no pings from it
             from bot.presenters.limits import escape
 
-            return escape(key)
+            return escape(key.replace("_", " "))  # typed as one word (`dlouhý_meč`), read as words
         return found
 
     def typed_option(self, key: str) -> str:
@@ -95,8 +95,20 @@ class Texts:
                 text_name = text.split(cut_at)[0]
                 names.add(fold(text_name))
             names.add(fold(text))
+            names.update(fold(form) for form in self._gendered(lang, kind, key))
         names.discard("")
         return names
+
+    def _gendered(self, lang: str, kind: str, key: str) -> list[str]:
+        """A term's gendered forms (`Oslepen`, `Oslepena` for `Oslepen(a)`): what a player types."""
+        own = self.catalog.messages.get(lang, {})
+        forms = []
+        for gender in ("m", "f", "n"):
+            for full in (f"{kind}.{self.system}.{key}#{gender}", f"{kind}.{key}#{gender}"):
+                if full in own:
+                    forms.append(own[full])
+                    break
+        return forms
 
     def _has_term(self, lang: str, kind: str, key: str) -> bool:
         own = self.catalog.messages.get(lang, {})

@@ -123,3 +123,33 @@ async def test_an_edit_that_sets_a_condition_names_it(table: Table) -> None:
     said = await table.one('@gm:it #boj /encounter edit combatant:Ogre stats:"pf:-12"')
     text = text_of(said)
     assert said.error is None and "None" not in text and "key" not in text and "rounds" not in text, text
+
+
+async def test_a_condition_typed_in_its_gendered_form_is_the_condition(table: Table) -> None:
+    await table.play(
+        [
+            "@gm:cs #boj /encounter start system:dnd35 name:Brod",
+            '@gm:cs #boj /encounter add name:Goblin stats:"ac:10 hp:5 attack:+2 damage:1d6"',
+            "@gm:cs #boj /encounter effect add combatant:Goblin name:oslepen",
+        ]
+    )
+    enc = await table.app.service.encounter((await table.query("SELECT channel_id FROM encounters"))[0][0])
+    assert enc is not None
+    goblin = enc.find("Goblin")
+    assert goblin is not None and [(e.name, e.condition) for e in goblin.effects] == [("blinded", True)]
+
+
+async def test_odds_with_a_distance_are_a_shots_and_name_the_weapon_in_words(table: Table) -> None:
+    await table.play(
+        [
+            "@ana:cs #boj /character create system:dnd35 name:Alena template:fighter",
+            "@gm:cs #boj /encounter start system:dnd35 name:Test",
+            '@gm:cs #boj /encounter add name:Obr stats:"ac:13 hp:30 attack:+4 damage:1d12+3"',
+            "@ana:cs #boj /encounter join character:Alena",
+        ]
+    )
+    far = text_of(await table.one("@ana:cs #boj /odds target:Obr distance:250"))
+    near = text_of(await table.one("@ana:cs #boj /odds target:Obr"))
+    assert far != near and "\\_" not in far
+    named = text_of(await table.one("@ana:cs #boj /odds target:Obr weapon:dlouhý_meč"))
+    assert "\\_" not in named.splitlines()[1], named
