@@ -48,7 +48,8 @@ def _fight(tx: Texts, system_id: str | None) -> str:
 
 def _game_rows(tx: Texts, system: CombatSystem, topic: str) -> list[str]:
     if topic == "stats":
-        return [tx(f"help.{system.id}.intro"), "", *(_key_row(tx, k) for k in system.stat_vocabulary().keys.values())]
+        keys = [_key_row(tx, k) for k in system.stat_vocabulary().keys.values()]
+        return [tx(f"help.{system.id}.intro"), "", *keys, tx("help.gender")]
     if topic == "npc":
         return [tx(f"help.{system.id}.npc")]
     if topic == "notation":
@@ -59,7 +60,7 @@ def _game_rows(tx: Texts, system: CombatSystem, topic: str) -> list[str]:
             ("⟲ " if k.key in reactions else "") + _key_row(tx, k) for k in system.option_vocabulary().keys.values()
         ] + [tx("help.reaction_legend")]
     if topic == "actions":
-        return [_action_row(tx, system, a) for a in system.extra_actions] or [tx("help.none")]
+        return _action_rows(tx, system) or [tx("help.none")]
     if topic == "blows":
         prefix = f"meaning.{system.id}.blow."
         blows = [k.removeprefix(prefix) for k in tx.catalog.messages[tx.lang] if k.startswith(prefix)]
@@ -95,11 +96,19 @@ def _number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else str(value)
 
 
-def _action_row(tx: Texts, system: CombatSystem, action: str) -> str:
-    meaning_key = f"meaning.{system.id}.action.{action}"
-    meaning = tx(meaning_key) if tx.catalog.has(tx.lang, meaning_key) else ""
-    mark = "⟲ " if action in system.reaction_actions else ""
-    return f"{mark}**{tx.term('action', action)}** (`{action}`)" + (f" — {meaning}" if meaning else "")
+def _action_rows(tx: Texts, system: CombatSystem) -> list[str]:
+    """One row per action; another id for the same action (arm5's `withdraw` for `disengage`) is listed in
+    its row, not as an action of its own."""
+    grouped: dict[tuple[str, str, bool], list[str]] = {}
+    for action in system.extra_actions:
+        meaning_key = f"meaning.{system.id}.action.{action}"
+        meaning = tx(meaning_key) if tx.catalog.has(tx.lang, meaning_key) else ""
+        grouped.setdefault((tx.term("action", action), meaning, action in system.reaction_actions), []).append(action)
+    return [
+        f"{'⟲ ' if reaction else ''}**{name}** ({', '.join(f'`{a}`' for a in ids)})"
+        + (f" — {meaning}" if meaning else "")
+        for (name, meaning, reaction), ids in grouped.items()
+    ]
 
 
 def _command_row(tx: Texts, qualified: str) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from functools import cache, lru_cache
 from typing import Any
 
@@ -600,7 +601,7 @@ SETTING_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
 )  # fmt: skip
 BOT_SETTINGS = frozenset(BotSettings.model_fields)
-SETTING_LINE = 60
+SETTING_LINE = 72  # short enough for a phone, long enough for a setting's whole name
 
 
 def _setting_group(name: str) -> str:
@@ -618,7 +619,7 @@ def settings_embed(tx: Texts, view: SettingsView) -> discord.Embed:
     groups: dict[str, list[tuple[bool, str]]] = {}
     choices = {i.name: i.choices or [] for i in [*view.system.setting_infos(), *describe_fields(BotSettings)]}
     for name, value, source, _help in view.rows:
-        label = cut(tx.term("settingname", name), 36)
+        label = cut(tx.term("settingname", name), 48)
         where = "" if source == "default" else f" ✎ {tx('settings.source_' + source)}"
         shown = _setting_value(tx, name, value, choices.get(name, []))
         line = f"{label}: **{cut(shown, max(6, SETTING_LINE - len(label) - len(where) - 2))}**{where}"
@@ -652,7 +653,12 @@ def _setting_value(tx: Texts, name: str, value: Any, choices: list[Any]) -> str:
         return "—"
     if isinstance(value, str) and value in choices:
         return tx.term("settingvalue", f"{name}.{value}")
+    if isinstance(value, str):  # a table (`1-2:head,3-10:torso`, `light:5,serious:10`): its words named
+        return _WORD.sub(lambda m: _known_word(tx, m.group()), value)
     return str(value)
+
+
+_WORD = re.compile(r"[^\W\d]\w*")  # a word in a setting's table: an id the game's catalog may name
 
 
 def message_embed(title: str, text: str, colour: int = NEUTRAL) -> discord.Embed:

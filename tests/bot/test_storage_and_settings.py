@@ -123,7 +123,7 @@ async def test_settings_show_fits_in_six_groups_of_short_lines(table: Table, sys
     assert size <= 2000
     for field in embed["fields"]:
         for line in field["value"].splitlines():
-            assert len(line.replace("**", "")) <= 60, line
+            assert len(line.replace("**", "")) <= 72, line
     first = embed["fields"][0]["value"].splitlines()[0]
     assert "✎" in first  # what was changed comes first
 

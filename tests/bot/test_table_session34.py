@@ -153,3 +153,18 @@ async def test_odds_with_a_distance_are_a_shots_and_name_the_weapon_in_words(tab
     assert far != near and "\\_" not in far
     named = text_of(await table.one("@ana:cs #boj /odds target:Obr weapon:dlouhý_meč"))
     assert "\\_" not in named.splitlines()[1], named
+
+
+async def test_help_lists_an_action_once_with_its_other_names_and_teaches_gender(table: Table) -> None:
+    shown = text_of(await table.one("@gm:pl #x /help system:arm5 topic:actions"))
+    assert shown.count("Wyjście z walki** (") == 1 and "`disengage`, `leave_combat`, `withdraw`" in shown
+    stats = text_of(await table.one("@gm:pl #x /help system:arm5 topic:stats page:2"))
+    assert "płeć:k" in stats
+
+
+async def test_settings_show_names_a_tables_words_and_whole_setting_names(table: Table) -> None:
+    shown = text_of(await table.one("@gm:pl #x /settings show system:pl_wladanie"))
+    assert "head" not in shown and "torso" not in shown and "serious" not in shown
+    assert "Głowa" in shown and "Ciężka rana:10" in shown
+    italian = text_of(await table.one("@gm:it #x /settings show system:adnd2cp"))
+    assert "Probabilità di colpire negli attacchi" in italian, italian
