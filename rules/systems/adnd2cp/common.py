@@ -150,8 +150,13 @@ def hp_after_loss(sheet: Sheet, loss: int) -> int:
 
 def life_conditions(conds: list[Condition], hp: int, settings: Settings) -> list[Condition]:
     """Dead at 0 (core) or at -10; unconscious from 0 to -9 with the -10 reading."""
+    return life_at(conds, hp, settings.death_at)
+
+
+def life_at(conds: list[Condition], hp: int, death_at: int) -> list[Condition]:
+    """`life_conditions` with the death threshold given as a number (dead at or below it)."""
     conds = without(conds, "dead", "unconscious")
-    if hp <= settings.death_at:
+    if hp <= death_at:
         return [*conds, Condition(key="dead")]
     if hp <= 0:
         return [*conds, Condition(key="unconscious")]

@@ -140,6 +140,7 @@ def start_round(fighter: Fighter[Sheet], settings: Settings, round_no: int) -> A
     hp = hp_after_loss(sheet, lost)
     update["hp"] = hp
     update["conditions"] = life_conditions(conds, hp, settings)  # also settles an hp the GM edited
+    update["death_at"] = settings.death_at  # for the GM's hp edits until the next round start
     after = _pay_pending(sheet.model_copy(update=update), settings, notes)
     if after == sheet:
         return None
