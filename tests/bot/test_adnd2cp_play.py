@@ -24,3 +24,23 @@ async def test_a_gm_edit_below_zero_kills_as_an_attack_does(table: Table) -> Non
     assert "Morto/a" in edited and "Privo/a di sensi" not in edited, edited
     status = text_of(await table.one("@gm:it #boj /scontro stato"))
     assert "**Ogre** — Morto/a" in status, status
+
+
+async def test_against_a_hidden_target_the_player_reads_the_points_spent(table: Table) -> None:
+    # Seed: "PRECISIONE NELLA MIRA [ATTACCO] ... Costo 3 punti combattimento"
+    await table.play(
+        [
+            *SET_UP,
+            '@lia:it #boj /personaggio crea sistema:adnd2cp nome:Lia statistiche:"classe:ladro livello:3 '
+            'destrezza:17 intelligenza:14 ca:5 pf:14 armi:spada_corta,arco_corto"',
+            '@gm:it #boj /scontro aggiungi nome:Orco statistiche:"ca:6 pf:15 thac0:19 danni:1d8" nascosto:true',
+            "@lia:it #boj /scontro unisciti personaggio:Lia",
+            "@gm:it #boj /iniziativa combattente:all",
+            "@gm:it #boj /scontro prossimo",
+        ]
+    )
+    table.dice(13, 6)
+    line = '@lia:it #boj /tiro bersaglio:Orco distanza:20 arma:arco_corto opzioni:"colpi:precisione_nella_mira"'
+    shown = text_of(await table.one(line))
+    assert "punti combattimento −3 (ora 3)" in shown, shown
+    assert "contro il numero necessario ?" in shown.replace("**", ""), shown  # the orc's AC stays hidden

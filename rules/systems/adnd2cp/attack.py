@@ -60,7 +60,7 @@ def _pay(a: Attack, supplementary: bool) -> None:
         update["round_blows"] = actor.round_blows + plan.round_blows
         if "attacco_extra" in plan.round_blows:
             update["extra_attacks_left"] = actor.extra_attacks_left + 1
-        a.note("round_blows_paid", blows=blow_terms(plan.round_blows), cost=plan.round_cost)
+        a.own_note("round_blows_paid", blows=blow_terms(plan.round_blows), cost=plan.round_cost)
     extra_left = cast(int, update.get("extra_attacks_left", actor.extra_attacks_left))
     if a.options.extra_attack:
         update["extra_attacks_left"] = max(0, extra_left - 1)
@@ -70,11 +70,11 @@ def _pay(a: Attack, supplementary: bool) -> None:
         update["quick_strike"] = 0
     a.actor = actor.model_copy(update=update)
     if plan.attack_blows:
-        a.note("blows_paid", blows=blow_terms(plan.attack_blows), cost=plan.attack_cost, points=a.actor.points)
+        a.own_note("blows_paid", blows=blow_terms(plan.attack_blows), cost=plan.attack_cost, points=a.actor.points)
     quick = plan.attack_blows.count("colpo_rapido")
     if quick:  # normally declared at the initiative roll: the GM moves the attack in the order
         factor = max(1, a.weapon.speed_factor - quick - actor.quick_strike)
-        a.note("quick_strike_late", factor=factor, base=a.weapon.speed_factor)
+        a.own_note("quick_strike_late", factor=factor, base=a.weapon.speed_factor)
 
 
 # --- to hit -------------------------------------------------------------------------------------------
@@ -113,7 +113,7 @@ def _to_hit_mods(a: Attack) -> None:
     magic = magic_bonus(a)
     a.mod("magic", magic)
     if w.magic and not magic:
-        a.note("no_enchantment_on_supplementary", magic=w.magic)
+        a.own_note("no_enchantment_on_supplementary", magic=w.magic)
     a.mod("weapon_bonus", w.to_hit_bonus)
     if w.specialised and a.settings.specialisation_bonus:
         a.mod("specialisation", 1)
@@ -159,7 +159,7 @@ def needed_check(a: Attack) -> Check:
     parts = [part("thac0", a.actor.thac0), part("ac", -t.ac, "target")]
     if not _dex_applies(a):
         if t.dex_ac_adjustment:
-            a.note("dex_ac_lost", ac=t.ac, lost=t.dex_ac_adjustment)
+            a.target_note("dex_ac_lost", ac=t.ac, lost=t.dex_ac_adjustment)
             parts.append(part("dex_ac_lost", -t.dex_ac_adjustment, "target"))
     else:
         copies = t.round_blows.count("combattere_sulla_difensiva")
@@ -168,7 +168,7 @@ def needed_check(a: Attack) -> Check:
             if t.armour_dex_cap is not None:
                 cap = min(cap, t.armour_dex_cap - t.dex_ac_adjustment)
             bonus = max(0, min(copies, cap))
-            a.note("fighting_defensively", bonus=bonus, bought=copies, ac=t.ac - bonus)
+            a.target_note("fighting_defensively", bonus=bonus, bought=copies, ac=t.ac - bonus)
             if bonus:
                 parts.append(part("blow.combattere_sulla_difensiva", bonus, "target"))
     parts += [part(m.key, m.value, "target") for m in a.defence_mods]
@@ -271,7 +271,7 @@ def conclude(a: Attack, roll: ToHit, avoided: effects.Avoid | None) -> ActionRes
     if roll.hit and avoided is not None:
         outcome, damage = effects.strike(a, roll.only_nat20, avoided)
     elif a.plan.all_blows:
-        a.note("blows_spent_on_miss", cost=a.plan.cost)
+        a.own_note("blows_spent_on_miss", cost=a.plan.cost)
     sub = effects.cleave(a, roll.face, roll.total) if "fendente_frontale" in a.blows else []
     req = a.req
     assert req.target is not None  # begin refused an attack without one

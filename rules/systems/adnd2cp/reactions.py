@@ -8,7 +8,7 @@ from typing import cast
 from rules.errors import RulesError
 from rules.model import ActionResult, Message, Note, Term
 from rules.system import ActionRequest
-from rules.systems.adnd2cp.common import blow_terms
+from rules.systems.adnd2cp.common import blow_terms, note
 from rules.systems.adnd2cp.options import Options
 from rules.systems.adnd2cp.rounds import sheet_result
 from rules.systems.adnd2cp.settings import Settings
@@ -37,8 +37,9 @@ def defend(req: ActionRequest) -> ActionResult:
     plan = plan_defence(actor, options.model_copy(update={"target_blows": blows}), settings)
     readied = ReadiedDefence(blows=blows, **{f: getattr(options, f) for f in _DEFENCE_FIELDS})
     after = actor.model_copy(update={"readied_defence": readied})
-    note = Note(key="defence_readied", params={"defence": defence_terms(blows, options.dodge), "cost": plan.cost})
-    return sheet_result("defend", req.actor, actor, after, outcome="declared", total=plan.cost, notes=[note])
+    # The defender's own points: shown to its player against a hidden attacker.
+    readied_note = note("defence_readied", {"defence": defence_terms(blows, options.dodge), "cost": plan.cost}, "actor")
+    return sheet_result("defend", req.actor, actor, after, outcome="declared", total=plan.cost, notes=[readied_note])
 
 
 def _names_its_defence(options: Options) -> bool:

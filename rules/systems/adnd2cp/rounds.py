@@ -17,6 +17,7 @@ from rules.systems.adnd2cp.common import (
     changes,
     hp_after_loss,
     life_conditions,
+    note,
     pick_weapon,
     without,
 )
@@ -72,7 +73,7 @@ def declare(req: ActionRequest) -> ActionResult:
         after,
         total=plan.cost,
         # one number only: the catalog picks the plural form ("1 point", "3 points") by it
-        notes=[Note(key=key, params={"blows": blow_terms(plan.round_blows), "cost": plan.cost})],
+        notes=[note(key, {"blows": blow_terms(plan.round_blows), "cost": plan.cost}, "actor")],
     )
 
 
@@ -82,12 +83,12 @@ def _bleed(cond: Condition, notes: list[Note]) -> Condition | None:
     losses = cond.value + 1
     left = None if cond.rounds is None else cond.rounds - 1
     if left is None:
-        notes.append(Note(key="bleeding_until_stopped", params={"hp": 2}))
+        notes.append(note("bleeding_until_stopped", {"hp": 2}, "actor"))
     else:
-        notes.append(Note(key="bleeding", params={"hp": 2, "rounds_left": left}))
+        notes.append(note("bleeding", {"hp": 2, "rounds_left": left}, "actor"))
     going_on = left is None or left > 0
     if losses % 2 == 0 and going_on:
-        notes.append(Note(key="bleeding_saves_due", params={"saves": 2, "pure": True}))
+        notes.append(note("bleeding_saves_due", {"saves": 2, "pure": True}, "actor"))
     return cond.model_copy(update={"rounds": left, "value": losses}) if going_on else None
 
 
@@ -103,7 +104,7 @@ def _tick(cond: Condition, notes: list[Note]) -> tuple[Condition | None, int]:
         return (cond.model_copy(update={"rounds": left}) if left > 0 else None), 0
     if key == "incapacitate_saves":
         left = cond.rounds or 1
-        notes.append(Note(key="incapacitate_saves_due", params={"bonus": 5 * (3 - left), "saves": 2}))
+        notes.append(note("incapacitate_saves_due", {"bonus": 5 * (3 - left), "saves": 2}, "actor"))
         return (cond.model_copy(update={"rounds": left - 1}) if left > 1 else None), 0
     if key == "bleeding":
         return _bleed(cond, notes), 2
@@ -164,10 +165,10 @@ def _pay_pending(sheet: Sheet, settings: Settings, notes: list[Note]) -> Sheet:
     cost = added_round_cost(sheet, sheet.round_blows, blows)
     points = sheet.points - cost
     if points < 0:
-        notes.append(Note(key="round_blows_shortfall", params={"cost": cost, "points": sheet.points}))
+        notes.append(note("round_blows_shortfall", {"cost": cost, "points": sheet.points}, "actor"))
         if settings.unknown_cost_shortfall == "spend_all_remaining":
             points = 0
-    notes.append(Note(key="round_blows_paid", params={"blows": blow_terms(blows), "cost": cost}))
+    notes.append(note("round_blows_paid", {"blows": blow_terms(blows), "cost": cost}, "actor"))
     return sheet.model_copy(
         update={
             "pool_current": points,
@@ -192,14 +193,10 @@ def rest(req: ActionRequest) -> ActionResult:
         after,
         total=after.points - actor.points,
         notes=[
-            Note(
-                key="rest",
-                params={
-                    "hours": hours,
-                    "per_hour": gain,
-                    "points": after.points,
-                    "pool_max": actor.pool_max,
-                },
+            note(
+                "rest",
+                {"hours": hours, "per_hour": gain, "points": after.points, "pool_max": actor.pool_max},
+                "actor",
             )
         ],
     )
