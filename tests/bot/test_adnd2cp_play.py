@@ -44,3 +44,33 @@ async def test_against_a_hidden_target_the_player_reads_the_points_spent(table: 
     shown = text_of(await table.one(line))
     assert "punti combattimento −3 (ora 3)" in shown, shown
     assert "contro il numero necessario ?" in shown.replace("**", ""), shown  # the orc's AC stays hidden
+
+
+def _bare_totals(text: str) -> list[str]:
+    """Lines (or a combatant's upkeep) that show a number with nothing saying what it is."""
+    return [ln for ln in text.replace("**", "").splitlines() if ln.strip().startswith("= ") or ": = " in ln]
+
+
+async def test_costs_gains_and_the_round_start_say_what_their_number_is(table: Table) -> None:
+    await table.play(
+        [
+            *SET_UP,
+            "@ana:it #boj /personaggio crea sistema:adnd2cp nome:Bruna modello:fighter",
+            '@gm:it #boj /scontro aggiungi nome:Ogre statistiche:"ca:5 pf:30 thac0:15 danni:1d10"',
+            "@ana:it #boj /scontro unisciti personaggio:Bruna",
+        ]
+    )
+    declared = text_of(await table.one('@ana:it #boj /azione nome:declare opzioni:"colpi:combattere_sulla_difensiva"'))
+    assert "Costo dei colpi in punti combattimento 3" in declared.replace("**", ""), declared
+    rested = text_of(await table.one('@ana:it #boj /azione nome:rest opzioni:"ore:2"'))
+    assert "Punti combattimento recuperati 2" in rested.replace("**", ""), rested
+    await table.play(
+        [
+            "@gm:it #boj /scontro effetto aggiungi combattente:Ogre nome:emorragia round:3",
+            "@gm:it #boj /iniziativa combattente:all",
+        ]
+    )
+    started = "\n".join(text_of(r) for r in await table("@gm:it #boj /scontro prossimo"))
+    assert "Emorragia" in started, started
+    for shown in (declared, rested, started):
+        assert _bare_totals(shown) == [], shown

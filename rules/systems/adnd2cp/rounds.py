@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import cast
 
-from rules.checks import check
+from rules.checks import check, fixed
 from rules.dice import DiceSource, Roller
 from rules.errors import RulesError
 from rules.model import ActionResult, Check, Damage, Note, Term
@@ -27,7 +27,16 @@ from rules.systems.adnd2cp.percent import passed, save_rolls
 from rules.systems.adnd2cp.pool import after_rest, rest_gain_per_hour
 from rules.systems.adnd2cp.settings import Settings
 from rules.systems.adnd2cp.sheet import Condition, Sheet
-from rules.systems.adnd2cp.stacking import QUICK, Plan, added_round_cost, count_specials, plan_round, split_pending
+from rules.systems.adnd2cp.stacking import (
+    QUICK,
+    Plan,
+    added_round_cost,
+    cost_check,
+    count_specials,
+    own_costs,
+    plan_round,
+    split_pending,
+)
 
 
 def apply_round_plan(actor: Sheet, plan: Plan, next_round: bool) -> Sheet:
@@ -72,6 +81,7 @@ def declare(req: ActionRequest) -> ActionResult:
         actor,
         after,
         total=plan.cost,
+        checks=[cost_check(plan.round_blows, own_costs(actor, plan.round_blows), plan.cost)],
         # one number only: the catalog picks the plural form ("1 point", "3 points") by it
         notes=[note(key, {"blows": blow_terms(plan.round_blows), "cost": plan.cost}, "actor")],
     )
@@ -151,7 +161,6 @@ def start_round(fighter: Fighter[Sheet], settings: Settings, round_no: int) -> A
         sheet,
         after,
         notes=notes,
-        total=round_no,
         conditions=[c.key for c in after.conditions],
     )
 
@@ -186,12 +195,14 @@ def rest(req: ActionRequest) -> ActionResult:
     hours = cast(Options, req.options).hours
     after = actor.model_copy(update={"pool_current": after_rest(actor.points, actor.pool_max, hours)})
     gain = rest_gain_per_hour(actor.pool_max)
+    recovered = after.points - actor.points
     return sheet_result(
         "rest",
         req.actor,
         actor,
         after,
-        total=after.points - actor.points,
+        total=recovered,
+        checks=[fixed("rest_gain", recovered, key="rest_gain")],
         notes=[
             note(
                 "rest",

@@ -6,8 +6,9 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from rules.checks import check, part
 from rules.errors import RulesError
-from rules.model import Term
+from rules.model import Check, Term
 from rules.systems.adnd2cp import weapons as weapon_data
 from rules.systems.adnd2cp.blows import BLOWS, GENERAL, Blow, blow
 from rules.systems.adnd2cp.common import blow_terms
@@ -385,6 +386,16 @@ def quick_strike_cost(actor: Sheet, copies: int, settings: Settings, round_blows
     """Colpo Rapido copies paid at the roll: own cost plus the surcharge they add to the round's stack."""
     prior = (list(round_blows) if settings.round_blows_in_every_stack else []) + [QUICK] * actor.quick_strike
     return stack_cost(prior, [QUICK] * copies, own_costs(actor, prior))
+
+
+def cost_check(blows: list[str], costs: dict[str, int], total: int) -> Check:
+    """What declared blows cost, as a line that adds up: each blow's own cost, then the stacking
+    surcharge ("Il costo supplementare per il cumulo dei colpi di combattimento") that makes `total`."""
+    parts = [part("blow." + bid, costs[bid]) for bid in blows]
+    surcharge = total - sum(costs[bid] for bid in blows)
+    if surcharge:
+        parts.append(part("stack_surcharge", surcharge))
+    return check("blows_cost", parts=parts)
 
 
 def pending_total(actor: Sheet, pending: list[str], settings: Settings) -> int:
