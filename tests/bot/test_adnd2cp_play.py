@@ -74,3 +74,26 @@ async def test_costs_gains_and_the_round_start_say_what_their_number_is(table: T
     assert "Emorragia" in started, started
     for shown in (declared, rested, started):
         assert _bare_totals(shown) == [], shown
+
+
+async def test_refusals_read_as_italian(table: Table) -> None:
+    # Seed: "INCAPACITARE [ATTACCO]: Questo attacco può essere utilizzato solo con le armi da botta"
+    await table.play(
+        [
+            *SET_UP,
+            '@lia:it #boj /personaggio crea sistema:adnd2cp nome:Lia statistiche:"classe:ladro livello:6 '
+            'destrezza:17 intelligenza:14 ca:5 pf:24 armi:spada_corta,arco_corto"',
+            '@gm:it #boj /scontro aggiungi nome:Lupo statistiche:"ca:7 pf:80 thac0:18 danni:1d4+1"',
+            "@lia:it #boj /scontro unisciti personaggio:Lia",
+            "@gm:it #boj /iniziativa combattente:all",
+            "@gm:it #boj /scontro prossimo",
+        ]
+    )
+    blunt = text_of(await table.one('@lia:it #boj /attacco bersaglio:Lupo opzioni:"colpi:incapacitare"'))
+    assert "Incapacitare richiede un'arma da botta (non Spada corta)" in blunt, blunt
+    far = text_of(await table.one("@lia:it #boj /tiro bersaglio:Lupo distanza:200 arma:arco_corto"))
+    assert "Fuori gittata: 200 m, la gittata lunga finisce a 135 m" in far, far
+    table.dice(2)
+    await table.play(["@lia:it #boj /attacco bersaglio:Lupo"])
+    again = text_of(await table.one("@lia:it #boj /attacco bersaglio:Lupo"))
+    assert "un attacco supplementare si indica con `opzioni:supplementare`" in again, again

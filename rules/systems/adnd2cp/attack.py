@@ -8,7 +8,7 @@ from typing import NamedTuple, cast
 from rules.checks import check, die, part
 from rules.dice import DiceSource, Roller
 from rules.errors import RulesError
-from rules.model import ActionResult, Check, Note, Term
+from rules.model import ActionResult, Check, Message, Note, Term
 from rules.system import ActionRequest
 from rules.systems.adnd2cp import effects, tables
 from rules.systems.adnd2cp.blows import BLOWS
@@ -45,7 +45,9 @@ def _count_attack(a: Attack, supplementary: bool) -> None:
     if supplementary or o.hand == "off" or not a.settings.track_attacks or actor.attacks_left is None:
         return  # the off-hand attack of two-weapon fighting comes on top of the class's attacks
     if actor.attacks_left <= 0:
-        raise RulesError("error.adnd2cp.no_attacks_left", attacks_made=actor.attacks_made)
+        # The option as the reader types it (`opzioni:supplementare`), from the core catalog.
+        option = Message("syntax.option", {"key": Term("typed_option", "supplementary")})
+        raise RulesError("error.adnd2cp.no_attacks_left", attacks_made=actor.attacks_made, option=option)
 
 
 def _pay(a: Attack, supplementary: bool) -> None:
@@ -91,7 +93,12 @@ def _range_band(a: Attack) -> str:
         return "medium"
     if distance <= long:
         return "long"
-    raise RulesError("error.adnd2cp.out_of_range", distance=distance, long=long)
+    raise RulesError("error.adnd2cp.out_of_range", distance=_metres(distance), long=_metres(long))
+
+
+def _metres(value: float) -> int | float:
+    """A distance as a player writes it: 200, not 200.0 (a fraction stays: 7.5)."""
+    return int(value) if float(value).is_integer() else value
 
 
 def _to_hit_mods(a: Attack) -> None:

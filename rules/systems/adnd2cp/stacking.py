@@ -33,6 +33,8 @@ def _err(reason: str, b: Blow | None = None, **params: object) -> RulesError:
         params["delivery"] = Term("term", "delivery." + str(params["delivery"]))
     if isinstance(params.get("where"), str):
         params["where"] = Term("term", "stack." + str(params["where"]))
+    if reason == "blow_damage_type" and b is not None:  # what the blow needs: "un'arma da botta"
+        params["needed"] = [Term("term", "damage_type." + t) for t in sorted(b.damage_types)]
     return RulesError(f"error.adnd2cp.{reason}", **params)
 
 
