@@ -258,3 +258,15 @@ def test_loose_spellings_of_ranks_sizes_and_names() -> None:
     )
     assert (s.pool_max, s.size, s.weapons[0].id, s.weapons[0].damage) == (28, "M", "long_sword", "1d8")
     assert S.sheet({"hp": 5, "weapons": [{"id": "x", "rank": "Gran Maestro"}]}).weapons[0].rank == "gran_maestro"
+
+
+def test_a_known_art_earns_its_points_without_grades() -> None:
+    # Seed: "Per ogni Arte di Combattimento conosciuta, o suo grado completo, inoltre, il personaggio
+    # ottiene un bonus di + 2 punti combattimento supplementari."
+    assert pc(("fighter", 1), arts=["schivata"], dodge_pct=20).pool_max == 2 + 2
+    assert pc(("fighter", 1), arts=["schivata", "deflettere_i_colpi"]).pool_max == 2 + 4
+    # gradi_arti counts the arts known and their completed grades together: the larger count is kept.
+    assert pc(("fighter", 1), arts=["schivata"], combat_art_grades=1).pool_max == 2 + 2
+    assert pc(("fighter", 1), arts=["schivata"], combat_art_grades=3).pool_max == 2 + 6
+    parts = {p["key"]: p for p in S.pool(pc(("fighter", 1), arts=["schivata"])).as_dict()["parts"]}
+    assert parts["pool_combat_arts"]["points"] == 2 and parts["pool_combat_arts"]["detail"] == ("1",)

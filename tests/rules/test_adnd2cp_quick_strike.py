@@ -156,7 +156,8 @@ def with_round_blow_declared(points: int) -> Any:
 def test_affordability_counts_what_is_already_declared() -> None:
     with pytest.raises(RulesError) as err:  # 3 for the [ROUND] blow + 2 + 1 surcharge > 5
         declare(with_round_blow_declared(5))
-    assert err.value.key == "error.adnd2cp.not_enough_points" and err.value.params["cost"] == 6
+    assert err.value.key == "error.adnd2cp.not_enough_points_stacked" and err.value.params["cost"] == 6
+    assert (err.value.params["own"], err.value.params["surcharge"]) == (5, 1)  # the refusal says the +1
     f = begin(after(declare(with_round_blow_declared(6))), 2)
     assert f.pool_current == 3 and f.round_blows == ["combattere_sulla_difensiva"]
     rolled = roll(f, 2)  # Colpo Rapido in the round's stack: 2 + 1
@@ -169,3 +170,33 @@ def test_points_gone_by_the_roll_the_declaration_lapses() -> None:
     rolled = roll(broke, 4)
     assert rolled.total == 4 + 5 and [n.key for n in rolled.notes] == ["quick_strike_unaffordable"]
     assert (after(rolled).pool_current, after(rolled).quick_strike, after(rolled).pending_round_blows) == (1, 0, [])
+
+
+# Seed: "i colpi di combattimento che incidono sull'intero round di combattimento o sull'iniziativa di un
+# attacco, indicati con la dicitura [ROUND] ... si cumuleranno con qualsiasi altro colpo di combattimento
+# effettuato nel medesimo round" (+1 per different blow). Attacco Extra paid during set-up is still in
+# round 1's stack at its roll: the declaration quotes what the roll charges.
+def test_the_declaration_quotes_the_surcharge_the_roll_will_charge() -> None:
+    f = fighter(pool_max=31, proficiencies=["quickness"])
+    f = begin(f, 1)  # joined: round 1 opened, its roll still to come
+    f = after(S.act("declare", request(f, blows="attacco_extra"), ScriptedDice([])))
+    assert f.pool_current == 21 and f.round_blows == ["attacco_extra"]
+    declared = declare(f)
+    quoted = declared.notes[0].params["cost"]
+    assert quoted == 2 + 1 and declared.total == 3
+    rolled = roll(after(declared), 4)
+    paid = next(n for n in rolled.notes if n.key == "quick_strike_paid")
+    assert paid.params["cost"] == quoted and after(rolled).pool_current == 21 - quoted
+
+
+def test_a_blow_refused_for_the_stacking_surcharge_says_so() -> None:
+    f = after(S.act("declare", request(fighter(pool_current=5), blows="combattere_sulla_difensiva"), ScriptedDice([])))
+    assert f.pool_current == 2 and f.round_blows == ["combattere_sulla_difensiva"]
+    orc = S.sheet({"hp": 30, "ac": 6})
+    req = ActionRequest(Fighter("A", f), Fighter("O", orc), S.options({"blows": "attacco_di_forza"}), S.settings({}))
+    with pytest.raises(RulesError) as err:  # Attacco di Forza 2 + 1 for the [ROUND] blow in the stack > 2
+        S.attack(req, ScriptedDice([]))
+    assert err.value.key == "error.adnd2cp.not_enough_points_stacked"
+    params = err.value.params
+    assert (params["cost"], params["points"], params["own"], params["surcharge"]) == (3, 2, 2, 1)
+    assert [t.key for t in params["blows"]] == ["combattere_sulla_difensiva", "attacco_di_forza"]

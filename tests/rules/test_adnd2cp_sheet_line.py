@@ -206,3 +206,30 @@ def test_class_and_level_keys_change_the_classes() -> None:
     renamed = S.update_sheet(sheet("pf:9"), STATS.resolve(parse_pairs("classe:ladro livello:3")))
     assert [(c.class_name, c.group, c.level) for c in renamed.classes] == [("thief", "rogue", 3)]
     assert renamed.thac0 == 19  # the tables' THAC0 once a class gives one
+
+
+def test_the_percentage_saves_round_trip() -> None:
+    # Seed (Incapacitare): "immediatamente due tiri salvezza su robustezza considerandosi debilitata o
+    # incapacitata"; the campaign's chances live on the sheet (ts_robustezza …) and must survive the line.
+    s = sheet("classe:guerriero livello:1 ts_robustezza:45 ts_riflessi:40 ts_coraggio:35")
+    line = round_trips(s)
+    assert "ts_robustezza:45" in line and "ts_riflessi:40" in line and "ts_coraggio:35" in line
+    assert (s.save_toughness, s.save_reflexes, s.save_courage) == (45, 40, 35)
+    assert "ts_" not in S.sheet_line(sheet("classe:guerriero livello:1"))  # none set: none written
+
+
+def test_every_build_field_set_by_hand_survives_the_line() -> None:
+    """A build field the line forgets is lost when the line is pasted back (the saves once were): a
+    character with every build field off its default round-trips."""
+    line = (
+        "tipo:png classe:guerriero/ladro livello:9/10 dv:4+1 forza:18/91 destrezza:17 intelligenza:16 ca:-2 "
+        "thac0:9 pf:31 pf_max:74 taglia:grande attacchi:5/2 armi:spada_lunga@maestro(+1),pugnale gradi_arti:2 "
+        "arti:schivata deflessione:7 percentuale_schivata:30 maestria_schivata_pct:20 limite_razziale_destrezza:3 "
+        "limite_destrezza_corazza:2 competenze:quickness pc_extra:4 pool:30 tratti:aberrazione "
+        "ts_robustezza:45 ts_riflessi:40 ts_coraggio:0 multiclasse:no"
+    )
+    s = sheet(line)
+    data = s.model_dump(mode="json")
+    defaults = {k: f.get_default(call_default_factory=True) for k, f in S.Sheet.model_fields.items()}
+    assert [k for k in S.fields_of("build") if data[k] == defaults[k]] == [], data
+    round_trips(s)

@@ -190,8 +190,16 @@ def test_not_enough_points_spends_nothing() -> None:
     a = fighter(pool=5)
     with pytest.raises(RulesError) as err:
         attack(a, {"blows": ["colpo_preciso", "attacco_di_forza"]})
-    assert err.value.key == "error.adnd2cp.not_enough_points"
-    assert err.value.params == {"cost": 6, "points": 5}
+    assert err.value.key == "error.adnd2cp.not_enough_points_stacked"  # 3 + 2 and +1 for the stack
+    assert {k: err.value.params[k] for k in ("cost", "points", "own", "surcharge")} == {
+        "cost": 6,
+        "points": 5,
+        "own": 5,
+        "surcharge": 1,
+    }
+    with pytest.raises(RulesError) as alone:
+        attack(fighter(pool=2), {"blows": ["colpo_preciso"]})
+    assert alone.value.key == "error.adnd2cp.not_enough_points" and alone.value.params == {"cost": 3, "points": 2}
     assert spent(a, attack(a, {"blows": ["colpo_preciso"]})) == 3
 
 

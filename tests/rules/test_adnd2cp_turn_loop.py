@@ -43,7 +43,7 @@ def act(action: str, actor: Any, dice: list[int], tgt: Any = None, **opts: Any) 
     [
         ("lasting", ["hp", "pool_current", "conditions"]),
         ("build", ["classes", "weapons", "thac0", "ac", "hp_max", "pool_override", "arts", "dodge_pct"]),
-        ("turn", ["round_blows", "pending_round_blows", "quick_strike", "initiative_rolled", "readied_defence"]),
+        ("turn", ["round_blows", "quick_strike", "initiative_rolled", "readied_defence", "death_at"]),
         ("internal", ["derived"]),
     ],
 )
@@ -96,18 +96,33 @@ def test_relative_pool_edit_starts_from_the_computed_pool() -> None:
     assert edited.pool_max == 25 and edited.pool_current == 22  # the points left are not touched
 
 
-def test_hp_edit_updates_life_and_the_round_start_applies_death_at() -> None:
+# The seed leaves death to the base game (digest B8): "Core rule: dead at 0 hp. A well-known optional
+# rule: unconscious from 0 to −9 and dead at −10. Setting `adnd2cp.death_at`". An hp edit settles life
+# as damage does (tester: an edit to −2 read "Privo/a di sensi" where an attack read "Morto/a").
+def test_hp_edit_settles_life_as_damage_does_with_the_default_death_at() -> None:
     f = fighter()
     assert S.status(S.edit_sheet(f, {"pf": "-75"})).dead  # −15: dead under either reading
     knocked = S.edit_sheet(f, {"hp": "=-3"})
+    assert S.status(knocked).dead and knocked.conditions[0].key == "dead"  # the default: dead at 0
+    orc = S.sheet({"hp": 30, "ac": 6, "thac0": 19, "damage": "1d8"})
+    hit = act("attack", orc, [15, 8], tgt=fighter(hp=5))  # 8 damage: 5 → −3, as the edit
+    assert S.status(S.sheet(hit.target_sheet)).level == S.status(knocked).level == "dead"
+
+
+def test_hp_edit_follows_the_death_at_the_last_round_start_recorded() -> None:
+    started = S.start_round(Fighter("A", fighter()), S.settings({"death_at": -10}), 1)
+    assert started is not None
+    optional = S.sheet(started.actor_sheet)
+    assert optional.death_at == -10
+    knocked = S.edit_sheet(optional, {"hp": "=-3"})
     status = S.status(knocked)
     assert status.level == "unconscious" and status.out_of_fight and not status.dead
-    core = S.start_round(Fighter("A", knocked), S.settings({"death_at": 0}), 2)
-    assert core is not None and S.status(S.sheet(core.actor_sheet)).dead  # core: dead at 0
-    optional = S.start_round(Fighter("A", knocked), S.settings({"death_at": -10}), 2)
-    assert optional is not None and not S.status(S.sheet(optional.actor_sheet)).dead
+    assert S.status(S.edit_sheet(optional, {"hp": "=-10"})).dead
+    core = S.start_round(Fighter("A", knocked), S.settings({"death_at": 0}), 2)  # the GM changed the setting
+    assert core is not None and S.status(S.sheet(core.actor_sheet)).dead
     healed = S.edit_sheet(knocked, {"hp": "+10"})
     assert healed.hp == 7 and S.status(healed).level == "wounded" and not S.status(healed).out_of_fight
+    assert S.status(S.edit_sheet(S.sheet(core.actor_sheet), {"hp": "-2"})).dead  # the dead stay dead at −5
 
 
 def test_edit_of_an_unknown_key_is_refused() -> None:

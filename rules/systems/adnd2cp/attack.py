@@ -8,7 +8,7 @@ from typing import NamedTuple, cast
 from rules.checks import check, die, part
 from rules.dice import DiceSource, Roller
 from rules.errors import RulesError
-from rules.model import ActionResult, Check, Note, Term
+from rules.model import ActionResult, Check, Message, Note, Term
 from rules.system import ActionRequest
 from rules.systems.adnd2cp import effects, tables
 from rules.systems.adnd2cp.blows import BLOWS
@@ -45,7 +45,9 @@ def _count_attack(a: Attack, supplementary: bool) -> None:
     if supplementary or o.hand == "off" or not a.settings.track_attacks or actor.attacks_left is None:
         return  # the off-hand attack of two-weapon fighting comes on top of the class's attacks
     if actor.attacks_left <= 0:
-        raise RulesError("error.adnd2cp.no_attacks_left", attacks_made=actor.attacks_made)
+        # The option as the reader types it (`opzioni:supplementare`), from the core catalog.
+        option = Message("syntax.option", {"key": Term("typed_option", "supplementary")})
+        raise RulesError("error.adnd2cp.no_attacks_left", attacks_made=actor.attacks_made, option=option)
 
 
 def _pay(a: Attack, supplementary: bool) -> None:
@@ -60,7 +62,7 @@ def _pay(a: Attack, supplementary: bool) -> None:
         update["round_blows"] = actor.round_blows + plan.round_blows
         if "attacco_extra" in plan.round_blows:
             update["extra_attacks_left"] = actor.extra_attacks_left + 1
-        a.note("round_blows_paid", blows=blow_terms(plan.round_blows), cost=plan.round_cost)
+        a.own_note("round_blows_paid", blows=blow_terms(plan.round_blows), cost=plan.round_cost)
     extra_left = cast(int, update.get("extra_attacks_left", actor.extra_attacks_left))
     if a.options.extra_attack:
         update["extra_attacks_left"] = max(0, extra_left - 1)
@@ -70,11 +72,11 @@ def _pay(a: Attack, supplementary: bool) -> None:
         update["quick_strike"] = 0
     a.actor = actor.model_copy(update=update)
     if plan.attack_blows:
-        a.note("blows_paid", blows=blow_terms(plan.attack_blows), cost=plan.attack_cost, points=a.actor.points)
+        a.own_note("blows_paid", blows=blow_terms(plan.attack_blows), cost=plan.attack_cost, points=a.actor.points)
     quick = plan.attack_blows.count("colpo_rapido")
     if quick:  # normally declared at the initiative roll: the GM moves the attack in the order
         factor = max(1, a.weapon.speed_factor - quick - actor.quick_strike)
-        a.note("quick_strike_late", factor=factor, base=a.weapon.speed_factor)
+        a.own_note("quick_strike_late", factor=factor, base=a.weapon.speed_factor)
 
 
 # --- to hit -------------------------------------------------------------------------------------------
@@ -91,7 +93,12 @@ def _range_band(a: Attack) -> str:
         return "medium"
     if distance <= long:
         return "long"
-    raise RulesError("error.adnd2cp.out_of_range", distance=distance, long=long)
+    raise RulesError("error.adnd2cp.out_of_range", distance=_metres(distance), long=_metres(long))
+
+
+def _metres(value: float) -> int | float:
+    """A distance as a player writes it: 200, not 200.0 (a fraction stays: 7.5)."""
+    return int(value) if float(value).is_integer() else value
 
 
 def _to_hit_mods(a: Attack) -> None:
@@ -113,7 +120,7 @@ def _to_hit_mods(a: Attack) -> None:
     magic = magic_bonus(a)
     a.mod("magic", magic)
     if w.magic and not magic:
-        a.note("no_enchantment_on_supplementary", magic=w.magic)
+        a.own_note("no_enchantment_on_supplementary", magic=w.magic)
     a.mod("weapon_bonus", w.to_hit_bonus)
     if w.specialised and a.settings.specialisation_bonus:
         a.mod("specialisation", 1)
@@ -159,7 +166,7 @@ def needed_check(a: Attack) -> Check:
     parts = [part("thac0", a.actor.thac0), part("ac", -t.ac, "target")]
     if not _dex_applies(a):
         if t.dex_ac_adjustment:
-            a.note("dex_ac_lost", ac=t.ac, lost=t.dex_ac_adjustment)
+            a.target_note("dex_ac_lost", ac=t.ac, lost=t.dex_ac_adjustment)
             parts.append(part("dex_ac_lost", -t.dex_ac_adjustment, "target"))
     else:
         copies = t.round_blows.count("combattere_sulla_difensiva")
@@ -168,7 +175,7 @@ def needed_check(a: Attack) -> Check:
             if t.armour_dex_cap is not None:
                 cap = min(cap, t.armour_dex_cap - t.dex_ac_adjustment)
             bonus = max(0, min(copies, cap))
-            a.note("fighting_defensively", bonus=bonus, bought=copies, ac=t.ac - bonus)
+            a.target_note("fighting_defensively", bonus=bonus, bought=copies, ac=t.ac - bonus)
             if bonus:
                 parts.append(part("blow.combattere_sulla_difensiva", bonus, "target"))
     parts += [part(m.key, m.value, "target") for m in a.defence_mods]
@@ -271,7 +278,7 @@ def conclude(a: Attack, roll: ToHit, avoided: effects.Avoid | None) -> ActionRes
     if roll.hit and avoided is not None:
         outcome, damage = effects.strike(a, roll.only_nat20, avoided)
     elif a.plan.all_blows:
-        a.note("blows_spent_on_miss", cost=a.plan.cost)
+        a.own_note("blows_spent_on_miss", cost=a.plan.cost)
     sub = effects.cleave(a, roll.face, roll.total) if "fendente_frontale" in a.blows else []
     req = a.req
     assert req.target is not None  # begin refused an attack without one

@@ -8,7 +8,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel
 
 from rules.errors import RulesError
-from rules.model import Modifier, Note, StateChange, Term
+from rules.model import Modifier, Note, Side, StateChange, Term
 from rules.systems.adnd2cp.settings import Settings
 from rules.systems.adnd2cp.sheet import Condition, Sheet, WeaponEntry
 from rules.trusted import complete, trusted
@@ -50,9 +50,11 @@ def whole(model: type[M], **values: Any) -> M:
     return complete(model, values, set(values))
 
 
-def note(key: str, params: dict[str, Any]) -> Note:
-    """`made(Note, key=key, params=params)`: the side left at its default (None)."""
-    return Note(key, params)
+def note(key: str, params: dict[str, Any], side: Side | None = None) -> Note:
+    """`made(Note, key=key, params=params, side=side)`: whose numbers its parameters are (the actor's
+    own points, the target's defence …), so the bot keeps only a hidden side's from players; None when
+    they are of no one side or of a side hidden anyway."""
+    return Note(key, params, side)
 
 
 def modifier(key: str, value: int | float) -> Modifier:
@@ -150,8 +152,13 @@ def hp_after_loss(sheet: Sheet, loss: int) -> int:
 
 def life_conditions(conds: list[Condition], hp: int, settings: Settings) -> list[Condition]:
     """Dead at 0 (core) or at -10; unconscious from 0 to -9 with the -10 reading."""
+    return life_at(conds, hp, settings.death_at)
+
+
+def life_at(conds: list[Condition], hp: int, death_at: int) -> list[Condition]:
+    """`life_conditions` with the death threshold given as a number (dead at or below it)."""
     conds = without(conds, "dead", "unconscious")
-    if hp <= settings.death_at:
+    if hp <= death_at:
         return [*conds, Condition(key="dead")]
     if hp <= 0:
         return [*conds, Condition(key="unconscious")]

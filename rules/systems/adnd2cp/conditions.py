@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from rules.errors import RulesError
 from rules.model import Term
-from rules.systems.adnd2cp.common import with_condition, without
+from rules.systems.adnd2cp.common import life_at, with_condition, without
 from rules.systems.adnd2cp.settings import Settings
 from rules.systems.adnd2cp.sheet import Condition, Sheet
 
@@ -114,12 +114,10 @@ def cannot_act(sheet: Sheet) -> bool:
 
 
 def life_after_edit(sheet: Sheet) -> list[Condition]:
-    """Hit points set by hand (no settings at hand): above 0 alive; at −10 or below dead under either
-    reading; in between dead stays dead, else unconscious, and the next `start_round` or damage applies
-    the `death_at` setting."""
-    conds = without(sheet.conditions, "dead", "unconscious")
-    if sheet.hp > 0:
-        return conds
-    if sheet.hp <= -10 or sheet.has("dead"):
-        return [*conds, Condition(key="dead")]
-    return [*conds, Condition(key="unconscious")]
+    """Hit points set by hand settle life as damage does: by the fight's `death_at` as the last round
+    start recorded it on the sheet (`death_at`), or the setting's default (dead at 0, the core rule)
+    before any round started. A combatant already dead stays dead while its hit points stay at 0 or below."""
+    if sheet.has("dead") and sheet.hp <= 0:
+        return sheet.conditions
+    threshold = sheet.death_at if sheet.death_at is not None else Settings.model_fields["death_at"].default
+    return life_at(sheet.conditions, sheet.hp, threshold)

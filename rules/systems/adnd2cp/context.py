@@ -52,6 +52,16 @@ class Attack:
     def note(self, key: str, **params: object) -> None:
         self.notes.append(note(key, dict(params)))
 
+    def own_note(self, key: str, **params: object) -> None:
+        """A note whose numbers are the attacker's own (its points, its weapon): shown to its player
+        against a hidden target."""
+        self.notes.append(note(key, dict(params), "actor"))
+
+    def target_note(self, key: str, **params: object) -> None:
+        """A note whose numbers are the target's (its AC, its defence): hidden with a hidden target,
+        shown to a target's player attacked by a hidden NPC."""
+        self.notes.append(note(key, dict(params), "target"))
+
     def mod(self, key: str, value: int) -> None:
         if value:
             self.mods.append(modifier(key, value))

@@ -56,7 +56,8 @@ def attacker_condition_mods(mod: Callable[[str, int], None], actor: Sheet, targe
 
 
 def pay_defence(target: Sheet, plan: Plan, notes: list[Note]) -> Sheet:
-    notes.append(note("defence_blows_paid", {"blows": blow_terms(plan.attack_blows), "cost": plan.cost}))
+    # The defender's own points, paid inside the attacker's result: its side there is the target.
+    notes.append(note("defence_blows_paid", {"blows": blow_terms(plan.attack_blows), "cost": plan.cost}, "target"))
     return target.model_copy(
         update={
             "pool_current": target.points - plan.cost,
@@ -72,10 +73,10 @@ def _avoided(a: Attack) -> str | None:
         bonus = o.deflection_bonus if "deflessione_superiore" in a.defence_blows else 0
         score = min(10, t.deflection_score + bonus) - (2 if a.guard else 0)
         if o.deflected:
-            a.note("deflected", score=score)
+            a.target_note("deflected", score=score)
             return "deflected"
         if o.deflected is None:
-            a.note("deflection_roll_needed", score=score, bonus=bonus)
+            a.target_note("deflection_roll_needed", score=score, bonus=bonus)
     evasion = "evasione_migliorata" in a.defence_blows
     if o.dodged is not None:
         return "dodged" if o.dodged else None
@@ -91,7 +92,7 @@ def _avoided(a: Attack) -> str | None:
         return None
     roll = roll_under(a.roller, "dodge", chance, "dodged", "not_dodged")
     a.checks.append(roll)
-    a.note("dodge", chance=chance.total, roll=roll.dice[0].face)
+    a.target_note("dodge", chance=chance.total, roll=roll.dice[0].face)
     return "dodged" if roll.outcome == "dodged" else None
 
 
@@ -114,7 +115,7 @@ def _str_type_bonus(a: Attack, active: Callable[[str], bool], mods: list[Modifie
         room = max(0, cap - max(0, str_dmg))
         if room < capped:
             mods.append(modifier("str_cap", room - capped))
-            a.note("str_cap", cap=cap, str_damage=str_dmg, lost=capped - room)
+            a.own_note("str_cap", cap=cap, str_damage=str_dmg, lost=capped - room)
 
 
 def _dropped(dice: list[Die]) -> list[Die]:
@@ -135,7 +136,7 @@ def roll_damage(
     dice, dice_sum, builtin = roll_base(a, large, prefix, roller)
     if active("attacco_brutale") and not secondary:
         again, again_sum, _ = roll_base(a, large, prefix + "_brutal", roller)
-        a.note("brutal_keep_higher", first=dice_sum, second=again_sum)
+        a.own_note("brutal_keep_higher", first=dice_sum, second=again_sum)
         dice = _dropped(dice) + again if again_sum > dice_sum else dice + _dropped(again)
         dice_sum = max(dice_sum, again_sum)
     pre: list[tuple[str, int]] = []

@@ -59,6 +59,7 @@ _TURN = (
     "quick_strike",
     "round_no",
     "initiative_rolled",
+    "death_at",
     "opportunity_attacks_made",
     "readied_defence",
 )

@@ -16,7 +16,7 @@ from rules.errors import RulesError
 from rules.model import ActionResult, Modifier, Note, Part
 from rules.system import ActionRequest
 from rules.systems.adnd2cp.blows import BLOWS
-from rules.systems.adnd2cp.common import blow_terms, pick_weapon, weapon_term
+from rules.systems.adnd2cp.common import blow_terms, note, pick_weapon, weapon_term
 from rules.systems.adnd2cp.options import Options
 from rules.systems.adnd2cp.rounds import apply_round_plan, sheet_result
 from rules.systems.adnd2cp.settings import Settings
@@ -45,10 +45,10 @@ def pay_declared_quick_strike(actor: Sheet, weapon: WeaponEntry, settings: Setti
     # [ROUND] blows not paid yet (round 1: the roll comes before `start_round`) are in the stack too.
     cost = quick_strike_cost(actor, copies, settings, actor.round_blows + rounds)
     if cost > actor.points:
-        notes.append(Note(key="quick_strike_unaffordable", params={"cost": cost, "points": actor.points}))
+        notes.append(note("quick_strike_unaffordable", {"cost": cost, "points": actor.points}, "actor"))
         return left
     points = actor.points - cost
-    notes.append(Note(key="quick_strike_paid", params={"copies": copies, "cost": cost, "points": points}))
+    notes.append(note("quick_strike_paid", {"copies": copies, "cost": cost, "points": points}, "actor"))
     return left.model_copy(update={"quick_strike": actor.quick_strike + copies, "pool_current": points})
 
 
@@ -70,9 +70,10 @@ def initiative(req: ActionRequest, dice: DiceSource) -> ActionResult:
     shown = check("initiative", dice=[die(10, pure)], parts=_initiative_parts(mods, weapon))
     if plan is not None:
         notes.append(
-            Note(
-                key="round_blows_paid" if not options.next_round else "round_blows_declared",
-                params={"blows": blow_terms(plan.all_blows), "cost": plan.cost},
+            note(
+                "round_blows_paid" if not options.next_round else "round_blows_declared",
+                {"blows": blow_terms(plan.all_blows), "cost": plan.cost},
+                "actor",
             )
         )
     return sheet_result(
@@ -109,7 +110,7 @@ def _initiative_modifiers(
         factor = weapon.speed_factor
         if after.quick_strike:
             factor = max(1, factor - after.quick_strike)
-            notes.append(Note(key="quick_strike_factor", params={"factor": factor, "base": weapon.speed_factor}))
+            notes.append(note("quick_strike_factor", {"factor": factor, "base": weapon.speed_factor}, "actor"))
         mods.append(Modifier(key="speed_factor", value=factor))
     impaled = before.condition("impaled")
     for key, value in (
@@ -148,5 +149,5 @@ def declare_for_initiative(req: ActionRequest) -> ActionResult:
         outcome="declared",
         total=plan.cost,
         weapon=weapon.id,
-        notes=[Note(key="quick_strike_declared", params=params)],
+        notes=[note("quick_strike_declared", params, "actor")],
     )

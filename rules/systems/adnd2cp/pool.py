@@ -96,6 +96,13 @@ def mastery_points(weapons: list[WeaponEntry]) -> list[tuple[str, int, Detail]]:
     return parts
 
 
+def combat_arts_counted(sheet: Sheet) -> int:
+    """Arts and grades that earn +2 each: "Per ogni Arte di Combattimento conosciuta, o suo grado
+    completo". `gradi_arti` counts the arts known and their completed grades together; every art written
+    in `arti` is known, so the count is never below the arts listed (`arti:schivata` alone: 1)."""
+    return max(sheet.combat_art_grades, len(set(sheet.arts)))
+
+
 def pool_breakdown(sheet: Sheet, monster_class_int_bonus: bool = False) -> PoolBreakdown:
     monster = sheet.kind == "monster"
     if monster and sheet.intelligence < tables.MONSTER_MIN_INT:
@@ -113,9 +120,8 @@ def pool_breakdown(sheet: Sheet, monster_class_int_bonus: bool = False) -> PoolB
     parts.append(("pool_level8", level8_bonus(sheet), ()))
     parts.append(("pool_three_skilled", three_skilled_bonus(sheet), ()))
     parts.extend(mastery_points(sheet.weapons))
-    parts.append(
-        ("pool_combat_arts", tables.ART_GRADE_POINTS * sheet.combat_art_grades, (str(sheet.combat_art_grades),))
-    )
+    arts = combat_arts_counted(sheet)
+    parts.append(("pool_combat_arts", tables.ART_GRADE_POINTS * arts, (str(arts),)))
     parts.append(("pool_extra", sheet.extra_pool_points, ()))
     kept = tuple(p for p in parts if p[1] or p[0] in ("pool_class_level", "pool_hit_dice"))
     return PoolBreakdown(sum(p[1] for p in parts), kept)

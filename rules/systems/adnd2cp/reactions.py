@@ -8,12 +8,13 @@ from typing import cast
 from rules.errors import RulesError
 from rules.model import ActionResult, Message, Note, Term
 from rules.system import ActionRequest
-from rules.systems.adnd2cp.common import blow_terms
+from rules.systems.adnd2cp.blows import BLOWS
+from rules.systems.adnd2cp.common import blow_terms, note
 from rules.systems.adnd2cp.options import Options
 from rules.systems.adnd2cp.rounds import sheet_result
 from rules.systems.adnd2cp.settings import Settings
 from rules.systems.adnd2cp.sheet import ReadiedDefence, Sheet
-from rules.systems.adnd2cp.stacking import Plan, plan_defence
+from rules.systems.adnd2cp.stacking import Plan, blow_cost, cost_check, plan_defence
 
 _DEFENCE_FIELDS = ("deflection_bonus", "evasion_bonus", "evasion_mastery", "dodge")
 
@@ -37,8 +38,17 @@ def defend(req: ActionRequest) -> ActionResult:
     plan = plan_defence(actor, options.model_copy(update={"target_blows": blows}), settings)
     readied = ReadiedDefence(blows=blows, **{f: getattr(options, f) for f in _DEFENCE_FIELDS})
     after = actor.model_copy(update={"readied_defence": readied})
-    note = Note(key="defence_readied", params={"defence": defence_terms(blows, options.dodge), "cost": plan.cost})
-    return sheet_result("defend", req.actor, actor, after, outcome="declared", total=plan.cost, notes=[note])
+    # The defender's own points: shown to its player against a hidden attacker.
+    readied_note = note("defence_readied", {"defence": defence_terms(blows, options.dodge), "cost": plan.cost}, "actor")
+    shown = [cost_check(blows, defence_costs(actor, blows, options), plan.cost)] if blows else []
+    return sheet_result(
+        "defend", req.actor, actor, after, outcome="declared", total=plan.cost, notes=[readied_note], checks=shown
+    )
+
+
+def defence_costs(defender: Sheet, blows: list[str], options: Options) -> dict[str, int]:
+    """Each defensive blow's own cost with the bonus bought (Deflessione Superiore +1 a point …)."""
+    return {bid: blow_cost(BLOWS[bid], None, defender, options) for bid in blows}
 
 
 def _names_its_defence(options: Options) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import cast
 
-from rules.checks import check
+from rules.checks import check, fixed
 from rules.dice import DiceSource, Roller
 from rules.errors import RulesError
 from rules.model import ActionResult, Check, Damage, Note, Term
@@ -17,6 +17,7 @@ from rules.systems.adnd2cp.common import (
     changes,
     hp_after_loss,
     life_conditions,
+    note,
     pick_weapon,
     without,
 )
@@ -26,7 +27,16 @@ from rules.systems.adnd2cp.percent import passed, save_rolls
 from rules.systems.adnd2cp.pool import after_rest, rest_gain_per_hour
 from rules.systems.adnd2cp.settings import Settings
 from rules.systems.adnd2cp.sheet import Condition, Sheet
-from rules.systems.adnd2cp.stacking import QUICK, Plan, added_round_cost, count_specials, plan_round, split_pending
+from rules.systems.adnd2cp.stacking import (
+    QUICK,
+    Plan,
+    added_round_cost,
+    cost_check,
+    count_specials,
+    own_costs,
+    plan_round,
+    split_pending,
+)
 
 
 def apply_round_plan(actor: Sheet, plan: Plan, next_round: bool) -> Sheet:
@@ -71,8 +81,9 @@ def declare(req: ActionRequest) -> ActionResult:
         actor,
         after,
         total=plan.cost,
+        checks=[cost_check(plan.round_blows, own_costs(actor, plan.round_blows), plan.cost)],
         # one number only: the catalog picks the plural form ("1 point", "3 points") by it
-        notes=[Note(key=key, params={"blows": blow_terms(plan.round_blows), "cost": plan.cost})],
+        notes=[note(key, {"blows": blow_terms(plan.round_blows), "cost": plan.cost}, "actor")],
     )
 
 
@@ -82,12 +93,12 @@ def _bleed(cond: Condition, notes: list[Note]) -> Condition | None:
     losses = cond.value + 1
     left = None if cond.rounds is None else cond.rounds - 1
     if left is None:
-        notes.append(Note(key="bleeding_until_stopped", params={"hp": 2}))
+        notes.append(note("bleeding_until_stopped", {"hp": 2}, "actor"))
     else:
-        notes.append(Note(key="bleeding", params={"hp": 2, "rounds_left": left}))
+        notes.append(note("bleeding", {"hp": 2, "rounds_left": left}, "actor"))
     going_on = left is None or left > 0
     if losses % 2 == 0 and going_on:
-        notes.append(Note(key="bleeding_saves_due", params={"saves": 2, "pure": True}))
+        notes.append(note("bleeding_saves_due", {"saves": 2, "pure": True}, "actor"))
     return cond.model_copy(update={"rounds": left, "value": losses}) if going_on else None
 
 
@@ -103,7 +114,7 @@ def _tick(cond: Condition, notes: list[Note]) -> tuple[Condition | None, int]:
         return (cond.model_copy(update={"rounds": left}) if left > 0 else None), 0
     if key == "incapacitate_saves":
         left = cond.rounds or 1
-        notes.append(Note(key="incapacitate_saves_due", params={"bonus": 5 * (3 - left), "saves": 2}))
+        notes.append(note("incapacitate_saves_due", {"bonus": 5 * (3 - left), "saves": 2}, "actor"))
         return (cond.model_copy(update={"rounds": left - 1}) if left > 1 else None), 0
     if key == "bleeding":
         return _bleed(cond, notes), 2
@@ -140,6 +151,7 @@ def start_round(fighter: Fighter[Sheet], settings: Settings, round_no: int) -> A
     hp = hp_after_loss(sheet, lost)
     update["hp"] = hp
     update["conditions"] = life_conditions(conds, hp, settings)  # also settles an hp the GM edited
+    update["death_at"] = settings.death_at  # for the GM's hp edits until the next round start
     after = _pay_pending(sheet.model_copy(update=update), settings, notes)
     if after == sheet:
         return None
@@ -149,7 +161,6 @@ def start_round(fighter: Fighter[Sheet], settings: Settings, round_no: int) -> A
         sheet,
         after,
         notes=notes,
-        total=round_no,
         conditions=[c.key for c in after.conditions],
     )
 
@@ -163,10 +174,10 @@ def _pay_pending(sheet: Sheet, settings: Settings, notes: list[Note]) -> Sheet:
     cost = added_round_cost(sheet, sheet.round_blows, blows)
     points = sheet.points - cost
     if points < 0:
-        notes.append(Note(key="round_blows_shortfall", params={"cost": cost, "points": sheet.points}))
+        notes.append(note("round_blows_shortfall", {"cost": cost, "points": sheet.points}, "actor"))
         if settings.unknown_cost_shortfall == "spend_all_remaining":
             points = 0
-    notes.append(Note(key="round_blows_paid", params={"blows": blow_terms(blows), "cost": cost}))
+    notes.append(note("round_blows_paid", {"blows": blow_terms(blows), "cost": cost}, "actor"))
     return sheet.model_copy(
         update={
             "pool_current": points,
@@ -184,21 +195,19 @@ def rest(req: ActionRequest) -> ActionResult:
     hours = cast(Options, req.options).hours
     after = actor.model_copy(update={"pool_current": after_rest(actor.points, actor.pool_max, hours)})
     gain = rest_gain_per_hour(actor.pool_max)
+    recovered = after.points - actor.points
     return sheet_result(
         "rest",
         req.actor,
         actor,
         after,
-        total=after.points - actor.points,
+        total=recovered,
+        checks=[fixed("rest_gain", recovered, key="rest_gain")],
         notes=[
-            Note(
-                key="rest",
-                params={
-                    "hours": hours,
-                    "per_hour": gain,
-                    "points": after.points,
-                    "pool_max": actor.pool_max,
-                },
+            note(
+                "rest",
+                {"hours": hours, "per_hour": gain, "points": after.points, "pool_max": actor.pool_max},
+                "actor",
             )
         ],
     )

@@ -436,6 +436,9 @@ class Sheet(_Model):
     quick_strike: int = Field(0, ge=0, le=2)  # Colpo Rapido copies paid at initiative, for the next attack
     round_no: int = Field(0, ge=0, le=100_000)  # the round `start_round` last opened for this combatant
     initiative_rolled: bool = False  # the initiative of `round_no` has been rolled
+    # The fight's `death_at` setting as the last round start saw it: a GM's hp edit (no settings at
+    # hand) settles dead / unconscious by it, as damage does; None before any round start (core: 0).
+    death_at: int | None = Field(None, ge=-10, le=0)
     # attacks of opportunity / counter-attacks this round
     opportunity_attacks_made: int = Field(0, ge=0, le=COUNT)
     readied_defence: ReadiedDefence | None = None  # `defend`: used by the next attack on it this round

@@ -29,6 +29,7 @@ from rules.systems.adnd2cp.vocabulary import stat_vocabulary
 
 _DEFAULTS = {name: f.default for name, f in Sheet.model_fields.items()}
 _ALWAYS = ("thac0", "ac")  # written even at their default: a line that leaves them out is warned about
+_SAVES = ("save_toughness", "save_reflexes", "save_courage")
 
 
 def _name(key: str) -> str:
@@ -210,6 +211,9 @@ def sheet_line(sheet: Sheet) -> str:
             out.append(_pair(field, ",".join(words.native(table, v) for v in data[field])))
     for field in ("deflection_score", "dodge_pct", "mastery_dodge_pct", "extra_pool_points", "pool_override"):
         if data[field] != _DEFAULTS[field]:
+            out.append(_pair(field, data[field]))
+    for field in _SAVES:  # the campaign's percentage saves: a blow's save is rolled against them
+        if data[field] is not None:
             out.append(_pair(field, data[field]))
     if sheet.pool_current != sheet.pool_max:
         out.append(_pair("pool_current", sheet.pool_current))

@@ -6,8 +6,9 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from rules.checks import check, part
 from rules.errors import RulesError
-from rules.model import Term
+from rules.model import Check, Term
 from rules.systems.adnd2cp import weapons as weapon_data
 from rules.systems.adnd2cp.blows import BLOWS, GENERAL, Blow, blow
 from rules.systems.adnd2cp.common import blow_terms
@@ -32,6 +33,8 @@ def _err(reason: str, b: Blow | None = None, **params: object) -> RulesError:
         params["delivery"] = Term("term", "delivery." + str(params["delivery"]))
     if isinstance(params.get("where"), str):
         params["where"] = Term("term", "stack." + str(params["where"]))
+    if reason == "blow_damage_type" and b is not None:  # what the blow needs: "un'arma da botta"
+        params["needed"] = [Term("term", "damage_type." + t) for t in sorted(b.damage_types)]
     return RulesError(f"error.adnd2cp.{reason}", **params)
 
 
@@ -227,9 +230,22 @@ def _check_specials(actor: Sheet, settings: Settings, used: int, new: int) -> No
         )
 
 
-def _check_points(actor: Sheet, cost: int) -> None:
-    if cost > actor.points:
-        raise RulesError("error.adnd2cp.not_enough_points", cost=cost, points=actor.points)
+def _check_points(actor: Sheet, cost: int, costs: dict[str, int], new: list[str], stack: list[str]) -> None:
+    """Refused when the points left do not cover `cost`; when stacking surcharges are part of it (the
+    blows' own costs `costs` of `new` are less), the refusal says so and names the blows stacked."""
+    if cost <= actor.points:
+        return
+    own = sum(costs[bid] for bid in new)
+    if cost > own:
+        raise RulesError(
+            "error.adnd2cp.not_enough_points_stacked",
+            cost=cost,
+            points=actor.points,
+            own=own,
+            surcharge=cost - own,
+            blows=blow_terms(list(dict.fromkeys(stack))),
+        )
+    raise RulesError("error.adnd2cp.not_enough_points", cost=cost, points=actor.points)
 
 
 def plan_attack(
@@ -280,7 +296,7 @@ def plan_attack(
     costs.setdefault("colpo_rapido", BLOWS["colpo_rapido"].cost)
     attack_cost = stack_cost(prior, on_attack, costs)
     plan = Plan(late_round, on_attack, round_cost, attack_cost, new_specials)
-    _check_points(actor, plan.cost)
+    _check_points(actor, plan.cost, costs, late_round + on_attack, rounds + prior + on_attack)
     return plan
 
 
@@ -313,7 +329,7 @@ def plan_round(actor: Sheet, w: WeaponEntry | None, options: Options, settings: 
     prior = (already + rounds if settings.round_blows_in_every_stack else []) + [QUICK] * actor.quick_strike
     quick_cost = stack_cost(prior, quick, costs)
     plan = Plan(rounds, quick, round_cost, quick_cost, new_specials)
-    _check_points(actor, plan.cost)
+    _check_points(actor, plan.cost, costs, rounds + quick, already + prior + rounds + quick)
     return plan
 
 
@@ -328,20 +344,29 @@ def _check_round_weapon(found: list[Blow], w: WeaponEntry | None) -> None:
 
 def _plan_next_round(actor: Sheet, rounds: list[str], quick: list[str], settings: Settings) -> Plan:
     """Blows recorded in `pending_round_blows`: [ROUND] ones paid at the next `start_round`, Colpo Rapido
-    copies paid at the next initiative roll. Limits and points are checked on everything pending."""
+    copies paid at the next initiative roll. Limits and points are checked on everything pending, on top
+    of the [ROUND] blows already paid that will still be in the stack then (`paid_at_roll`)."""
     old_rounds, _ = split_pending(actor.pending_round_blows)
     pending = actor.pending_round_blows + rounds + quick
     new_rounds, copies = split_pending(pending)
-    _check_copies(new_rounds, "round")
+    paid = paid_at_roll(actor)
+    _check_copies(paid + new_rounds, "round")
     _check_copies([QUICK] * copies, "attack")
     new_specials = count_specials(rounds)
-    _check_specials(actor, settings, count_specials(old_rounds), new_specials)
+    _check_specials(actor, settings, count_specials(paid + old_rounds), new_specials)
     total = pending_total(actor, pending, settings)
-    _check_points(actor, total)
-    costs = own_costs(actor, new_rounds)
-    round_cost = stack_cost(old_rounds, rounds, costs)
+    costs = own_costs(actor, paid + new_rounds)
+    _check_points(actor, total, costs, new_rounds + [QUICK] * copies, paid + pending)
+    round_cost = stack_cost(paid + old_rounds, rounds, costs)
     quick_cost = total - pending_total(actor, actor.pending_round_blows, settings) - round_cost
     return Plan(rounds, quick, round_cost, quick_cost, new_specials)
+
+
+def paid_at_roll(actor: Sheet) -> list[str]:
+    """[ROUND] blows already paid that the next initiative roll still finds in the round's stack: this
+    round's when its roll is still to come (round 1 rolls before the round starts, so blows declared
+    during set-up are in its stack), none when the next roll is the next round's (its start clears them)."""
+    return [] if actor.initiative_rolled else list(actor.round_blows)
 
 
 def split_pending(pending: list[str]) -> tuple[list[str], int]:
@@ -365,12 +390,24 @@ def quick_strike_cost(actor: Sheet, copies: int, settings: Settings, round_blows
     return stack_cost(prior, [QUICK] * copies, own_costs(actor, prior))
 
 
+def cost_check(blows: list[str], costs: dict[str, int], total: int) -> Check:
+    """What declared blows cost, as a line that adds up: each blow's own cost, then the stacking
+    surcharge ("Il costo supplementare per il cumulo dei colpi di combattimento") that makes `total`."""
+    parts = [part("blow." + bid, costs[bid]) for bid in blows]
+    surcharge = total - sum(costs[bid] for bid in blows)
+    if surcharge:
+        parts.append(part("stack_surcharge", surcharge))
+    return check("blows_cost", parts=parts)
+
+
 def pending_total(actor: Sheet, pending: list[str], settings: Settings) -> int:
-    """Everything pending costs: the [ROUND] blows at the round's start plus Colpo Rapido at the roll."""
+    """Everything pending costs: the [ROUND] blows at the round's start plus Colpo Rapido at the roll,
+    each stacked on the [ROUND] blows already paid that are still in the stack then (`paid_at_roll`)."""
     rounds, copies = split_pending(pending)
-    costs = own_costs(actor, rounds)
-    prior = rounds if settings.round_blows_in_every_stack else []
-    return stack_cost([], rounds, costs) + stack_cost(prior, [QUICK] * copies, costs)
+    paid = paid_at_roll(actor)
+    costs = own_costs(actor, paid + rounds)
+    prior = paid + rounds if settings.round_blows_in_every_stack else []
+    return stack_cost(paid, rounds, costs) + stack_cost(prior, [QUICK] * copies, costs)
 
 
 def plan_defence(defender: Sheet, options: Options, settings: Settings) -> Plan:
@@ -395,5 +432,5 @@ def plan_defence(defender: Sheet, options: Options, settings: Settings) -> Plan:
     prior = defender.round_blows if settings.round_blows_in_every_stack else []
     plan = Plan([], ids, 0, stack_cost(prior, ids, costs), len(ids))
     if ids:
-        _check_points(defender, plan.cost)
+        _check_points(defender, plan.cost, costs, ids, prior + ids)
     return plan
