@@ -337,14 +337,24 @@ class EncounterCog(BaseCog):
         return ac.condition_key(tx.for_system(enc.system), get_system(enc.system), typed)
 
     @app_commands.command(name="initiative", description=describe("cmd.initiative"))
-    @app_commands.describe(combatant=describe("opt.initiative_combatant"), blows=describe("opt.initiative_blows"))
-    @app_commands.autocomplete(combatant=ac.combatant_names, blows=ac.blows)
+    @app_commands.describe(
+        combatant=describe("opt.initiative_combatant"),
+        blows=describe("opt.initiative_blows"),
+        weapon=describe("opt.initiative_weapon"),
+        options=describe("opt.initiative_options"),
+    )
+    @app_commands.autocomplete(combatant=ac.combatant_names, blows=ac.blows, weapon=ac.weapons, options=ac.option_list)
     @app_commands.guild_only()
     async def initiative(
-        self, interaction: discord.Interaction, combatant: str | None = None, blows: str | None = None
+        self,
+        interaction: discord.Interaction,
+        combatant: str | None = None,
+        blows: str | None = None,
+        weapon: str | None = None,
+        options: str | None = None,
     ) -> None:
         async def handler(ctx: Ctx, tx: Texts) -> Reply:
-            outcome = await self.app.service.initiative(ctx, combatant, blows)
+            outcome = await self.app.service.initiative(ctx, combatant, blows, weapon, options)
             return Reply([render.initiative_embed(tx, outcome)])
 
         await self.run(interaction, handler)

@@ -23,19 +23,34 @@ from rules import (
     ActionResult,
     CombatSystem,
 )
+from rules.pairs import parse_pairs
 
 
 class TurnMixin(StagingMixin):
     """Who acts when."""
 
-    async def initiative(self, ctx: Ctx, who: str | None, blows: str | None = None) -> InitiativeOutcome:
+    async def initiative(
+        self,
+        ctx: Ctx,
+        who: str | None,
+        blows: str | None = None,
+        weapon: str | None = None,
+        options: str | None = None,
+    ) -> InitiativeOutcome:
+        """Roll initiative (one's own, or the GM's for someone, all or the NPCs). The weapon and options
+        of the attack to come count where the game says so (AD&D's speed factor, ArM5's spell initiative);
+        they are one combatant's, so a roll for several takes none."""
         async with self.lock(ctx.channel_id):
             enc = await self._require(ctx)
             system = get_system(enc.system)
             gm = self.is_gm(ctx, enc)
+            weapon = weapon.strip() if weapon and weapon.strip() else None
+            opts = self._rules(system.options, self._option_pairs(system, parse_pairs(options)))
             if blows and blows.strip():
-                return await self._declare(ctx, enc, system, who, blows)
+                return await self._declare(ctx, enc, system, who, blows, weapon)
             if who and who.strip().casefold() in ("all", "npcs", "*"):
+                if weapon or (options and options.strip()):
+                    raise UserError("error.initiative_one_combatant")
                 if not gm:
                     raise UserError("error.gm_only", gm=f"<@{enc.gm_user_id}>")
                 targets = [c for c in enc.combatants if c.initiative is None and (c.is_npc or who.strip() == "all")]
@@ -48,7 +63,7 @@ class TurnMixin(StagingMixin):
                 targets = [c]
             after = enc.copy()
             current = enc.current(system.initiative_descending)
-            rolled = self._roll_initiative(after, system, targets)
+            rolled = self._roll_initiative(after, system, targets, weapon, opts)
             self._keep_turn(after, current, system)
             events = [("initiative", event_json(r)) for _, r in rolled]
             commit = repo.Commit(upsert=[c for c, _ in rolled], user_id=ctx.user_id, events=events, rolled=True)
@@ -56,13 +71,14 @@ class TurnMixin(StagingMixin):
             return InitiativeOutcome(after, system, rolled)
 
     async def _declare(
-        self, ctx: Ctx, enc: Encounter, system: CombatSystem, who: str | None, blows: str
+        self, ctx: Ctx, enc: Encounter, system: CombatSystem, who: str | None, blows: str, weapon: str | None
     ) -> InitiativeOutcome:
-        """Something declared for the next initiative roll (adnd2cp: Colpo Rapido), by its owner or the GM."""
+        """Something declared for the next initiative roll (adnd2cp: Colpo Rapido), by its owner or the GM,
+        priced against the weapon named (else the sheet's first)."""
         c = self._actor(ctx, enc, who, system.initiative_descending)
         rules_settings, _ = self.encounter_settings(enc)
         opts = self._rules(system.options, {"blows": ",".join(b for b in blows.replace(" ", ",").split(",") if b)})
-        req = ActionRequest(c.fighter(system), None, opts, rules_settings)
+        req = ActionRequest(c.fighter(system), None, opts, rules_settings, weapon)
         result: ActionResult = self._rules(system.declare_for_initiative, req)
         after = enc.copy()
         updated = self._valid(system, c, result.actor_sheet) if result.actor_sheet is not None else c
@@ -72,14 +88,19 @@ class TurnMixin(StagingMixin):
         return InitiativeOutcome(after, system, [], declared=(updated, result))
 
     def _roll_initiative(
-        self, enc: Encounter, system: CombatSystem, targets: list[Combatant]
+        self,
+        enc: Encounter,
+        system: CombatSystem,
+        targets: list[Combatant],
+        weapon: str | None = None,
+        opts: BaseModel | None = None,
     ) -> list[tuple[Combatant, ActionResult]]:
         rules_settings, _ = self.encounter_settings(enc)
-        empty = system.options({})
+        chosen = opts if opts is not None else system.options({})
         rolled = []
         for c in targets:
             current = enc.by_id(c.id) or c
-            req = ActionRequest(current.fighter(system), None, empty, rules_settings)
+            req = ActionRequest(current.fighter(system), None, chosen, rules_settings, weapon)
             result: ActionResult = self._rules(system.initiative, req, self.dice)
             updated = replace(current, initiative=result.total, tiebreak=list(result.tiebreak))
             if result.actor_sheet is not None:

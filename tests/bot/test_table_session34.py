@@ -168,3 +168,19 @@ async def test_settings_show_names_a_tables_words_and_whole_setting_names(table:
     assert "Głowa" in shown and "Ciężka rana:10" in shown
     italian = text_of(await table.one("@gm:it #x /settings show system:adnd2cp"))
     assert "Probabilità di colpire negli attacchi" in italian, italian
+
+
+async def test_initiative_takes_the_weapon_of_the_attack_to_come(table: Table) -> None:
+    await table.play(
+        [
+            "@gm:it #boj /encounter start system:adnd2cp name:Prova",
+            "@lia:it #boj /character create system:adnd2cp name:Lia template:fighter"
+            ' stats:"armi:spada_corta,arco_corto"',
+            "@lia:it #boj /encounter join character:Lia",
+        ]
+    )
+    table.dice(4)
+    bow = text_of(await table.one("@lia:it #boj /initiative weapon:arco_corto"))
+    assert "d10 (4) +7 Fattore iniziativa = **11**" in bow, bow  # the short bow's factor, not the sword's
+    refused = await table.one("@gm:it #boj /initiative combatant:all weapon:arco_corto")
+    assert refused.error == "error.initiative_one_combatant"
