@@ -99,13 +99,16 @@ def test_soak_roll_penalties_and_botch_dice_settings() -> None:
 def test_magic_resistance_stops_unpenetrated_spell() -> None:
     r = act("magic_attack", [], target={**CREATURE, "magic_resistance": True}, options={"penetrated": False})
     assert r.outcome == "resisted" and r.target_sheet is None
-    r = act("magic_attack", [1, 1, 3, 4], target={**CREATURE, "magic_resistance": True})
+    r = act("magic_attack", [1, 1, 3, 4], target={**CREATURE, "magic_resistance": True}, options={"penetrated": True})
     assert r.wound == "heavy"
 
 
 def test_unknown_spell_needs_a_damage_value() -> None:
     with pytest.raises(RulesError) as err:
         act("magic_attack", [], spell="Nothing")
+    assert err.value.key == "error.arm5.spell_unknown"  # the sheet's spells are listed to pick from
+    with pytest.raises(RulesError) as err:
+        act("magic_attack", [], spell="Nothing", mage={"qik": 1})
     assert err.value.key == "error.arm5.spell_damage_missing"
 
 
