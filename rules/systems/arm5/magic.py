@@ -7,10 +7,11 @@ from typing import Any
 from rules.checks import add_step, check, fixed, minus
 from rules.dice import DiceSource, Roller
 from rules.errors import RulesError
-from rules.model import ActionResult, Check, Damage, Modifier, Part, Term
+from rules.model import ActionResult, Check, Damage, Modifier, Note, Part, Term
 from rules.system import ActionRequest
 from rules.systems.arm5.common import (
     Rolled,
+    abandoned_attempt,
     action_updates,
     apply_wound,
     botch_note,
@@ -55,7 +56,7 @@ def magic_attack(req: ActionRequest, dice: DiceSource) -> ActionResult:
     check_reachable(target, req.target.name, "spell", opts.pursue, settings.left_combat_protects_from, req.forced)
     name = spell_named(req)
     value = _spell_damage(caster, opts, name, req.actor.name)
-    a_updates = _caster_updates(caster, req.actor.name, opts, settings, name)
+    a_updates, notes = _caster_updates(caster, req.actor.name, opts, settings, name)
     roller = Roller(dice)
     base = dict(system=SYSTEM_ID, action="magic_attack", actor=req.actor.name, target=req.target.name)
     if target.magic_resistance and opts.penetrated is None:
@@ -70,11 +71,11 @@ def magic_attack(req: ActionRequest, dice: DiceSource) -> ActionResult:
             {},
             roller,
             outcome="resisted",
-            notes=[note("magic_resisted")],
+            notes=[*notes, note("magic_resisted")],
         )
     botch_dice = opts.botch_dice if opts.botch_dice is not None else settings.spell_damage_botch_dice
     dmg = roll_total(roller, "spell_damage", [mod("spell_damage", value)], botch_dice)
-    notes = botch_note(dmg, "spell_damage")
+    notes += botch_note(dmg, "spell_damage")
     if _no_damage(dmg, settings):  # nothing to soak: no Soak roll, no Soak botch, no hit
         notes.append(note("spell_no_damage"))
         shown = dmg.check
@@ -189,15 +190,20 @@ def fast_cast_updates(sheet: Sheet, who: str, settings: Settings) -> dict[str, A
     return {"fast_casts": sheet.fast_casts + 1}
 
 
-def _caster_updates(caster: Sheet, who: str, opts: Options, settings: Settings, spell: str | None) -> dict[str, Any]:
+def _caster_updates(
+    caster: Sheet, who: str, opts: Options, settings: Settings, spell: str | None
+) -> tuple[dict[str, Any], list[Note]]:
     """A fast-cast spell is counted as a reaction; any other spell is the round's action (and, as a
-    normal attack, ends the disengage bonus and the caster's 'attacked since my turn' window)."""
+    normal attack, ends the disengage bonus, an exit attempt in progress and the caster's 'attacked
+    since my turn' window)."""
     if opts.fast_casting:
         mastered_spell(caster, spell, who)
-        return fast_cast_updates(caster, who, settings)
+        return fast_cast_updates(caster, who, settings), []
     if settings.enforce_action_economy and caster.action_used:
         raise RulesError("error.arm5.action_used", who=who)
-    return action_updates() | {"disengage_bonus": 0} | own_turn_updates(caster, settings.disengage_window)
+    abandoned, notes = abandoned_attempt(caster)
+    updates = action_updates() | {"disengage_bonus": 0} | abandoned
+    return updates | own_turn_updates(caster, settings.disengage_window), notes
 
 
 def _no_damage(dmg: Rolled, settings: Settings) -> bool:

@@ -16,6 +16,7 @@ from rules.model import ActionResult, Check, Damage, DieRoll, Modifier, Note, Pa
 from rules.system import ActionRequest, DefenceRequest
 from rules.systems.arm5.common import (
     Rolled,
+    abandoned_attempt,
     action_updates,
     add_name,
     apply_wound,
@@ -144,6 +145,8 @@ def swing(req: ActionRequest, kind: str) -> Swing:
         updates, charge_bonus = action_updates(), 0
     updates["disengage_bonus"] = 0
     updates["left_combat"] = False
+    abandoned, notes = abandoned_attempt(actor)
+    updates.update(abandoned)
     if actor.attacked_by:  # `own_turn_updates` has nothing for a sheet no one attacked
         updates.update(own_turn_updates(actor, settings.disengage_window))
     if kind == "attack":
@@ -160,7 +163,6 @@ def swing(req: ActionRequest, kind: str) -> Swing:
         mods.append(Modifier("atk_charge", charge_bonus))
     mods += penalty_mods(rolling, "atk")
     botch_dice = actor.botch_dice_for(opts.botch_dice, settings.botch_dice_default)
-    notes = []
     if opts.charge and opts.difficult_ground:
         notes.append(note("charge_difficult_ground"))
     if kind == "shot" and not weapon.ranged:
@@ -527,6 +529,11 @@ _UPDATE_TYPES: dict[str, type[Any]] = {
     "fatigue_level": int,
     "engaged_with": list,
     "attacked_by": list,
+    # a disengage attempt given up for the attack (`abandoned_attempt`): only ever cleared
+    "disengage_defence": type(None),
+    "disengage_botched": bool,
+    "disengage_pending": list,
+    "disengage_failed": bool,
 }
 _UPDATE_KEYS = frozenset(_UPDATE_TYPES)
 
@@ -558,7 +565,7 @@ def _attacker_side(
             value = list(map(str, value))  # no comprehension frame
             stored = value
         else:  # only numbers have bounds (a flag, or a bool given for a number, is stored as it is)
-            stored = value if kind is bool else clip(value, *_UPDATE_BOUNDS[key])
+            stored = clip(value, *_UPDATE_BOUNDS[key]) if kind is int else value
         old = fields[key]
         if old != value:
             changes.append(StateChange(name, key, old, value))

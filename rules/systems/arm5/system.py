@@ -23,7 +23,7 @@ from rules.system import (
     validated,
 )
 from rules.systems.arm5 import disengage, edit, gm_conditions, hold, initiative, magic, melee, odds, vocabulary
-from rules.systems.arm5.common import changes_of, conditions, fighter_sheet, in_hand
+from rules.systems.arm5.common import changes_of, conditions, fighter_sheet, in_hand, no_attempt
 from rules.systems.arm5.fields import FIELD_CLASSES
 from rules.systems.arm5.options import Options
 from rules.systems.arm5.settings import Settings
@@ -197,7 +197,7 @@ class ArsMagica(CombatSystem):
         assert isinstance(settings, Settings)
         updates: dict[str, Any] = {"action_used": False, "fast_action_used": False, "fast_casts": 0}
         if sheet.disengage_defence is not None:  # an attempt left unfinished last round is dropped
-            updates |= disengage.no_attempt()
+            updates |= no_attempt()
         if settings.disengage_window == "previous_round_number":
             updates |= {"attacked_by_last_round": list(sheet.attacked_by), "attacked_by": []}
         updates |= hold.restore_updates(sheet)
