@@ -12,7 +12,19 @@ from rules.bounds import clip, field_limits
 from rules.checks import add_step, dump_checks, load_checks, minus
 from rules.dice import DiceSource, Roller
 from rules.errors import RulesError
-from rules.model import ActionResult, Check, Damage, DieRoll, Modifier, Note, Part, Side, StateChange, Term
+from rules.model import (
+    ActionResult,
+    Check,
+    Damage,
+    DieRoll,
+    Message,
+    Modifier,
+    Note,
+    Part,
+    Side,
+    StateChange,
+    Term,
+)
 from rules.system import ActionRequest, DefenceRequest
 from rules.systems.arm5.common import (
     Rolled,
@@ -90,19 +102,32 @@ def riding_bonus(rider: Sheet, other_mounted: bool) -> int:
     return 0
 
 
-def _charge(sheet: Sheet, weapon: Weapon, opts: Options, kind: str) -> tuple[dict[str, Any], int]:
+def _charge(req: ActionRequest, sheet: Sheet, weapon: Weapon, opts: Options, kind: str) -> tuple[dict[str, Any], int]:
     """Momentum attack (atak z rozpędu): infantry running in to melee; 1 Fatigue level; + the combat
     Ability, not on difficult ground."""
     if not opts.charge:
         return {}, 0
     if kind != "attack":  # "zwróć uwagę czy zdążysz dobiec do celu": the charge ends at the target
         raise RulesError("error.arm5.charge_melee_only")
+    check_free_to_move(sheet, req.actor.name, req.forced)
     if sheet.mounted:
         raise RulesError("error.arm5.charge_on_foot_only")
     if sheet.fatigue_level + 1 >= UNCONSCIOUS:
         raise RulesError("error.arm5.too_tired_to_charge", fatigue_level=sheet.fatigue_level)
     bonus = 0 if opts.difficult_ground else sheet.ability(weapon.ability)
     return {"fatigue_level": sheet.fatigue_level + 1}, bonus
+
+
+def check_free_to_move(sheet: Sheet, who: str, forced: bool) -> None:
+    """Seed: "Postacie związane walką muszą wpierw wyjść z walki, nim wykonają akcję ruchu", and the
+    momentum attack "jest to jedyna możliwość, żeby w jednej rundzie wykonać ruch i atak": an engaged
+    character cannot charge until it leaves the fight. The GM may still allow it (`opcje:wymuś`), for an
+    engagement the sheet still lists after the opponent went down or away."""
+    if sheet.engaged_with and not forced:
+        disengage = Message("syntax.action", {"key": Term("action", "disengage")})
+        raise RulesError(
+            "error.arm5.charge_engaged", who=who, engaged_with=list(sheet.engaged_with), disengage=disengage
+        )
 
 
 @dataclass(slots=True)
@@ -139,7 +164,7 @@ def swing(req: ActionRequest, kind: str) -> Swing:
         )
     weapon, shield = in_hand(actor, req.weapon)
     if opts.charge:
-        updates, charge_bonus = _charge(actor, weapon, opts, kind)
+        updates, charge_bonus = _charge(req, actor, weapon, opts, kind)
         updates.update(action_updates())
     else:  # the usual swing: the action's updates are the dict itself (no copy into an empty one)
         updates, charge_bonus = action_updates(), 0
