@@ -232,9 +232,8 @@ def _result(
 ) -> ActionResult:
     assert req.target is not None
     target_after = target.model_copy(update=t_updates)
-    if fields.get("against") is not None:
-        fields["against_key"] = "soak_total"
-        fields["margin"] = fields["total"] - fields["against"]
+    if fields.get("against") is not None:  # no `margin`: a spell has no Attack Advantage; what gets
+        fields["against_key"] = "soak_total"  # through the Soak is `damage.applied` and the damage check
     return ActionResult(
         **base,
         rolls=roller.rolls,
