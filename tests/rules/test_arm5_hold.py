@@ -45,6 +45,13 @@ def test_holding_to_a_later_count_changes_the_place_in_the_order() -> None:
     assert (r.actor_sheet["held_initiative"], r.actor_sheet["delaying"]) == (8, True)
     assert r.actor_sheet["initiative"] == 13  # the combat Initiative "obowiązuje przez całą walkę"
     assert r.actor_sheet["action_used"] is False and "delaying" in r.conditions
+    # The count is shown as the held action's Initiative, not a bare "= 8" with no terms.
+    (shown,) = r.checks
+    assert (shown.label, [(p.key, p.value) for p in shown.parts], shown.total) == (
+        "held_initiative",
+        [("held_initiative", 8)],
+        8,
+    )
 
 
 def test_delay_is_an_alias_and_a_bare_hold_only_marks_the_wait() -> None:

@@ -54,14 +54,16 @@ def test_worked_example_2_pilum_of_fire_against_size_plus_one() -> None:
         ("spell_damage", 3),
         ("soak", 4),
     ]
-    assert (r.total, r.against, r.margin) == (27, 9, 18)
+    assert (r.total, r.against, r.damage and r.damage.applied) == (27, 9, 18)
+    # Not a margin: no Attack Advantage in a magic attack ("Wynik: Trafienie (przewaga +18)" misnamed it)
+    assert r.margin is None
     assert r.wound == "heavy"  # Size +1: 13-18, the top edge
     assert r.target_sheet is not None and r.target_sheet["wounds"]["heavy"] == 1
 
 
 def test_spell_damage_option_and_one_more_point_is_incapacitating() -> None:
     r = act("magic_attack", [1, 1, 3, 4], options={"spell_damage": 16})
-    assert r.margin == 19 and r.wound == "incapacitating"
+    assert r.damage is not None and r.damage.applied == 19 and r.wound == "incapacitating"
 
 
 def test_spell_damage_zero_without_botch_just_adds_zero() -> None:
@@ -99,13 +101,16 @@ def test_soak_roll_penalties_and_botch_dice_settings() -> None:
 def test_magic_resistance_stops_unpenetrated_spell() -> None:
     r = act("magic_attack", [], target={**CREATURE, "magic_resistance": True}, options={"penetrated": False})
     assert r.outcome == "resisted" and r.target_sheet is None
-    r = act("magic_attack", [1, 1, 3, 4], target={**CREATURE, "magic_resistance": True})
+    r = act("magic_attack", [1, 1, 3, 4], target={**CREATURE, "magic_resistance": True}, options={"penetrated": True})
     assert r.wound == "heavy"
 
 
 def test_unknown_spell_needs_a_damage_value() -> None:
     with pytest.raises(RulesError) as err:
         act("magic_attack", [], spell="Nothing")
+    assert err.value.key == "error.arm5.spell_unknown"  # the sheet's spells are listed to pick from
+    with pytest.raises(RulesError) as err:
+        act("magic_attack", [], spell="Nothing", mage={"qik": 1})
     assert err.value.key == "error.arm5.spell_damage_missing"
 
 

@@ -57,3 +57,12 @@ def test_every_status_number_has_a_term() -> None:
     assert {"held_initiative", "fast_casts", "initiative", "penalty"} <= set(numbers)
     for key in numbers:
         assert f"term.arm5.{key}" in CATALOG, key
+
+
+def test_the_fatigue_level_is_not_repeated_among_the_numbers() -> None:
+    # The sheet shows `fatigue_level` and the conditions name it (`weary`); a status number repeated it
+    # as a bare "Poziom Wyczerpania: 2" on the character sheet.
+    status = SYSTEM.status(SYSTEM.sheet({"fatigue_level": 2, "light": 1}))
+    assert "fatigue_level" not in status.numbers and "weary" in status.conditions
+    assert status.numbers["penalty"] == -2
+    assert SYSTEM.descriptor(status) == "wounded"  # the Light wound's −1, not the Fatigue's

@@ -252,6 +252,19 @@ def action_updates() -> dict[str, Any]:
     return {"action_used": True, "delaying": False}
 
 
+def no_attempt() -> dict[str, Any]:
+    """The sheet fields of a disengage attempt in progress, cleared (it ended, or the round did)."""
+    return {"disengage_defence": None, "disengage_botched": False, "disengage_pending": [], "disengage_failed": False}
+
+
+def abandoned_attempt(sheet: Sheet) -> tuple[dict[str, Any], list[Note]]:
+    """A normal attack after declaring the exit (seed: "Jeśli jednak zmieni zdanie i wykona normalny
+    atak, wówczas bonus jest resetowany do zera"): the attempt in progress is dropped with the bonus."""
+    if sheet.disengage_defence is None:
+        return {}, []
+    return no_attempt(), [note("disengage_abandoned")]
+
+
 def own_turn_updates(sheet: Sheet, window: str) -> dict[str, Any]:
     """The character's own turn starts a new 'attacked since my last turn' window."""
     if window == "since_own_last_turn" and sheet.attacked_by:

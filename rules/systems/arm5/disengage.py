@@ -31,6 +31,7 @@ from rules.systems.arm5.common import (
     fighter_sheet,
     in_hand,
     mod,
+    no_attempt,
     note,
     penalty_mods,
     roll_total,
@@ -109,11 +110,6 @@ class Step:
         if self.damage_check is not None:
             out.append(self.damage_check)
         return out
-
-
-def no_attempt() -> dict[str, Any]:
-    """The sheet fields of an attempt in progress, cleared (it ended, or the round did)."""
-    return {"disengage_defence": None, "disengage_botched": False, "disengage_pending": [], "disengage_failed": False}
 
 
 def _finish(sheet: Sheet, failed: bool) -> tuple[str, dict[str, Any]]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from rules.systems.arm5.disengage import no_attempt
+from rules.systems.arm5.common import no_attempt
 from rules.systems.arm5.sheet import Sheet
 from rules.systems.arm5.tables import COVER_BONUS, FATIGUE_LEVELS
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.checks import fixed
 from rules.errors import RulesError
 from rules.model import ActionResult
 from rules.system import ActionRequest
@@ -81,6 +82,8 @@ def _result(
 ) -> ActionResult:
     after = sheet.model_copy(update=updates)
     notes = [note("hold_declared")] if total is None else [note("hold_acts_at", {"initiative": total})]
+    # The count is the character's own number, named: "Inicjatywa opóźnionej akcji 1", not a bare "= 1".
+    checks = [] if total is None else [fixed("held_initiative", total, "held_initiative")]
     return ActionResult(
         system=SYSTEM_ID,
         action="hold",
@@ -92,4 +95,5 @@ def _result(
         changes=changes_of(req.actor.name, sheet, updates),
         notes=notes,
         actor_sheet=after.model_dump(),
+        checks=checks,
     )

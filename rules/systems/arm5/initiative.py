@@ -23,6 +23,7 @@ from rules.systems.arm5.magic import mastered_spell
 from rules.systems.arm5.options import Options
 from rules.systems.arm5.settings import Settings
 from rules.systems.arm5.sheet import Sheet
+from rules.systems.arm5.spells import spell_named
 from rules.systems.arm5.stress import simple_die
 
 SYSTEM_ID = "arm5"
@@ -58,7 +59,7 @@ def initiative(req: ActionRequest, dice: DiceSource) -> ActionResult:
     assert isinstance(opts, Options) and isinstance(settings, Settings)
     sheet = fighter_sheet(req.actor)
     if opts.fast_casting:  # Finesse only for a spell mastered with Fast Casting (seed)
-        mastered_spell(sheet, req.weapon, req.actor.name)
+        mastered_spell(sheet, spell_named(req), req.actor.name)
     roller = Roller(dice)
     botch_dice = sheet.botch_dice_for(opts.botch_dice, settings.initiative_botch_dice)
     rolled = roll_total(roller, "initiative", initiative_mods(sheet, opts, req.weapon), botch_dice)

@@ -7,10 +7,11 @@ from typing import Any
 from rules.checks import add_step, check, fixed, minus
 from rules.dice import DiceSource, Roller
 from rules.errors import RulesError
-from rules.model import ActionResult, Check, Damage, Modifier, Part, Term
+from rules.model import ActionResult, Check, Damage, Modifier, Note, Part, Term
 from rules.system import ActionRequest
 from rules.systems.arm5.common import (
     Rolled,
+    abandoned_attempt,
     action_updates,
     apply_wound,
     botch_note,
@@ -29,34 +30,23 @@ from rules.systems.arm5.melee import soak_mods
 from rules.systems.arm5.options import Options
 from rules.systems.arm5.settings import Settings
 from rules.systems.arm5.sheet import Sheet, Spell
+from rules.systems.arm5.spells import chosen_spell, find_spell, option_line, spell_choices, spell_named
 from rules.systems.arm5.tables import FAST_CASTING_EXTRA_BOTCH_DICE, FAST_CASTING_PENALTY, wound_band
-from rules.vocabulary import fold
 
 SYSTEM_ID = "arm5"
 
 
-def find_spell(sheet: Sheet, name: str | None) -> Spell | None:
-    """The sheet's spell by its name, as written or as typed (any case, `_` for a space:
-    `pilum_of_fire` is "Pilum of Fire"); without a name the sheet's only spell."""
-    if name:
-        for spell in sheet.spells:
-            if spell.name == name:
-                return spell
-        return next((s for s in sheet.spells if fold(s.name) == fold(name)), None)
-    return sheet.spells[0] if len(sheet.spells) == 1 else None
-
-
-def _spell_damage(sheet: Sheet, opts: Options, name: str | None) -> int:
+def _spell_damage(caster: Sheet, opts: Options, name: str | None, who: str) -> int:
     if opts.spell_damage is not None:
         return opts.spell_damage
-    spell = find_spell(sheet, name)
-    if spell is None:
-        raise RulesError("error.arm5.spell_damage_missing", spell=name or "", known=[s.name for s in sheet.spells])
+    spell = chosen_spell(caster, name, who, False)
+    if spell is None:  # no spells on the sheet
+        raise RulesError("error.arm5.spell_damage_missing", who=who, example=option_line("spell_damage", 15))
     return spell.damage
 
 
 def magic_attack(req: ActionRequest, dice: DiceSource) -> ActionResult:
-    """No Attack or Defense roll; magic resistance stops the spell unless the GM marks it penetrated."""
+    """No Attack or Defense roll; magic resistance stops the spell unless it is known to penetrate."""
     if req.target is None:
         raise RulesError("error.arm5.needs_target", action=Term("action", "magic_attack"))
     opts, settings = req.options, req.settings
@@ -64,10 +54,13 @@ def magic_attack(req: ActionRequest, dice: DiceSource) -> ActionResult:
     caster, target = fighter_sheet(req.actor), fighter_sheet(req.target)
     check_can_act(caster, req.actor.name)
     check_reachable(target, req.target.name, "spell", opts.pursue, settings.left_combat_protects_from, req.forced)
-    value = _spell_damage(caster, opts, req.weapon)
-    a_updates = _caster_updates(caster, req.actor.name, opts, settings, req.weapon)
+    name = spell_named(req)
+    value = _spell_damage(caster, opts, name, req.actor.name)
+    a_updates, notes = _caster_updates(caster, req.actor.name, opts, settings, name)
     roller = Roller(dice)
     base = dict(system=SYSTEM_ID, action="magic_attack", actor=req.actor.name, target=req.target.name)
+    if target.magic_resistance and opts.penetrated is None:
+        return _penetration_undecided(base, req, caster, target, roller)
     if target.magic_resistance and not opts.penetrated:
         return _result(
             base,
@@ -78,11 +71,11 @@ def magic_attack(req: ActionRequest, dice: DiceSource) -> ActionResult:
             {},
             roller,
             outcome="resisted",
-            notes=[note("magic_resisted")],
+            notes=[*notes, note("magic_resisted")],
         )
     botch_dice = opts.botch_dice if opts.botch_dice is not None else settings.spell_damage_botch_dice
     dmg = roll_total(roller, "spell_damage", [mod("spell_damage", value)], botch_dice)
-    notes = botch_note(dmg, "spell_damage")
+    notes += botch_note(dmg, "spell_damage")
     if _no_damage(dmg, settings):  # nothing to soak: no Soak roll, no Soak botch, no hit
         notes.append(note("spell_no_damage"))
         shown = dmg.check
@@ -146,13 +139,38 @@ def magic_attack(req: ActionRequest, dice: DiceSource) -> ActionResult:
     )
 
 
+def _penetration_undecided(
+    base: dict[str, Any], req: ActionRequest, caster: Sheet, target: Sheet, roller: Roller
+) -> ActionResult:
+    """Seed: "o ile atakowany nie ma … odporności na magię (Parma Magica) zakładamy, że zaklęcie odniosło
+    efekt": against Parma Magica the effect is not assumed. The sheets give no Penetration to compare, so
+    the spell is not applied, the caster keeps the action, and the note says how to say whether it got
+    through (`przebicie:tak` / `przebicie:nie`) when the spell is cast again."""
+    assert req.target is not None
+    params = {"who": req.target.name, "yes": option_line("penetrated", "tak"), "no": option_line("penetrated", "nie")}
+    return _result(
+        base,
+        req,
+        caster,
+        {},
+        target,
+        {},
+        roller,
+        outcome="penetration_undecided",
+        notes=[note("penetration_needed", params)],
+    )
+
+
 def mastered_spell(sheet: Sheet, name: str | None, who: str) -> Spell:
     """The spell cast with Fast Casting: the seed needs its Spell Mastery with Fast Casting ("opanował to
-    zaklęcie w sposób mistrzowski (Spell Mastery) i ma umiejętność szybkiego rzucania (Fast Casting)")."""
+    zaklęcie w sposób mistrzowski (Spell Mastery) i ma umiejętność szybkiego rzucania (Fast Casting)").
+    Unnamed, the only mastered spell; of several, the player is asked which."""
     mastered = [s for s in sheet.spells if s.fast_casting]
     spell = find_spell(sheet, name)
     if spell is None and not name and len(mastered) == 1:
         spell = mastered[0]
+    if spell is None and not name and len(mastered) > 1:
+        raise RulesError("error.arm5.spell_not_chosen", who=who, choices=spell_choices(mastered))
     if spell is None or not spell.fast_casting:
         raise RulesError(
             "error.arm5.fast_casting_not_mastered",
@@ -172,15 +190,20 @@ def fast_cast_updates(sheet: Sheet, who: str, settings: Settings) -> dict[str, A
     return {"fast_casts": sheet.fast_casts + 1}
 
 
-def _caster_updates(caster: Sheet, who: str, opts: Options, settings: Settings, spell: str | None) -> dict[str, Any]:
+def _caster_updates(
+    caster: Sheet, who: str, opts: Options, settings: Settings, spell: str | None
+) -> tuple[dict[str, Any], list[Note]]:
     """A fast-cast spell is counted as a reaction; any other spell is the round's action (and, as a
-    normal attack, ends the disengage bonus and the caster's 'attacked since my turn' window)."""
+    normal attack, ends the disengage bonus, an exit attempt in progress and the caster's 'attacked
+    since my turn' window)."""
     if opts.fast_casting:
         mastered_spell(caster, spell, who)
-        return fast_cast_updates(caster, who, settings)
+        return fast_cast_updates(caster, who, settings), []
     if settings.enforce_action_economy and caster.action_used:
         raise RulesError("error.arm5.action_used", who=who)
-    return action_updates() | {"disengage_bonus": 0} | own_turn_updates(caster, settings.disengage_window)
+    abandoned, notes = abandoned_attempt(caster)
+    updates = action_updates() | {"disengage_bonus": 0} | abandoned
+    return updates | own_turn_updates(caster, settings.disengage_window), notes
 
 
 def _no_damage(dmg: Rolled, settings: Settings) -> bool:
@@ -209,9 +232,8 @@ def _result(
 ) -> ActionResult:
     assert req.target is not None
     target_after = target.model_copy(update=t_updates)
-    if fields.get("against") is not None:
-        fields["against_key"] = "soak_total"
-        fields["margin"] = fields["total"] - fields["against"]
+    if fields.get("against") is not None:  # no `margin`: a spell has no Attack Advantage; what gets
+        fields["against_key"] = "soak_total"  # through the Soak is `damage.applied` and the damage check
     return ActionResult(
         **base,
         rolls=roller.rolls,
@@ -234,6 +256,14 @@ def _casting_mods(sheet: Sheet, score: int, opts: Options, settings: Settings) -
     return mods + penalty_mods(sheet, "cast"), botch_dice
 
 
+def _cast_spell(sheet: Sheet, name: str | None, who: str, opts: Options) -> Spell | None:
+    """The spell a casting roll is for: a mastered one with Fast Casting; any other spell of the sheet,
+    or none when the Casting Score is typed for this cast."""
+    if opts.fast_casting:
+        return mastered_spell(sheet, name, who)
+    return chosen_spell(sheet, name, who, opts.casting_score is not None)
+
+
 def cast(req: ActionRequest, dice: DiceSource) -> ActionResult:
     """Casting Total = Casting Score (−10 with Fast Casting) + stress die + penalties; Fast Casting needs
     the spell's Mastery, adds 2 botch dice on a 0 and is a reaction (counted; it does not use the action)."""
@@ -241,10 +271,13 @@ def cast(req: ActionRequest, dice: DiceSource) -> ActionResult:
     assert isinstance(opts, Options) and isinstance(settings, Settings)
     sheet = fighter_sheet(req.actor)
     check_can_act(sheet, req.actor.name)
-    spell = mastered_spell(sheet, req.weapon, req.actor.name) if opts.fast_casting else find_spell(sheet, req.weapon)
+    name = spell_named(req)
+    spell = _cast_spell(sheet, name, req.actor.name, opts)
     score = opts.casting_score if opts.casting_score is not None else (spell.casting_score if spell else None)
-    if score is None:
-        raise RulesError("error.arm5.casting_score_missing", spell=req.weapon or "")
+    if score is None:  # no spells on the sheet
+        raise RulesError(
+            "error.arm5.casting_score_missing", who=req.actor.name, example=option_line("casting_score", 12)
+        )
     if opts.fast_casting:
         updates = fast_cast_updates(sheet, req.actor.name, settings)
     elif settings.enforce_action_economy and sheet.action_used:
@@ -267,7 +300,7 @@ def cast(req: ActionRequest, dice: DiceSource) -> ActionResult:
         action="cast",
         actor=req.actor.name,
         target=req.target.name if req.target else None,
-        weapon=spell.name if spell else req.weapon,
+        weapon=spell.name if spell else name,
         rolls=roller.rolls,
         modifiers=rolled.modifiers,
         total=rolled.total,

@@ -12,10 +12,23 @@ from rules.bounds import clip, field_limits
 from rules.checks import add_step, dump_checks, load_checks, minus
 from rules.dice import DiceSource, Roller
 from rules.errors import RulesError
-from rules.model import ActionResult, Check, Damage, DieRoll, Modifier, Note, Part, Side, StateChange, Term
+from rules.model import (
+    ActionResult,
+    Check,
+    Damage,
+    DieRoll,
+    Message,
+    Modifier,
+    Note,
+    Part,
+    Side,
+    StateChange,
+    Term,
+)
 from rules.system import ActionRequest, DefenceRequest
 from rules.systems.arm5.common import (
     Rolled,
+    abandoned_attempt,
     action_updates,
     add_name,
     apply_wound,
@@ -89,19 +102,32 @@ def riding_bonus(rider: Sheet, other_mounted: bool) -> int:
     return 0
 
 
-def _charge(sheet: Sheet, weapon: Weapon, opts: Options, kind: str) -> tuple[dict[str, Any], int]:
+def _charge(req: ActionRequest, sheet: Sheet, weapon: Weapon, opts: Options, kind: str) -> tuple[dict[str, Any], int]:
     """Momentum attack (atak z rozpędu): infantry running in to melee; 1 Fatigue level; + the combat
     Ability, not on difficult ground."""
     if not opts.charge:
         return {}, 0
     if kind != "attack":  # "zwróć uwagę czy zdążysz dobiec do celu": the charge ends at the target
         raise RulesError("error.arm5.charge_melee_only")
+    check_free_to_move(sheet, req.actor.name, req.forced)
     if sheet.mounted:
         raise RulesError("error.arm5.charge_on_foot_only")
     if sheet.fatigue_level + 1 >= UNCONSCIOUS:
         raise RulesError("error.arm5.too_tired_to_charge", fatigue_level=sheet.fatigue_level)
     bonus = 0 if opts.difficult_ground else sheet.ability(weapon.ability)
     return {"fatigue_level": sheet.fatigue_level + 1}, bonus
+
+
+def check_free_to_move(sheet: Sheet, who: str, forced: bool) -> None:
+    """Seed: "Postacie związane walką muszą wpierw wyjść z walki, nim wykonają akcję ruchu", and the
+    momentum attack "jest to jedyna możliwość, żeby w jednej rundzie wykonać ruch i atak": an engaged
+    character cannot charge until it leaves the fight. The GM may still allow it (`opcje:wymuś`), for an
+    engagement the sheet still lists after the opponent went down or away."""
+    if sheet.engaged_with and not forced:
+        disengage = Message("syntax.action", {"key": Term("action", "disengage")})
+        raise RulesError(
+            "error.arm5.charge_engaged", who=who, engaged_with=list(sheet.engaged_with), disengage=disengage
+        )
 
 
 @dataclass(slots=True)
@@ -138,12 +164,14 @@ def swing(req: ActionRequest, kind: str) -> Swing:
         )
     weapon, shield = in_hand(actor, req.weapon)
     if opts.charge:
-        updates, charge_bonus = _charge(actor, weapon, opts, kind)
+        updates, charge_bonus = _charge(req, actor, weapon, opts, kind)
         updates.update(action_updates())
     else:  # the usual swing: the action's updates are the dict itself (no copy into an empty one)
         updates, charge_bonus = action_updates(), 0
     updates["disengage_bonus"] = 0
     updates["left_combat"] = False
+    abandoned, notes = abandoned_attempt(actor)
+    updates.update(abandoned)
     if actor.attacked_by:  # `own_turn_updates` has nothing for a sheet no one attacked
         updates.update(own_turn_updates(actor, settings.disengage_window))
     if kind == "attack":
@@ -160,7 +188,6 @@ def swing(req: ActionRequest, kind: str) -> Swing:
         mods.append(Modifier("atk_charge", charge_bonus))
     mods += penalty_mods(rolling, "atk")
     botch_dice = actor.botch_dice_for(opts.botch_dice, settings.botch_dice_default)
-    notes = []
     if opts.charge and opts.difficult_ground:
         notes.append(note("charge_difficult_ground"))
     if kind == "shot" and not weapon.ranged:
@@ -527,6 +554,11 @@ _UPDATE_TYPES: dict[str, type[Any]] = {
     "fatigue_level": int,
     "engaged_with": list,
     "attacked_by": list,
+    # a disengage attempt given up for the attack (`abandoned_attempt`): only ever cleared
+    "disengage_defence": type(None),
+    "disengage_botched": bool,
+    "disengage_pending": list,
+    "disengage_failed": bool,
 }
 _UPDATE_KEYS = frozenset(_UPDATE_TYPES)
 
@@ -558,7 +590,7 @@ def _attacker_side(
             value = list(map(str, value))  # no comprehension frame
             stored = value
         else:  # only numbers have bounds (a flag, or a bool given for a number, is stored as it is)
-            stored = value if kind is bool else clip(value, *_UPDATE_BOUNDS[key])
+            stored = clip(value, *_UPDATE_BOUNDS[key]) if kind is int else value
         old = fields[key]
         if old != value:
             changes.append(StateChange(name, key, old, value))

@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from rules.systems.arm5.tables import Cover, WoundBand, cover_key
 from rules.systems.arm5.words import YES_NO
 
+FLAG_TYPES = (bool, bool | None)  # a yes / no option (`przebicie:nie`); unsaid may differ from "no"
 OPTION_ALIASES = {"momentum": "charge", "momentum_attack": "charge", "fast_cast": "fast_casting"}
 
 
@@ -25,7 +26,9 @@ class Options(BaseModel):
     )
     fast_casting: bool = Field(False, description="Fast Casting: +Finesse to Initiative, -10 Casting Score.")
     spell_damage: int | None = Field(None, ge=0, le=200, description="Spell damage value (e.g. Pilum of Fire 15).")
-    penetrated: bool = Field(True, description="The spell beat the target's magic resistance (GM).")
+    penetrated: bool | None = Field(
+        None, description="The spell beat the target's magic resistance (GM); unsaid, Parma Magica stops it."
+    )
     casting_score: int | None = Field(None, ge=-50, le=200, description="Casting Score for a casting roll.")
     spell_level: int | None = Field(None, ge=0, le=200, description="Spell level the Casting Total must reach.")
     wound_band: WoundBand | None = Field(None, description="GM's wound band when the Size is outside the table.")
@@ -33,6 +36,9 @@ class Options(BaseModel):
         None, ge=-100, le=300, description="Hold the action: act at this (later) Initiative count this round."
     )
     pursue: bool = Field(False, description="Pursue a character who left the fight (allows the melee attack).")
+    spell: str | None = Field(
+        None, min_length=1, max_length=80, description="Which of the sheet's spells (cast, magic attack, initiative)."
+    )
 
     @model_validator(mode="before")
     @classmethod
@@ -41,7 +47,7 @@ class Options(BaseModel):
             data = {OPTION_ALIASES.get(k, k): v for k, v in data.items()}
             for key, value in data.items():  # Polish yes / no for a flag: `przebicie:nie`
                 if isinstance(value, str) and cls.model_fields.get(key) is not None:
-                    if cls.model_fields[key].annotation is bool:
+                    if cls.model_fields[key].annotation in FLAG_TYPES:
                         data[key] = YES_NO.get(value.strip().casefold(), value)
             if "cover" in data:
                 data["cover"] = cover_key(data["cover"])

@@ -23,7 +23,7 @@ from rules.system import (
     validated,
 )
 from rules.systems.arm5 import disengage, edit, gm_conditions, hold, initiative, magic, melee, odds, vocabulary
-from rules.systems.arm5.common import changes_of, conditions, fighter_sheet, in_hand
+from rules.systems.arm5.common import changes_of, conditions, fighter_sheet, in_hand, no_attempt
 from rules.systems.arm5.fields import FIELD_CLASSES
 from rules.systems.arm5.options import Options
 from rules.systems.arm5.settings import Settings
@@ -39,7 +39,7 @@ from rules.systems.arm5.sheet import (
     Wounds,
 )
 from rules.systems.arm5.sheet_line import sheet_line
-from rules.systems.arm5.tables import FATIGUE_PENALTY, UNCONSCIOUS
+from rules.systems.arm5.tables import FATIGUE_PENALTY
 from rules.systems.arm5.templates import TEMPLATES
 from rules.systems.arm5.warnings import sheet_warnings
 from rules.systems.arm5.weapons import SHIELDS, WEAPONS
@@ -55,6 +55,8 @@ NESTED: dict[str, type[BaseModel]] = {
 }
 # descriptor(): the wound penalty down to which a combatant looks `wounded`, and from which `near_death`.
 WOUNDED_DOWN_TO = -3
+# The Fatigue conditions (common.conditions) by level, 0 (fresh, no condition) to 5 (unconscious).
+FATIGUE_CONDITIONS = ("fresh", "winded", "weary", "tired", "dazed", "unconscious")
 NEAR_DEATH_FROM = -8
 ACTIONS = ("disengage", "reaction_attack", "magic_attack", "cast", "hold")
 FAST_CAST_ACTIONS = frozenset({"magic_attack", "cast"})
@@ -178,11 +180,12 @@ class ArsMagica(CombatSystem):
         (dead, an Eliminujące wound, unconscious) is `down`; otherwise the wounds' cumulative penalty
         (Light −1, Medium −3, Heavy −5) decides: none `unhurt`, down to −3 `wounded` (Light wounds or one
         Medium), −4 to −7 `badly_wounded` (a Heavy wound, or a Medium and more), −8 or worse `near_death`.
-        Fatigue alone is not a wound, and leaving the fight is not being down."""
+        Fatigue alone is not a wound (its level is read from the conditions, `weary` …), and leaving the
+        fight is not being down."""
         if status.dead or status.level in ("incapacitated", "unconscious"):
             return "down"
-        fatigue = int(status.numbers.get("fatigue_level", 0))
-        penalty = int(status.numbers.get("penalty", 0)) - FATIGUE_PENALTY[min(fatigue, UNCONSCIOUS)]
+        fatigue = next((FATIGUE_CONDITIONS.index(c) for c in status.conditions if c in FATIGUE_CONDITIONS), 0)
+        penalty = int(status.numbers.get("penalty", 0)) - FATIGUE_PENALTY[fatigue]
         if penalty == 0:
             return "unhurt"
         if penalty >= WOUNDED_DOWN_TO:
@@ -197,7 +200,7 @@ class ArsMagica(CombatSystem):
         assert isinstance(settings, Settings)
         updates: dict[str, Any] = {"action_used": False, "fast_action_used": False, "fast_casts": 0}
         if sheet.disengage_defence is not None:  # an attempt left unfinished last round is dropped
-            updates |= disengage.no_attempt()
+            updates |= no_attempt()
         if settings.disengage_window == "previous_round_number":
             updates |= {"attacked_by_last_round": list(sheet.attacked_by), "attacked_by": []}
         updates |= hold.restore_updates(sheet)
@@ -271,8 +274,7 @@ def _numbers(sheet: Sheet) -> dict[str, int | float | str]:
         "damage": sheet.str + weapon.dam + (shield.dam if shield else 0),
         "soak": sheet.sta + sheet.armour_prot + sheet.soak_bonus,
         "size": sheet.size,
-        "penalty": penalty,
-        "fatigue_level": sheet.fatigue_level,
+        "penalty": penalty,  # the Fatigue level itself is a sheet field, and a condition (`weary` …)
         "disengage_bonus": sheet.disengage_bonus,
     }
     if sheet.initiative is not None:

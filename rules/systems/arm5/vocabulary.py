@@ -9,7 +9,7 @@ from typing import Any, Final
 from pydantic import BaseModel
 
 from rules.bounds import field_limits
-from rules.systems.arm5.options import Options
+from rules.systems.arm5.options import FLAG_TYPES, Options
 from rules.systems.arm5.sheet import SHORTCUT_BOUNDS, Abilities, Sheet, Wounds
 from rules.systems.arm5.words import (
     ABILITIES,
@@ -98,6 +98,7 @@ OPTION_EXAMPLES: Final[dict[str, str]] = {
     "wound_band": "rana:ciężkie",
     "new_initiative": "nowa_inicjatywa:5",
     "pursue": "pościg",
+    "spell": "zaklęcie:Pilum_of_Fire",
 }
 
 
@@ -142,8 +143,10 @@ def _option(key: str) -> Key:
     kind: KeyKind
     if values:
         kind = "choice"
-    elif info.annotation is bool:
+    elif info.annotation in FLAG_TYPES:
         kind = "flag"
+    elif key == "spell":
+        kind = "text"
     else:
         kind = "number"
         lo, hi = _bounds(Options, key)

@@ -118,6 +118,7 @@ OPTIONS: Final[dict[str, tuple[str, ...]]] = {
     "wound_band": ("rana", "poziom obrażeń", "wound band", "wound"),
     "new_initiative": ("nowa Inicjatywa", "Inicjatywa", "new initiative", "initiative"),
     "pursue": ("pościg", "pursue", "pursuit"),
+    "spell": ("zaklęcie", "spell"),
 }
 COVER: Final[dict[str, tuple[str, ...]]] = {
     "none": ("brak", "bez osłony", "none", "0"),
