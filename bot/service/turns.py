@@ -58,7 +58,7 @@ class TurnMixin(StagingMixin):
                     raise UserError("error.initiative_nobody")
             else:
                 c = self._actor(ctx, enc, who, system.initiative_descending)
-                if c.initiative is not None and not gm:
+                if c.initiative is not None and not gm and not system.is_reaction("initiative", opts):
                     raise UserError("error.initiative_already", name=c.name, value=c.initiative)
                 targets = [c]
             after = enc.copy()
@@ -102,7 +102,9 @@ class TurnMixin(StagingMixin):
             current = enc.by_id(c.id) or c
             req = ActionRequest(current.fighter(system), None, chosen, rules_settings, weapon)
             result: ActionResult = self._rules(system.initiative, req, self.dice)
-            updated = replace(current, initiative=result.total, tiebreak=list(result.tiebreak))
+            # A roll made as a reaction (ArM5's Fast Casting) is a test against the order, not a place in it.
+            reaction = opts is not None and system.is_reaction("initiative", opts)
+            updated = current if reaction else replace(current, initiative=result.total, tiebreak=list(result.tiebreak))
             if result.actor_sheet is not None:
                 updated = self._valid(system, updated, result.actor_sheet)
             self._put(enc, updated)

@@ -184,3 +184,19 @@ async def test_initiative_takes_the_weapon_of_the_attack_to_come(table: Table) -
     assert "d10 (4) +7 Fattore iniziativa = **11**" in bow, bow  # the short bow's factor, not the sword's
     refused = await table.one("@gm:it #boj /initiative combatant:all weapon:arco_corto")
     assert refused.error == "error.initiative_one_combatant"
+
+
+async def test_initiative_options_roll_a_spell_initiative_and_fast_casting_keeps_the_order(table: Table) -> None:
+    await table.play(
+        [
+            "@gm:pl #boj /encounter start system:arm5 name:Las",
+            "@ewa:pl #boj /character create system:arm5 name:Ewa template:magus",
+            "@ewa:pl #boj /encounter join character:Ewa",
+        ]
+    )
+    table.dice(4, 10)
+    first = text_of(await table.one("@ewa:pl #boj /initiative options:tryb_inicjatywy:zaklęcie"))
+    assert "= **5**" in first and "Ewa (5)" in first, first
+    table.dice(9, 3)
+    fast = text_of(await table.one('@ewa:pl #boj /initiative options:"fast_casting"'))
+    assert "+2 Finesse" in fast and "Ewa (5)" in fast, fast  # a test against the order, not a new place
