@@ -153,7 +153,9 @@ def _cause(moment: Moment, name: str) -> Fall:
     character's strenuous action, bleeding out in the round's upkeep)."""
     for _action, r in reversed(moment.results):
         for sub in [*reversed(r.attacks), r]:
-            if sub.target == name and sub.actor != name:
+            # A blow that did harm; one that did none (the attack on a character leaving the fight) is not it.
+            harmed = sub.damage is not None and bool(sub.damage.applied)
+            if sub.target == name and sub.actor != name and harmed:
                 return Fall(moment.round, sub.actor, sub.weapon, sub.action)
     own = next((r.action for _a, r in reversed(moment.results) if r.actor == name), None)
     return Fall(moment.round, action=own or moment.command.kind)

@@ -200,3 +200,31 @@ async def test_initiative_options_roll_a_spell_initiative_and_fast_casting_keeps
     table.dice(9, 3)
     fast = text_of(await table.one('@ewa:pl #boj /initiative options:"fast_casting"'))
     assert "+2 Finesse" in fast and "Ewa (5)" in fast, fast  # a test against the order, not a new place
+
+
+async def test_a_character_who_left_the_fight_was_not_felled_by_a_blow(table: Table) -> None:
+    lines = DISENGAGE
+    table.dice(3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 9, 2, 3, 3, 3, 3)  # Ania's Defence beats the reaction attack
+    for line in lines[:-1]:
+        await table(line)
+    said = await table(lines[-1])
+    summary = "\n".join(text_of(r) for r in said if not r.ephemeral)
+    assert "poza walką od 2. rundy" in summary and "cios: Zbój" not in summary, summary
+
+
+DISENGAGE = [
+    "@gm:pl #d /settings set name:enforce_turns value:false",
+    "@gm:pl #d /encounter start system:arm5 name:Odwrót",
+    "@ania:pl #d /character create system:arm5 name:Ania template:wojownik",
+    "@ania:pl #d /encounter join character:Ania",
+    '@gm:pl #d /encounter add name:Zbój stats:"atak:5 obrona:4 obrażenia:3 wyparowania:4 inicjatywa:1"',
+    "@gm:pl #d /initiative combatant:all",
+    "@gm:pl #d /encounter next",
+    "@gm:pl #d /attack attacker:Zbój target:Ania",
+    "@ania:pl #d /parry",
+    "@gm:pl #d /encounter next",
+    "@gm:pl #d /encounter next",
+    "@ania:pl #d /action name:disengage",
+    "@gm:pl #d /action name:reaction_attack actor:Zbój target:Ania",
+    "@gm:pl #d /encounter end",
+]
