@@ -473,7 +473,7 @@ def character_embed(tx: Texts, ch: Character, system: CombatSystem, fight_channe
     fields = system.Sheet.model_fields
     shown = set(system.fields_of("build", "lasting"))
     lines = [  # in the model's order (a stored sheet's keys are sorted), each under its stored key
-        f"{tx.term('term', k)}: {_sheet_value(tx, value)}"
+        f"{tx.term('term', k)}: {_listed_name(system.id, k, value) or _sheet_value(tx, value)}"
         for k, f in fields.items()
         if k in shown
         and (value := sheet.get(f.alias or k, sheet.get(k))) not in (None, [], {}, "")
@@ -539,6 +539,17 @@ def _sheet_item(tx: Texts, key: str, value: Any) -> str:
         inner = " ".join(names + labelled)
         return f"{_known_word(tx, key)}: {inner}"
     return f"{_known_word(tx, key)} {_sheet_value(tx, value)}"
+
+
+def _listed_name(system_id: str, key: str, value: Any) -> str | None:
+    """A number the game names (ArM5's Fatigue 2 is `znużony`) by its first name in the stat list."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        return None
+    from rules import get_system
+
+    entry = get_system(system_id).stat_vocabulary().keys.get(key)
+    names = entry.values.get(str(value)) if entry is not None else None
+    return names[0] if names else None
 
 
 def _known_word(tx: Texts, word: str) -> str:

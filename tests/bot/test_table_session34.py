@@ -228,3 +228,10 @@ DISENGAGE = [
     "@gm:pl #d /action name:reaction_attack actor:Zbój target:Ania",
     "@gm:pl #d /encounter end",
 ]
+
+
+async def test_a_sheet_names_a_numbered_level_by_its_word(table: Table) -> None:
+    r = await table.one(
+        '@ola:pl #x /character create system:arm5 name:Ola template:fighter stats:"wyczerpanie:znużony"'
+    )
+    assert "Poziom Wyczerpania: znużony" in text_of(r), text_of(r)
