@@ -177,7 +177,11 @@ class Cz2d10(CombatSystem):
         )
         if active:
             prep.serialised(roller)
-            ex["actor_upd"] = prep.actor_upd
+            # L3 "Každé kolo se dělí na 5 akcí": the attacker pays now (actions, the crossbow's reload), so
+            # a second attack while this one waits sees them spent; the defence charges nothing again
+            # (an exchange stored before this carries its `actor_upd`, which the defence still applies)
+            paid = self._paid(req.actor, prep.actor_upd)
+            ex["actor_upd"] = {}
             virtual = t.reflex_actions_left
             if virtual is None:
                 virtual = t.battle_reflexes * settings.reflex_virtual_actions
@@ -198,6 +202,7 @@ class Cz2d10(CombatSystem):
                 defences=["none", *choices],
                 exchange=ex,
                 checks=[shown],
+                **paid,
             )
         if settings.duel_system == "vzor2":
             chosen: set[str] | None = set() if ex["total"] <= 13 else None
@@ -209,6 +214,13 @@ class Cz2d10(CombatSystem):
         return self._complete(
             ex, req.actor, target, d, chosen, settings, roller, prep.actor_upd, prep.target_upd, prep.attack, prep
         )
+
+    @staticmethod
+    def _paid(actor: Fighter[Any], actor_upd: dict[str, Any]) -> dict[str, Any]:
+        """The attacker's sheet and changes once an attack waiting for its defence is paid for."""
+        a: CzSheet = actor.sheet
+        a_new, a_changes = bounded_changes(actor.name, a, actor_upd)
+        return {"actor_sheet": a.dump(a_new), "changes": a_changes} if actor_upd else {}
 
     def _complete(
         self,
