@@ -197,7 +197,7 @@ def test_vzor2_worked_exchange() -> None:
     r = S.attack(req(RADEK, BOREK, settings, ("Radek", "Bořek")), ScriptedDice([9, 9]))
     assert r.outcome == "pending_defence" and r.exchange is not None
     assert r.actor_sheet is not None and r.actor_sheet["actions_left"] == 2  # paid at the attack
-    assert r.defences == ["none", "dex", "weapon", "shield"]
+    assert r.defences == ["none", "dex", "to_weapon", "to_shield"]  # prefixes of the order
     assert S.default_defence(r.exchange) == "none"  # 29 cannot be stopped (13+4+1+1 = 19)
     d = S.defend(
         DefenceRequest(

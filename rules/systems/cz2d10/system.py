@@ -15,6 +15,7 @@ from rules.system import ActionRequest, CombatSystem, DefenceRequest, FieldClass
 from rules.systems.cz2d10 import actions as act_mod
 from rules.systems.cz2d10.assumed import sheet_warnings
 from rules.systems.cz2d10.conditions import CONDITIONS, set_condition
+from rules.systems.cz2d10.defences import offer_notes, offered, parse_choice
 from rules.systems.cz2d10.derive import (
     DERIVED_FIELDS,
     actions_left,
@@ -42,7 +43,7 @@ from rules.systems.cz2d10.resolve import (
 )
 from rules.systems.cz2d10.settings import Settings as CzSettings
 from rules.systems.cz2d10.sheet import Sheet as CzSheet
-from rules.systems.cz2d10.shown import attack_from_exchange, terms
+from rules.systems.cz2d10.shown import attack_from_exchange
 from rules.systems.cz2d10.status import conditions, status_of
 from rules.systems.cz2d10.tables import MATERIALS, SHIELDS, WEAPONS
 from rules.systems.cz2d10.templates import TEMPLATES
@@ -188,7 +189,8 @@ class Cz2d10(CombatSystem):
             ex["defender_budget"] = actions_left(t, settings.polygonal) + virtual
             shown = prep.attack or attack_from_exchange(ex)
             ex["checks"] = dump_checks([shown])  # the attack half, finished by the defence
-            choices = [k for k, _, _ in d.components if k != "base"]
+            choices = offered(d, settings, ex["defender_budget"])
+            prefixes = settings.vzor2_defence_order == "prefix"
             return ActionResult(
                 system=SYS,
                 action="shot" if shot else "attack",
@@ -200,6 +202,7 @@ class Cz2d10(CombatSystem):
                 outcome="pending_defence",
                 modifiers=[Modifier(key=k, value=v) for k, v in ex["mods"]],
                 defences=["none", *choices],
+                notes=offer_notes(d, choices) if prefixes else [],
                 exchange=ex,
                 checks=[shown],
                 **paid,
@@ -302,7 +305,7 @@ class Cz2d10(CombatSystem):
             virtual = t.battle_reflexes * settings.reflex_virtual_actions
         ex["defender_budget"] = actions_left(t, settings.polygonal) + virtual
         choice = req.choice if req.choice is not None else self.default_defence(ex)
-        chosen = self._parse_choice(choice or "none", d, settings)
+        chosen = parse_choice(choice or "none", d, settings, ex["defender_budget"])
         cost = sum(p for k, _, p in d.components if k in chosen)
         left = actions_left(t, settings.polygonal)
         if cost > left + virtual:
@@ -324,18 +327,11 @@ class Cz2d10(CombatSystem):
             target_upd,
         )
         bought = [Term("term", "def_" + k) for k, _, _ in d.components if k in chosen]
-        res.notes.append(Note(key="defence_bought", params={"components": bought, "actions": cost}))
+        if bought:
+            res.notes.append(Note(key="defence_bought", params={"components": bought, "actions": cost}))
+        else:
+            res.notes.append(Note(key="defence_let_land"))
         return res
-
-    def _parse_choice(self, choice: str, d: Defence, settings: CzSettings) -> set[str]:
-        order = [k for k, _, _ in d.components if k != "base"]
-        picked = [c.strip() for c in choice.split(",") if c.strip() and c.strip() != "none"]
-        for c in picked:
-            if c not in order:
-                raise err("unknown_defence", choice=c, allowed=terms("defence", ["none", *order]))
-        if settings.vzor2_defence_order == "prefix" and picked and set(picked) != set(order[: len(picked)]):
-            raise err("defence_not_prefix", order=terms("term", order, "def_"))
-        return set(picked)
 
 
 __all__ = ["Cz2d10", "actions_per_round", "base_actions", "initiative_value"]
