@@ -220,8 +220,13 @@ class ActionMixin(StagingMixin):
         )
         after = enc.copy()
         after.pending = [*enc.pending, x]
+        if result.actor_sheet is not None:
+            # the attacker pays at the attack (its actions, a crossbow's reload): a second attack sees it
+            actor = self._valid(system, actor, result.actor_sheet)
+            self._put(after, actor)
         commit = repo.Commit(
             user_id=ctx.user_id,
+            upsert=self._changed(enc, after),
             new_exchanges=[x],
             events=[(kind, compact(stored))],
             rolled=bool(result.rolls),

@@ -330,7 +330,8 @@ def test_vzor2_low_attack_misses_without_defending() -> None:
 
 def test_vzor2_prefix_costs_and_default() -> None:
     r = _pending([5, 5])  # total 19: 13 + dex 3 + weapon 2 = 18 < 19; + guard 2 = 20
-    assert r.defences == ["none", "dex", "weapon", "guard", "shield"]
+    # L459 "Zde nabývá významně na důležitosti pořadí": each offered choice is a prefix of the order
+    assert r.defences == ["none", "dex", "to_weapon", "to_guard", "to_shield"]
     assert S.default_defence(r.exchange) == "dex,weapon,guard"
     d = S.defend(
         DefenceRequest(
@@ -347,7 +348,7 @@ def test_vzor2_prefix_costs_and_default() -> None:
                 Fighter("A", S.sheet(FIGHTER)),
                 r.exchange,
                 S.settings(V2),
-                "shield",
+                "dex,shield",
             ),
             ScriptedDice([]),
         )

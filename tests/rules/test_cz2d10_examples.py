@@ -196,7 +196,8 @@ def test_vzor2_worked_exchange() -> None:
     settings = {**BASIC, "duel_system": "vzor2"}
     r = S.attack(req(RADEK, BOREK, settings, ("Radek", "Bořek")), ScriptedDice([9, 9]))
     assert r.outcome == "pending_defence" and r.exchange is not None
-    assert r.defences == ["none", "dex", "weapon", "shield"]
+    assert r.actor_sheet is not None and r.actor_sheet["actions_left"] == 2  # paid at the attack
+    assert r.defences == ["none", "dex", "to_weapon", "to_shield"]  # prefixes of the order
     assert S.default_defence(r.exchange) == "none"  # 29 cannot be stopped (13+4+1+1 = 19)
     d = S.defend(
         DefenceRequest(
@@ -210,7 +211,7 @@ def test_vzor2_worked_exchange() -> None:
     )
     assert d.against == 17 and d.outcome == "hit"
     assert d.target_sheet is not None and d.target_sheet["actions_left"] == 3
-    assert d.actor_sheet is not None and d.actor_sheet["actions_left"] == 2
+    assert d.actor_sheet is None  # nothing charged again, no older attacker state written back
 
 
 def test_example3_target_location_uses_the_smallest_shift() -> None:

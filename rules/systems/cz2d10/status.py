@@ -23,10 +23,11 @@ from rules.systems.cz2d10.derive import (
 from rules.systems.cz2d10.options import Options
 from rules.systems.cz2d10.settings import Settings
 from rules.systems.cz2d10.sheet import Sheet
-from rules.systems.cz2d10.tables import PARTS
+from rules.systems.cz2d10.tables import LIMBS, PARTS
 from rules.systems.cz2d10.values import base_attack, defence_of, target_state
 
 _OPTS = Options()
+BODY = ("head", "torso")
 
 
 def guess_settings(sheet: Sheet) -> Settings:
@@ -90,6 +91,26 @@ def conditions(s: Sheet, settings: Settings, per_round: int | None = None) -> li
                 for p in PARTS
                 if damaged.get(p) and p not in s.amputated and part_unusable(s, p, settings)
             ]
+            out += limb_wounds(s, settings)
+    return out
+
+
+# A limb's wound shown as its own condition (the overall level is the body's): from light on, below the
+# level that makes it unusable (shown as `unusable_<part>`).
+_LIMB_WOUND_LEVELS = frozenset(("light", "serious", "severe"))
+
+
+def limb_wounds(s: Sheet, settings: Settings) -> list[str]:
+    """L497: "smrtelné zranění … znamená nepoužitelnost dané části těla. V případě, že jde o hlavu či trup,
+    je postava okamžitě vyřazena": a limb's wound is that limb's, not the character's
+    (`<level>_wound_<limb>`)."""
+    out = []
+    for p in LIMBS:
+        if not s.part_damage.get(p) or p in s.amputated or part_unusable(s, p, settings):
+            continue
+        level = part_level(s, p, settings)
+        if level in _LIMB_WOUND_LEVELS:
+            out.append(f"{level}_wound_{p}")
     return out
 
 
@@ -112,13 +133,13 @@ def status_of(s: Sheet, settings: Settings | None = None) -> Status:
     if s.acceleration:
         numbers["acceleration_stun_per_2_rounds"] = acceleration_price(s, settings.polygonal)
     if settings.polygonal:
-        worst = "none"
+        worst = "none"  # the body's (head and torso): a limb's wound is that limb's condition
         for p in PARTS:
             hp = part_hp(s, p, settings)
             numbers[f"hp_{p}"] = hp - s.part_damage.get(p, 0)
-            level = part_level(s, p, settings)
-            if wound_rank(level) > wound_rank(worst):
-                worst = level
+            if p in BODY:
+                level = part_level(s, p, settings)
+                worst = level if wound_rank(level) > wound_rank(worst) else worst
         hp_now = part_hp(s, "torso", settings) - s.part_damage.get("torso", 0)
         top = part_hp(s, "torso", settings)
     else:

@@ -15,6 +15,7 @@ from rules.system import ActionRequest, CombatSystem, DefenceRequest, FieldClass
 from rules.systems.cz2d10 import actions as act_mod
 from rules.systems.cz2d10.assumed import sheet_warnings
 from rules.systems.cz2d10.conditions import CONDITIONS, set_condition
+from rules.systems.cz2d10.defences import offer_notes, offered, parse_choice
 from rules.systems.cz2d10.derive import (
     DERIVED_FIELDS,
     actions_left,
@@ -42,7 +43,7 @@ from rules.systems.cz2d10.resolve import (
 )
 from rules.systems.cz2d10.settings import Settings as CzSettings
 from rules.systems.cz2d10.sheet import Sheet as CzSheet
-from rules.systems.cz2d10.shown import attack_from_exchange, terms
+from rules.systems.cz2d10.shown import attack_from_exchange
 from rules.systems.cz2d10.status import conditions, status_of
 from rules.systems.cz2d10.tables import MATERIALS, SHIELDS, WEAPONS
 from rules.systems.cz2d10.templates import TEMPLATES
@@ -177,14 +178,19 @@ class Cz2d10(CombatSystem):
         )
         if active:
             prep.serialised(roller)
-            ex["actor_upd"] = prep.actor_upd
+            # L3 "Každé kolo se dělí na 5 akcí": the attacker pays now (actions, the crossbow's reload), so
+            # a second attack while this one waits sees them spent; the defence charges nothing again
+            # (an exchange stored before this carries its `actor_upd`, which the defence still applies)
+            paid = self._paid(req.actor, prep.actor_upd)
+            ex["actor_upd"] = {}
             virtual = t.reflex_actions_left
             if virtual is None:
                 virtual = t.battle_reflexes * settings.reflex_virtual_actions
             ex["defender_budget"] = actions_left(t, settings.polygonal) + virtual
             shown = prep.attack or attack_from_exchange(ex)
             ex["checks"] = dump_checks([shown])  # the attack half, finished by the defence
-            choices = [k for k, _, _ in d.components if k != "base"]
+            choices = offered(d, settings, ex["defender_budget"])
+            prefixes = settings.vzor2_defence_order == "prefix"
             return ActionResult(
                 system=SYS,
                 action="shot" if shot else "attack",
@@ -196,8 +202,10 @@ class Cz2d10(CombatSystem):
                 outcome="pending_defence",
                 modifiers=[Modifier(key=k, value=v) for k, v in ex["mods"]],
                 defences=["none", *choices],
+                notes=offer_notes(d, choices) if prefixes else [],
                 exchange=ex,
                 checks=[shown],
+                **paid,
             )
         if settings.duel_system == "vzor2":
             chosen: set[str] | None = set() if ex["total"] <= 13 else None
@@ -209,6 +217,13 @@ class Cz2d10(CombatSystem):
         return self._complete(
             ex, req.actor, target, d, chosen, settings, roller, prep.actor_upd, prep.target_upd, prep.attack, prep
         )
+
+    @staticmethod
+    def _paid(actor: Fighter[Any], actor_upd: dict[str, Any]) -> dict[str, Any]:
+        """The attacker's sheet and changes once an attack waiting for its defence is paid for."""
+        a: CzSheet = actor.sheet
+        a_new, a_changes = bounded_changes(actor.name, a, actor_upd)
+        return {"actor_sheet": a.dump(a_new), "changes": a_changes} if actor_upd else {}
 
     def _complete(
         self,
@@ -290,7 +305,7 @@ class Cz2d10(CombatSystem):
             virtual = t.battle_reflexes * settings.reflex_virtual_actions
         ex["defender_budget"] = actions_left(t, settings.polygonal) + virtual
         choice = req.choice if req.choice is not None else self.default_defence(ex)
-        chosen = self._parse_choice(choice or "none", d, settings)
+        chosen = parse_choice(choice or "none", d, settings, ex["defender_budget"])
         cost = sum(p for k, _, p in d.components if k in chosen)
         left = actions_left(t, settings.polygonal)
         if cost > left + virtual:
@@ -312,18 +327,11 @@ class Cz2d10(CombatSystem):
             target_upd,
         )
         bought = [Term("term", "def_" + k) for k, _, _ in d.components if k in chosen]
-        res.notes.append(Note(key="defence_bought", params={"components": bought, "actions": cost}))
+        if bought:
+            res.notes.append(Note(key="defence_bought", params={"components": bought, "actions": cost}))
+        else:
+            res.notes.append(Note(key="defence_let_land"))
         return res
-
-    def _parse_choice(self, choice: str, d: Defence, settings: CzSettings) -> set[str]:
-        order = [k for k, _, _ in d.components if k != "base"]
-        picked = [c.strip() for c in choice.split(",") if c.strip() and c.strip() != "none"]
-        for c in picked:
-            if c not in order:
-                raise err("unknown_defence", choice=c, allowed=terms("defence", ["none", *order]))
-        if settings.vzor2_defence_order == "prefix" and picked and set(picked) != set(order[: len(picked)]):
-            raise err("defence_not_prefix", order=terms("term", order, "def_"))
-        return set(picked)
 
 
 __all__ = ["Cz2d10", "actions_per_round", "base_actions", "initiative_value"]
