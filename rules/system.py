@@ -235,6 +235,9 @@ class CombatSystem(ABC):
     Settings: ClassVar[type[BaseModel]]
     initiative_descending: ClassVar[bool] = True
     has_active_defence: ClassVar[bool] = False
+    # The defence may be typed in the game's own words beyond the offered ids (cz2d10's "Obratnost, Štít"):
+    # the bot hands such text to `defend`, which reads it or refuses it in the game's words.
+    reads_typed_defence: ClassVar[bool] = False
     extra_actions: ClassVar[tuple[str, ...]] = ()
     # Reactions: what the rules make happen outside one's own turn (an attack of opportunity, a
     # counter-attack, a fast-cast spell …). `/action` names in `reaction_actions`; `/attack` or `/shot`

@@ -64,8 +64,12 @@ class ExchangeMixin(StagingMixin):
                 if not queue:
                     raise UserError("error.nothing_to_parry")
                 x = queue[0]
-            if choice is not None and x.defences and choice not in x.defences and "," not in choice:
-                raise UserError("error.defence_choice", choice=choice, allowed=x.defences)
+            if choice is not None and x.defences and choice not in x.defences and not system.reads_typed_defence:
+                error = UserError(
+                    "error.defence_choice", choice=choice, allowed=[Term("defence", d) for d in x.defences]
+                )
+                error.system = system.id  # the defences by the game's names, not their ids
+                raise error
             automatic = self.clock() > x.deadline
             return await self._close_exchange(ctx, enc, system, x, None if automatic else choice, options, automatic)
 

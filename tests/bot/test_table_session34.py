@@ -235,3 +235,36 @@ async def test_a_sheet_names_a_numbered_level_by_its_word(table: Table) -> None:
         '@ola:pl #x /character create system:arm5 name:Ola template:fighter stats:"wyczerpanie:znużony"'
     )
     assert "Poziom Wyczerpania: znużony" in text_of(r), text_of(r)
+
+
+async def test_a_defence_typed_in_the_games_words_reaches_the_rules(table: Table) -> None:
+    await table.play(
+        [
+            "@gm:cs #hrad /settings set name:duel_system value:vzor2 system:cz2d10",
+            "@petr:cs #hrad /character create system:cz2d10 name:Petr template:knight",
+            "@gm:cs #hrad /encounter start system:cz2d10 name:Hradby",
+            '@gm:cs #hrad /encounter add name:Strážný stats:"útok:10 obrana:17 zranění:d5+1 životy:12 iniciativa:9"',
+            "@petr:cs #hrad /encounter join character:Petr",
+            "@gm:cs #hrad /initiative combatant:all",
+            "@gm:cs #hrad /encounter next",
+            "@gm:cs #hrad /attack target:Petr attacker:Strážný",
+        ]
+    )
+    said = await table("@petr:cs #hrad /parry option:zbraň")  # the weapon part, bought with the one before it
+    assert all(r.error is None for r in said), [r.content for r in said]
+    assert "Obratnost, Hlavní zbraň za 3 akce" in "\n".join(text_of(r) for r in said)
+
+
+async def test_a_refused_defence_is_named_in_the_games_words(table: Table) -> None:
+    await table.play(
+        [
+            "@gm:pl #d /settings set name:npc_defence value:prompt",
+            "@gm:pl #d /encounter start system:arm5 name:Las",
+            "@ania:pl #d /character create system:arm5 name:Ania template:fighter",
+            "@ania:pl #d /encounter join character:Ania",
+            '@gm:pl #d /encounter add name:Zbój stats:"atak:5 obrona:4 obrażenia:3 wyparowania:4 inicjatywa:1"',
+            "@gm:pl #d /attack attacker:Zbój target:Ania",
+        ]
+    )
+    refused = await table.one("@ania:pl #d /parry option:blok")
+    assert refused.error == "error.defence_choice" and "dodge" not in (refused.content or ""), refused.content

@@ -80,6 +80,7 @@ class Cz2d10(CombatSystem):
     Settings: ClassVar[type[BaseModel]] = CzSettings
     initiative_descending: ClassVar[bool] = True
     has_active_defence: ClassVar[bool] = True  # only in duel system "vzor2"; basic attacks never pend
+    reads_typed_defence: ClassVar[bool] = True  # "Obratnost, Hlavní zbraň", "obratnost štít" (defences.py)
     extra_actions: ClassVar[tuple[str, ...]] = act_mod.ACTIONS
     # Out of one's turn: the disarm after a parry (L389) and the shock test of a blow just taken (L50);
     # a counter-attack (protiútok, L375) and actions held by waiting (vyčkávání, L357) as attack options.
