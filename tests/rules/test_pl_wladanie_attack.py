@@ -496,8 +496,9 @@ def test_area_scatter_small_failure_single_roll_and_back_on_target() -> None:
     assert result.margin == -1 and result.outcome == "scatter_on_target"
     assert [r.purpose for r in result.rolls] == ["attack", "scatter_landing", "scatter_landing", "damage"]
     assert result.damage is not None and result.damage.applied == 4
-    far = S.shot(request(actor, TARGET, distance=2, area=True), ScriptedDice([1, 3, 2, 5]))  # failure by 10: k4
-    assert far.outcome == "scatter" and far.damage is None
+    # failure by 10: k4; the field it fell on gets its damage test (5), for the GM to apply
+    far = S.shot(request(actor, TARGET, distance=2, area=True), ScriptedDice([1, 3, 2, 5, 5]))
+    assert far.outcome == "scatter" and far.damage is None and far.target_sheet is None
     note = next(n for n in far.notes if n.key == "scatter")
     assert (note.params["distance_die"], note.params["dx"], note.params["dy"]) == (4, 1, 2)
 
@@ -513,13 +514,13 @@ def test_area_scatter_never_beyond_maximum_range() -> None:
     }
     actor = {"lift_kg": 20, "weapons": [bomb]}
     # ST 14, total 1 → failure 13 → k4; distance 4, direction 2 (away), landing 2 → dy 5 but only 2 m left
-    result = S.shot(request(actor, None, distance=8, area=True), ScriptedDice([1, 4, 2, 2]))
+    result = S.shot(request(actor, None, distance=8, area=True), ScriptedDice([1, 4, 2, 2, 3]))
     note = next(n for n in result.notes if n.key == "scatter")
     assert note.params["dy"] == 2 and note.params["distance_die"] == 4
     assert any(n.key == "scatter_clamped" for n in result.notes)
     north = S.shot(
         request(actor, None, distance=8, area=True, settings={"scatter_orientation": "map_north"}),
-        ScriptedDice([1, 4, 2, 2]),
+        ScriptedDice([1, 4, 2, 2, 3]),
     )
     note = next(n for n in north.notes if n.key == "scatter")
     assert note.params["dy"] == 5 and note.params["orientation"] == Term("term", "scatter_map_north")

@@ -43,7 +43,7 @@ class PlWladanie(CombatSystem):
     # parry and dodge answer the defence prompt. Nothing is accepted off-turn (docs: Reactions).
     reaction_actions: ClassVar[frozenset[str]] = frozenset()
     reaction_options: ClassVar[frozenset[str]] = frozenset()
-    # `landing:Orc 1,Orc 2` names who stands where an area attack came down: the bot passes their sheets.
+    # `landing:Orc 1,Orc 2` names who else stands on the aimed field of an area attack: the bot passes their sheets.
     combatant_options: ClassVar[frozenset[str]] = frozenset({"landing"})
     field_classes: ClassVar[Mapping[str, FieldClass]] = FIELD_CLASSES
     edit_aliases: ClassVar[Mapping[str, str]] = EDIT_ALIASES
