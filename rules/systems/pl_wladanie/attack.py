@@ -116,6 +116,16 @@ def resolve_attack(req: ActionRequest, dice: DiceSource, *, ranged: bool) -> Act
         fields["outcome"] = "miss"
         return finish(fields, None, actor, attempt.fatigue)
     allowed = s.defences
+    if allowed == ["none"]:
+        # "Atakowany nie może parować i unikać ataków": nothing to answer, the blow lands at once.
+        assert attempt.plan is not None
+        fields["outcome"] = "hit"  # no exchange, nothing offered (`defences` stays empty)
+        fields["notes"].append(note("no_active_defence"))
+        hit = apply_hit(
+            roller, actor, target, total=total, plan=attempt.plan, aimed=opts.location, settings=settings,
+            self_injury=_self_injury(weapon, opts, settings),
+        )  # fmt: skip
+        return finish(fields, hit, actor, attempt.fatigue)
     exchange = _exchange(attempt, fields, sit, opts, settings, allowed, target.sheet)
     fields.update(outcome="pending_defence", defences=allowed, exchange=exchange)  # fields is this result's own
     return result(fields)
