@@ -70,7 +70,10 @@ class PlWladanie(CombatSystem):
         return conditions_rules.with_condition(cast(Sheet, sheet), condition, on)
 
     def edit_sheet(self, sheet: BaseModel, changes: Mapping[str, Any]) -> BaseModel:
-        return super().edit_sheet(sheet, edit_changes(cast(Sheet, sheet), changes))
+        """`/encounter edit`: new damage gives its wound level at once (not at the next round's upkeep)."""
+        before = cast(Sheet, sheet)
+        after = cast(Sheet, super().edit_sheet(sheet, edit_changes(before, changes)))
+        return conditions_rules.settled(after) if after.damage_taken != before.damage_taken else after
 
     def update_sheet(self, sheet: BaseModel, changes: Mapping[str, Any]) -> BaseModel:
         """`/character set`: a władanie line adds to (or changes) the skills the sheet has; one number is the
