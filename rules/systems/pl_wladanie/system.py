@@ -23,6 +23,7 @@ from .fields import EDIT_ALIASES, FIELD_CLASSES, edit_changes
 from .line import TEMPLATES, sheet_line
 from .odds_plan import odds_plan
 from .options import Options
+from . import settings as settings_words
 from .settings import Settings
 from .sheet import Sheet
 from .tables import SYSTEM_ID
@@ -109,6 +110,12 @@ class PlWladanie(CombatSystem):
         self, fighter: Fighter[Any], settings: BaseModel, round_no: int, dice: DiceSource | None = None
     ) -> ActionResult | None:
         return conditions_rules.sync_wound_level(fighter, cast(Settings, settings))
+
+    def setting_parts(self, name: str, value: Any) -> list[tuple[str, Term]] | None:
+        """A text setting read into its entries for display, each a number (or a range of the location
+        die) with the catalog term it names: `location_table` → [("1–2", location head), …],
+        `wound_thresholds` → [("5", wound light), …]; None for any other setting (shown as it is)."""
+        return settings_words.setting_parts(name, value)
 
     def weapons(self) -> Mapping[str, str]:
         return {"unarmed": "Uderzenie bez broni"}
