@@ -7,7 +7,7 @@ import pytest
 from rules.checks import verify_result
 from rules.dice import ScriptedDice
 from rules.errors import RulesError
-from rules.model import ActionResult
+from rules.model import ActionResult, Term
 from rules.registry import get_system
 from rules.system import ActionRequest, Fighter
 
@@ -41,9 +41,10 @@ def test_wladanie_of_a_named_weapon_without_a_skill_on_the_sheet_is_zero() -> No
     assert plain_test("władanie", weapon="sztylet").total == 7
 
 
-def test_an_unknown_skill_lists_what_to_type_in_lower_case() -> None:
+def test_an_unknown_skill_lists_wladanie_first_each_by_its_catalog_name() -> None:
     with pytest.raises(RulesError) as err:
         plain_test("pływanie")
     assert err.value.key == "error.pl_wladanie.unknown_skill"
     allowed = err.value.params["allowed"]
-    assert allowed.startswith("władanie, miecz, tarcza, walka_wręcz, parowanie") and allowed == allowed.lower()
+    assert allowed[:3] == [Term("term", "wladanie"), Term("weapon", "miecz"), Term("weapon", "tarcza")]
+    assert Term("term", "parry_skill") in allowed

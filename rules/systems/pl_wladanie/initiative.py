@@ -168,13 +168,6 @@ _SKILL_NAMES = {fold(k): v for k, v in FIELD_SHORTCUTS.items() if v in _SKILL_FI
 
 # `umiejętność:władanie`: the władanie of the weapon named (`broń:`), else of the sheet's first weapon.
 _WLADANIE_NAMES = frozenset({"wladanie", "weapon_skill", "weapon_skills"})
-# What to type for each skill field, in the error that lists them (lower case, as typed).
-_TYPED_SKILLS = {
-    "unarmed_skill": "walka_wręcz", "parry_skill": "parowanie", "dodge_skill": "unik", "reflex": "refleks",
-    "initiative_bonus": "inicjatywa", "strength": "siła", "endurance": "wytrwałość",
-}  # fmt: skip
-
-
 def _skill(sheet: Sheet, name: str, weapon: str | None = None) -> tuple[str, int]:
     """The tested skill's key and value: a władanie from `weapon_skills` (by the weapon's name, or
     `władanie` for the weapon's own), or a skill field by its key or its Polish name (parowanie, unik,
@@ -191,5 +184,7 @@ def _skill(sheet: Sheet, name: str, weapon: str | None = None) -> tuple[str, int
     field = _SKILL_NAMES.get(folded, folded)
     if field in _SKILL_FIELDS:
         return field, int(getattr(sheet, field))
-    allowed = ", ".join(["władanie", *(k.lower() for k in sheet.weapon_skills), *_TYPED_SKILLS.values()])
+    # Named through the catalog: władanie first, each weapon's władanie by its weapon, then the fields.
+    allowed = [Term("term", "wladanie"), *(Term("weapon", k) for k in sheet.weapon_skills)]
+    allowed += [Term("term", k) for k in _SKILL_FIELDS]
     raise RulesError("error.pl_wladanie.unknown_skill", skill=name, allowed=allowed)
