@@ -19,7 +19,7 @@ from .finish import finish
 from .hit import DamageTest, HitOutcome, damage_test, land
 from .hit_test import build_attempt
 from .landing import OnField, field_hit, on_field
-from .made import hit_damage, modifier
+from .made import hit_damage, modifier, whole
 from .options import Options
 from .settings import Settings
 from .sheet import Sheet, Weapon
@@ -39,7 +39,7 @@ def _scatter_notes(sc: Scatter, settings: Settings, max_range: float | None) -> 
             "direction": sc.direction, **field,
         })]  # fmt: skip
     if sc.clamped:
-        notes.append(Note(key="scatter_clamped", params={"max_range": max_range}))
+        notes.append(Note(key="scatter_clamped", params={"max_range": whole(max_range)}))
     return notes
 
 

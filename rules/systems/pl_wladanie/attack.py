@@ -124,7 +124,7 @@ def resolve_attack(req: ActionRequest, dice: DiceSource, *, ranged: bool) -> Act
 
 
 def _undefended(fields: dict[str, Any], roller: Roller, s: Setup, opts: Options, settings: Settings) -> ActionResult:
-    """"Atakowany nie może parować i unikać ataków": nothing to answer, the blow lands at once (no
+    """The seed: "Atakowany nie może parować i unikać ataków": nothing to answer, the blow lands at once (no
     exchange; `defences` stays empty)."""
     plan = s.attempt.plan
     assert plan is not None

@@ -168,6 +168,8 @@ _SKILL_NAMES = {fold(k): v for k, v in FIELD_SHORTCUTS.items() if v in _SKILL_FI
 
 # `umiejętność:władanie`: the władanie of the weapon named (`broń:`), else of the sheet's first weapon.
 _WLADANIE_NAMES = frozenset({"wladanie", "weapon_skill", "weapon_skills"})
+
+
 def _skill(sheet: Sheet, name: str, weapon: str | None = None) -> tuple[str, int]:
     """The tested skill's key and value: a władanie from `weapon_skills` (by the weapon's name, or
     `władanie` for the weapon's own), or a skill field by its key or its Polish name (parowanie, unik,

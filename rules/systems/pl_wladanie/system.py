@@ -19,11 +19,11 @@ from . import attack as attack_rules
 from . import conditions as conditions_rules
 from . import initiative as init_rules
 from . import notation, words
+from . import settings as settings_words
 from .fields import EDIT_ALIASES, FIELD_CLASSES, edit_changes
 from .line import TEMPLATES, sheet_line
 from .odds_plan import odds_plan
 from .options import Options
-from . import settings as settings_words
 from .settings import Settings
 from .sheet import Sheet
 from .tables import SYSTEM_ID
