@@ -39,3 +39,13 @@ def test_out_of_range_names_whole_metres() -> None:
     assert err.value.key == "error.pl_wladanie.out_of_range"
     assert (err.value.params["distance"], err.value.params["max_range"]) == (9, 7)
     assert type(err.value.params["max_range"]) is int and type(err.value.params["distance"]) is int
+
+
+def test_the_system_has_one_name() -> None:
+    # The bot names the system by this in its messages ("… nie ma akcji odpoczynku") and by the catalog
+    # elsewhere: the two agree.
+    import json
+    from pathlib import Path
+
+    catalog = json.loads(Path("bot/i18n/pl/pl_wladanie.json").read_text(encoding="utf-8"))
+    assert S.name == catalog["system.pl_wladanie.name"] == "Władanie (polskie zasady walki)"

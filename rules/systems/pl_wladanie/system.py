@@ -32,7 +32,7 @@ from .warnings import sheet_warnings
 
 class PlWladanie(CombatSystem):
     id: ClassVar[str] = SYSTEM_ID
-    name: ClassVar[str] = "Władanie (terminy walki)"
+    name: ClassVar[str] = "Władanie (polskie zasady walki)"
     language: ClassVar[str] = "pl"
     Sheet = Sheet
     Options = Options
