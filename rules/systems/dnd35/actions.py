@@ -127,14 +127,14 @@ def stabilise_roll(name: str, sheet: Sheet, settings: Settings, roller: Roller, 
 
 def start_round(fighter: Fighter[Sheet], settings: Settings, round_no: int, dice: DiceSource) -> ActionResult | None:
     """Round upkeep: flat-footed ends after round 1, stances may expire, the round's attacks of
-    opportunity are counted afresh, the dying roll d%."""
+    opportunity and the turn's actions are counted afresh, the dying roll d%."""
     sheet = fighter.sheet
     remove: tuple[str, ...] = ("flat_footed",) if round_no >= 2 else ()
     if settings.stance_expiry == "round_start":
         remove += STANCES
     cleaned = with_conditions(sheet, remove=remove)
-    if cleaned.aoo_used:
-        cleaned = fast_copy(cleaned, {"aoo_used": 0})
+    if cleaned.aoo_used or cleaned.turn_actions:
+        cleaned = fast_copy(cleaned, {"aoo_used": 0, "turn_actions": []})
     if sheet_state(cleaned) == "dying" and settings.auto_stabilize_rolls:
         result = stabilise_roll(fighter.name, cleaned, settings, Roller(dice), "start_round")
         result.changes = diff(fighter.name, sheet, cleaned, HP_FIELDS) + result.changes
@@ -164,11 +164,12 @@ def kind_of(req: ActionRequest, kind: ActionKind) -> ActionKind:
     return "readied"
 
 
-def acted(req: ActionRequest, kind: ActionKind) -> Sheet:
-    """The actor, able to act, as an action of this kind starts (`acting.begin_action`)."""
+def acted(req: ActionRequest, kind: ActionKind, charge: bool = False) -> Sheet:
+    """The actor, able to act, as an action of this kind (a charge: `charge`) starts, counted against its
+    turn (`acting.begin_action`)."""
     sheet: Sheet = req.actor.sheet
     check_can_act(sheet)
-    return begin_action(sheet, req.settings, kind_of(req, kind))  # type: ignore[arg-type]
+    return begin_action(sheet, req.settings, kind_of(req, kind), charge)  # type: ignore[arg-type]
 
 
 def total_defense(req: ActionRequest, dice: DiceSource) -> ActionResult:
@@ -304,8 +305,8 @@ def _fight(req: ActionRequest, dice: DiceSource, kind: ActionKind = "standard") 
     """A special action's shared state, the actor already acting (`acted`)."""
     target = _target(req)
     kind = kind_of(req, kind)
-    actor = acted(req, kind)
     opts: Options = req.options  # type: ignore[assignment]
+    actor = acted(req, kind, opts.charge)
     settings: Settings = req.settings  # type: ignore[assignment]
     return Fight(req, actor, target.sheet, opts, settings, Roller(dice), False, kind=kind)
 
