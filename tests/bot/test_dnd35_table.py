@@ -1,7 +1,7 @@
 """dnd35 at the table: one charge (or one attack) a turn, refused in Czech with the reason; the next
 round's attack goes through."""
 
-from tests.bot.conftest import Table
+from tests.bot.conftest import Table, text_of
 
 SETUP = [
     "@ana:cs #boj /postava vytvořit systém:dnd35 jméno:Alena šablona:fighter",
@@ -33,3 +33,26 @@ async def test_a_second_attack_names_the_action_taken_and_the_next_round_allows_
     assert "už proběhla standardní akce" in content and "turn_" not in content, content
     await table.play(["@gm:cs #boj /střetnutí další", "@gm:cs #boj /střetnutí další"])  # the Ork, then round 2
     assert (await table.one("@ana:cs #boj /útok cíl:Ork")).error is None
+
+
+async def test_healing_reads_as_what_it_is_and_stabilize_is_refused_for_someone_else(table: Table) -> None:
+    await table.play(
+        [
+            "@ana:cs #boj /postava vytvořit systém:dnd35 jméno:Alena šablona:fighter",
+            "@bob:cs #boj /postava vytvořit systém:dnd35 jméno:Borek šablona:cleric",
+            "@gm:cs #boj /nastavení nastavit jméno:enforce_turns hodnota:false",
+            "@gm:cs #boj /střetnutí začít systém:dnd35 jméno:Test",
+            "@ana:cs #boj /střetnutí připojit postava:Alena",
+            "@bob:cs #boj /střetnutí připojit postava:Borek",
+            '@gm:cs #boj /střetnutí upravit bojovník:Alena údaje:"životy:=-3"',
+        ]
+    )
+    healed = await table.one("@bob:cs #boj /akce jméno:heal cíl:Alena volby:vyléčené_životy:1")
+    assert healed.error is None, healed.content
+    assert "**Vyléčené životy** **1**" in text_of(healed), text_of(healed)
+    other = await table.one("@bob:cs #boj /akce jméno:stabilize cíl:Alena")
+    assert other.error == "error.dnd35.stabilize_own_roll", other.content
+    content = other.content or ""
+    assert "(Alena)" in content and "Ověření Léčení" in content and "heal_check" not in content, content
+    own = await table.one("@bob:cs #boj /akce jméno:stabilize")
+    assert own.error == "error.dnd35.not_dying" and (own.content or "").startswith("Borek neumírá"), own.content

@@ -3,7 +3,7 @@ aid another, coup de grace, trip."""
 
 from __future__ import annotations
 
-from rules.checks import check
+from rules.checks import add_step, check
 from rules.dice import DiceSource, Roller
 from rules.errors import RulesError
 from rules.model import ActionResult, Check, Die, Modifier, Note, Part, Side, Term
@@ -218,9 +218,13 @@ def delay_or_ready(action: str, req: ActionRequest) -> ActionResult:
 
 
 def stabilize(req: ActionRequest, dice: DiceSource) -> ActionResult:
+    """The dying actor's own d% roll ("Umírající postava … má každé kolo 10% šanci, že se stabilizuje"),
+    never rolled for someone else: another combatant stabilises the dying one with a Heal check."""
     sheet: Sheet = req.actor.sheet
+    if req.target is not None and req.target.name != req.actor.name:
+        raise RulesError("error.dnd35.stabilize_own_roll", target=req.target.name, check=Term("action", "heal_check"))
     if sheet_state(sheet) != "dying":
-        raise RulesError("error.dnd35.not_dying", state=Term("wound", sheet_state(sheet)))
+        raise RulesError("error.dnd35.not_dying", name=req.actor.name, state=Term("wound", sheet_state(sheet)))
     settings: Settings = req.settings  # type: ignore[assignment]
     return stabilise_roll(req.actor.name, sheet, settings, Roller(dice), "stabilize")
 
@@ -247,12 +251,23 @@ def heal_action(req: ActionRequest, dice: DiceSource) -> ActionResult:
         wound=sheet_state(after),
         conditions=condition_list(after),
         changes=diff(who.name, before, after, HP_FIELDS),
+        checks=[healing_check(opts.amount, before, after)],
     )
     if req.target is not None:
         result.target_sheet = after.model_dump()
     else:
         result.actor_sheet = after.model_dump()
     return result
+
+
+def healing_check(amount: int, before: Sheet, after: Sheet) -> Check:
+    """The healing as a line a player reads: the hit points given, and what they came to (the hit points
+    regained, fewer at the maximum), side of the healer who gave them."""
+    regained = after.hp - before.hp
+    shown = check("healing", parts=[Part("healing_given", amount, "actor")])
+    if regained != amount:
+        add_step(shown, "max", "hp_max_reached", regained, "actor")
+    return shown
 
 
 def heal_check(req: ActionRequest, dice: DiceSource) -> ActionResult:
