@@ -56,3 +56,13 @@ async def test_healing_reads_as_what_it_is_and_stabilize_is_refused_for_someone_
     assert "(Alena)" in content and "Ověření Léčení" in content and "heal_check" not in content, content
     own = await table.one("@bob:cs #boj /akce jméno:stabilize")
     assert own.error == "error.dnd35.not_dying" and (own.content or "").startswith("Borek neumírá"), own.content
+
+
+async def test_an_action_is_taken_by_its_british_and_czech_names(table: Table) -> None:
+    await table.play(SETUP)
+    for typed in ("total_defence", "úplná_obrana", "Total defense"):
+        r = await table.one(f"@ana:cs #boj /akce jméno:{typed}")
+        assert r.error is None, (typed, r.content)  # taken as the action, not refused as an option
+        await table.play(["@gm:cs #boj /střetnutí další", "@gm:cs #boj /střetnutí další"])
+    r = await table.one("@ana:cs #boj /akce jméno:stabilise")
+    assert r.error == "error.dnd35.not_dying", r.content
