@@ -122,7 +122,7 @@ _OPTIONS: dict[str, tuple[str, ...]] = {
     "kneeling": ("klečí", "sedí", "sitting"),
     "total_defense": ("úplná obrana", "total defence"),
     "target_fighting_defensively": ("cíl v obranném boji", "target defensive"),
-    "target_charging": ("cíl v zteči", "target charged"),
+    "target_charging": ("cíl ve zteči", "cíl v zteči", "target charged"),
     "cover": ("kryt",),
     "concealment": ("úkryt",),
     "miss_chance": ("šance na minutí", "miss"),
