@@ -4,7 +4,12 @@ happened. The catalog texts are read as written (`bot/i18n/cs/dnd35.json`)."""
 import json
 from pathlib import Path
 
+import pytest
+
+from rules.dice import ScriptedDice
+from rules.errors import RulesError
 from rules.registry import get_system
+from rules.system import ActionRequest, Fighter
 from rules.vocabulary import fold
 
 SYSTEM = get_system("dnd35")
@@ -40,3 +45,21 @@ def test_a_failed_massive_damage_save_says_the_character_died() -> None:
     failed = CS["note.dnd35.massive_damage_failed"]
     assert "umírá" not in failed and "smrt" in failed
     assert fold("přežívá") in fold(CS["note.dnd35.massive_damage_saved"])
+
+
+def test_the_weapon_list_names_each_weapon_once_in_czech() -> None:
+    # "Těžký palcát" is the seed's one name for the heavy mace: `heavy_mace` is `mace`, not listed again.
+    weapons = SYSTEM.stat_vocabulary().keys["weapon"].values
+    firsts = [names[0] for names in weapons.values()]
+    assert "heavy mace" not in firsts and "heavy_mace" not in weapons and firsts.count("těžký palcát") == 1
+    sheet = SYSTEM.sheet({"weapons": "heavy_mace"})
+    assert [w.name for w in sheet.weapons] == ["heavy_mace"]  # typed, still the table's weapon
+
+
+def test_a_whole_distance_out_of_range_is_a_whole_number() -> None:
+    thrower = Fighter("A", SYSTEM.sheet({"weapons": "javelin"}))
+    req = ActionRequest(thrower, Fighter("T", SYSTEM.sheet({})), SYSTEM.options({}), SYSTEM.settings({}), None, 2000.0)
+    with pytest.raises(RulesError) as err:
+        SYSTEM.shot(req, ScriptedDice([10]))
+    assert err.value.key == "error.dnd35.out_of_range"
+    assert err.value.params == {"distance": 2000, "maximum": 150} and type(err.value.params["distance"]) is int

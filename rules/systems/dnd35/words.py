@@ -117,6 +117,12 @@ def _weapon_names() -> dict[str, tuple[str, ...]]:
 WEAPON_NAMES: dict[str, tuple[str, ...]] = _weapon_names()
 
 
+def listed_weapon(key: str) -> bool:
+    """Whether a shipped weapon is listed under its own name: not `heavy_mace`, whose Czech name "Těžký
+    palcát" is `mace`'s (the same weapon; `heavy_mace` is still taken as typed)."""
+    return WEAPON_ALIASES.get(weapon_key(str(WEAPONS[key]["cz"]))) == key
+
+
 def native_weapon_name(key: str) -> str:
     """How a one-line sheet writes a shipped weapon: its Czech name if that reads back as this weapon."""
     names = WEAPON_NAMES.get(key, ())
