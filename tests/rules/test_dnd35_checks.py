@@ -459,7 +459,7 @@ def test_refusals_name_conditions_actions_and_reasons_as_terms() -> None:
     out = Fighter("Ana", S.sheet({**HERO, "conditions": "unconscious"}))
     err = _refusal(lambda: S.attack(ActionRequest(out, t, S.options({}), S.settings({})), ScriptedDice([])))
     assert Term("condition", "unconscious") in err.params["conditions"]
-    err = _refusal(lambda: S.act("stabilize", ActionRequest(a, t, S.options({}), S.settings({})), ScriptedDice([])))
+    err = _refusal(lambda: S.act("stabilize", ActionRequest(a, None, S.options({}), S.settings({})), ScriptedDice([])))
     assert err.params["state"] == Term("wound", "unhurt")
     err = _refusal(lambda: S.set_condition(a.sheet, "sleepy", True))
     assert Term("condition", "prone") in err.params["allowed"]

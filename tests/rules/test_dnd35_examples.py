@@ -181,7 +181,7 @@ def test_example3_grapple_aoo_grab_hold_nonlethal_staggered() -> None:
     ]
     # next round: damage the opponent instead of an attack
     kobold = {**out["target_sheet"], "name": "Kobold"}
-    bor = {**out["actor_sheet"], "name": "Bor"}
+    bor = {**out["actor_sheet"], "name": "Bor", "turn_actions": []}  # a new round: its actions afresh
     second = run("grapple_damage", bor, kobold, [12, 15, 1])
     assert {"key": "grapple_check", "params": {"attacker": 17, "defender": 11}} in second["notes"]
     assert second["target_sheet"]["nonlethal"] == 7

@@ -36,7 +36,7 @@ def act(action: str, actor: Any, target: Any, dice: list[int], **options: Any) -
 
 # --- A1 field classes -----------------------------------------------------------------------------
 def test_one_fight_fields_are_turn_and_damage_is_lasting() -> None:
-    assert SYSTEM.fields_of("turn") == ["turn_conditions", "aoo_used"]
+    assert SYSTEM.fields_of("turn") == ["turn_conditions", "aoo_used", "turn_actions"]
     lasting = SYSTEM.fields_of("lasting")
     assert {"hp_current", "nonlethal", "temp_hp", "conditions"} == set(lasting)
     assert "weapons" in SYSTEM.fields_of("build") and SYSTEM.fields_of("internal") == ["side"]

@@ -126,9 +126,13 @@ def test_surprise_and_unseen_use_unprepared_defence(flag: str) -> None:
 def test_surprise_forbids_parry_and_dodge() -> None:
     # "Atak z zaskoczenia ... Atakowany nie może parować i unikać ataków."
     target = {"physical_defence": 15, "physical_defence_unprepared": 11, "parry_skill": 5}
-    pending = S.attack(request(FIGHTER, target, surprise=True), ScriptedDice([10]))
-    assert pending.outcome == "pending_defence" and pending.defences == ["none"]
-    assert S.default_defence(pending.exchange or {}) == "none"
+    # Nothing to answer: no waiting exchange, the blow lands at once (10 + 5 >= 11; 1k8 = 4 + strength).
+    dice = ScriptedDice([10, 4])
+    hit = S.attack(request(FIGHTER, target, surprise=True), dice)
+    assert hit.outcome == "hit" and hit.defences == [] and hit.exchange is None and dice.remaining == 0
+    assert hit.damage is not None and hit.damage.rolled >= 4 and hit.target_sheet is not None
+    assert any(n.key == "no_active_defence" for n in hit.notes)
+    assert [r.purpose for r in hit.rolls] == ["attack", "damage"]
 
 
 def test_unseen_attacker_gives_only_the_unprepared_defence_parry_and_dodge_stay() -> None:
@@ -148,15 +152,15 @@ def test_unseen_attacker_gives_only_the_unprepared_defence_parry_and_dodge_stay(
 def test_unseen_and_surprised_gets_no_parry_or_dodge() -> None:
     # "Atakowany nie może parować i unikać ataków" holds when the unseen attacker also surprises.
     target = {"physical_defence": 15, "physical_defence_unprepared": 11}
-    pending = S.attack(request(FIGHTER, target, unseen=True, surprise=True), ScriptedDice([10]))
-    assert pending.against == 11 and pending.defences == ["none"]
+    hit = S.attack(request(FIGHTER, target, unseen=True, surprise=True), ScriptedDice([10, 1]))
+    assert hit.against == 11 and hit.outcome == "hit" and hit.exchange is None
 
 
 def test_unseen_may_forbid_active_defence_by_setting() -> None:
     target = {"physical_defence": 15, "physical_defence_unprepared": 11}
     settings = {"unseen_allows_active_defence": False}
-    pending = S.attack(request(FIGHTER, target, unseen=True, settings=settings), ScriptedDice([10]))
-    assert pending.against == 11 and pending.defences == ["none"]
+    hit = S.attack(request(FIGHTER, target, unseen=True, settings=settings), ScriptedDice([10, 1]))
+    assert hit.against == 11 and hit.outcome == "hit" and hit.exchange is None
 
 
 def test_unprepared_defaults_to_physical_defence_and_condition_unaware() -> None:
@@ -496,8 +500,9 @@ def test_area_scatter_small_failure_single_roll_and_back_on_target() -> None:
     assert result.margin == -1 and result.outcome == "scatter_on_target"
     assert [r.purpose for r in result.rolls] == ["attack", "scatter_landing", "scatter_landing", "damage"]
     assert result.damage is not None and result.damage.applied == 4
-    far = S.shot(request(actor, TARGET, distance=2, area=True), ScriptedDice([1, 3, 2, 5]))  # failure by 10: k4
-    assert far.outcome == "scatter" and far.damage is None
+    # failure by 10: k4; the field it fell on gets its damage test (5), for the GM to apply
+    far = S.shot(request(actor, TARGET, distance=2, area=True), ScriptedDice([1, 3, 2, 5, 5]))
+    assert far.outcome == "scatter" and far.damage is None and far.target_sheet is None
     note = next(n for n in far.notes if n.key == "scatter")
     assert (note.params["distance_die"], note.params["dx"], note.params["dy"]) == (4, 1, 2)
 
@@ -513,13 +518,13 @@ def test_area_scatter_never_beyond_maximum_range() -> None:
     }
     actor = {"lift_kg": 20, "weapons": [bomb]}
     # ST 14, total 1 → failure 13 → k4; distance 4, direction 2 (away), landing 2 → dy 5 but only 2 m left
-    result = S.shot(request(actor, None, distance=8, area=True), ScriptedDice([1, 4, 2, 2]))
+    result = S.shot(request(actor, None, distance=8, area=True), ScriptedDice([1, 4, 2, 2, 3]))
     note = next(n for n in result.notes if n.key == "scatter")
     assert note.params["dy"] == 2 and note.params["distance_die"] == 4
     assert any(n.key == "scatter_clamped" for n in result.notes)
     north = S.shot(
         request(actor, None, distance=8, area=True, settings={"scatter_orientation": "map_north"}),
-        ScriptedDice([1, 4, 2, 2]),
+        ScriptedDice([1, 4, 2, 2, 3]),
     )
     note = next(n for n in north.notes if n.key == "scatter")
     assert note.params["dy"] == 5 and note.params["orientation"] == Term("term", "scatter_map_north")

@@ -30,7 +30,9 @@ SWORD = {
 }
 FIGHT = Fight.of(S, SETUPS["pl_wladanie"])
 # What the rules themselves turn down at a bound: none.
-REFUSED: dict[str, str] = {}
+# An attacker typed with the most damage a sheet holds and no wound level set is dead by the default
+# thresholds at once (the level follows the damage taken): it cannot attack.
+REFUSED: dict[str, str] = {f"attacker.damage_taken={DAMAGE}": "error.pl_wladanie.cannot_act"}
 
 
 def test_every_number_declares_its_bounds() -> None:
@@ -126,6 +128,7 @@ def test_self_injury_stays_at_its_bound() -> None:
     brawler = {
         "strength": 100,
         "damage_taken": DAMAGE - 1,
+        "wound_level": "light",  # its group's thresholds (a stored level) keep it standing
         "unarmed_skill": 100,
         "lift_kg": 20,
         "weapons": [{"id": "fist", "damage_dice": "100k1000", "traits": ["unarmed"], "weight_kg": 1}],

@@ -282,25 +282,34 @@ def test_area_st_is_the_fields_number_and_the_scatter_dice_are_their_own_checks(
     assert direction.label == "scatter_direction" and faces(direction) == [(10, 10, "rerolled"), (10, 4, "kept")]
     assert direction.total == 4
     assert landing.label == "scatter_landing" and faces(landing) == [(10, 7, "kept")]
-    # the target was not on the field: the field's damage test shows the dice, the goblin's line its armour
+    # it came down off the aimed field: the goblin named there is spared; the fallen field's damage test
+    # shows its dice for the GM ("Porażka w teście oznacza, że pocisk spada na losowe pole")
     assert damage.label == "damage" and faces(damage) == [(6, 6, "kept")] and not damage.steps
-    (goblin,) = result.attacks
-    (hurt,) = goblin.checks
-    assert parts(hurt) == [("damage_test", 6, "actor")]
-    assert steps(hurt) == [("minus", "napiersnik", 4, 2, "target")]  # 5 does not beat coverage 16
-    assert goblin.damage is not None and goblin.damage.applied == 2 == hurt.total
+    assert result.attacks == []
     assert sum(len(all_dice(c)) for c in result.checks) == len(result.rolls)
 
 
-def test_an_area_hit_shows_the_dice_on_the_targets_line_and_the_others_start_from_its_value() -> None:
+def test_an_area_hit_on_several_shows_the_dice_once_and_each_ones_line_starts_from_its_value() -> None:
     req = request(MIRA, GOBLIN, distance=9, area=True, landing="Orc", others={"Orc": {"physical_defence": 12}})
     result = S.shot(req, ScriptedDice([12, 5]))  # 15 >= 14: the field is hit
     verify_result(result)
     attack, damage = result.checks
-    assert attack.outcome == "hit" and faces(damage) == [(6, 5, "kept")]
-    assert steps(damage) == [("minus", "napiersnik", 4, 1, "target")]  # 15 < 16: the breastplate holds
-    (orc,) = result.attacks
+    assert attack.outcome == "hit" and faces(damage) == [(6, 5, "kept")] and not damage.steps
+    target, orc = result.attacks
+    (hurt,) = target.checks
+    assert hurt.label == "area_damage" and parts(hurt) == [("damage_test", 5, "actor")]
+    assert steps(hurt) == [("minus", "napiersnik", 4, 1, "target")]  # 15 < 16: the breastplate holds
     assert parts(orc.checks[0]) == [("damage_test", 5, "actor")] and orc.checks[0].total == 5
+    for sub in result.attacks:
+        verify_result(sub)
+
+
+def test_an_area_hit_on_the_target_alone_shows_its_dice_and_armour_on_one_line() -> None:
+    result = S.shot(request(MIRA, GOBLIN, distance=9, area=True), ScriptedDice([12, 5]))
+    verify_result(result)
+    _, damage = result.checks
+    assert faces(damage) == [(6, 5, "kept")] and steps(damage) == [("minus", "napiersnik", 4, 1, "target")]
+    assert result.attacks == []
 
 
 # --- initiative, tests, running up to an archer -------------------------------------------------------

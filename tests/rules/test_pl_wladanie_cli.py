@@ -88,7 +88,7 @@ def test_area_shot_and_initiative_through_resolve() -> None:
                 ],
             },
             "options": {"area": True},
-            "dice": [2, 2, 10, 4, 7],
+            "dice": [2, 2, 10, 4, 7, 3],
         }
     )  # fmt: skip
     assert area["against"] == 14 and area["outcome"] == "scatter"

@@ -89,7 +89,7 @@ def test_unaware_condition_is_a_surprise_attack(faces: list[int], choice: str) -
     assert numbers(by_gm) == numbers(by_rule)
     assert by_gm.against_key == "physical_defence_unprepared"
     if by_gm.outcome != "miss":
-        assert by_gm.defences == ["none"]
+        assert by_gm.defences == [] and by_gm.exchange is None  # nothing to answer: resolved at once
 
 
 def test_cannot_see_attacker_condition_is_the_unseen_rule() -> None:
@@ -134,7 +134,7 @@ def test_down_condition_is_a_helpless_target(condition: str, level: str, faces: 
     assert any(n.key == "helpless_target" and n.params["state"] == Term("wound", condition) for n in by_gm.notes)
     assert condition in by_gm.conditions  # the result lists the target's down state too
     if by_gm.outcome != "miss":
-        assert by_gm.defences == ["none"]
+        assert by_gm.defences == [] and by_gm.exchange is None  # nothing to answer: resolved at once
 
 
 def test_helpless_target_need_not_lie_by_setting() -> None:

@@ -167,20 +167,26 @@ def test_default_defence_choices() -> None:
 
 
 def test_surprised_defender_cannot_parry() -> None:
+    # "Atakowany nie może parować i unikać ataków": no prompt, the blow lands at once.
     req = request(DEFENDER, surprise=True)
-    pending = S.attack(req, ScriptedDice([10]))
-    assert pending.defences == ["none"]
-    assert req.target is not None
-    dice = ScriptedDice([4])
-    result = S.defend(DefenceRequest(req.target, req.actor, pending.exchange or {}, req.settings, "parry"), dice)
+    result = S.attack(req, ScriptedDice([10, 4]))
     assert result.outcome == "hit" and result.against_key == "physical_defence_unprepared"
+    assert result.exchange is None and result.defences == []
+    assert [r.purpose for r in result.rolls] == ["attack", "damage"]
+
+
+def test_an_exchange_that_offers_only_none_refuses_a_parry() -> None:
+    # An exchange stored before surprise attacks resolved at once: a parry asked for is refused, the blow lands.
+    req = request(DEFENDER)
+    pending = S.attack(req, ScriptedDice([10]))
+    assert req.target is not None and pending.exchange is not None
+    exchange = {**pending.exchange, "defences": ["none"]}
+    result = S.defend(DefenceRequest(req.target, req.actor, exchange, req.settings, "parry"), ScriptedDice([4]))
+    assert result.outcome == "hit"
     assert any(n.key == "defence_not_allowed" for n in result.notes)
     assert [r.purpose for r in result.rolls] == ["attack", "damage"]
     with pytest.raises(RulesError) as err:
-        S.defend(
-            DefenceRequest(req.target, req.actor, pending.exchange or {}, req.settings, "block"),
-            ScriptedDice([10]),
-        )
+        S.defend(DefenceRequest(req.target, req.actor, exchange, req.settings, "block"), ScriptedDice([10]))
     assert err.value.key == "error.pl_wladanie.defence_unknown"
 
 

@@ -142,7 +142,7 @@ def test_example_3_area_throw_scatters() -> None:
             }
         ],
     }
-    dice = ScriptedDice([2, 2, 10, 4, 7])
+    dice = ScriptedDice([2, 2, 10, 4, 7, 5])
     result = S.shot(request(mira, {"physical_defence": 10}, distance=9, area=True), dice)
     assert result.against == 14 and result.against_key == "area_st"
     assert result.total == 5 and result.margin == -9
@@ -156,5 +156,10 @@ def test_example_3_area_throw_scatters() -> None:
         "scatter_direction",
         "scatter_direction",
         "scatter_landing",
+        "damage",
     ]
     assert result.damage is None and dice.remaining == 0
+    # 5. "A goblin standing on that field is hit; damage counts as a torso hit": the rules know nobody on
+    # (+1, −1) and roll its damage test (k6 = 5) for the GM to apply there.
+    elsewhere = next(n for n in result.notes if n.key == "scatter_elsewhere")
+    assert (elsewhere.params["dx"], elsewhere.params["dy"], elsewhere.params["damage"]) == (1, -1, 5)

@@ -110,13 +110,11 @@ def test_edit_bad_values_are_refused() -> None:
         edit({"no_such_key": "1"})
 
 
-def test_an_edited_wound_takes_effect_at_the_next_round() -> None:
+def test_an_edited_wound_takes_effect_at_once() -> None:
     settings = S.settings({"wound_thresholds": "light:5,out:20"})
     sheet = edit({"hp": "-20"})  # 4 + 20 = 24 damage taken
-    upkeep = S.start_round(Fighter("T", sheet), settings, 3)
-    assert upkeep is not None and upkeep.actor_sheet is not None
-    assert S.status(S.sheet(upkeep.actor_sheet)).out_of_fight
-    req = ActionRequest(Fighter("A", S.sheet(upkeep.actor_sheet)), Fighter("B", S.sheet(FIGHTER)),
-                        S.options({}), settings)  # fmt: skip
+    assert S.status(sheet).out_of_fight  # not only at the next round
+    assert S.start_round(Fighter("T", sheet), settings, 3) is None  # nothing left to adjust
+    req = ActionRequest(Fighter("A", sheet), Fighter("B", S.sheet(FIGHTER)), S.options({}), settings)
     with pytest.raises(RulesError):
         S.attack(req, ScriptedDice([10]))

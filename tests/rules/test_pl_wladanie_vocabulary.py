@@ -308,10 +308,9 @@ def test_every_warning_and_its_terms_are_in_all_four_languages() -> None:
 def test_the_house_wound_levels_let_a_fight_end() -> None:
     settings = S.settings({})
     assert settings.wound_thresholds == "light:5,serious:10,critical:15,out:20,dead:30"  # type: ignore[attr-defined]
-    assert S.status(sheet("obrażenia:20")).level == "hurt"  # the level follows at the next upkeep
-    upkeep = S.start_round(Fighter("Zbój", sheet("obrażenia:20")), settings, 2)
-    assert upkeep is not None and upkeep.actor_sheet is not None
-    assert S.status(S.sheet(upkeep.actor_sheet)).out_of_fight
+    assert S.status(sheet("obrażenia:20")).level == "out"  # the level its damage gives, at once
+    assert S.status(sheet("obrażenia:20")).out_of_fight
+    assert S.start_round(Fighter("Zbój", sheet("obrażenia:20")), settings, 2) is None
 
 
 # --- templates -----------------------------------------------------------------------------------------

@@ -57,11 +57,66 @@ def spend_aoo(sheet: Sheet) -> Sheet:
     return fast_copy(sheet, {"aoo_used": sheet.aoo_used + 1})
 
 
+# --- the turn's actions ---------------------------------------------------------------------------
+# "V normálním kole můžeš provést standardní a pohybovou akci, nebo akci úplnou … Namísto standardní akce
+# můžeš vždy provést akci pohybovou." A charge is "speciální úplná akce" ("během zteče můžeš zaútočit jen
+# jednou"); under restricted activity it is the round's one standard action, and so is every action.
+TurnAction = Literal["standard", "move", "full_round", "charge"]
+WHOLE_TURN: frozenset[str] = frozenset({"full_round", "charge"})
+
+
+def turn_action(kind: ActionKind, charge: bool) -> TurnAction | None:
+    """What an action of this kind takes of the actor's turn: None off one's turn (an attack of
+    opportunity, a readied action going off: readying it was the standard action)."""
+    if kind in ("reaction", "readied"):
+        return None
+    if charge:
+        return "charge"
+    if kind in ("move", "full_round"):
+        return kind
+    return "standard"  # a standard action, or readying one
+
+
+def _used(sheet: Sheet) -> list[Term]:
+    return [Term("term", f"turn_{taken}") for taken in sheet.turn_actions]
+
+
+def refuse_beyond_turn(sheet: Sheet, wanted: TurnAction) -> None:
+    """A RulesError saying why the turn has no room left for `wanted`, or nothing when it has."""
+    used = sheet.turn_actions
+    if not used:
+        return
+    if "charge" in used:
+        raise RulesError("error.dnd35.turn_after_charge")
+    if "full_round" in used:
+        raise RulesError("error.dnd35.turn_after_full_round")
+    limits = restricted(sheet)
+    if limits:
+        conditions = [Term("condition", c) for c in limits]
+        raise RulesError("error.dnd35.turn_restricted_spent", conditions=conditions, used=_used(sheet))
+    if wanted in WHOLE_TURN:
+        raise RulesError("error.dnd35.turn_no_full_round", used=_used(sheet))
+    if len(used) >= 2 or (wanted == "standard" and "standard" in used):
+        raise RulesError(f"error.dnd35.turn_no_{wanted}", used=_used(sheet))
+
+
+def spend_turn(sheet: Sheet, settings: Settings, kind: ActionKind, charge: bool) -> Sheet:
+    """The actor with this action counted against its turn (setting `action_economy`), or a RulesError
+    saying why the turn has no room for it."""
+    taken = turn_action(kind, charge)
+    if taken is None or not settings.action_economy:
+        return sheet
+    refuse_beyond_turn(sheet, taken)
+    return fast_copy(sheet, {"turn_actions": [*sheet.turn_actions, taken]})
+
+
 # --- before and after an action -------------------------------------------------------------------
-def begin_action(sheet: Sheet, settings: Settings, kind: ActionKind) -> Sheet:
-    """The actor as the action starts: a full-round action is refused under restricted activity; an
-    action on one's own turn ends flat-footedness and (with `next_action` expiry) the previous stances;
-    an attack of opportunity is counted; a readied action uses up `readied`."""
+def begin_action(sheet: Sheet, settings: Settings, kind: ActionKind, charge: bool = False, count: bool = True) -> Sheet:
+    """The actor as the action starts: a full-round action is refused under restricted activity; the
+    action is counted against the turn (`spend_turn`; not when `count` is off: the odds ask what an
+    attack would do, they take no action); an action on one's own turn ends flat-footedness and (with
+    `next_action` expiry) the previous stances; an attack of opportunity is counted against the round's;
+    a readied action uses up `readied`."""
     if kind == "reaction":
         return spend_aoo(sheet)
     if kind == "readied":
@@ -70,6 +125,7 @@ def begin_action(sheet: Sheet, settings: Settings, kind: ActionKind) -> Sheet:
         return with_conditions(sheet, remove=("readied",))
     if kind == "full_round":
         refuse_full_round(sheet)
+    sheet = spend_turn(sheet, settings, kind, charge)
     ending = ("flat_footed", *STANCES) if settings.stance_expiry == "next_action" else ("flat_footed",)
     return with_conditions(sheet, remove=ending)
 

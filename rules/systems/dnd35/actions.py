@@ -3,7 +3,7 @@ aid another, coup de grace, trip."""
 
 from __future__ import annotations
 
-from rules.checks import check
+from rules.checks import add_step, check
 from rules.dice import DiceSource, Roller
 from rules.errors import RulesError
 from rules.model import ActionResult, Check, Die, Modifier, Note, Part, Side, Term
@@ -127,14 +127,14 @@ def stabilise_roll(name: str, sheet: Sheet, settings: Settings, roller: Roller, 
 
 def start_round(fighter: Fighter[Sheet], settings: Settings, round_no: int, dice: DiceSource) -> ActionResult | None:
     """Round upkeep: flat-footed ends after round 1, stances may expire, the round's attacks of
-    opportunity are counted afresh, the dying roll d%."""
+    opportunity and the turn's actions are counted afresh, the dying roll d%."""
     sheet = fighter.sheet
     remove: tuple[str, ...] = ("flat_footed",) if round_no >= 2 else ()
     if settings.stance_expiry == "round_start":
         remove += STANCES
     cleaned = with_conditions(sheet, remove=remove)
-    if cleaned.aoo_used:
-        cleaned = fast_copy(cleaned, {"aoo_used": 0})
+    if cleaned.aoo_used or cleaned.turn_actions:
+        cleaned = fast_copy(cleaned, {"aoo_used": 0, "turn_actions": []})
     if sheet_state(cleaned) == "dying" and settings.auto_stabilize_rolls:
         result = stabilise_roll(fighter.name, cleaned, settings, Roller(dice), "start_round")
         result.changes = diff(fighter.name, sheet, cleaned, HP_FIELDS) + result.changes
@@ -164,11 +164,12 @@ def kind_of(req: ActionRequest, kind: ActionKind) -> ActionKind:
     return "readied"
 
 
-def acted(req: ActionRequest, kind: ActionKind) -> Sheet:
-    """The actor, able to act, as an action of this kind starts (`acting.begin_action`)."""
+def acted(req: ActionRequest, kind: ActionKind, charge: bool = False) -> Sheet:
+    """The actor, able to act, as an action of this kind (a charge: `charge`) starts, counted against its
+    turn (`acting.begin_action`)."""
     sheet: Sheet = req.actor.sheet
     check_can_act(sheet)
-    return begin_action(sheet, req.settings, kind_of(req, kind))  # type: ignore[arg-type]
+    return begin_action(sheet, req.settings, kind_of(req, kind), charge)  # type: ignore[arg-type]
 
 
 def total_defense(req: ActionRequest, dice: DiceSource) -> ActionResult:
@@ -217,9 +218,13 @@ def delay_or_ready(action: str, req: ActionRequest) -> ActionResult:
 
 
 def stabilize(req: ActionRequest, dice: DiceSource) -> ActionResult:
+    """The dying actor's own d% roll ("Umírající postava … má každé kolo 10% šanci, že se stabilizuje"),
+    never rolled for someone else: another combatant stabilises the dying one with a Heal check."""
     sheet: Sheet = req.actor.sheet
+    if req.target is not None and req.target.name != req.actor.name:
+        raise RulesError("error.dnd35.stabilize_own_roll", target=req.target.name, check=Term("action", "heal_check"))
     if sheet_state(sheet) != "dying":
-        raise RulesError("error.dnd35.not_dying", state=Term("wound", sheet_state(sheet)))
+        raise RulesError("error.dnd35.not_dying", name=req.actor.name, state=Term("wound", sheet_state(sheet)))
     settings: Settings = req.settings  # type: ignore[assignment]
     return stabilise_roll(req.actor.name, sheet, settings, Roller(dice), "stabilize")
 
@@ -246,12 +251,23 @@ def heal_action(req: ActionRequest, dice: DiceSource) -> ActionResult:
         wound=sheet_state(after),
         conditions=condition_list(after),
         changes=diff(who.name, before, after, HP_FIELDS),
+        checks=[healing_check(opts.amount, before, after)],
     )
     if req.target is not None:
         result.target_sheet = after.model_dump()
     else:
         result.actor_sheet = after.model_dump()
     return result
+
+
+def healing_check(amount: int, before: Sheet, after: Sheet) -> Check:
+    """The healing as a line a player reads: the hit points given, and what they came to (the hit points
+    regained, fewer at the maximum), side of the healer who gave them."""
+    regained = after.hp - before.hp
+    shown = check("healing", parts=[Part("healing_given", amount, "actor")])
+    if regained != amount:
+        add_step(shown, "max", "hp_max_reached", regained, "actor")
+    return shown
 
 
 def heal_check(req: ActionRequest, dice: DiceSource) -> ActionResult:
@@ -304,8 +320,8 @@ def _fight(req: ActionRequest, dice: DiceSource, kind: ActionKind = "standard") 
     """A special action's shared state, the actor already acting (`acted`)."""
     target = _target(req)
     kind = kind_of(req, kind)
-    actor = acted(req, kind)
     opts: Options = req.options  # type: ignore[assignment]
+    actor = acted(req, kind, opts.charge)
     settings: Settings = req.settings  # type: ignore[assignment]
     return Fight(req, actor, target.sheet, opts, settings, Roller(dice), False, kind=kind)
 

@@ -188,6 +188,11 @@ def nonlethal_mode(actor: Sheet, weapon: Weapon, opts: Options) -> tuple[str, in
     return "lethal", 0
 
 
+def whole(number: float) -> int | float:
+    """A distance as typed, a whole one as an integer (`2000`, not `2000.0`)."""
+    return int(number) if float(number).is_integer() else number
+
+
 def range_penalty(fight: Fight, weapon: Weapon) -> int:
     distance = fight.req.distance
     inc = weapon.range_increment_ft
@@ -196,7 +201,7 @@ def range_penalty(fight: Fight, weapon: Weapon) -> int:
         return 0
     limit = MAX_INCREMENTS_PROJECTILE if weapon.category == "projectile" else MAX_INCREMENTS_THROWN
     if distance > inc * limit:
-        raise RulesError("error.dnd35.out_of_range", distance=distance, maximum=inc * limit)
+        raise RulesError("error.dnd35.out_of_range", distance=whole(distance), maximum=inc * limit)
     if fight.settings.range_penalty_mode == "srd_floor":
         steps = int(distance // inc)
     else:

@@ -4,7 +4,7 @@ build     set by the player (abilities, attack, AC parts, saves, feats, skills, 
 lasting   changed by a fight and kept after it (hit points, nonlethal damage, temporary hit points, the
           lasting conditions: HP states, prone, blinded …);
 turn      one fight's state (flat-footed, stances, readied/delaying, a grapple, attacks of opportunity
-          made this round): reset when a character joins a fight, dropped when it ends;
+          made this round, the actions taken on one's turn): reset when a character joins a fight, dropped when it ends;
 internal  bookkeeping nobody types (the pc/npc side marker).
 """
 
@@ -51,6 +51,7 @@ FIELD_CLASSES: Mapping[str, FieldClass] = {
     "weapons": "build",
     "turn_conditions": "turn",
     "aoo_used": "turn",
+    "turn_actions": "turn",
 }
 
 # The keys a GM types in `/encounter edit … stats:"hp:-5"`, English and Czech (with and without

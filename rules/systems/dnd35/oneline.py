@@ -34,6 +34,7 @@ from rules.systems.dnd35.words import (
     FEATS_USED,
     SIZE_NAMES,
     SKILLS_USED,
+    closest_weapon,
     native_weapon_name,
     typed,
 )
@@ -181,6 +182,25 @@ def _terms(keys: list[str]) -> list[Term]:
     return [Term("term", k) for k in keys]
 
 
+def _quick_weapon_notes(given: set[str], first: Weapon) -> list[Note]:
+    """The quick NPC's weapon (`zbraň:`, `útok:`, `zranění:` …): its damage as given or assumed, and a
+    `zbraň:` name the tables do not know — taken as the NPC's own weapon, as `zbraně:` would refuse it,
+    so the line says so and names the table's weapon a typo most likely meant."""
+    notes: list[Note] = []
+    unknown = table_key(first.name) is None
+    if "damage" in given:
+        notes.append(Note(key="sheet_damage_whole", params={"damage": first.damage}))
+    elif unknown:
+        notes.append(Note(key="sheet_damage_assumed", params={"damage": first.damage}))
+    if "weapon" in given and unknown:
+        like = closest_weapon(first.name)
+        if like is None:
+            notes.append(Note(key="sheet_weapon_own", params={"weapon": first.name}))
+        else:
+            notes.append(Note(key="sheet_weapon_own_like", params={"weapon": first.name, "like": like}))
+    return notes
+
+
 def sheet_warnings(data: Mapping[str, Any], sheet: Sheet) -> list[Note]:
     """What the stats line left to a default the rules assumed, and what it gave that they do not use."""
     s = sheet
@@ -206,11 +226,7 @@ def sheet_warnings(data: Mapping[str, Any], sheet: Sheet) -> list[Note]:
     if not s.weapons:
         notes.append(Note(key="sheet_unarmed", params={"damage": UNARMED_DAMAGE.get(s.size, "1d3")}))
     elif given & {"attack", "weapon", "damage", "crit", "range"}:
-        first = s.weapons[0]
-        if "damage" in given:
-            notes.append(Note(key="sheet_damage_whole", params={"damage": first.damage}))
-        elif table_key(first.name) is None:
-            notes.append(Note(key="sheet_damage_assumed", params={"damage": first.damage}))
+        notes += _quick_weapon_notes(given, s.weapons[0])
     ignored = [k for k in IGNORED if k in given]
     if "con" in given and given & {"hp", "hp_max"}:
         ignored.insert(0, "con")

@@ -100,11 +100,12 @@ def plan(fight: Fight, weapon: Weapon) -> list[Swing]:
 
 
 def attacker_before(start: Sheet, opts: Options, settings: Settings, kind: ActionKind, ranged: bool) -> Sheet:
-    """The attacker as the action starts (`acting.begin_action`); with `charge_ac_from = charge_start`
-    a charger has its −2 AC already during the charge's movement (before any AoO it provokes)."""
+    """The attacker as the action starts (`acting.begin_action`: counted against the turn); with
+    `charge_ac_from = charge_start` a charger has its −2 AC already during the charge's movement (before
+    any AoO it provokes)."""
     if kind == "reaction":
         check_aoo(start, opts)
-    actor = begin_action(start, settings, kind)
+    actor = begin_action(start, settings, kind, charges(opts, ranged))
     if charges(opts, ranged) and settings.charge_ac_from == "charge_start":
         actor = with_conditions(actor, add=("charging",))
     return actor

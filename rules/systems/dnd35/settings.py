@@ -52,6 +52,11 @@ class Settings(BaseModel):
         "next_action", description="Charge/defensive stances end at your next action or at round start"
     )
     temp_hp_absorb_nonlethal: bool = Field(False, description="Temporary hit points also absorb nonlethal damage")
+    action_economy: bool = Field(
+        True,
+        description="Each round a standard and a move action, or one full-round action (full attack, charge):"
+        " attacks and actions beyond them are refused (attacks of opportunity are not counted)",
+    )
     stop_full_attack_when_dead: bool = Field(
         True, description="Remaining attacks of a full attack are not rolled once the target is dead"
     )

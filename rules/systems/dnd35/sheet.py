@@ -443,6 +443,9 @@ class Sheet(BaseModel):
     # One fight's state (see `fields.py`): flat-footed, stances, readied/delaying, grapple; AoOs this round.
     turn_conditions: list[Str] = Field(default_factory=list)
     aoo_used: Int = Field(0, ge=0, le=50)  # at most 1 + Dex modifier (Combat Reflexes): Dex 99 gives 45
+    # The actions taken on one's turn this round (`acting.spend_turn`): a standard and a move action, or
+    # one full-round action; a charge is a full-round action of its own.
+    turn_actions: list[Literal["standard", "move", "full_round", "charge"]] = Field(default_factory=list, max_length=4)
 
     @model_validator(mode="before")
     @classmethod

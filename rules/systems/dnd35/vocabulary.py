@@ -25,6 +25,7 @@ from rules.systems.dnd35.words import (
     SKILL_NAMES,
     WEAPON_NAMES,
     YES_NO,
+    listed_weapon,
     typed,
 )
 from rules.vocabulary import Key, KeyKind, Vocabulary
@@ -122,7 +123,7 @@ _OPTIONS: dict[str, tuple[str, ...]] = {
     "kneeling": ("klečí", "sedí", "sitting"),
     "total_defense": ("úplná obrana", "total defence"),
     "target_fighting_defensively": ("cíl v obranném boji", "target defensive"),
-    "target_charging": ("cíl v zteči", "target charged"),
+    "target_charging": ("cíl ve zteči", "cíl v zteči", "target charged"),
     "cover": ("kryt",),
     "concealment": ("úkryt",),
     "miss_chance": ("šance na minutí", "miss"),
@@ -215,7 +216,7 @@ def _stat_values(key: str) -> dict[str, tuple[str, ...]]:
     if key == "armor_category":
         return dict(ARMOR_CATEGORY_NAMES)
     if key in ("weapon", "weapons"):
-        return {w: WEAPON_NAMES.get(w, ()) for w in WEAPONS}
+        return {w: WEAPON_NAMES.get(w, ()) for w in WEAPONS if listed_weapon(w)}
     if key == "feats":
         return dict(FEAT_NAMES)
     if key == "skills":

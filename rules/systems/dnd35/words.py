@@ -8,6 +8,7 @@ reads the same names inside lists and the one-line notation (`zbraně:dlouhý_me
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Mapping
 
 from rules.systems.dnd35.tables import SIZES, WEAPON_ALIASES, WEAPONS, weapon_key
@@ -115,6 +116,20 @@ def _weapon_names() -> dict[str, tuple[str, ...]]:
 
 
 WEAPON_NAMES: dict[str, tuple[str, ...]] = _weapon_names()
+
+
+def listed_weapon(key: str) -> bool:
+    """Whether a shipped weapon is listed under its own name: not `heavy_mace`, whose Czech name "Těžký
+    palcát" is `mace`'s (the same weapon; `heavy_mace` is still taken as typed)."""
+    return WEAPON_ALIASES.get(weapon_key(str(WEAPONS[key]["cz"]))) == key
+
+
+def closest_weapon(name: str) -> str | None:
+    """The shipped weapon a name not in the tables most likely meant (a typo: `obourucni_sekyra` →
+    `obouruční_sekera`), as a stats line writes it; None when no name is near."""
+    index = {fold(n): key for key, names in WEAPON_NAMES.items() for n in (key, *names)}
+    near = difflib.get_close_matches(fold(name), list(index), n=1, cutoff=0.75)
+    return native_weapon_name(index[near[0]]) if near else None
 
 
 def native_weapon_name(key: str) -> str:

@@ -3,23 +3,23 @@ the blow on everyone standing where it lands, always in the torso (korpus)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from rules.checks import check
 from rules.dice import DiceSource, Roller
-from rules.model import ActionResult, Check, Die, Note, Part, Term
+from rules.model import ActionResult, Check, Damage, Die, Note, Part, Term
 from rules.system import ActionRequest, Fighter
 
 from .area import Scatter, area_st, scatter
 from .checks import roll_test
 from .conditions import condition_keys
-from .described import DAMAGE_TEST, hit_test_check, rolled_again
+from .described import AREA_DAMAGE, DAMAGE_TEST, hit_test_check, rolled_again
 from .finish import finish
 from .hit import DamageTest, HitOutcome, damage_test, land
 from .hit_test import build_attempt
 from .landing import OnField, field_hit, on_field
-from .made import modifier
+from .made import hit_damage, modifier, whole
 from .options import Options
 from .settings import Settings
 from .sheet import Sheet, Weapon
@@ -27,13 +27,19 @@ from .tables import AREA_BASE_ST, AREA_LOCATION, SYSTEM_ID
 
 
 def _scatter_notes(sc: Scatter, settings: Settings, max_range: float | None) -> list[Note]:
-    notes = [Note(key="scatter", params={
-        "failure_by": sc.failure_by, "distance_die": sc.distance_die, "distance": sc.distance,
-        "direction": sc.direction, "landing": sc.landing, "dx": sc.dx, "dy": sc.dy, "area_m2": sc.area_m2,
-        "orientation": Term("term", f"scatter_{settings.scatter_orientation}"),
-    })]  # fmt: skip
+    """Where the missed attack came down. A failure by 1-4 has no distance die and no direction (one roll
+    on the diagram): its own note, without them."""
+    orientation = Term("term", f"scatter_{settings.scatter_orientation}")
+    field = {"landing": sc.landing, "dx": sc.dx, "dy": sc.dy, "area_m2": sc.area_m2, "orientation": orientation}
+    if sc.direction is None:
+        notes = [Note(key="scatter_near", params={"failure_by": sc.failure_by, **field})]
+    else:
+        notes = [Note(key="scatter", params={
+            "failure_by": sc.failure_by, "distance_die": sc.distance_die, "distance": sc.distance,
+            "direction": sc.direction, **field,
+        })]  # fmt: skip
     if sc.clamped:
-        notes.append(Note(key="scatter_clamped", params={"max_range": max_range}))
+        notes.append(Note(key="scatter_clamped", params={"max_range": whole(max_range)}))
     return notes
 
 
@@ -74,6 +80,7 @@ def area_attack(
     notes = list(attempt.notes)
     outcome = "hit"
     scattered: list[Check] = []
+    sc: Scatter | None = None
     if margin < 0:
         sc = scatter(roller, -margin, distance, attempt.max_range_m, settings.scatter_orientation == "line_of_fire")
         notes += _scatter_notes(sc, settings, attempt.max_range_m)
@@ -83,18 +90,11 @@ def area_attack(
     there = on_field(req, opts, on_aimed_field=outcome != "scatter")
     notes += [Note(key="landing_unknown", params={"name": name}) for name in there.unknown]
     assert attempt.plan is not None
-    test = damage_test(roller, attempt.plan, settings) if there.anyone else None
-    target = req.target if there.target else None
-
-    def hit_on(fighter: Fighter[Any]) -> HitOutcome:
-        """The field's one damage test on one more combatant: its line starts at the test's value."""
-        assert test is not None
-        shared = check("damage", parts=[Part(DAMAGE_TEST, test.value)])
-        return land(roller, fighter, total=total, test=test, aimed=AREA_LOCATION, settings=settings, shown=shared)
-
-    if test is not None and target is None:
-        checks.append(test.check)  # nobody's own line shows the dice: the field's damage test does
-
+    # Someone stands where it came down, or it came down on a field the rules know nobody on (the GM
+    # applies that field's damage test to whoever stands there).
+    test = damage_test(roller, attempt.plan, settings) if there.anyone or outcome == "scatter" else None
+    if outcome == "scatter" and test is not None and sc is not None:
+        notes += _elsewhere(sc, test, opts)
     fields: dict[str, Any] = {
         "system": SYSTEM_ID,
         "action": "shot",
@@ -116,29 +116,78 @@ def area_attack(
         "conditions": condition_keys(req.target.sheet) if req.target is not None else [],
         "checks": checks,
     }
-    subs = [field_hit(fields, other.name, hit_on(other)) for other in there.others]
-    on_target = None
-    if target is not None:  # the target's own line shows the damage test's dice, then its armour
-        assert test is not None
-        on_target = land(roller, target, total=total, test=test, aimed=AREA_LOCATION, settings=settings)
-    result = finish(dict(fields), on_target, actor, attempt.fatigue)
-    result = result.model_copy(update={"attacks": subs})
-    return _on_the_thrower(result, fields, actor, there, test, hit_on)
+    if test is None or not there.anyone:
+        if test is not None:
+            checks.append(test.check)  # the scattered field's damage test, for the GM to apply
+        return finish(fields, None, actor, attempt.fatigue)
+    if there.target and not there.others and not there.actor:
+        # The target alone: its own line shows the damage test's dice, then its armour.
+        assert req.target is not None
+        on_target = land(roller, req.target, total=total, test=test, aimed=AREA_LOCATION, settings=settings)
+        return finish(fields, on_target, actor, attempt.fatigue)
+    return _on_the_field(fields, actor, there, _Field(roller, total, test, settings), attempt.fatigue, req)
 
 
-def _on_the_thrower(
-    result: ActionResult,
+def _elsewhere(sc: Scatter, test: DamageTest, opts: Options) -> list[Note]:
+    """The attack came down on another field: nobody on the aimed field is hurt (those `landing` named
+    are listed); whoever stands where it fell takes the field's damage test in the torso (the GM applies
+    it). The numbers are the thrower's: the field and its damage test."""
+    notes = [Note("scatter_elsewhere", {"dx": sc.dx, "dy": sc.dy, "damage": test.value}, side="actor")]
+    if opts.landing_names:
+        notes.append(Note("scatter_spared", {"names": ", ".join(opts.landing_names)}))
+    return notes
+
+
+class _Field:
+    """One damage test landing on each combatant on the field in turn (each with its own armour)."""
+
+    def __init__(self, roller: Roller, total: int, test: DamageTest, settings: Settings) -> None:
+        self.roller, self.total, self.test, self.settings = roller, total, test, settings
+
+    def hit_on(self, fighter: Fighter[Any]) -> HitOutcome:
+        """The field's damage test on one combatant: its line starts at the test's value."""
+        shared = check(AREA_DAMAGE, parts=[Part(DAMAGE_TEST, self.test.value)])
+        return land(
+            self.roller, fighter, total=self.total, test=self.test, aimed=AREA_LOCATION, settings=self.settings,
+            shown=shared,
+        )  # fmt: skip
+
+
+def _on_the_field(
     fields: dict[str, Any],
     actor: Fighter[Sheet],
     there: OnField,
-    test: DamageTest | None,
-    hit_on: Callable[[Fighter[Any]], HitOutcome],
+    field: _Field,
+    fatigue: int,
+    req: ActionRequest,
 ) -> ActionResult:
-    """A throw that came down on the thrower's own field hurts the thrower (its sheet after any fatigue)."""
-    if not there.actor or test is None:
-        return result
+    """Several on the field: the damage test's dice on the result's own line, one sub-result per combatant
+    hurt (the target first), the result's `damage` their total (what the bot's summary counts)."""
+    fields["checks"] = [*fields["checks"], field.test.check]
+    on_target = field.hit_on(req.target) if there.target and req.target is not None else None
+    hits: list[tuple[str, HitOutcome]] = [(req.target.name, on_target)] if on_target and req.target else []
+    hits += [(other.name, field.hit_on(other)) for other in there.others]
+    subs = [field_hit(fields, name, hit) for name, hit in hits]
+    summary = replace(on_target, checks=[], notes=[]) if on_target is not None else None
+    result = finish(dict(fields), summary, actor, fatigue).model_copy(update={"attacks": subs})
+    if there.actor:
+        result = _on_the_thrower(result, fields, actor, field)
+    return result.model_copy(update={"damage": _total(field.test, [s.damage for s in result.attacks])})
+
+
+def _total(test: DamageTest, damages: list[Damage | None]) -> Damage:
+    """The field's damage: the one test, and what every combatant on it took in all."""
+    done = [d for d in damages if d is not None]
+    return hit_damage(
+        test.faces, list(test.modifiers), 0.5 if test.weak else 1, sum(d.rolled for d in done),
+        sum(d.reduced_by for d in done), sum(d.applied for d in done),
+    )  # fmt: skip
+
+
+def _on_the_thrower(result: ActionResult, fields: dict[str, Any], actor: Fighter[Sheet], field: _Field) -> ActionResult:
+    """The thrower stands on the field it hit: hurt too (its sheet after any fatigue)."""
     sheet = Sheet.model_validate(result.actor_sheet) if result.actor_sheet is not None else actor.sheet
-    hit = hit_on(Fighter(actor.name, sheet))
+    hit = field.hit_on(Fighter(actor.name, sheet))
     return result.model_copy(
         update={
             "actor_sheet": hit.target_dump(),

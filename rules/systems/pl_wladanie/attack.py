@@ -22,7 +22,7 @@ from .hit_test import Attempt
 from .made import modifiers, note, plain_modifier, result, rolls
 from .options import Options
 from .parry import default_choice
-from .phases import DEFENCE_OUTCOMES, defence_of, defence_roll, hit_roll, setup, with_distance
+from .phases import DEFENCE_OUTCOMES, Setup, defence_of, defence_roll, hit_roll, setup, with_distance
 from .settings import Settings
 from .sheet import Sheet, Weapon
 from .tables import SYSTEM_ID
@@ -116,9 +116,25 @@ def resolve_attack(req: ActionRequest, dice: DiceSource, *, ranged: bool) -> Act
         fields["outcome"] = "miss"
         return finish(fields, None, actor, attempt.fatigue)
     allowed = s.defences
+    if allowed == ["none"]:
+        return _undefended(fields, roller, s, opts, settings)
     exchange = _exchange(attempt, fields, sit, opts, settings, allowed, target.sheet)
     fields.update(outcome="pending_defence", defences=allowed, exchange=exchange)  # fields is this result's own
     return result(fields)
+
+
+def _undefended(fields: dict[str, Any], roller: Roller, s: Setup, opts: Options, settings: Settings) -> ActionResult:
+    """The seed: "Atakowany nie może parować i unikać ataków": nothing to answer, the blow lands at once (no
+    exchange; `defences` stays empty)."""
+    plan = s.attempt.plan
+    assert plan is not None
+    fields["outcome"] = "hit"
+    fields["notes"].append(note("no_active_defence"))
+    blow = apply_hit(
+        roller, s.actor, s.target, total=int(fields["total"]), plan=plan, aimed=opts.location, settings=settings,
+        self_injury=_self_injury(s.weapon, opts, settings),
+    )  # fmt: skip
+    return finish(fields, blow, s.actor, s.attempt.fatigue)
 
 
 def _exchange(

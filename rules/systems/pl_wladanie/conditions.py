@@ -8,9 +8,10 @@ from rules.system import Fighter
 from .damage import wound_level
 from .settings import Settings
 from .sheet import Sheet
-from .tables import DOWN_STATES, OUT_LEVELS, SITUATION_CONDITIONS, SYSTEM_ID, WOUND_KEYS
+from .tables import DOWN_STATES, OUT_LEVELS, SITUATION_CONDITIONS, SYSTEM_ID
 
 CONDITIONS: tuple[str, ...] = (*SITUATION_CONDITIONS, *DOWN_STATES)
+DEFAULT_SETTINGS = Settings()
 
 
 def with_condition(sheet: Sheet, condition: str, on: bool) -> Sheet:
@@ -34,7 +35,14 @@ def level(sheet: Sheet) -> str:
         return "dead"
     if sheet.down is not None:
         return sheet.down
-    return sheet.wound_level or ("unhurt" if sheet.damage_taken == 0 else "hurt")
+    # A sheet whose level was never set (typed before levels were settled at once): the level its damage
+    # gives by the default thresholds, as the round upkeep would set it.
+    return sheet.wound_level or _level_of(sheet.damage_taken, DEFAULT_SETTINGS)
+
+
+def _level_of(damage_taken: int, settings: Settings) -> str:
+    """The wound level of this much damage: a threshold's level, or unhurt / hurt without thresholds."""
+    return wound_level(damage_taken, settings) or ("unhurt" if damage_taken <= 0 else "hurt")
 
 
 def numbers(sheet: Sheet) -> dict[str, int | float | str]:
@@ -79,18 +87,20 @@ def descriptor(status: Status) -> str:
     return DESCRIPTORS.get(status.level, "wounded")
 
 
-def _threshold_level(value: str | None) -> str | None:
-    """A level the GM's thresholds give (light … dead); unhurt/hurt/None are shown from damage alone."""
-    return value if value in WOUND_KEYS else None
+def settled(sheet: Sheet, settings: Settings | None = None) -> Sheet:
+    """The sheet with the wound level its damage taken gives (the default thresholds when the encounter's
+    are not at hand, as in a sheet edit: the round upkeep applies the encounter's own)."""
+    derived = _level_of(sheet.damage_taken, settings or DEFAULT_SETTINGS)
+    return sheet if sheet.wound_level == derived else sheet.model_copy(update={"wound_level": derived})
 
 
 def sync_wound_level(fighter: Fighter[Sheet], settings: Settings) -> ActionResult | None:
     """Round upkeep: the wound level follows damage taken (after a GM edit, or new thresholds)."""
     sheet = fighter.sheet
-    derived = wound_level(sheet.damage_taken, settings)
-    if _threshold_level(derived) == _threshold_level(sheet.wound_level):
-        return None
+    derived = _level_of(sheet.damage_taken, settings)
     after = sheet.model_copy(update={"wound_level": derived})
+    if level(after) == level(sheet):  # as shown already (a level never set shows the default's)
+        return None
     return ActionResult(
         system=SYSTEM_ID,
         action="start_round",

@@ -18,6 +18,7 @@ from .settings import Settings
 
 NEGATIVE_DICE = "negative_dice"  # a subtracted dice group (`1k6-1k4`): shown, and taken off as a part
 DAMAGE_TEST = "damage_test"  # the shared damage test of an area attack, on each other combatant's line
+AREA_DAMAGE = "area_damage"  # the label of that line: the field's damage on one combatant, after its armour
 NOT_BELOW_ZERO = "not_below_zero"  # damage after armour never goes below 0
 
 

@@ -132,12 +132,10 @@ def land(
     damage_check = test.check if own and shown is None else copied(shown if shown is not None else test.check)
     found = protectors(target.sheet, location, total, settings)
     for p in found:
-        notes.append(
-            note(
-                "coverage_beaten" if p.beaten else "coverage_held",
-                {"piece": term("term", p.key), "coverage": p.coverage, "total": total, "armour": p.armour},
-            )
-        )
+        # The target's numbers (its armour's coverage and pancerz): hidden with a hidden target. The hit
+        # test's total they are checked against is on the attack's own line.
+        params = {"piece": term("term", p.key), "coverage": p.coverage, "armour": p.armour}
+        notes.append(Note("coverage_beaten" if p.beaten else "coverage_held", params, side="target"))
         if not p.beaten and p.armour:
             armour_step(damage_check, p.key, p.armour, p.coverage)
     applied = applied_damage(test.value, absorbed(found))

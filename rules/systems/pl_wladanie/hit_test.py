@@ -17,7 +17,7 @@ from .checks import (
     throw_range,
 )
 from .damage import DamagePlan, damage_plan
-from .made import modifier
+from .made import modifier, whole
 from .options import Options
 from .settings import Settings
 from .sheet import Sheet, Weapon
@@ -71,12 +71,12 @@ def _heavy(attempt: Attempt, sheet: Sheet, opts: Options, settings: Settings) ->
     if weapon.weight_kg is None:
         return False
     if sheet.lift_kg is None:
-        attempt.notes.append(Note(key="heavy_unchecked", params={"weight_kg": weapon.weight_kg}))
+        attempt.notes.append(Note(key="heavy_unchecked", params={"weight_kg": whole(weapon.weight_kg)}))
         return False
     h = heavy(weapon.weight_kg, sheet.lift_kg, attempt.two_handed, settings)
     if h.penalty:
         attempt.modifiers.append(modifier("heavy_weapon", h.penalty))
-        attempt.notes.append(Note(key="heavy", params={"limit_kg": float(h.limit_kg), "penalty": h.penalty}))
+        attempt.notes.append(Note(key="heavy", params={"limit_kg": whole(float(h.limit_kg)), "penalty": h.penalty}))
         if h.forbids_bonus_action_attacks:
             if opts.bonus_action:
                 raise RulesError("error.pl_wladanie.heavy_bonus_action", penalty=h.penalty)
@@ -93,7 +93,8 @@ def _heavy(attempt: Attempt, sheet: Sheet, opts: Options, settings: Settings) ->
         else:
             attempt.notes.append(Note(key="effort_unneeded"))
     if h.too_heavy:
-        attempt.notes.append(Note(key="too_heavy", params={"weight_kg": weapon.weight_kg, "lift_kg": sheet.lift_kg}))
+        params = {"weight_kg": whole(weapon.weight_kg), "lift_kg": whole(sheet.lift_kg)}
+        attempt.notes.append(Note(key="too_heavy", params=params))
     return h.too_heavy
 
 
@@ -156,7 +157,9 @@ def _range(attempt: Attempt, sheet: Sheet, opts: Options, settings: Settings, di
     if attempt.max_range_m is None:
         attempt.notes.append(Note(key="range_unknown"))
     elif exact(distance) > exact(attempt.max_range_m):
-        raise RulesError("error.pl_wladanie.out_of_range", distance=distance, max_range=attempt.max_range_m)
+        raise RulesError(
+            "error.pl_wladanie.out_of_range", distance=whole(distance), max_range=whole(attempt.max_range_m)
+        )
     penalty = range_penalty(distance, settings)
     if penalty and not opts.area:
         attempt.modifiers.append(modifier("range", penalty))

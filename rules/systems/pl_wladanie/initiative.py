@@ -134,7 +134,7 @@ def plain_test(req: ActionRequest, dice: DiceSource) -> ActionResult:
     notes: list[Note] = []
     skill = None
     if opts.test_skill is not None:
-        skill, value = _skill(actor.sheet, opts.test_skill)
+        skill, value = _skill(actor.sheet, opts.test_skill, req.weapon)
         mods.append(Modifier(key="skill", value=value))
         notes.append(Note(key="test_skill", params={"skill": Term("term", skill)}))
     if opts.modifier:
@@ -166,17 +166,27 @@ def plain_test(req: ActionRequest, dice: DiceSource) -> ActionResult:
 _SKILL_NAMES = {fold(k): v for k, v in FIELD_SHORTCUTS.items() if v in _SKILL_FIELDS}
 
 
-def _skill(sheet: Sheet, name: str) -> tuple[str, int]:
-    """The tested skill's key and value: a władanie from `weapon_skills`, or a skill field by its key or
-    its Polish name (parowanie, unik, walka wręcz, refleks, inicjatywa, siła, wytrwałość)."""
+# `umiejętność:władanie`: the władanie of the weapon named (`broń:`), else of the sheet's first weapon.
+_WLADANIE_NAMES = frozenset({"wladanie", "weapon_skill", "weapon_skills"})
+
+
+def _skill(sheet: Sheet, name: str, weapon: str | None = None) -> tuple[str, int]:
+    """The tested skill's key and value: a władanie from `weapon_skills` (by the weapon's name, or
+    `władanie` for the weapon's own), or a skill field by its key or its Polish name (parowanie, unik,
+    walka wręcz, refleks, inicjatywa, siła, wytrwałość)."""
     if name in sheet.weapon_skills:
         return name, sheet.weapon_skills[name]
     folded = fold(name)
     for key, value in sheet.weapon_skills.items():
         if fold(key) == folded:
             return key, value
+    if folded in _WLADANIE_NAMES:
+        key = sheet.weapon(weapon).skill_key
+        return "wladanie", sheet.weapon_skills.get(key, 0)
     field = _SKILL_NAMES.get(folded, folded)
     if field in _SKILL_FIELDS:
         return field, int(getattr(sheet, field))
-    allowed = [Term("term", k) for k in (*sheet.weapon_skills, *_SKILL_FIELDS)]
+    # Named through the catalog: władanie first, each weapon's władanie by its weapon, then the fields.
+    allowed = [Term("term", "wladanie"), *(Term("weapon", k) for k in sheet.weapon_skills)]
+    allowed += [Term("term", k) for k in _SKILL_FIELDS]
     raise RulesError("error.pl_wladanie.unknown_skill", skill=name, allowed=allowed)

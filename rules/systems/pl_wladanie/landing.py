@@ -1,4 +1,8 @@
-"""Who an area attack hits: "Efekt ataku dotyczy jednak tego co się na owym polu znajduje"."""
+"""Who an area attack hits: "Efekt ataku dotyczy jednak tego co się na owym polu znajduje".
+
+`landing` (`na_polu`) names who else stands on the aimed field, beside the target. The rules know
+nothing of any other field: an attack that scattered onto another field ("Porażka w teście oznacza, że
+pocisk spada na losowe pole") hurts none of them; who stands where it came down is for the GM."""
 
 from __future__ import annotations
 
@@ -20,7 +24,7 @@ class OnField:
     """Everyone standing on the field where the attack landed."""
 
     target: bool  # the attack's own target
-    actor: bool  # the attacker (a throw that scattered back onto its thrower)
+    actor: bool  # the attacker, named in `landing` (standing on the aimed field itself)
     others: tuple[Fighter[Sheet], ...]  # combatants named in `landing`, their sheets from the bot
     unknown: tuple[str, ...]  # names in `landing` the rules got no sheet for
 
@@ -33,10 +37,16 @@ def _named(fighter: Fighter[Any] | None, name: str) -> bool:
     return fighter is not None and fighter.name.casefold() == name.casefold()
 
 
+NOBODY = OnField(False, False, (), ())  # a field the rules know nobody on
+
+
 def on_field(req: ActionRequest, opts: Options, *, on_aimed_field: bool) -> OnField:
-    """The target stands on the aimed field; `landing` names who stands where the attack came down."""
+    """Who stands where the attack came down: on the aimed field the target and everyone `landing` names;
+    on any other field nobody the rules know of (the named ones stand on the aimed field)."""
+    if not on_aimed_field:
+        return NOBODY
     names = opts.landing_names
-    target = req.target is not None and (on_aimed_field or any(_named(req.target, n) for n in names))
+    target = req.target is not None
     actor = any(_named(req.actor, n) for n in names)
     others: list[Fighter[Sheet]] = []
     unknown: list[str] = []
@@ -52,7 +62,10 @@ def on_field(req: ActionRequest, opts: Options, *, on_aimed_field: bool) -> OnFi
 
 
 def field_hit(fields: dict[str, Any], name: str, hit: HitOutcome) -> ActionResult:
-    """The sub-result for one more combatant on the field: the bot applies its `target_sheet` to `name`."""
+    """The sub-result for one combatant on the field: the bot applies its `target_sheet` to `name`.
+
+    Inside it `target` is that combatant: its armour steps and coverage notes are side "target" (hidden
+    when `name` is a hidden NPC), the shared damage test and the area total side "actor" (the thrower)."""
     assert hit.hurt is not None
     return ActionResult(
         system=SYSTEM_ID,

@@ -49,6 +49,11 @@ def note(key: str, params: dict[str, Any] | None = None) -> Note:
     return Note(key, params or {})
 
 
+def whole(value: Any) -> Any:
+    """A number as a note or error shows it: a whole float as an int (`2.0 kg` reads `2 kg`)."""
+    return int(value) if type(value) is float and value.is_integer() else value
+
+
 def modifier(key: str, value: int | float) -> Modifier:
     return Modifier(key, value)
 

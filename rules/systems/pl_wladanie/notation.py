@@ -318,6 +318,8 @@ def parse_shield(text: str) -> dict[str, Any] | None:
             out["shield_arm"] = body_part(token)
         else:
             raise refused("shield_token", name, token)
+    if size is None and "coverage" not in out:  # `tarcza:ogromna`: no size of that name, no numbers given
+        raise refused("shield_notation", text)
     return out
 
 

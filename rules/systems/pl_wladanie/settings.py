@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
 from rules.errors import RulesError
-from rules.model import Message
+from rules.model import Message, Term
 from rules.notation import MAX_SIDES
 
 from .sheet import DAMAGE, unknown_part
@@ -75,6 +75,35 @@ def parse_wound_thresholds(text: str) -> tuple[tuple[int, str], ...]:
 # levels nobody ever goes down). A blow of the seed's typical weapons deals 1k8 + strength damage, about
 # 6–8: a light wound after the first, out of the fight after three, dead after four or five.
 DEFAULT_WOUND_THRESHOLDS = "light:5,serious:10,critical:15,out:20,dead:30"
+
+
+# The values of the choice settings as a Polish group types them (folded: lower case, `_` for spaces, no
+# diacritics): the words the bot shows for each value, a shorter form, and the k notation of the dice.
+SETTING_WORDS: dict[str, dict[str, str]] = {
+    "test_die": {"1k20": "1d20", "k20": "1d20", "d20": "1d20", "2k10": "2d10", "3k6": "3d6"},
+    "range_rounding": {"za_pelne_2_m": "floor", "pelne": "floor", "za_rozpoczete_2_m": "ceil", "rozpoczete": "ceil"},
+    "weak_rounding": {"od_polowy_w_gore": "half_up", "w_gore": "half_up", "w_dol": "down"},
+    "unarmed_self_injury": {
+        "przy_twardych_celach": "hard_targets", "twarde_cele": "hard_targets", "zawsze": "always", "nigdy": "off",
+    },
+    "coverage_stacking": {
+        "kazda_osobno": "independent", "osobno": "independent", "najwyzsze_pokrycie": "max", "najwyzsze": "max",
+    },
+    "parry_resolution": {"porownanie_wynikow": "opposed", "porownanie": "opposed", "decyduje_mg": "gm", "mg": "gm"},
+    "default_defence": {"lepsza_umiejetnosc": "best", "lepsza": "best", "parowanie": "parry", "unik": "dodge",
+                        "brak": "none", "bez_obrony": "none"},
+    "ranged_parry": {"tylko_tarcza": "shield_only", "tarcza": "shield_only", "zawsze": "always", "nigdy": "never"},
+    "unnamed_location": {"w_korpus": "torso", "korpus": "torso", "wedlug_tabeli": "table", "tabela": "table"},
+    "scatter_orientation": {"od_atakujacego": "line_of_fire", "polnoc_mapy": "map_north", "polnoc": "map_north"},
+}  # fmt: skip
+
+
+def _setting_word(name: str, value: Any) -> Any:
+    """A choice setting's value typed in Polish (`tylko tarczą`, `2k10`) as its id; anything else as given."""
+    words = SETTING_WORDS.get(name)
+    if words is None or not isinstance(value, str):
+        return value
+    return words.get(fold(value), value)
 
 
 class Settings(BaseModel):
@@ -146,6 +175,13 @@ class Settings(BaseModel):
         "line_of_fire", description="scatter diagram: top row away from the attacker, or map north"
     )
 
+    @model_validator(mode="before")
+    @classmethod
+    def _polish_words(cls, data: Any) -> Any:
+        if not isinstance(data, dict) or not SETTING_WORDS.keys() & data.keys():
+            return data
+        return {name: _setting_word(name, value) for name, value in data.items()}
+
     @field_validator("location_table")
     @classmethod
     def _table(cls, value: str) -> str:
@@ -165,3 +201,16 @@ def location_table(settings: Settings) -> tuple[int, tuple[tuple[int, int, str],
     except PydanticCustomError as exc:  # pragma: no cover - validated on input
         problem = Message(f"problem.{exc.type}", {k: v for k, v in (exc.context or {}).items()})
         raise RulesError("error.pl_wladanie.location_table", problem=problem) from None
+
+
+def setting_parts(name: str, value: Any) -> list[tuple[str, Term]] | None:
+    """`location_table` and `wound_thresholds` as (number or die range, term) pairs, so the bot names
+    each body part and wound level in the reader's words instead of showing the ids typed."""
+    if not isinstance(value, str):
+        return None
+    if name == "location_table":
+        _, rows = parse_location_table(value)
+        return [(f"{lo}–{hi}" if hi != lo else str(lo), Term("location", part)) for lo, hi, part in rows]
+    if name == "wound_thresholds":
+        return [(str(at), Term("wound", key)) for at, key in parse_wound_thresholds(value)]
+    return None

@@ -596,7 +596,12 @@ class Sheet(_Model):
         """Why the combatant cannot defend itself (unconscious, dead, or wound level out/dead), or None."""
         if self.down is not None:
             return self.down
-        return self.wound_level if self.wound_level in OUT_LEVELS else None
+        level = self.wound_level
+        if level is None and self.damage_taken:  # never set: the level its damage gives (as shown)
+            from .conditions import level as shown_level  # conditions builds on this module
+
+            level = shown_level(self)
+        return level if level in OUT_LEVELS else None
 
     @property
     def shield_skill(self) -> int | None:

@@ -19,6 +19,7 @@ from . import attack as attack_rules
 from . import conditions as conditions_rules
 from . import initiative as init_rules
 from . import notation, words
+from . import settings as settings_words
 from .fields import EDIT_ALIASES, FIELD_CLASSES, edit_changes
 from .line import TEMPLATES, sheet_line
 from .odds_plan import odds_plan
@@ -31,7 +32,7 @@ from .warnings import sheet_warnings
 
 class PlWladanie(CombatSystem):
     id: ClassVar[str] = SYSTEM_ID
-    name: ClassVar[str] = "Władanie (terminy walki)"
+    name: ClassVar[str] = "Władanie (polskie zasady walki)"
     language: ClassVar[str] = "pl"
     Sheet = Sheet
     Options = Options
@@ -43,7 +44,7 @@ class PlWladanie(CombatSystem):
     # parry and dodge answer the defence prompt. Nothing is accepted off-turn (docs: Reactions).
     reaction_actions: ClassVar[frozenset[str]] = frozenset()
     reaction_options: ClassVar[frozenset[str]] = frozenset()
-    # `landing:Orc 1,Orc 2` names who stands where an area attack came down: the bot passes their sheets.
+    # `landing:Orc 1,Orc 2` names who else stands on the aimed field of an area attack: the bot passes their sheets.
     combatant_options: ClassVar[frozenset[str]] = frozenset({"landing"})
     field_classes: ClassVar[Mapping[str, FieldClass]] = FIELD_CLASSES
     edit_aliases: ClassVar[Mapping[str, str]] = EDIT_ALIASES
@@ -70,7 +71,10 @@ class PlWladanie(CombatSystem):
         return conditions_rules.with_condition(cast(Sheet, sheet), condition, on)
 
     def edit_sheet(self, sheet: BaseModel, changes: Mapping[str, Any]) -> BaseModel:
-        return super().edit_sheet(sheet, edit_changes(cast(Sheet, sheet), changes))
+        """`/encounter edit`: new damage gives its wound level at once (not at the next round's upkeep)."""
+        before = cast(Sheet, sheet)
+        after = cast(Sheet, super().edit_sheet(sheet, edit_changes(before, changes)))
+        return conditions_rules.settled(after) if after.damage_taken != before.damage_taken else after
 
     def update_sheet(self, sheet: BaseModel, changes: Mapping[str, Any]) -> BaseModel:
         """`/character set`: a władanie line adds to (or changes) the skills the sheet has; one number is the
@@ -106,6 +110,12 @@ class PlWladanie(CombatSystem):
         self, fighter: Fighter[Any], settings: BaseModel, round_no: int, dice: DiceSource | None = None
     ) -> ActionResult | None:
         return conditions_rules.sync_wound_level(fighter, cast(Settings, settings))
+
+    def setting_parts(self, name: str, value: Any) -> list[tuple[str, Term]] | None:
+        """A text setting read into its entries for display, each a number (or a range of the location
+        die) with the catalog term it names: `location_table` → [("1–2", location head), …],
+        `wound_thresholds` → [("5", wound light), …]; None for any other setting (shown as it is)."""
+        return settings_words.setting_parts(name, value)
 
     def weapons(self) -> Mapping[str, str]:
         return {"unarmed": "Uderzenie bez broni"}

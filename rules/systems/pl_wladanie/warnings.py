@@ -18,6 +18,7 @@ default they did not know of:
 | `low_coverage {pieces, defence}` | pokrycie not above the obrona fizyczna: it counts only under a lowered defence |
 | `ignored_skills {skills}` | władanie of no weapon, shield or throw on the sheet |
 | `ignored_quick_weapon {keys}` | siła_obrażeń or waga without kostki_obrażeń: no weapon was made |
+| `ignored_strength {strength, weapons}` | siła given, but every weapon's siła obrażeń is 0: no strength damage |
 | `ignored_heavy_trait {weapons}` | the ciężka trait typed: it follows from weight and udźwig |
 | `duplicate_weapons {weapons}` | two weapons of one name: only the first can be chosen |
 | `ignored_proficiencies` | biegłość is kept but the rules here never read it |
@@ -174,6 +175,15 @@ def _ignored(data: Mapping[str, Any], sheet: Sheet, given: set[str]) -> list[Not
     return notes
 
 
+def _strength_unused(sheet: Sheet) -> list[Note]:
+    """Siła given, but every weapon has strength damage category 0 ("tylko kategoria 0 nie zapewni
+    jakiegokolwiek bonusu do wyniku testu obrażeń"): the strength adds nothing to any blow."""
+    if not sheet.strength or not sheet.weapons or any(w.strength_category != "0" for w in sheet.weapons):
+        return []
+    weapons = [Term("weapon", w.id) for w in sheet.weapons]
+    return [Note(key="ignored_strength", params={"strength": sheet.strength, "weapons": weapons})]
+
+
 def sheet_warnings(data: Mapping[str, Any], sheet: Sheet) -> list[Note]:
     given = _given(data)
-    return [*_defaults(data, sheet, given), *_ignored(data, sheet, given)]
+    return [*_defaults(data, sheet, given), *_ignored(data, sheet, given), *_strength_unused(sheet)]
