@@ -104,12 +104,16 @@ def outcome_text(tx: Texts, r: ActionResult, hidden: bool = False, gender: str |
 
 
 def _result_fields(
-    tx: Texts, r: ActionResult, view: View, o: ActionOutcome, target_status: Status | None
+    tx: Texts, r: ActionResult, view: View, o: ActionOutcome, target_status: Status | None, full: bool
 ) -> list[tuple[str, str]]:
     gender = o.target.gender if o.target is not None else None
     fields: list[tuple[str, str]] = [(tx("field.outcome"), outcome_text(tx, r, bool(view.hide), gender))]
     if r.attacks and r.damage is not None and any(s.checks for s in r.attacks):
-        shown = HIDDEN if "target" in view.hide else str(r.damage.applied)
+        # The total holds every one's damage: one hidden bystander's share would show through it.
+        hidden = "target" in view.hide or any(
+            "target" in _sub_hide(o, s, set(view.hide), full) for s in r.attacks if _other_target(o, s)
+        )
+        shown = HIDDEN if hidden else str(r.damage.applied)
         fields.append((tx("field.damage_total"), f"**{shown}**"))
     elif r.damage is not None and not has_damage_check(r) and (r.damage.rolled or r.damage.applied):
         fields.append((tx("field.damage"), damage_line(tx, r.damage, "target" in view.hide)))
@@ -217,7 +221,7 @@ def action_embeds(tx: Texts, o: ActionOutcome, full: bool = False) -> tuple[disc
         view.hidden_lines += sub_view.hidden_lines
         name = tx("field.attack_on", n=i, name=cut(escape(sub.target), 60)) if other else None
         fields.append((name or tx("field.attack_n", n=i), "\n".join(value), False))
-    fields += [(name, text, True) for name, text in _result_fields(tx, r, view, o, target_status)]
+    fields += [(name, text, True) for name, text in _result_fields(tx, r, view, o, target_status, full)]
     if o.target is not None:
         name = tx("field.target_state", name=cut(target_name, 80))
         fields.append((name, state_line(tx, o.system, o.target, "target" in hide, target_status), False))

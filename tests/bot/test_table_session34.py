@@ -93,8 +93,10 @@ async def test_a_sub_result_on_a_hidden_bystander_hides_its_numbers(table: Table
     table.dice(12, 4, 5, 5, 5, 5)  # the flask hits its field; 4 damage, against the shaman's armour too
     said = await table('@ana:pl #boj /shot target:Goblin options:"obszarowy na_polu:Szaman" distance:2')
     public = "\n".join(text_of(r) for r in said if r.command == "shot" and not r.ephemeral)
-    assert "Atak 1 na: Szaman" in public and "− ? Zbroja" in public
+    assert "na: Szaman" in public and "− ? Zbroja" in public
     assert not re.search(r"[Pp]okrycie 20|− 2 Zbroja|pancerz −2", public), public
+    total = public.split("Obrażenia łącznie")[1].splitlines()[1]
+    assert total == "**?**", total  # the goblin's 4 and the shaman's 2 would give the shaman's armour away
 
 
 async def test_a_characters_sheet_shows_the_fight_it_is_in(table: Table) -> None:
