@@ -9,9 +9,16 @@ SETUP = [
     '@gm:cs #boj /střetnutí přidat jméno:Ork údaje:"TZ:13 životy:200 útok:+4 zranění:1k12+3"',
     "@ana:cs #boj /střetnutí připojit postava:Alena",
     "@gm:cs #boj /nastavení nastavit jméno:enforce_turns hodnota:false",
+    "@gm:cs #boj /nastavení nastavit jméno:action_economy hodnota:ano",
     "@gm:cs #boj /iniciativa bojovník:all",
     "@gm:cs #boj /střetnutí další",
 ]
+
+
+async def test_without_the_gm_setting_the_turns_actions_are_not_counted(table: Table) -> None:
+    await table.play([line for line in SETUP if "action_economy" not in line])
+    for _ in range(2):
+        assert (await table.one("@ana:cs #boj /útok cíl:Ork volby:zteč")).error is None
 
 
 async def test_a_second_charge_and_an_attack_after_it_are_refused_in_czech(table: Table) -> None:

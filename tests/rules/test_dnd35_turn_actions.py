@@ -22,7 +22,7 @@ def request(actor: Any, settings: dict[str, Any] | None = None, **options: Any) 
         Fighter("A", SYSTEM.sheet(actor)),
         Fighter("T", SYSTEM.sheet(ORC)),
         SYSTEM.options(options),
-        SYSTEM.settings(settings or {}),
+        SYSTEM.settings(settings if settings is not None else {"action_economy": True}),  # the GM turned it on
         weapon,
     )
 

@@ -53,9 +53,10 @@ class Settings(BaseModel):
     )
     temp_hp_absorb_nonlethal: bool = Field(False, description="Temporary hit points also absorb nonlethal damage")
     action_economy: bool = Field(
-        True,
+        False,
         description="Each round a standard and a move action, or one full-round action (full attack, charge):"
-        " attacks and actions beyond them are refused (attacks of opportunity are not counted)",
+        " attacks and actions beyond them are refused (attacks of opportunity are not counted). Off unless the"
+        " GM turns it on: many tables let the GM run the order loosely",
     )
     stop_full_attack_when_dead: bool = Field(
         True, description="Remaining attacks of a full attack are not rolled once the target is dead"
