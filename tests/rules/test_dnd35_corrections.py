@@ -125,7 +125,8 @@ def test_disabled_pays_1_hp_after_any_standard_action(
 
 def test_disabled_feint_with_improved_feint_is_a_move_action_and_costs_nothing() -> None:
     # "Finta pohybovou akcí: odbornost Zlepšená finta ti umožní provádět fintu pohybovou"
-    out = act("feint", {**DISABLED, "feats": ["improved feint"]}, {"hp": 9}, [15, 3])
+    economy = {"action_economy": True}  # the GM counts the turn's actions
+    out = act("feint", {**DISABLED, "feats": ["improved feint"]}, {"hp": 9}, [15, 3], settings=economy)
     assert out.actor_sheet is not None and out.actor_sheet["hp_current"] == 0 and "disabled_strain" not in keys(out)
     assert out.actor_sheet["turn_actions"] == ["move"]  # the round's one action under restricted activity
 
