@@ -4,19 +4,11 @@ with commas is bought; a list that skips a component says how to write one."""
 
 from __future__ import annotations
 
-import json
-
-from rules import RandomDice, get_system
+from rules import RandomDice
 from tests.bot.conftest import Table, text_of
+from tests.bot.test_cz2d10_pending_actions import _actions_left
 
 GUARD = '"útok:10 obrana:17 zranění:d5+1 životy:12 iniciativa:9"'
-
-
-async def _actions_left(table: Table, name: str) -> int | None:
-    (sheet,) = (await table.query("SELECT sheet FROM combatants WHERE name = $1", name))[0]
-    system = get_system("cz2d10")
-    left: int | None = system.status(system.sheet(json.loads(sheet))).numbers["actions_left"]
-    return left
 
 
 async def _attacked(table: Table) -> list[str]:

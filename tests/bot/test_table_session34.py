@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from tests.bot.conftest import Table, text_of
+from tests.bot.test_arm5_table_disengage import DECLARED_EXIT
 
 
 async def test_settings_take_the_names_and_values_the_reader_sees(table: Table) -> None:
@@ -215,18 +216,7 @@ async def test_a_character_who_left_the_fight_was_not_felled_by_a_blow(table: Ta
 
 
 DISENGAGE = [
-    "@gm:pl #d /settings set name:enforce_turns value:false",
-    "@gm:pl #d /encounter start system:arm5 name:Odwrót",
-    "@ania:pl #d /character create system:arm5 name:Ania template:wojownik",
-    "@ania:pl #d /encounter join character:Ania",
-    '@gm:pl #d /encounter add name:Zbój stats:"atak:5 obrona:4 obrażenia:3 wyparowania:4 inicjatywa:1"',
-    "@gm:pl #d /initiative combatant:all",
-    "@gm:pl #d /encounter next",
-    "@gm:pl #d /attack attacker:Zbój target:Ania",
-    "@ania:pl #d /parry",
-    "@gm:pl #d /encounter next",
-    "@gm:pl #d /encounter next",
-    "@ania:pl #d /action name:disengage",
+    *DECLARED_EXIT,
     "@gm:pl #d /action name:reaction_attack actor:Zbój target:Ania",
     "@gm:pl #d /encounter end",
 ]
