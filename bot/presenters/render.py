@@ -104,16 +104,13 @@ def outcome_text(tx: Texts, r: ActionResult, hidden: bool = False, gender: str |
 
 
 def _result_fields(
-    tx: Texts, r: ActionResult, view: View, o: ActionOutcome, target_status: Status | None, full: bool
+    tx: Texts, r: ActionResult, view: View, o: ActionOutcome, target_status: Status | None, bystander_hidden: bool
 ) -> list[tuple[str, str]]:
     gender = o.target.gender if o.target is not None else None
     fields: list[tuple[str, str]] = [(tx("field.outcome"), outcome_text(tx, r, bool(view.hide), gender))]
     if r.attacks and r.damage is not None and any(s.checks for s in r.attacks):
         # The total holds every one's damage: one hidden bystander's share would show through it.
-        hidden = "target" in view.hide or any(
-            "target" in _sub_hide(o, s, set(view.hide), full) for s in r.attacks if _other_target(o, s)
-        )
-        shown = HIDDEN if hidden else str(r.damage.applied)
+        shown = HIDDEN if "target" in view.hide or bystander_hidden else str(r.damage.applied)
         fields.append((tx("field.damage_total"), f"**{shown}**"))
     elif r.damage is not None and not has_damage_check(r) and (r.damage.rolled or r.damage.applied):
         fields.append((tx("field.damage"), damage_line(tx, r.damage, "target" in view.hide)))
@@ -207,10 +204,12 @@ def action_embeds(tx: Texts, o: ActionOutcome, full: bool = False) -> tuple[disc
         lines.append(tx.term("action", r.action))
     lines += result_lines(tx, r, view)
     fields: list[Field] = []
+    bystander_hidden = False
     for i, sub in enumerate(r.attacks, 1):
         other = _other_target(o, sub)
         # A sub-result on someone else (a cleave, an area attack) hides by that one's own flag.
         sub_view = View(frozenset(_sub_hide(o, sub, hide, full) if other else hide))
+        bystander_hidden = bystander_hidden or (other and "target" in sub_view.hide)
         value = [*result_lines(tx, sub, sub_view), outcome_text(tx, sub, bool(sub_view.hide))]
         if sub.damage is not None and not has_damage_check(sub) and (sub.damage.rolled or sub.damage.applied):
             value.append(tx("field.damage") + ": " + damage_line(tx, sub.damage, "target" in sub_view.hide))
@@ -221,7 +220,7 @@ def action_embeds(tx: Texts, o: ActionOutcome, full: bool = False) -> tuple[disc
         view.hidden_lines += sub_view.hidden_lines
         name = tx("field.attack_on", n=i, name=cut(escape(sub.target), 60)) if other else None
         fields.append((name or tx("field.attack_n", n=i), "\n".join(value), False))
-    fields += [(name, text, True) for name, text in _result_fields(tx, r, view, o, target_status, full)]
+    fields += [(name, text, True) for name, text in _result_fields(tx, r, view, o, target_status, bystander_hidden)]
     if o.target is not None:
         name = tx("field.target_state", name=cut(target_name, 80))
         fields.append((name, state_line(tx, o.system, o.target, "target" in hide, target_status), False))
@@ -404,7 +403,7 @@ def turn_embed(tx: Texts, o: TurnOutcome) -> discord.Embed:
             for c, r in o.rolled
         )
         fields.append((tx("turn.rolled"), value, False))
-    hidden = _hidden_names(enc)
+    hidden = _hidden_names(enc) if o.upkeep else set()
     upkeep = [line for r in o.upkeep if r.actor not in hidden for line in upkeep_lines(tx, r, False)]
     if upkeep:
         fields.append((tx("turn.upkeep"), "\n".join(upkeep), False))

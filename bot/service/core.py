@@ -21,6 +21,7 @@ from bot.service.errors import UserError
 from bot.service.state import Combatant, Encounter, sheet_data
 from bot.storage import repository as repo
 from bot.storage.database import Database
+from bot.storage.tx import Tx
 from rules import (
     CombatSystem,
     DiceSource,
@@ -180,14 +181,10 @@ class ServiceCore:
 
     async def _effective_settings(self, ctx: Ctx, system: CombatSystem) -> tuple[dict[str, Any], dict[str, Any]]:
         """The rule and bot settings in force here: server defaults, then this channel's overrides."""
-        rules_values: dict[str, Any] = {}
-        bot_values: dict[str, Any] = {}
-        for sys_id, target in ((system.id, rules_values), ("bot", bot_values)):
-            guild, channel = await self.db.read(repo.load_settings, ctx.guild_id, ctx.channel_id, sys_id)
-            target.update(guild)
-            target.update(channel)
-        rules_model = system.stored_settings(rules_values)
-        return rules_model.model_dump(mode="json"), BotSettings(**bot_values).model_dump(mode="json")
+        in_force: tuple[dict[str, Any], dict[str, Any]] = await self.db.read(
+            settings_in_force, ctx.guild_id, ctx.channel_id, system
+        )
+        return in_force
 
     def _keep_turn(
         self, enc: Encounter, current: Combatant | None, system: CombatSystem, acting: list[Combatant] | None = None
@@ -253,3 +250,16 @@ _ENCODER = json.JSONEncoder(ensure_ascii=False)
 def _json(value: Any) -> str:
     """An event's payload as `json.dumps(value, ensure_ascii=False)` writes it (the same text)."""
     return _ENCODER.encode(value)
+
+
+async def settings_in_force(
+    tx: Tx, guild_id: int, channel_id: int, system: CombatSystem
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(rule settings, bot settings) in force in a channel: server defaults, then the channel's overrides.
+    Read on its own (a fight's start) or inside the transaction that changes them (`/settings` mid-fight)."""
+    values: list[dict[str, Any]] = []
+    for owner in (system.id, "bot"):
+        guild, channel = await repo.load_settings(tx, guild_id, channel_id, owner)
+        values.append({**guild, **channel})
+    rules_model = system.stored_settings(values[0])
+    return rules_model.model_dump(mode="json"), BotSettings(**values[1]).model_dump(mode="json")

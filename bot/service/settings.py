@@ -6,7 +6,7 @@ from typing import Any
 
 from bot.service.bot_settings import BotSettings
 from bot.service.context import Ctx
-from bot.service.core import ServiceCore, get_system
+from bot.service.core import ServiceCore, get_system, settings_in_force
 from bot.service.errors import UserError
 from bot.service.outcomes import SettingSaved, SettingsView
 from bot.storage import repository as repo
@@ -114,11 +114,7 @@ class SettingsMixin(ServiceCore):
 
             async def write_both(tx: Tx) -> None:
                 await write(tx)
-                values = [await repo.load_settings(tx, ctx.guild_id, ctx.channel_id, s) for s in (system.id, "bot")]
-                (rules_guild, rules_channel), (bot_guild, bot_channel) = values
-                rules_model = system.stored_settings({**rules_guild, **rules_channel})
-                taken["rules"] = rules_model.model_dump(mode="json")
-                taken["bot"] = BotSettings(**{**bot_guild, **bot_channel}).model_dump(mode="json")
+                taken["rules"], taken["bot"] = await settings_in_force(tx, ctx.guild_id, ctx.channel_id, system)
                 if taken != enc.settings:
                     await repo.set_encounter_settings(tx, enc.id, taken)
 

@@ -45,9 +45,9 @@ class TurnMixin(StagingMixin):
             system = get_system(enc.system)
             gm = self.is_gm(ctx, enc)
             weapon = weapon.strip() if weapon and weapon.strip() else None
-            opts = self._rules(system.options, self._option_pairs(system, parse_pairs(options)))
             if blows and blows.strip():
                 return await self._declare(ctx, enc, system, who, blows, weapon)
+            opts = self._rules(system.options, self._option_pairs(system, parse_pairs(options)))
             if who and who.strip().casefold() in ("all", "npcs", "*"):
                 if weapon or (options and options.strip()):
                     raise UserError("error.initiative_one_combatant")
@@ -97,13 +97,13 @@ class TurnMixin(StagingMixin):
     ) -> list[tuple[Combatant, ActionResult]]:
         rules_settings, _ = self.encounter_settings(enc)
         chosen = opts if opts is not None else system.options({})
+        # A roll made as a reaction (ArM5's Fast Casting) is a test against the order, not a place in it.
+        reaction = opts is not None and system.is_reaction("initiative", opts)
         rolled = []
         for c in targets:
             current = enc.by_id(c.id) or c
             req = ActionRequest(current.fighter(system), None, chosen, rules_settings, weapon)
             result: ActionResult = self._rules(system.initiative, req, self.dice)
-            # A roll made as a reaction (ArM5's Fast Casting) is a test against the order, not a place in it.
-            reaction = opts is not None and system.is_reaction("initiative", opts)
             updated = current if reaction else replace(current, initiative=result.total, tiebreak=list(result.tiebreak))
             if result.actor_sheet is not None:
                 updated = self._valid(system, updated, result.actor_sheet)

@@ -6,22 +6,11 @@ from __future__ import annotations
 
 from rules import RandomDice
 from tests.bot.conftest import Table, text_of
-from tests.bot.test_cz2d10_pending_actions import _actions_left
-
-GUARD = '"útok:10 obrana:17 zranění:d5+1 životy:12 iniciativa:9"'
+from tests.bot.test_cz2d10_pending_actions import VZOR2_FIGHT, _actions_left
 
 
 async def _attacked(table: Table) -> list[str]:
-    await table.play(
-        [
-            "@gm:cs #hrad /settings set name:enforce_turns value:false",
-            "@gm:cs #hrad /settings set system:cz2d10 name:duel_system value:vzor2",
-            "@petr:cs #hrad /character create system:cz2d10 name:Petr template:knight",
-            "@gm:cs #hrad /encounter start system:cz2d10 name:Hradby",
-            f"@gm:cs #hrad /encounter add name:Strážný stats:{GUARD}",
-            "@petr:cs #hrad /encounter join character:Petr",
-        ]
-    )
+    await table.play([*VZOR2_FIGHT, "@petr:cs #hrad /encounter join character:Petr"])
     table.dice(1, 8)  # 9 + 10 = 19: Petr may buy defence
     prompt = await table.one("@gm:cs #hrad /attack attacker:Strážný target:Petr")
     assert prompt.error is None, prompt.content

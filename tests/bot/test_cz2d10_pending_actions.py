@@ -20,14 +20,20 @@ async def _actions_left(table: Table, name: str) -> int | None:
     return left
 
 
+# A vzor 2 fight at the walls: Petr (a knight, 4 actions) and the guard; the other cz2d10 table tests reuse it.
+VZOR2_FIGHT = [
+    "@gm:cs #hrad /settings set name:enforce_turns value:false",
+    "@gm:cs #hrad /settings set system:cz2d10 name:duel_system value:vzor2",
+    "@petr:cs #hrad /character create system:cz2d10 name:Petr template:knight",
+    "@gm:cs #hrad /encounter start system:cz2d10 name:Hradby",
+    f"@gm:cs #hrad /encounter add name:Strážný stats:{GUARD}",
+]
+
+
 async def _fight(table: Table) -> None:
     await table.play(
         [
-            "@gm:cs #hrad /settings set name:enforce_turns value:false",
-            "@gm:cs #hrad /settings set system:cz2d10 name:duel_system value:vzor2",
-            "@petr:cs #hrad /character create system:cz2d10 name:Petr template:knight",
-            "@gm:cs #hrad /encounter start system:cz2d10 name:Hradby",
-            f"@gm:cs #hrad /encounter add name:Strážný stats:{GUARD}",
+            *VZOR2_FIGHT,
             f"@gm:cs #hrad /encounter add name:Kušiník stats:{ARCHER}",
             "@petr:cs #hrad /encounter join character:Petr",
         ]

@@ -8,6 +8,7 @@ import re
 
 from tests.bot.conftest import Table, text_of
 from tests.bot.test_arm5_table_disengage import DECLARED_EXIT
+from tests.bot.test_cz2d10_pending_actions import VZOR2_FIGHT
 
 
 async def test_settings_take_the_names_and_values_the_reader_sees(table: Table) -> None:
@@ -232,10 +233,7 @@ async def test_a_sheet_names_a_numbered_level_by_its_word(table: Table) -> None:
 async def test_a_defence_typed_in_the_games_words_reaches_the_rules(table: Table) -> None:
     await table.play(
         [
-            "@gm:cs #hrad /settings set name:duel_system value:vzor2 system:cz2d10",
-            "@petr:cs #hrad /character create system:cz2d10 name:Petr template:knight",
-            "@gm:cs #hrad /encounter start system:cz2d10 name:Hradby",
-            '@gm:cs #hrad /encounter add name:Strážný stats:"útok:10 obrana:17 zranění:d5+1 životy:12 iniciativa:9"',
+            *VZOR2_FIGHT,
             "@petr:cs #hrad /encounter join character:Petr",
             "@gm:cs #hrad /initiative combatant:all",
             "@gm:cs #hrad /encounter next",
