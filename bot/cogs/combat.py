@@ -206,7 +206,7 @@ class CombatCog(BaseCog):
         enc = await self.app.service.encounter(ctx.channel_id)
         if enc is None:
             return typed
-        return tx.for_system(enc.system).pick("defence", typed, enc.pending_defences())
+        return tx.for_system(enc.system).pick_by_word("defence", typed, enc.pending_defences())
 
     async def _action_id(self, ctx: Ctx, tx: Texts, typed: str) -> str:
         """The action by its name in any language, as the autocomplete shows it (`odpoczynek`, `rest`)."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -85,6 +86,24 @@ class Texts:
             if want == fold(key) or want in self._names(kind, key):
                 return key
         return typed.strip()
+
+    def pick_by_word(self, kind: str, typed: str, ids: Iterable[str]) -> str:
+        """`pick`, else the one id whose name holds the typed word in any language: arm5's only defence is
+        "Obrona: blok, parowanie lub unik", and a player types `blok`."""
+        listed = list(ids)
+        found = self.pick(kind, typed, listed)
+        if found in listed:
+            return found
+        want = fold(typed)
+        holding = [key for key in listed if want in self._words(kind, key)]
+        return holding[0] if len(holding) == 1 else found
+
+    def _words(self, kind: str, key: str) -> set[str]:
+        words: set[str] = set()
+        for lang in self.catalog.languages:
+            if self._has_term(lang, kind, key):
+                words.update(re.findall(r"[^\W_]+", fold(self.catalog.term(lang, kind, self.system, key))))
+        return words
 
     def _names(self, kind: str, key: str) -> set[str]:
         """A term's names in every language, folded: the whole term and its name before a gloss."""

@@ -258,3 +258,17 @@ async def test_a_refused_defence_is_named_in_the_games_words(table: Table) -> No
     )
     refused = await table.one("@ania:pl #d /parry option:blok")
     assert refused.error == "error.defence_choice" and "dodge" not in (refused.content or ""), refused.content
+
+
+async def test_a_defence_is_found_by_a_word_of_its_name(table: Table) -> None:
+    await table.play(
+        [
+            "@gm:pl #las /encounter start system:arm5 name:Las",
+            "@ewa:pl #las /character create system:arm5 name:Ewa template:magus",
+            '@gm:pl #las /encounter add name:Zbój stats:"atak:5 obrona:4 obrażenia:3 wyparowania:4 inicjatywa:1"',
+            "@ewa:pl #las /encounter join character:Ewa",
+            "@gm:pl #las /attack attacker:Zbój target:Ewa",
+        ]
+    )
+    said = await table("@ewa:pl #las /parry option:blok")  # arm5's one defence: "Obrona: blok, parowanie lub unik"
+    assert all(r.error is None for r in said), [r.content for r in said]
