@@ -238,6 +238,8 @@ class CombatSystem(ABC):
     # The defence may be typed in the game's own words beyond the offered ids (cz2d10's "Obratnost, Štít"):
     # the bot hands such text to `defend`, which reads it or refuses it in the game's words.
     reads_typed_defence: ClassVar[bool] = False
+    # A hit's wound level (`ActionResult.wound`) is the hit part's, not the whole character's (cz2d10's limbs).
+    wound_of_the_part: ClassVar[bool] = False
     extra_actions: ClassVar[tuple[str, ...]] = ()
     # Reactions: what the rules make happen outside one's own turn (an attack of opportunity, a
     # counter-attack, a fast-cast spell …). `/action` names in `reaction_actions`; `/attack` or `/shot`

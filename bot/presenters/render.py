@@ -119,7 +119,10 @@ def _result_fields(
     shown_level = target_status.level if target_status is not None else None
     # The target's state line names the level already; a hidden target's level is not for players.
     if r.wound and r.wound != shown_level and "target" not in view.hide:
-        fields.append((tx("field.wound"), tx.term("wound", r.wound, gender)))
+        name = tx("field.wound")
+        if r.location and o.system.wound_of_the_part:  # "Stav (levá ruka)": not a second overall state
+            name = f"{name} ({tx.term('location', r.location)})"
+        fields.append((name, tx.term("wound", r.wound, gender)))
     return fields
 
 

@@ -272,3 +272,17 @@ async def test_a_defence_is_found_by_a_word_of_its_name(table: Table) -> None:
     )
     said = await table("@ewa:pl #las /parry option:blok")  # arm5's one defence: "Obrona: blok, parowanie lub unik"
     assert all(r.error is None for r in said), [r.content for r in said]
+
+
+async def test_a_limbs_wound_is_labelled_with_the_limb(table: Table) -> None:
+    await table.play(
+        [
+            "@gm:cs #h /encounter start system:cz2d10 name:H",
+            "@eva:cs #h /character create system:cz2d10 name:Eva template:lucistnik",
+            '@gm:cs #h /encounter add name:Lapka stats:"útok:8 obrana:14 zranění:d6 životy:12 iniciativa:5"',
+            "@eva:cs #h /encounter join character:Eva",
+        ]
+    )
+    table.dice(7, 4, 3, 6, 9)  # a hit (21 against 14) in the left arm (15), 3 + 2 = 5 damage
+    shown = text_of(await table.one("@eva:cs #h /shot target:Lapka distance:20"))
+    assert "Stav (Levá ruka)\n" in shown and "Vážné zranění: levá ruka" in shown, shown

@@ -81,6 +81,7 @@ class Cz2d10(CombatSystem):
     initiative_descending: ClassVar[bool] = True
     has_active_defence: ClassVar[bool] = True  # only in duel system "vzor2"; basic attacks never pend
     reads_typed_defence: ClassVar[bool] = True  # "Obratnost, Hlavní zbraň", "obratnost štít" (defences.py)
+    wound_of_the_part: ClassVar[bool] = True  # a limb's wound is the limb's, not the character's state
     extra_actions: ClassVar[tuple[str, ...]] = act_mod.ACTIONS
     # Out of one's turn: the disarm after a parry (L389) and the shock test of a blow just taken (L50);
     # a counter-attack (protiútok, L375) and actions held by waiting (vyčkávání, L357) as attack options.
