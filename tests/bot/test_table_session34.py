@@ -256,7 +256,7 @@ async def test_a_refused_defence_is_named_in_the_games_words(table: Table) -> No
             "@gm:pl #d /attack attacker:Zbój target:Ania",
         ]
     )
-    refused = await table.one("@ania:pl #d /parry option:blok")
+    refused = await table.one("@ania:pl #d /parry option:ucieczka")
     assert refused.error == "error.defence_choice" and "dodge" not in (refused.content or ""), refused.content
 
 
