@@ -322,6 +322,10 @@ def _dump_check(c: object) -> dict[str, Any]:
         out["dice_steps"] = _dump_parts(dice_steps)
     if _opt_str(c.dice_expr) is not None:
         out["dice_expr"] = c.dice_expr
+    if c.outcome_side is not None:
+        if c.outcome_side not in _SIDES:
+            raise _Unusual
+        out["outcome_side"] = c.outcome_side
     return out
 
 
@@ -376,6 +380,7 @@ def _load_check(data: object) -> Check:
     label, side, multiplier = get("label"), get("side", "actor"), get("multiplier", 1)
     raw, total, versus = get("raw"), get("total"), get("versus")
     outcome, location, dice_expr = get("outcome"), get("location"), get("dice_expr")
+    outcome_side = get("outcome_side")
     if (
         type(label) is not str
         or side not in _SIDES
@@ -385,6 +390,7 @@ def _load_check(data: object) -> Check:
         or (outcome is not None and type(outcome) is not str)
         or (location is not None and type(location) is not str)
         or (dice_expr is not None and type(dice_expr) is not str)
+        or (outcome_side is not None and outcome_side not in _SIDES)
     ):
         raise _Unusual
     # An absent list is its empty default; one given (even as null) is checked.
@@ -408,6 +414,7 @@ def _load_check(data: object) -> Check:
         location,
         [] if dice_steps is _ABSENT else _load_parts(dice_steps),
         dice_expr,
+        outcome_side,
     )
 
 

@@ -61,7 +61,9 @@ class Check:
     `label` is a catalog key (attack, defence, damage, soak, confirm, initiative, location, save …).
     A hit-location roll names `location` instead of counting toward anything; `dice_steps` records a
     die moved up or down its size ladder before rolling (key = why, value = ±steps), `dice_expr` the
-    die as written before those steps."""
+    die as written before those steps. `outcome_side` says whose state the outcome tells (a wound level
+    on the target): a hidden side's outcome goes to the GM's copy only; None is an outcome everyone sees
+    (hit, miss)."""
 
     label: str
     side: Side = "actor"
@@ -76,6 +78,7 @@ class Check:
     location: str | None = None
     dice_steps: list[Part] = field(default_factory=list)
     dice_expr: str | None = None
+    outcome_side: Side | None = None
 
 
 @dataclass(frozen=True, slots=True)

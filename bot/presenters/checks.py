@@ -165,7 +165,8 @@ def _check_body(tx: Texts, c: Check, view: View, outcome: bool) -> str:
             pieces.append(f"= **{HIDDEN if secret else number(tx, raw or 0)}**")
     if c.versus is not None:
         pieces.append(_versus(tx, c.versus, view, name))
-    if c.outcome and outcome:
+    # An outcome telling a hidden side's state (a wound level) is left to the GM's copy.
+    if c.outcome and outcome and (c.outcome_side is None or not view.hides(c.outcome_side)):
         pieces.append(f"· {tx.term('outcome', c.outcome)}")
     return " ".join(p for p in pieces if p)
 

@@ -118,7 +118,7 @@ def magic_attack(req: ActionRequest, dice: DiceSource) -> ActionResult:
     minus(after_soak, "soak", soak.total, side="target")
     if net < 0:
         add_step(after_soak, "min", "soaked", 0, "target")
-    after_soak.outcome = band or "no_wound"
+    after_soak.outcome, after_soak.outcome_side = band or "no_wound", "target"
     return _result(
         base,
         req,

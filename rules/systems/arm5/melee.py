@@ -529,7 +529,7 @@ def shown_damage(
     minus(c, "soak", soaked, side=hit, detail=detail)
     if c.total is not None and c.total < 0:
         add_step(c, "min", "soaked", 0, hit)
-    c.outcome = band or "no_wound"
+    c.outcome, c.outcome_side = band or "no_wound", hit  # the wound is the one soaking's state
     return c
 
 
