@@ -371,6 +371,11 @@ class CombatSystem(ABC):
             return "wounded"
         return "badly_wounded" if share >= 0.15 else "near_death"
 
+    def tells_wounds(self, condition: str) -> bool:
+        """Whether a condition shown in a status names a wound level (cz2d10's `serious_wound_left_leg`):
+        a hidden combatant's are left out with its levels and numbers."""
+        return False
+
     def conditions(self) -> list[str]:
         """Conditions of this system a GM may put on a combatant (`/encounter effect add`)."""
         return []

@@ -158,14 +158,18 @@ def _note_key(tx: Texts, key: str) -> str:
 
 def state_line(tx: Texts, system: CombatSystem, c: Combatant, hide: bool, status: Status | None = None) -> str:
     status = c.status(system) if status is None else status
+    conditions = [k for k in status.conditions if k != status.level]  # the level is already named
     if hide:  # a hidden combatant shows players one of five steps, never its own levels or numbers
-        parts = [tx(f"descriptor.{system.descriptor(status)}", gender=c.gender)]
+        descriptor = system.descriptor(status)
+        parts = [tx(f"descriptor.{descriptor}", gender=c.gender)]
+        # One that is down shows no conditions (unconscious gone would tell dying from dead), and no
+        # condition may name a wound level (a limb's, in the polygonal system).
+        conditions = [] if descriptor == "down" else [k for k in conditions if not system.tells_wounds(k)]
     else:
         parts = [tx.term("wound", status.level, c.gender)]
     if status.hp is not None and not hide:
         parts.append(tx("status.hp", hp=status.hp, max=status.hp_max if status.hp_max is not None else "?"))
     left = {e.name: e.rounds for e in c.effects if e.rounds is not None}
-    conditions = [k for k in status.conditions if k != status.level]  # the level is already named
     shown = [_with_rounds(tx.term("condition", k, c.gender), left.get(k)) for k in conditions]
     shown += [_with_rounds(e.name, e.rounds) for e in c.effects if not e.condition]
     if shown:

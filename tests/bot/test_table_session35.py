@@ -4,6 +4,7 @@ hit line, its wound conditions out of every public state line."""
 from __future__ import annotations
 
 from bot.i18n.catalog import default_catalog
+from tests.bot.conftest import Table, text_of
 from bot.presenters.checks import View, check_line
 from bot.presenters.texts import Texts
 from rules.checks import check, dump_checks, load_checks, minus, part
@@ -33,3 +34,36 @@ def test_a_wound_level_on_a_hidden_target_is_the_gms() -> None:
 def test_the_outcomes_side_survives_an_exchange() -> None:
     (back,) = load_checks(dump_checks([_damage_with_wound()]))
     assert back.outcome_side == "target" and back.outcome == "incapacitating_wound"
+
+
+async def test_a_hidden_npcs_limb_wound_is_not_in_the_players_status(table: Table) -> None:
+    await table.play(
+        [
+            "@gm:cs #stol /settings set name:enforce_turns value:ne system:cz2d10",
+            "@gm:cs #stol /encounter start system:cz2d10 name:Stín",
+            '@gm:cs #stol /encounter add name:Stín stats:"útok:12 obrana:10 zranění:d10 životy:14 iniciativa:3"'
+            " hidden:true",
+            '@gm:cs #stol /encounter edit combatant:Stín stats:"pravá_ruka:-3"',
+        ]
+    )
+    shown = text_of(await table.one("@eliska:cs #stol /encounter status"))
+    assert "**Stín** — Nezraněný/á" in shown and "pravá ruka" not in shown and "zranění:" not in shown
+    gm = text_of(await table.one("@gm:cs #stol /encounter status"))
+    assert "Mírné zranění: pravá ruka" in gm  # the GM reads the level
+
+
+async def test_hidden_npcs_that_are_down_look_alike_dead_or_dying(table: Table) -> None:
+    await table.play(
+        [
+            "@gm:cs #t /settings set name:enforce_turns value:ne system:dnd35",
+            "@gm:cs #t /encounter start system:dnd35 name:Test",
+            '@gm:cs #t /encounter add name:Goblin count:2 hidden:true stats:"TZ:5 životy:6 útok:+1 zranění:1k6"',
+            '@gm:cs #t /encounter edit combatant:"Goblin 1" stats:"životy:-8"',
+            '@gm:cs #t /encounter edit combatant:"Goblin 2" stats:"životy:-16"',
+        ]
+    )
+    shown = text_of(await table.one("@ana:cs #t /encounter status"))
+    assert "**Goblin 1** — Mimo boj\n" in shown and "**Goblin 2** — Mimo boj\n" in shown
+    assert "bezvědomí" not in shown.lower()
+    gm = text_of(await table.one("@gm:cs #t /encounter status"))
+    assert "V bezvědomí" in gm

@@ -126,6 +126,11 @@ class Cz2d10(CombatSystem):
             return "down"
         return DESCRIPTORS.get(status.level, "wounded")
 
+    def tells_wounds(self, condition: str) -> bool:
+        """A limb's wound level (`serious_wound_left_leg`) and a part made unusable (its mortal wound, L497);
+        an amputation is seen by anyone."""
+        return "_wound_" in condition or condition.startswith("unusable_")
+
     def conditions(self) -> list[str]:
         return list(CONDITIONS)
 
