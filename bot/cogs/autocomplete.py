@@ -64,8 +64,20 @@ def _texts(app: App, interaction: discord.Interaction, system: CombatSystem) -> 
 
 
 def condition_key(tx: Texts, system: CombatSystem, typed: str) -> str:
-    """A condition typed by its key or by its name in any language → its key; else as typed."""
-    return tx.pick("condition", typed, system.conditions())
+    """A condition typed by its key or its name in any language, by a name the game's sheets read
+    (`leží`, `omráčena`: `stavy:leží` on a sheet), or by a word only its name holds → its key; else as
+    typed (a label of the GM's own)."""
+    known = system.conditions()
+    found = tx.pick("condition", typed, known)
+    if found in known:
+        return found
+    vocabulary = system.stat_vocabulary()
+    for key in ("conditions", "condition"):
+        if key in vocabulary:
+            read = vocabulary.value_of(key, typed.strip())
+            if read in known:
+                return str(read)
+    return tx.pick_by_word("condition", typed, known)
 
 
 async def conditions(interaction: discord.Interaction, current: str) -> Choices:

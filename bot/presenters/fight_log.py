@@ -222,6 +222,11 @@ def _damage(tx: Texts, r: ActionResult, hide: frozenset[Side]) -> list[str]:
     return out
 
 
+def _gender(log: FightLog, name: str) -> str | None:
+    """The gender of one still in the fight (its conditions agree with it in the log)."""
+    return next((c.gender for c in log.final if escape(c.name) == name), None)
+
+
 def _event_line(tx: Texts, log: FightLog, action: str, payload: dict[str, Any], numbers: bool) -> str | None:
     name = escape(str(payload.get("name", "")))
     if action == "add":
@@ -236,10 +241,12 @@ def _event_line(tx: Texts, log: FightLog, action: str, payload: dict[str, Any], 
     if action == "end":
         return tx("log.ended", rounds=payload.get("round", 0))
     if action == "edit":
-        return render.change_line(tx, log.system, name, payload.get("changes", []), hide=not numbers)
+        changes = payload.get("changes", [])
+        return render.change_line(tx, log.system, name, changes, hide=not numbers, gender=_gender(log, name))
     if action == "effect" and isinstance(payload.get("effect"), dict):
         effect = Effect.from_json(payload["effect"])
-        return render.change_line(tx, log.system, name, [], effect, bool(payload.get("removed")))
+        removed = bool(payload.get("removed"))
+        return render.change_line(tx, log.system, name, [], effect, removed, gender=_gender(log, name))
     if action == "character_set":
         fields = ", ".join(tx.term("term", f) for f in payload.get("fields", []))
         return tx("log.character_set", name=name, fields=fields)

@@ -471,8 +471,8 @@ def upkeep_lines(tx: Texts, r: ActionResult, hidden: bool) -> list[str]:
     return lines
 
 
-def effect_name(tx: Texts, system: CombatSystem, e: Effect) -> str:
-    return tx.term("condition", e.name) if e.condition else e.name
+def effect_name(tx: Texts, system: CombatSystem, e: Effect, gender: str | None = None) -> str:
+    return tx.term("condition", e.name, gender) if e.condition else e.name
 
 
 # --- characters and settings ----------------------------------------------------------------------------
@@ -523,19 +523,20 @@ def add_warnings(tx: Texts, embed: discord.Embed, warnings: list[Note]) -> None:
         embed.add_field(name=tx("field.assumed"), value=cut("\n".join(lines), 1024), inline=False)
 
 
-def _sheet_value(tx: Texts, value: Any) -> str:
-    """A sheet value in the reader's words: a weapon, skill or condition by its name, yes/no, numbers."""
+def _sheet_value(tx: Texts, value: Any, gender: str | None = None) -> str:
+    """A sheet value in the reader's words: a weapon, skill or condition by its name (a condition in the
+    form agreeing with the combatant's `gender`), yes/no, numbers."""
     if isinstance(value, bool):
         return tx("settings.yes") if value else tx("settings.no")
     if isinstance(value, str):
-        return _known_word(tx, value)
+        return _known_word(tx, value, gender)
     if isinstance(value, dict):
         named = value.get("name") or value.get("id") or value.get("key")  # a weapon, a condition (`key`) …
         if named:
-            return _known_word(tx, str(named))
+            return _known_word(tx, str(named), gender)
         return cut(", ".join(_sheet_item(tx, str(k), v) for k, v in value.items()), 300)
     if isinstance(value, list):
-        return cut(", ".join(_sheet_value(tx, v) for v in value), 300)
+        return cut(", ".join(_sheet_value(tx, v, gender) for v in value), 300)
     return cut(str(value), 300)
 
 
@@ -562,12 +563,16 @@ def _listed_name(system_id: str, key: str, value: Any) -> str | None:
     return names[0] if names else None
 
 
-def _known_word(tx: Texts, word: str) -> str:
-    """An id the game's catalog names (a weapon, a skill, a condition …); anything else as the player typed it."""
+def _known_word(tx: Texts, word: str, gender: str | None = None) -> str:
+    """An id the game's catalog names (a weapon, a skill, a condition …; with `gender`, a condition's or
+    wound's agreeing form); anything else as the player typed it."""
+    own = tx.catalog.messages.get(tx.lang, {})
     for kind in ("weapon", "skill", "material", "shield", "term", "condition", "location", "wound"):
         for key in (f"{kind}.{tx.system}.{word}", f"{kind}.{word}"):
             if tx.catalog.has_own(tx.lang, key):
-                return tx.catalog.messages[tx.lang][key]
+                if gender and f"{key}#{gender}" in own:
+                    return own[f"{key}#{gender}"]
+                return own[key]
     named = _value_names(tx.system).get(word) if tx.system else None
     return escape(named or word)
 
@@ -585,9 +590,10 @@ def _value_names(system_id: str) -> dict[str, str]:
     return out
 
 
-def change_text(tx: Texts, key: str, before: Any, after: Any) -> str:
+def change_text(tx: Texts, key: str, before: Any, after: Any, gender: str | None = None) -> str:
     """One changed field in the reader's words: `Síla 9 → 10`; a mapping by the entries that changed
-    (`Rany: Lekkie rany 0 → 1`), each named as the sheet names it; nothing yet as a dash."""
+    (`Rany: Lekkie rany 0 → 1`), each named as the sheet names it; nothing yet as a dash; conditions
+    agreeing with the combatant's `gender` (`Condizioni — → Morta`)."""
     label = tx.term("term", key)
     if isinstance(before, dict) and isinstance(after, dict):
         entries = [
@@ -597,11 +603,11 @@ def change_text(tx: Texts, key: str, before: Any, after: Any) -> str:
         ]
         if entries:
             return f"{label}: " + cut(", ".join(entries), 300)
-    return f"{label} {_change_value(tx, before)} → {_change_value(tx, after)}"
+    return f"{label} {_change_value(tx, before, gender)} → {_change_value(tx, after, gender)}"
 
 
-def _change_value(tx: Texts, value: Any) -> str:
-    return "—" if value in (None, [], {}, "") else _sheet_value(tx, value)
+def _change_value(tx: Texts, value: Any, gender: str | None = None) -> str:
+    return "—" if value in (None, [], {}, "") else _sheet_value(tx, value, gender)
 
 
 def character_list_embed(tx: Texts, chars: list[Character]) -> discord.Embed:
@@ -693,6 +699,10 @@ def edit_reply_embeds(tx: Texts, o: EditOutcome) -> tuple[discord.Embed, discord
     tx = tx.for_system(o.system.id)
     c = o.combatant
     public = edit_line(tx, o, hide=c.hidden)
+    if o.effect is not None and not o.removed and not o.effect.condition and o.system.conditions():
+        # A name the game does not know is the GM's own label: say so, with the game's conditions.
+        known = ", ".join(tx.term("condition", k) for k in o.system.conditions())
+        public += "\n" + tx("edit.label_only", conditions=cut(known, 1500))
     embed = discord.Embed(description=public, colour=NEUTRAL)
     embed.set_footer(text=_footer(tx, o.system, o.encounter))
     private = None
@@ -702,7 +712,7 @@ def edit_reply_embeds(tx: Texts, o: EditOutcome) -> tuple[discord.Embed, discord
 
 
 def edit_line(tx: Texts, o: EditOutcome, hide: bool) -> str:
-    return change_line(tx, o.system, o.combatant.name, o.changes, o.effect, o.removed, hide)
+    return change_line(tx, o.system, o.combatant.name, o.changes, o.effect, o.removed, hide, o.combatant.gender)
 
 
 def change_line(
@@ -713,11 +723,13 @@ def change_line(
     effect: Effect | None = None,
     removed: bool = False,
     hide: bool = False,
+    gender: str | None = None,
 ) -> str:
-    """One GM edit or effect in a sentence (a hidden combatant's edit names the fields, not the numbers)."""
+    """One GM edit or effect in a sentence (a hidden combatant's edit names the fields, not the numbers;
+    conditions agree with the combatant's `gender`)."""
     name = cut(name, 80)
     if effect is not None:
-        label = effect_name(tx, system, effect)
+        label = effect_name(tx, system, effect, gender)
         if removed:
             return tx("edit.effect_removed", name=name, effect=label)
         if effect.rounds is None:
@@ -727,14 +739,14 @@ def change_line(
     if hide:
         fields = ", ".join(dict.fromkeys(tx.term("term", k) for k, _, _ in changes))
         return tx("edit.changed_hidden", name=name, fields=fields)
-    parts = [change_text(tx, k, b, a) for k, b, a in changes]
+    parts = [change_text(tx, k, b, a, gender) for k, b, a in changes]
     return tx("edit.changed", name=name, changes="; ".join(parts))
 
 
 def character_update_embed(tx: Texts, u: CharacterUpdate) -> discord.Embed:
     """Posted in the fight's channel when a player changed a character who is fighting there."""
     tx = tx.for_system(u.system.id)
-    parts = [change_text(tx, k, b, a) for k, b, a in u.changes]
+    parts = [change_text(tx, k, b, a, u.character.gender) for k, b, a in u.changes]
     text = tx("character.changed_in_fight", name=cut(u.character.name, 80), changes="; ".join(parts) or "—")
     return clamp(discord.Embed(description=text, colour=NEUTRAL))
 

@@ -12,7 +12,7 @@ from bot.service.errors import UserError
 from bot.service.outcomes import EditOutcome
 from bot.service.state import Combatant, Effect, Encounter, sheet_data
 from bot.storage import repository as repo
-from rules import CombatSystem
+from rules import CombatSystem, Term
 from rules.pairs import parse_pairs
 
 # Keys the bot itself holds for a combatant (not the rules' sheet), in the four languages.
@@ -105,8 +105,10 @@ class EditMixin(ServiceCore):
             found = next((e for e in c.effects if e.name.casefold() == label.casefold()), None)
             on_sheet = label in system.conditions() and label in c.status(system).conditions
             if found is None and not on_sheet:
-                shown = [e.name for e in c.effects] or ["—"]
-                raise UserError("error.no_such_effect", name=c.name, effect=label, effects=shown)
+                on = [Term("condition", k) for k in c.status(system).conditions if k in system.conditions()]
+                shown: list[Term | str] = [*(e.name for e in c.effects if not e.condition), *on] or ["—"]
+                named = Term("condition", label) if label in system.conditions() else label
+                raise UserError("error.no_such_effect", name=c.name, effect=named, effects=shown)
             gone = found or Effect(label, True)
             updated = replace(c, effects=[e for e in c.effects if e is not found])
             if gone.condition or on_sheet:

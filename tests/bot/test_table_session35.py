@@ -67,3 +67,43 @@ async def test_hidden_npcs_that_are_down_look_alike_dead_or_dying(table: Table) 
     assert "bezvědomí" not in shown.lower()
     gm = text_of(await table.one("@gm:cs #t /encounter status"))
     assert "V bezvědomí" in gm
+
+
+LYING = [
+    "@gm:cs #t /settings set name:enforce_turns value:ne system:dnd35",
+    "@gm:cs #t /encounter start system:dnd35 name:Test",
+    '@ana:cs #t /character create system:dnd35 name:Alena stats:"síla:17 životy:22 pohlaví:ž"',
+    "@ana:cs #t /encounter join character:Alena",
+]
+
+
+async def test_the_gm_puts_a_condition_on_by_the_word_a_sheet_reads(table: Table) -> None:
+    await table.play(LYING)
+    put = await table.one("@gm:cs #t /encounter effect add combatant:Alena name:leží rounds:2")
+    assert "Leží na zemi" in text_of(put) and "štítek" not in text_of(put)
+    label = await table.one("@gm:cs #t /encounter effect add combatant:Alena name:omráčena")
+    assert "jen štítek bez vlivu na pravidla" in text_of(label) and "Ochromený/á" in text_of(label)
+    gone = await table.one("@gm:cs #t /encounter effect remove combatant:Alena name:leží")
+    assert gone.error is None and "skončil efekt Leží na zemi" in text_of(gone)
+    again = await table.one("@gm:cs #t /encounter effect remove combatant:Alena name:leží")
+    assert again.error == "error.no_such_effect"
+    assert "nemá efekt Leží na zemi" in text_of(again) and "prone" not in text_of(again)
+    assert "omráčena" in text_of(again)  # what she does carry: the GM's label
+
+
+async def test_the_no_such_effect_answer_lists_conditions_from_the_sheet(table: Table) -> None:
+    await table.play([*LYING, '@gm:cs #t /encounter edit combatant:Alena stats:"stavy:leží"'])
+    wrong = await table.one("@gm:cs #t /encounter effect remove combatant:Alena name:spí")
+    assert wrong.error == "error.no_such_effect" and "Teď na sobě má: Leží na zemi" in text_of(wrong)
+
+
+async def test_an_edit_names_a_condition_in_the_characters_gender(table: Table) -> None:
+    await table.play(
+        [
+            "@gm:it #b /encounter start system:adnd2cp name:Prova",
+            '@ana:it #b /character create system:adnd2cp name:Bruna template:fighter stats:"genere:f"',
+            "@ana:it #b /encounter join character:Bruna",
+        ]
+    )
+    edit = await table.one('@gm:it #b /encounter edit combatant:Bruna stats:"pf:0"')
+    assert "Condizioni — → Morta" in text_of(edit) and "Morto/a" not in text_of(edit)
