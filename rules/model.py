@@ -172,6 +172,8 @@ def _revive(value: Any) -> Any:
         return Term(str(value["kind"]), str(value["key"]))
     if isinstance(value, dict) and set(value) <= {"key", "params"} and "key" in value:
         return Message(str(value["key"]), {k: _revive(v) for k, v in dict(value.get("params", {})).items()})
+    if isinstance(value, list):  # a list of terms (the blows declared): each revived
+        return [_revive(v) for v in value]
     return value
 
 

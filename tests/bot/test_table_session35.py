@@ -107,3 +107,22 @@ async def test_an_edit_names_a_condition_in_the_characters_gender(table: Table) 
     )
     edit = await table.one('@gm:it #b /encounter edit combatant:Bruna stats:"pf:0"')
     assert "Condizioni — → Morta" in text_of(edit) and "Morto/a" not in text_of(edit)
+
+
+async def test_the_fight_log_names_listed_terms(table: Table) -> None:
+    await table.play(
+        [
+            "@gm:it #stol /encounter start system:adnd2cp name:Prova",
+            "@gm:it #stol /settings set name:enforce_turns value:no",
+            '@ana:it #stol /character create system:adnd2cp name:Bruna stats:"classe:guerriero livello:5 forza:17'
+            ' intelligenza:16 ca:3 pf:60 armi:spada_lunga genere:f"',
+            "@ana:it #stol /encounter join character:Bruna",
+            '@gm:it #stol /encounter add name:Orco stats:"ca:10 pf:30 thac0:19 danni:1d8 ts_robustezza:40"',
+            '@ana:it #stol /action name:declare options:"colpi:combattere_sulla_difensiva"',
+            "@gm:it #stol /initiative combatant:all",
+            "@gm:it #stol /encounter next",
+        ]
+    )
+    logs = [f["text"] for r in await table("@gm:it #stol /encounter end") for f in r.files if f["filename"].endswith(".md")]
+    assert logs and all("Combattere sulla Difensiva" in text for text in logs), logs
+    assert not any("{'kind'" in text for text in logs)
