@@ -39,17 +39,20 @@ async def turn_reply(app: App, outcome: TurnOutcome) -> Reply:
     return reply
 
 
-def retire_after(app: App, tx: Texts, reply: Reply, settled: list[ActionOutcome]) -> None:
+def retire_after(
+    app: App, tx: Texts, reply: Reply, settled: list[ActionOutcome], why: str = "defence.gm_rolled"
+) -> None:
     """Answer first: each prompt becomes its result by a REST edit once the interaction is answered (a
     dozen edits, rate-limited by Discord, must not hold the answer past its 3 seconds). The results whose
     prompt cannot be edited (deleted, or the bot may not edit there) follow as the interaction's own
-    public follow-ups, which need no channel permission, in as many messages as they fill."""
+    public follow-ups, which need no channel permission, in as many messages as they fill. `why` says why
+    the defaults were rolled: the GM moved on, or resolved the attacks where they stand."""
     if not settled:
         return
 
     async def retire() -> None:
-        unedited = [o for o in settled if not await app.retire_prompt(o, tx, "defence.gm_rolled")]
-        automatic = tx("defence.gm_rolled") if any(o.automatic for o in unedited) else None
+        unedited = [o for o in settled if not await app.retire_prompt(o, tx, why)]
+        automatic = tx(why) if any(o.automatic for o in unedited) else None
         for group in embed_groups([render.action_embed(tx, o) for o in unedited]):
             reply.after.append(Reply(group, content=automatic))
 
@@ -248,7 +251,7 @@ class EncounterCog(BaseCog):
             outcomes = await self.app.service.resolve_pending(ctx)
             # Answered first; then each prompt becomes its result (those that cannot be edited are posted).
             reply = Reply(content=tx("defence.forced", count=len(outcomes)))
-            retire_after(self.app, tx, reply, outcomes)
+            retire_after(self.app, tx, reply, outcomes, "defence.gm_resolved")
             return reply
 
         await self.run(interaction, handler)

@@ -126,3 +126,23 @@ async def test_the_fight_log_names_listed_terms(table: Table) -> None:
     logs = [f["text"] for r in await table("@gm:it #stol /encounter end") for f in r.files if f["filename"].endswith(".md")]
     assert logs and all("Combattere sulla Difensiva" in text for text in logs), logs
     assert not any("{'kind'" in text for text in logs)
+
+
+async def test_waiting_defences_read_for_one_defender_and_resolve_says_what_the_gm_did(table: Table) -> None:
+    await table.play(
+        [
+            '@gm:pl #stol /encounter start system:arm5 name:"Test"',
+            '@gm:pl #stol /encounter add name:Zbój stats:"atak:6 obrona:5 obrażenia:4 wyparowania:3 inicjatywa:10"',
+            '@ania:pl #stol /character create system:arm5 name:Jagna stats:"quickness:2 single_weapon:4 broń:topór'
+            ' płeć:k"',
+            "@ania:pl #stol /encounter join character:Jagna",
+            "@ania:pl #stol /initiative",
+            "@gm:pl #stol /initiative combatant:npcs",
+            "@gm:pl #stol /encounter next",
+            "@gm:pl #stol /attack attacker:Zbój target:Jagna",
+        ]
+    )
+    waiting = await table.one("@gm:pl #stol /encounter next")
+    assert "Wciąż czekamy na obronę: Jagna" in text_of(waiting) and " ich " not in text_of(waiting)
+    resolved = " ".join(text_of(r) for r in await table("@gm:pl #stol /encounter resolve"))
+    assert "MG rozstrzygnął atak bez czekania" in resolved and "poszedł dalej" not in resolved
