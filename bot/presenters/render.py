@@ -344,7 +344,7 @@ def status_embed(tx: Texts, enc: Encounter, system: CombatSystem, full: bool) ->
         if (full or not hide) and detailed:
             numbers = c.status(system).numbers
             if numbers:
-                rows.append("    " + cut(", ".join(f"{tx.term('term', k)} {v}" for k, v in numbers.items()), ROW - 4))
+                rows += ["    " + line for line in _wrapped([f"{tx.term('term', k)} {v}" for k, v in numbers.items()])]
     embed = discord.Embed(title=title, description=tx("status.empty") if not rows else None, colour=NEUTRAL)
     embed.set_footer(text=_footer(tx, system, enc))
     pack_rows(embed, rows, tx("status.more"))
@@ -352,6 +352,20 @@ def status_embed(tx: Texts, enc: Encounter, system: CombatSystem, full: bool) ->
     if waiting and enc.round < 1 and len(embed.fields) < 25:
         embed.add_field(name=tx("status.waiting"), value=cut(", ".join(waiting), 1000), inline=False)
     return clamp(embed)
+
+
+def _wrapped(items: list[str], width: int = ROW - 4, most: int = 3) -> list[str]:
+    """Items joined by commas in lines of `width`, at most `most` lines (the last one cut): a number at
+    the end of a long list (ArM5's wound and Fatigue penalty) is not lost to the cut."""
+    lines: list[str] = []
+    for item in items:
+        if lines and len(lines[-1]) + 2 + len(item) <= width:
+            lines[-1] += ", " + item
+        else:
+            lines.append(item)
+    if len(lines) > most:
+        lines[most - 1 :] = [", ".join(lines[most - 1 :])]
+    return [cut(line, width) for line in lines]
 
 
 def initiative_embed(tx: Texts, o: InitiativeOutcome) -> discord.Embed:

@@ -146,3 +146,16 @@ async def test_waiting_defences_read_for_one_defender_and_resolve_says_what_the_
     assert "Wciąż czekamy na obronę: Jagna" in text_of(waiting) and " ich " not in text_of(waiting)
     resolved = " ".join(text_of(r) for r in await table("@gm:pl #stol /encounter resolve"))
     assert "MG rozstrzygnął atak bez czekania" in resolved and "poszedł dalej" not in resolved
+
+
+async def test_the_status_numbers_wrap_instead_of_losing_the_last_ones(table: Table) -> None:
+    await table.play(
+        [
+            '@gm:pl #stol /encounter start system:arm5 name:"Test"',
+            '@ania:pl #stol /character create system:arm5 name:Jagna stats:"quickness:2 single_weapon:4 broń:topór"',
+            "@ania:pl #stol /encounter join character:Jagna",
+        ]
+    )
+    shown = text_of(await table.one("@ania:pl #stol /encounter status"))
+    assert "Kara za rany i Wyczerpanie 0" in shown and "Wyczerpanie…" not in shown
+    assert all(len(line) <= 90 for line in shown.splitlines())
