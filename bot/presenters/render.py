@@ -494,17 +494,21 @@ def character_embed(tx: Texts, ch: Character, system: CombatSystem, fight_channe
     """A character's sheet; in a running fight (`fight_channel`), as it stands there now."""
     tx = tx.for_system(system.id)
     sheet = ch.sheet
+    model = system.stored_sheet(sheet)
+    # In the model's order, nested parts too (a stored sheet's keys are sorted: ArM5's wounds read
+    # Ciężkie, Eliminujące, Lekkie, Średnie); a value the model dropped is read as stored.
+    ordered = model.model_dump()
     fields = system.Sheet.model_fields
     shown = set(system.fields_of("build", "lasting"))
-    lines = [  # in the model's order (a stored sheet's keys are sorted), each under its stored key
+    lines = [
         f"{tx.term('term', k)}: {_listed_name(system.id, k, value) or _sheet_value(tx, value)}"
         for k, f in fields.items()
         if k in shown
-        and (value := sheet.get(f.alias or k, sheet.get(k))) not in (None, [], {}, "")
+        and (value := ordered.get(k, sheet.get(f.alias or k, sheet.get(k)))) not in (None, [], {}, "")
         and value != f.default
     ]
     embed = discord.Embed(title=cut(escape(ch.name), 200), description="\n".join(lines) or None, colour=NEUTRAL)
-    status = system.status(system.stored_sheet(sheet))
+    status = system.status(model)
     embed.add_field(name=tx("field.wound"), value=tx.term("wound", status.level, ch.gender), inline=True)
     if status.hp is not None:
         embed.add_field(name=tx("field.hp"), value=f"{status.hp}/{status.hp_max}", inline=True)
@@ -512,14 +516,14 @@ def character_embed(tx: Texts, ch: Character, system: CombatSystem, fight_channe
         embed.add_field(name=tx.term("term", k), value=str(v), inline=True)
     pool = getattr(system, "pool", None)  # systems with a points pool explain where it comes from
     if pool is not None:
-        breakdown = pool(system.stored_sheet(sheet))
+        breakdown = pool(model)
         lines = [
             " ".join([_signed(value), tx.term("term", key), *(_known_word(tx, word) for word in detail)])
             for key, value, detail in breakdown.parts
         ]
         lines.append(f"= **{breakdown.total}**")
         embed.add_field(name=tx.term("term", "pool_breakdown"), value="\n".join(lines), inline=False)
-    line = system.sheet_line(system.stored_sheet(sheet))
+    line = system.sheet_line(model)
     if line:  # the whole character in one line: pasted into /character create it makes an equal one
         embed.add_field(name=tx("field.sheet_line"), value=f"```{cut(line, 1000)}```", inline=False)
     if fight_channel is not None:

@@ -159,3 +159,14 @@ async def test_the_status_numbers_wrap_instead_of_losing_the_last_ones(table: Ta
     shown = text_of(await table.one("@ania:pl #stol /encounter status"))
     assert "Kara za rany i Wyczerpanie 0" in shown and "Wyczerpanie…" not in shown
     assert all(len(line) <= 90 for line in shown.splitlines())
+
+
+async def test_a_stored_sheet_reads_in_the_models_order(table: Table) -> None:
+    await table.play(
+        [
+            '@ania:pl #stol /character create system:arm5 name:Jagna stats:"quickness:2 single_weapon:4 broń:topór'
+            ' lekkie:1 średnie:2 eliminujące:1"',
+        ]
+    )
+    shown = text_of(await table.one("@ania:pl #stol /character show name:Jagna"))
+    assert "Rany: Lekkie rany 1, Średnie rany 2, Ciężkie rany 0, Eliminujące rany 1" in shown
