@@ -67,7 +67,7 @@ class SettingsMixin(ServiceCore):
         owner, model = self._setting_owner(system, name)
         channel_id = 0 if scope == "server" else ctx.channel_id
         try:
-            parsed = self._rules(model, {name: value})
+            parsed = self._parse_setting(model, name, value)
         except UserError as exc:  # the setting's own name and values in the reader's words
             exc.system = system.id if system is not None else None
             raise
@@ -79,6 +79,17 @@ class SettingsMixin(ServiceCore):
         fight = await self._write_settings(ctx, owner, write)
         self._pinned.clear()
         return SettingSaved(system, name, stored, fight)
+
+    def _parse_setting(self, model: Any, name: str, value: str) -> Any:
+        """The setting parsed as typed; a numbered choice (cz2d10's hit table 1, 2 or 3) typed as its
+        number is the number, which the choice's literal takes (the text "2" it refuses)."""
+        try:
+            return self._rules(model, {name: value})
+        except UserError:
+            text = value.strip()
+            if not text.lstrip("-").isdigit():
+                raise
+            return self._rules(model, {name: int(text)})
 
     async def reset_setting(self, ctx: Ctx, name: str | None, system_id: str | None, scope: str) -> int:
         if not ctx.manager:
@@ -142,3 +153,4 @@ class SettingsMixin(ServiceCore):
 def _validate_bot_setting(data: dict[str, Any]) -> BotSettings:
     result: BotSettings = validated(BotSettings, data, "setting")
     return result
+

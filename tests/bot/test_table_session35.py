@@ -170,3 +170,14 @@ async def test_a_stored_sheet_reads_in_the_models_order(table: Table) -> None:
     )
     shown = text_of(await table.one("@ania:pl #stol /character show name:Jagna"))
     assert "Rany: Lekkie rany 1, Średnie rany 2, Ciężkie rany 0, Eliminujące rany 1" in shown
+
+
+async def test_a_numbered_choice_is_set_by_its_number_or_its_name(table: Table) -> None:
+    await table.play(["@gm:cs #stol /encounter start system:cz2d10 name:Tabulka"])
+    for typed, stored in (("2", 2), ('"tabulka 3"', 3)):
+        r = await table.one(f"@gm:cs #stol /settings set name:hit_table value:{typed}")
+        assert r.error is None and "Tabulka zásahů = " in (r.content or ""), r.content
+        (value,) = (await table.query("SELECT value FROM settings WHERE name = 'hit_table'"))[0]
+        assert str(stored) in str(value)
+    wrong = await table.one('@gm:cs #stol /settings set name:"Tabulka zásahů" value:7')
+    assert wrong.error == "error.setting_choice" and "tabulka 1, tabulka 2, tabulka 3" in (wrong.content or "")
