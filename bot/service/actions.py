@@ -61,8 +61,9 @@ class ActionMixin(StagingMixin):
             opts = self._rules(system.options, pairs)
             out_of_turn = self._check_turn(ctx, enc, actor, system, kind, opts)
             on_the_dead = victim.status(system).dead
-            if not forced and on_the_dead:
-                raise UserError("error.target_dead", name=victim.name)
+            if not forced and on_the_dead:  # a hidden one is only "out of the fight" to players, as it looks
+                hidden = victim.hidden and not self.is_gm(ctx, enc)
+                raise UserError("error.target_down" if hidden else "error.target_dead", name=victim.name)
             req = self._attack_request(enc, system, actor, victim, opts, pairs, weapon, distance, forced)
             chance = await self._hit_chance(system, kind, req, actor, victim) if bot.show_odds else None
             call = system.shot if kind == "shot" else system.attack

@@ -181,3 +181,21 @@ async def test_a_numbered_choice_is_set_by_its_number_or_its_name(table: Table) 
         assert str(stored) in str(value)
     wrong = await table.one('@gm:cs #stol /settings set name:"Tabulka zásahů" value:7')
     assert wrong.error == "error.setting_choice" and "tabulka 1, tabulka 2, tabulka 3" in (wrong.content or "")
+
+
+async def test_a_hidden_npcs_death_is_not_told_by_a_refusal(table: Table) -> None:
+    await table.play(
+        [
+            "@gm:cs #t /settings set name:enforce_turns value:ne system:dnd35",
+            "@gm:cs #t /encounter start system:dnd35 name:Test",
+            '@gm:cs #t /encounter add name:Goblin hidden:true stats:"TZ:5 životy:6 útok:+1 zranění:1k6"',
+            '@ana:cs #t /character create system:dnd35 name:Alena stats:"síla:17 životy:22"',
+            "@ana:cs #t /encounter join character:Alena",
+            '@gm:cs #t /encounter edit combatant:Goblin stats:"životy:-16"',
+        ]
+    )
+    refused = await table.one("@ana:cs #t /attack target:Goblin")
+    assert refused.error == "error.target_down" and "mimo boj" in (refused.content or "")
+    assert "mrtv" not in (refused.content or "")
+    gm = await table.one("@gm:cs #t /attack attacker:Alena target:Goblin")
+    assert gm.error == "error.target_dead"  # the GM knows
