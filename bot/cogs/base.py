@@ -136,10 +136,14 @@ class BaseCog(commands.Cog):
     def _refusal(tx: Texts, exc: UserError | RulesError) -> Reply | None:
         """A refusal in the user's language (the game's own terms when `tx` names one); None if even that
         could not be written (a missing text)."""
+        key = exc.key
+        if getattr(exc, "by_game", False) and tx.system:  # the game's own wording of a shared refusal
+            own = f"error.{tx.system}.{key.removeprefix('error.')}"
+            key = own if tx.catalog.has(tx.lang, own) else key
         try:
-            return Reply(content=cut(tx(exc.key, **exc.params), CONTENT), ephemeral=True)
+            return Reply(content=cut(tx(key, **exc.params), CONTENT), ephemeral=True)
         except Exception:
-            log.exception("could not write the refusal %s %s", exc.key, exc.params)
+            log.exception("could not write the refusal %s %s", key, exc.params)
             return None
 
     @staticmethod

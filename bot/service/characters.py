@@ -162,8 +162,10 @@ class CharacterMixin(ServiceCore):
         """Rest out of combat: the system's own `rest` action applied to the character's sheet."""
         ch = await self.character(ctx, name)
         system = get_system(ch.system)
-        if "rest" not in system.extra_actions:
-            raise UserError("error.no_rest", system=system.name)
+        if "rest" not in system.extra_actions:  # the game's own answer (how to heal there) where it has one
+            error = UserError("error.no_rest", system=system.name)
+            error.system, error.by_game = system.id, True
+            raise error
         fighting = await self.db.read(repo.fight_of_character, ch.id)
         if fighting is not None:  # resting would be overwritten by the fight's end
             raise UserError("error.rest_in_fight", name=ch.name, channel=f"<#{fighting}>")

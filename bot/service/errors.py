@@ -13,6 +13,9 @@ class UserError(Exception):
         self.key = key
         self.params = params
         self.system: str | None = None  # the game whose terms the parameters name, when one does
+        # The game may word this refusal itself (`error.<system>.<name>`, same parameters): how to heal
+        # where a game has no rest.
+        self.by_game = False
 
 
 def option_named(key: str) -> Message:

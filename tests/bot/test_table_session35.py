@@ -199,3 +199,9 @@ async def test_a_hidden_npcs_death_is_not_told_by_a_refusal(table: Table) -> Non
     assert "mrtv" not in (refused.content or "")
     gm = await table.one("@gm:cs #t /attack attacker:Alena target:Goblin")
     assert gm.error == "error.target_dead"  # the GM knows
+
+
+async def test_a_game_without_rest_says_how_to_heal_there(table: Table) -> None:
+    await table.play(['@ania:pl #stol /character create system:pl_wladanie name:Jagna template:fighter'])
+    refused = await table.one("@ania:pl #stol /character rest name:Jagna hours:8")
+    assert refused.error == "error.no_rest" and "obrażenia:0" in (refused.content or "")
