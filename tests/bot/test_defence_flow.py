@@ -395,8 +395,8 @@ async def test_a_prompt_edited_into_a_default_defence_says_so(table: Table) -> N
     table.dice(4)
     said = await table("@gm #hall /encounter resolve")
     (edit,) = [r for r in said if r.command == "edit"]
-    # The GM moved on: said so, not that the time ran out (the timer's own wording is for the timer).
-    assert edit.content == "The GM moved on before an answer: the default defence was rolled.", edit
+    # The GM resolved it: said so, not that the time ran out (the timer's own wording is for the timer).
+    assert edit.content == "The GM resolved the attack without waiting for an answer: the default defence was rolled."
     await attack_wulf(table, "Bandit 2")
     table.dice(9)
     (chosen,) = [r for r in await table("@ana #hall /parry") if r.command == "edit"]
