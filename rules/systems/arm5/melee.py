@@ -211,8 +211,8 @@ def swing(req: ActionRequest, kind: str) -> Swing:
         "wound_band": opts.wound_band,
     }
     base = 0  # the modifiers' sum, in a loop (a list comprehension is a function call of its own)
-    for m in mods:
-        base += int(m.value)
+    for m in mods:  # every value is an int (the sheet's int fields, int tables): no int() call per modifier
+        base += m.value  # type: ignore[assignment]
     return Swing(kind, weapon.name, mods, base, botch_dice, notes, exchange)
 
 
@@ -330,8 +330,8 @@ def guard(defender: Sheet, settings: Settings, ex: Mapping[str, Any]) -> Guard:
             mods.append(Modifier(f"def_cover_{cover}", COVER_BONUS[cover]))
     mods += penalty_mods(defender, "def")
     base = 0  # the modifiers' sum, in a loop (a list comprehension is a function call of its own)
-    for m in mods:
-        base += int(m.value)
+    for m in mods:  # every value is an int (the sheet's int fields, int tables): no int() call per modifier
+        base += m.value  # type: ignore[assignment]
     botch_dice = defender.botch_dice  # `botch_dice_for(None, ...)`: the sheet's, else the setting's
     return Guard(mods, base, settings.botch_dice_default if botch_dice is None else botch_dice)
 
