@@ -14,7 +14,7 @@ from rules.errors import RulesError
 from rules.model import Check, Die, Modifier, Note, Part, Side, StateChange, Term, term
 from rules.system import Fighter
 from rules.systems.arm5.sheet import Sheet, SheetPart, Shield, Weapon, Wounds
-from rules.systems.arm5.stress import Recorded, StressRoll, stress_dice, stress_value
+from rules.systems.arm5.stress import ZERO_FACE, Recorded, StressRoll, stress_dice, stress_value
 from rules.systems.arm5.tables import NONLETHAL, UNCONSCIOUS, WoundBand
 from rules.systems.arm5.weapons import SHIELDS, WEAPONS
 from rules.systems.arm5.words import WEAPON_NAMES, lookup
@@ -165,6 +165,11 @@ def roll_total(roller: Roller, purpose: str, mods: list[Modifier], botch_dice: i
 
 def shown_total(purpose: str, total: int, die: StressRoll, mods: list[Modifier], side: Side) -> Rolled:
     """A rolled total as the result shows it: its modifiers with the die's, and its check."""
+    faces = die.faces
+    first = faces[0]
+    if len(faces) == 1 and first != ZERO_FACE:  # the usual roll (`stress_dice`'s first case): one die, kept
+        check = modifier_check(purpose, side, [Die(10, first, "kept")], 1, mods, first)
+        return Rolled(total, [*mods, Modifier(f"{purpose}_die", first)], die, check)
     value = die.value
     return Rolled(total, [*mods, Modifier(f"{purpose}_die", value)], die, stress_check(purpose, die, mods, side, value))
 

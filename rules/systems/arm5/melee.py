@@ -155,7 +155,8 @@ def swing(req: ActionRequest, kind: str) -> Swing:
     check_can_act(actor, req.actor.name)
     if settings.enforce_action_economy and actor.action_used:
         raise RulesError("error.arm5.action_used", who=req.actor.name)
-    check_reachable(target, req.target.name, kind, opts.pursue, settings.left_combat_protects_from, req.forced)
+    if target.dead or target.left_combat:  # the only targets `check_reachable` may refuse
+        check_reachable(target, req.target.name, kind, opts.pursue, settings.left_combat_protects_from, req.forced)
     if opts.nonlethal and settings.fatigue_table != "nonlethal":
         raise RulesError(
             "error.arm5.nonlethal_off",
@@ -211,8 +212,8 @@ def swing(req: ActionRequest, kind: str) -> Swing:
         "wound_band": opts.wound_band,
     }
     base = 0  # the modifiers' sum, in a loop (a list comprehension is a function call of its own)
-    for m in mods:
-        base += int(m.value)
+    for m in mods:  # every value is an int (the sheet's int fields, int tables): no int() call per modifier
+        base += m.value  # type: ignore[assignment]
     return Swing(kind, weapon.name, mods, base, botch_dice, notes, exchange)
 
 
@@ -330,8 +331,8 @@ def guard(defender: Sheet, settings: Settings, ex: Mapping[str, Any]) -> Guard:
             mods.append(Modifier(f"def_cover_{cover}", COVER_BONUS[cover]))
     mods += penalty_mods(defender, "def")
     base = 0  # the modifiers' sum, in a loop (a list comprehension is a function call of its own)
-    for m in mods:
-        base += int(m.value)
+    for m in mods:  # every value is an int (the sheet's int fields, int tables): no int() call per modifier
+        base += m.value  # type: ignore[assignment]
     botch_dice = defender.botch_dice  # `botch_dice_for(None, ...)`: the sheet's, else the setting's
     return Guard(mods, base, settings.botch_dice_default if botch_dice is None else botch_dice)
 
@@ -589,8 +590,11 @@ def _attacker_side(
         if kind is list:  # the exchange's own copy of the names
             value = list(map(str, value))  # no comprehension frame
             stored = value
-        else:  # only numbers have bounds (a flag, or a bool given for a number, is stored as it is)
-            stored = clip(value, *_UPDATE_BOUNDS[key]) if kind is int else value
+        elif kind is int:  # only numbers have bounds (a bool given for a number is stored as it is)
+            lo, hi = _UPDATE_BOUNDS[key]
+            stored = value if type(value) is int and lo <= value <= hi else clip(value, lo, hi)  # usual: within
+        else:  # a flag
+            stored = value
         old = fields[key]
         if old != value:
             changes.append(StateChange(name, key, old, value))

@@ -267,15 +267,33 @@ class Sheet(_Bounded):
         assembled in another order by hand dumps an equal dict in that order (checking the order cost a
         quarter of the dump)."""
         out = self.__dict__.copy()
-        for name, cls in _SHEET_PARTS:
-            part = out[name]
-            if type(part) is not cls:
-                if part is None and name == "shield":
-                    continue
-                return self.model_dump()
-            out[name] = part.__dict__.copy()  # `plain_dump` written in (a call per part costs as much)
-        spells = out["spells"]
-        if type(spells) is not list:
+        # The four parts and five lists read and tested at once, no loop (two dumps per exchange).
+        abilities, weapon, shield, wounds, spells = (
+            out["abilities"],
+            out["weapon"],
+            out["shield"],
+            out["wounds"],
+            out["spells"],
+        )
+        tiebreak, engaged, attacked, attacked_last, pending = (
+            out["initiative_tiebreak"],
+            out["engaged_with"],
+            out["attacked_by"],
+            out["attacked_by_last_round"],
+            out["disengage_pending"],
+        )
+        if (
+            type(abilities) is not Abilities
+            or type(weapon) is not Weapon
+            or (shield is not None and type(shield) is not Shield)
+            or type(wounds) is not Wounds
+            or type(spells) is not list
+            or type(tiebreak) is not list
+            or type(engaged) is not list
+            or type(attacked) is not list
+            or type(attacked_last) is not list
+            or type(pending) is not list
+        ):
             return self.model_dump()
         if spells:
             if any(type(spell) is not Spell for spell in spells):
@@ -283,17 +301,19 @@ class Sheet(_Bounded):
             out["spells"] = [spell.plain_dump() for spell in spells]
         else:
             out["spells"] = []
-        for name in _SHEET_LISTS:
-            items = out[name]
-            if type(items) is not list:
-                return self.model_dump()
-            out[name] = items.copy()
+        out["abilities"] = abilities.__dict__.copy()  # `plain_dump` written in (a call per part costs as much)
+        out["weapon"] = weapon.__dict__.copy()
+        if shield is not None:
+            out["shield"] = shield.__dict__.copy()
+        out["wounds"] = wounds.__dict__.copy()
+        out["initiative_tiebreak"] = tiebreak.copy()
+        out["engaged_with"] = engaged.copy()
+        out["attacked_by"] = attacked.copy()
+        out["attacked_by_last_round"] = attacked_last.copy()
+        out["disengage_pending"] = pending.copy()
         return out
 
 
-# What `Sheet.plain_dump` walks: the nested models and the plain lists.
-_SHEET_PARTS = (("abilities", Abilities), ("weapon", Weapon), ("shield", Shield), ("wounds", Wounds))
-_SHEET_LISTS = ("initiative_tiebreak", "engaged_with", "attacked_by", "attacked_by_last_round", "disengage_pending")
 
 
 # --- quick NPC lines ------------------------------------------------------------------------------
