@@ -1626,10 +1626,16 @@ def bounded_changes(name: str, before: Sheet, upd: dict[str, Any]) -> tuple[dict
     found: list[StateChange] = []
     olds = before.__dict__
     for f, new in upd.items():
-        out[f] = new = clipped(f, new)
+        kind = type(new)
+        if kind is int or kind is dict:  # only a number or `part_damage` is ever clipped
+            new = clipped(f, new)
+        out[f] = new
         old = olds[f]
         if old != new:
-            found.append(_state_change(name, f, old, new))
+            if kind in _SCALAR_SET and type(old) in _SCALAR_SET and f != "str_":
+                found.append(StateChange(name, f, old, new))  # a counter or a flag: `_state_change` as is
+            else:
+                found.append(_state_change(name, f, old, new))
     return out, found
 
 
