@@ -127,3 +127,30 @@ def test_conditions_after_an_exchange_are_those_of_the_target_sheet_loaded_afres
                 assert r.conditions == conditions(fresh, settings), (options, r.outcome)
                 seen.add(r.outcome)
     assert {"hit", "miss"} <= seen
+
+
+@pytest.mark.parametrize("con", [-3, 0, 2, 5])
+@pytest.mark.parametrize("amputated", [[], ["left_arm"], ["torso", "right_leg"]])
+def test_part_conditions_asked_once_per_part_are_the_seeds(con: int, amputated: list[str]) -> None:
+    """`conditions` walks the damaged parts once: what it lists is `unusable_<part>` for every part
+    `part_unusable` names (amputated ones aside), then each usable limb's light to severe wound."""
+    from rules.systems.cz2d10.derive import PARTS as ALL
+    from rules.systems.cz2d10.status import conditions
+
+    settings: Any = S.settings({})
+    for step in range(0, 40, 3):
+        damage = {p: (step * (i + 1)) % 23 for i, p in enumerate(ALL)}
+        sheet: Any = S.sheet({"con": con, "part_damage": damage, "amputated": amputated})
+        shown = [c for c in conditions(sheet, settings) if c.startswith(("unusable_", "light_", "serious_", "severe_"))]
+        unusable = [
+            f"unusable_{p}" for p in ALL if damage[p] and p not in amputated and part_unusable(sheet, p, settings)
+        ]
+        wounds = [
+            f"{part_level(sheet, p, settings)}_wound_{p}"
+            for p in ALL[2:]
+            if damage[p]
+            and p not in amputated
+            and not part_unusable(sheet, p, settings)
+            and part_level(sheet, p, settings) in ("light", "serious", "severe")
+        ]
+        assert shown == unusable + wounds

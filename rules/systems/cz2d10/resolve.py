@@ -12,7 +12,7 @@ from pydantic import BaseModel
 from rules.checks import add_step, check, totalled
 from rules.dice import DiceSource, Roller
 from rules.errors import RulesError
-from rules.model import Check, Damage, Die, DieRoll, Modifier, Note, Part, StateChange, Term
+from rules.model import Check, Damage, Die, DieRoll, Modifier, Note, Part, StateChange, Term, term
 from rules.notation import DiceExpr, parse_dice
 from rules.system import ActionRequest
 from rules.systems.cz2d10.damage import (
@@ -1102,7 +1102,7 @@ def _miss_notes(ex: dict[str, Any], defence: int, notes: list[Note], opts: Optio
 
 def _stopped_by(component: str, notes: list[Note]) -> str:
     """The `stopped_by` note, its band already the catalog term `termed` would make of it."""
-    notes.append(note("stopped_by", {"component": Term("term", "stop_" + component)}))
+    notes.append(note("stopped_by", {"component": term("term", "stop_" + component)}))
     return component
 
 
@@ -1435,9 +1435,9 @@ def _damage(
     pieces = [(material, dr) for _, material, dr in slots]
     b = blow(ex, a, t, opts, settings, fx, dice_sum, part, crit, crit_shift, skip_acc, margin, improvised, pieces)
     # ids as the catalog terms `termed` would make of them
-    notes.append(note("damage_type", {"type": Term("term", dtype)}))
+    notes.append(note("damage_type", {"type": term("term", dtype)}))
     if b.effect:
-        notes.append(note("crit_effect", {"effect": Term("term", "crit_" + b.effect)}))
+        notes.append(note("crit_effect", {"effect": term("term", "crit_" + b.effect)}))
     mult = ex["crit_mult"]
     if b.effect == "multiply" and ex["shot"]:
         add_step(dmg, "times", "crit_multiplier", mult, ACTOR)
@@ -1626,10 +1626,16 @@ def bounded_changes(name: str, before: Sheet, upd: dict[str, Any]) -> tuple[dict
     found: list[StateChange] = []
     olds = before.__dict__
     for f, new in upd.items():
-        out[f] = new = clipped(f, new)
+        kind = type(new)
+        if kind is int or kind is dict:  # only a number or `part_damage` is ever clipped
+            new = clipped(f, new)
+        out[f] = new
         old = olds[f]
         if old != new:
-            found.append(_state_change(name, f, old, new))
+            if kind in _SCALAR_SET and type(old) in _SCALAR_SET and f != "str_":
+                found.append(StateChange(name, f, old, new))  # a counter or a flag: `_state_change` as is
+            else:
+                found.append(_state_change(name, f, old, new))
     return out, found
 
 

@@ -11,7 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 from rules.checks import add_step, check, load_checks, minus, totalled
-from rules.model import Check, Die, Note, Part, Side, Term
+from rules.model import Check, Die, Note, Part, Side, Term, term
 
 ACTOR: Side = "actor"
 TARGET: Side = "target"
@@ -127,7 +127,7 @@ _NOTE_TERMS: dict[str, dict[str, tuple[str, str]]] = {
 
 def _term(value: Any, kind: str, prefix: str) -> Any:
     if isinstance(value, str):
-        return Term(kind, prefix + value)
+        return term(kind, prefix + value)
     if isinstance(value, list):
         return [_term(v, kind, prefix) for v in value]
     return value

@@ -11,13 +11,15 @@ from rules.systems.cz2d10.derive import (
     fainted,
     hp_max,
     initiative_value,
+    level_penalty,
     out_of_fight,
     part_hp,
     part_level,
-    part_unusable,
     slowdown_total,
     stun_pool,
     weapon_of,
+    wound_con,
+    wound_level,
     wound_rank,
 )
 from rules.systems.cz2d10.options import Options
@@ -84,34 +86,44 @@ def conditions(s: Sheet, settings: Settings, per_round: int | None = None) -> li
     if settings.polygonal:
         if s.amputated:
             out += [f"amputated_{p}" for p in s.amputated]
-        damaged = s.part_damage
-        if damaged:  # only a damaged part can be unusable without being amputated: the others are not asked
-            out += [
-                f"unusable_{p}"
-                for p in PARTS
-                if damaged.get(p) and p not in s.amputated and part_unusable(s, p, settings)
-            ]
-            out += limb_wounds(s, settings)
+        if s.part_damage:  # only a damaged part can be unusable without being amputated: the others are not asked
+            unusable, wounds = _damaged_parts(s, settings)
+            out += unusable
+            out += wounds
     return out
+
+
+def _damaged_parts(s: Sheet, settings: Settings) -> tuple[list[str], list[str]]:
+    """The unusable parts (`unusable_<part>`), then the limbs' wounds, of the damaged parts left on the body,
+    each part's level asked once (two separate walks asked it up to three times a part, after every hit).
+
+    L497: "smrtelné zranění … znamená nepoužitelnost dané části těla. V případě, že jde o hlavu či trup,
+    je postava okamžitě vyřazena": a limb's wound is that limb's, not the character's
+    (`<level>_wound_<limb>`, from light on, below the level that makes it unusable)."""
+    unusable: list[str] = []
+    wounds: list[str] = []
+    damaged, amputated = s.part_damage, s.amputated
+    con: int | None = None
+    for p in PARTS:  # LIMBS are PARTS' last four, in the same order
+        damage = damaged.get(p)
+        if not damage or p in amputated:
+            continue
+        level = wound_level(damage, part_hp(s, p, settings))  # part_level of a damaged part left on the body
+        if level != "mortal":  # part_unusable: a mortal wound, or a penalty larger than CON (L497)
+            if con is None:
+                con = wound_con(s)
+            if not -level_penalty(p, level) > con:
+                if level in _LIMB_WOUND_LEVELS and p in _LIMB_SET:
+                    wounds.append(f"{level}_wound_{p}")
+                continue
+        unusable.append(f"unusable_{p}")
+    return unusable, wounds
 
 
 # A limb's wound shown as its own condition (the overall level is the body's): from light on, below the
 # level that makes it unusable (shown as `unusable_<part>`).
 _LIMB_WOUND_LEVELS = frozenset(("light", "serious", "severe"))
-
-
-def limb_wounds(s: Sheet, settings: Settings) -> list[str]:
-    """L497: "smrtelné zranění … znamená nepoužitelnost dané části těla. V případě, že jde o hlavu či trup,
-    je postava okamžitě vyřazena": a limb's wound is that limb's, not the character's
-    (`<level>_wound_<limb>`)."""
-    out = []
-    for p in LIMBS:
-        if not s.part_damage.get(p) or p in s.amputated or part_unusable(s, p, settings):
-            continue
-        level = part_level(s, p, settings)
-        if level in _LIMB_WOUND_LEVELS:
-            out.append(f"{level}_wound_{p}")
-    return out
+_LIMB_SET = frozenset(LIMBS)
 
 
 def status_of(s: Sheet, settings: Settings | None = None) -> Status:

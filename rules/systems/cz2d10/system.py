@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from pydantic import BaseModel
+from pydantic_core import PydanticUndefined
 
 from rules.checks import dump_checks
 from rules.dice import DiceSource, Roller
@@ -49,7 +50,7 @@ from rules.systems.cz2d10.tables import MATERIALS, SHIELDS, WEAPONS
 from rules.systems.cz2d10.templates import TEMPLATES
 from rules.systems.cz2d10.values import Defence
 from rules.systems.cz2d10.words import option_vocabulary, stat_vocabulary
-from rules.trusted import trusted
+from rules.trusted import complete
 from rules.vocabulary import Vocabulary
 
 ACTIVE_STATES = ("normal", "non_dodging", "unarmed", "prone")
@@ -69,6 +70,32 @@ DESCRIPTORS: Mapping[str, str] = {
 # Target fields that neither `conditions` nor `wound_of` read: an update of only these leaves both as they
 # were on the sheet before it.
 _NO_CONDITION = frozenset(("opponents_top_initiative", "attackers", "reflexes_against"))
+
+
+def _result_plan() -> tuple[dict[str, Any], tuple[tuple[str, Callable[[], Any]], ...]]:
+    """ActionResult's plain defaults and its fields' default factories, in field order: what `trusted`
+    looks up per call by hashing the given names, read once for `_complete` (every attack ends there)."""
+    plain: dict[str, Any] = {}
+    factories: list[tuple[str, Callable[[], Any]]] = []
+    for name, f in ActionResult.model_fields.items():
+        if f.default_factory is not None:
+            factories.append((name, f.default_factory))  # type: ignore[arg-type]
+        elif f.default is not PydanticUndefined:
+            plain[name] = f.default
+    return plain, tuple(factories)
+
+
+_RESULT_PLAIN, _RESULT_FACTORIES = _result_plan()
+
+
+def _result(res: dict[str, Any]) -> ActionResult:
+    """`trusted(ActionResult, res)` with the plan above: the same model, its dict in the same order (plain
+    defaults, the given fields, a fresh container for each defaulted one left out), built unvalidated."""
+    data = {**_RESULT_PLAIN, **res}
+    for name, factory in _RESULT_FACTORIES:
+        if name not in res:
+            data[name] = factory()
+    return complete(ActionResult, data, set(res))
 
 
 class Cz2d10(CombatSystem):
@@ -278,7 +305,7 @@ class Cz2d10(CombatSystem):
         if res["outcome"] in ("hit", "crit") and res.get("damage") is not None:
             res["wound"] = wound_of(t2, res.get("location"), settings)
         # every value is the rules' own (the sheets' dumps, rule-made checks and notes): built once, unvalidated
-        return trusted(ActionResult, res)
+        return _result(res)
 
     # ---- exact odds: the phases of the attack as stages (odds.py) -----------------------------------
     def odds_plan(self, req: ActionRequest, action: str) -> OddsPlan | None:
