@@ -34,7 +34,8 @@ _EXCHANGE_KEYS = frozenset({"total", "st", "margin", "rolls", "modifiers", "plan
 def _target(req: ActionRequest) -> Fighter[Sheet]:
     if req.target is None:
         raise RulesError("error.pl_wladanie.no_target")
-    return cast("Fighter[Sheet]", req.target)
+    target: Fighter[Sheet] = req.target  # Fighter[Any]: typed by annotation (no cast call per attack)
+    return target
 
 
 def _plan_dict(plan: DamagePlan) -> dict[str, Any]:
@@ -68,7 +69,7 @@ def _self_injury(weapon: Weapon, opts: Options, settings: Settings) -> bool:
 
 # --- attack and shot ---------------------------------------------------------------------------------
 def resolve_attack(req: ActionRequest, dice: DiceSource, *, ranged: bool) -> ActionResult:
-    actor = cast("Fighter[Sheet]", req.actor)
+    actor: Fighter[Sheet] = req.actor  # Fighter[Any]: typed by annotation (no cast call per attack)
     opts = cast(Options, req.options)
     settings = cast(Settings, req.settings)
     if actor.sheet.helpless is not None:
@@ -190,8 +191,8 @@ def defend(req: DefenceRequest, dice: DiceSource) -> ActionResult:
 
 def _defend(req: DefenceRequest, dice: DiceSource) -> ActionResult:
     ex = req.exchange
-    defender = cast("Fighter[Sheet]", req.defender)
-    attacker = cast("Fighter[Sheet]", req.attacker)
+    defender: Fighter[Sheet] = req.defender  # Fighter[Any]: typed by annotation (no cast call)
+    attacker: Fighter[Sheet] = req.attacker
     settings = cast(Settings, req.settings)
     # One who went down since the attack was made (another blow in between) cannot defend any more.
     allowed = ["none"] if defender.sheet.helpless else list(ex.get("defences", DEFENCE_CHOICES))

@@ -116,7 +116,7 @@ def situation(opts: Options, target: Sheet, settings: Settings, *, ranged: bool)
 
     A helpless target (unconscious, dead, wound level out) "nie jest świadoma tego, że ktoś ją atakuje":
     it is attacked as surprised, and (setting `helpless_lies_prone`) as a lying character."""
-    cond = set(target.conditions)
+    cond = target.conditions  # a few names at most: looked through as it is, no set built
     helpless = target.helpless
     surprised = opts.surprise or "unaware" in cond or helpless is not None
     unseen = opts.unseen or "cannot_see_attacker" in cond

@@ -151,12 +151,12 @@ def _record_damage(out: HitOutcome, target: Fighter[Sheet], applied: int, settin
     sheet = target.sheet
     total, level = wound_after(sheet, applied, settings)  # the sheet's bound: damage piles up past any sheet
     by_loc = dict(sheet.damage_by_location)
-    by_loc[out.location] = min(DAMAGE, by_loc.get(out.location, 0) + applied)
+    before = by_loc.get(out.location, 0)
+    by_loc[out.location] = after = min(DAMAGE, before + applied)
     out.wound = level
     update: dict[str, Any] = {"damage_taken": total, "damage_by_location": by_loc}
     out.changes.append(change(target.name, "damage_taken", sheet.damage_taken, total))
-    before = sheet.damage_by_location.get(out.location, 0)
-    out.changes.append(change(target.name, f"damage_by_location.{out.location}", before, by_loc[out.location]))
+    out.changes.append(change(target.name, f"damage_by_location.{out.location}", before, after))
     if level is not None and level != sheet.wound_level:
         update["wound_level"] = level
         out.changes.append(change(target.name, "wound_level", sheet.wound_level, level))

@@ -28,6 +28,9 @@ def made(cls: type[M], values: dict[str, Any]) -> M:
 _RESULT_FIELDS = ActionResult.model_fields
 _RESULT_PLAIN = {n: f.default for n, f in _RESULT_FIELDS.items() if f.default_factory is None and not f.is_required()}
 _RESULT_FACTORIES = tuple((n, f.default_factory) for n, f in _RESULT_FIELDS.items() if f.default_factory is not None)
+# Today every factory is `list`: those fields left out are made as `[]` (no factory called for each).
+_RESULT_LISTS = tuple(n for n, factory in _RESULT_FACTORIES if factory is list)
+_RESULT_OTHER = tuple((n, factory) for n, factory in _RESULT_FACTORIES if factory is not list)
 _RESULT_REQUIRED = frozenset(n for n, f in _RESULT_FIELDS.items() if f.is_required())
 _RESULT_NAMES = frozenset(_RESULT_FIELDS)
 
@@ -38,7 +41,10 @@ def result(fields: dict[str, Any]) -> ActionResult:
     if not _RESULT_NAMES.issuperset(fields) or not _RESULT_REQUIRED <= fields.keys():
         return made(ActionResult, fields)  # its error names what is wrong
     data = {**_RESULT_PLAIN, **fields}
-    for name, factory in _RESULT_FACTORIES:
+    for name in _RESULT_LISTS:
+        if name not in fields:
+            data[name] = []
+    for name, factory in _RESULT_OTHER:
         if name not in fields:
             data[name] = factory()  # type: ignore[call-arg]
     return complete(ActionResult, data, set(fields))
