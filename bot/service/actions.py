@@ -37,6 +37,9 @@ def pop_force(pairs: dict[str, Any]) -> bool:
     return bool(said)
 
 
+HIT_CHANCE_WAIT = 1.0  # seconds the attack waits for its chance to hit (within Discord's 3-second answer)
+
+
 class ActionMixin(StagingMixin):
     """Resolve an action and write what it changed."""
 
@@ -119,7 +122,7 @@ class ActionMixin(StagingMixin):
         from bot.service import odds_pool
 
         try:
-            odds = await odds_pool.odds(system.id, kind, req, wait=1.0)
+            odds = await odds_pool.odds(system.id, kind, req, wait=HIT_CHANCE_WAIT)
         except RulesError:
             return None
         first = odds.lines[0] if odds.lines else None
