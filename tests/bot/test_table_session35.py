@@ -4,11 +4,11 @@ hit line, its wound conditions out of every public state line."""
 from __future__ import annotations
 
 from bot.i18n.catalog import default_catalog
-from tests.bot.conftest import Table, text_of
 from bot.presenters.checks import View, check_line
 from bot.presenters.texts import Texts
 from rules.checks import check, dump_checks, load_checks, minus, part
 from rules.model import Check
+from tests.bot.conftest import Table, text_of
 
 
 def _damage_with_wound() -> Check:
@@ -123,7 +123,8 @@ async def test_the_fight_log_names_listed_terms(table: Table) -> None:
             "@gm:it #stol /encounter next",
         ]
     )
-    logs = [f["text"] for r in await table("@gm:it #stol /encounter end") for f in r.files if f["filename"].endswith(".md")]
+    ended = await table("@gm:it #stol /encounter end")
+    logs = [f["text"] for r in ended for f in r.files if f["filename"].endswith(".md")]
     assert logs and all("Combattere sulla Difensiva" in text for text in logs), logs
     assert not any("{'kind'" in text for text in logs)
 
