@@ -559,6 +559,7 @@ _UPDATE_TYPES: dict[str, type[Any]] = {
     "disengage_botched": bool,
     "disengage_pending": list,
     "disengage_failed": bool,
+    "disengage_carried": bool,
 }
 _UPDATE_KEYS = frozenset(_UPDATE_TYPES)
 
