@@ -171,8 +171,9 @@ class ArsMagica(CombatSystem):
             numbers=_numbers(sheet),
             out_of_fight=cannot_act,
             dead=sheet.dead,
-            # "pojedynczą akcję (i wiele reakcji)": one action a round; reactions are not counted here
-            actions_left=0 if sheet.action_used or cannot_act else 1,
+            # "pojedynczą akcję (i wiele reakcji)": one action a round; reactions are not counted here.
+            # Leaving the fight keeps it: "Takie działanie jest „reakcją”, nie zabiera akcji!"
+            actions_left=0 if sheet.action_used or sheet.out_of_fight else 1,
         )
 
     def descriptor(self, status: Status) -> str:
