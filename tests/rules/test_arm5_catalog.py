@@ -201,3 +201,21 @@ def test_sheet_errors_fill_the_core_templates(data: dict[str, Any]) -> None:
         SYSTEM.sheet(data)
     assert err.value.key in CORE
     assert _placeholders(CORE[err.value.key]) <= set(err.value.params), err.value.params
+
+
+def test_the_no_rest_answer_says_how_to_clear_wounds_and_fatigue() -> None:
+    """Finding 11: ArM5's combat text has no rest or healing, so `/character rest` is refused; the game's own
+    wording of that refusal (`error.arm5.no_rest`, read by the bot in place of the shared `error.no_rest`)
+    names a stats line that really clears every wound band and the Fatigue level."""
+    for lang in ("cs", "en", "it", "pl"):
+        catalog = json.loads((ROOT / f"bot/i18n/{lang}/arm5.json").read_text(encoding="utf-8"))
+        text = catalog["error.arm5.no_rest"]
+        assert {f for _, f, _, _ in string.Formatter().parse(text) if f} == {"system"}
+        stats = re.search(r':"([^"]+)"', text)
+        assert stats is not None, lang
+        wounds = {"light": 1, "medium": 2, "heavy": 1, "incapacitating": 1}
+        hurt = SYSTEM.sheet({"wounds": wounds, "fatigue_level": 3})
+        pairs = dict(pair.split(":", 1) for pair in stats.group(1).split())
+        healed = SYSTEM.edit_sheet(hurt, SYSTEM.stat_vocabulary().resolve(pairs))
+        assert isinstance(healed, Sheet)
+        assert healed.wounds == Wounds() and healed.fatigue_level == 0, lang

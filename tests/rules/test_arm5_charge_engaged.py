@@ -55,3 +55,36 @@ def test_an_engaged_character_still_attacks_without_charging() -> None:
         SYSTEM.settings({}),
     )
     assert SYSTEM.attack(req, ScriptedDice([5])).outcome == "pending_defence"
+
+
+def test_taking_the_opponent_out_of_the_fight_ends_the_engagement() -> None:
+    """Finding 15: the seed's engagement is being close enough "żeby zaatakować lub zostać zaatakowanym";
+    an opponent with an Eliminujące wound can do neither, so the hit that downs it ends the engagement on
+    both sheets, and the next round's charge is not refused."""
+    from rules.system import DefenceRequest
+
+    wolf = Fighter("Wilk", SYSTEM.sheet({"engaged_with": ["Ania"]}))
+    ania = Fighter("Ania", SYSTEM.sheet({**ANIA, "str": 3, "engaged_with": ["Wilk"]}))
+    req = ActionRequest(ania, wolf, SYSTEM.options({}), SYSTEM.settings({}))
+    dice = ScriptedDice([9, 1, 2])  # Attack 19 vs Defense 4 (1 doubled, 2): Damage 3 + 6 + 15 = 24
+    pending = SYSTEM.attack(req, dice)
+    assert pending.exchange is not None
+    r = SYSTEM.defend(DefenceRequest(wolf, ania, pending.exchange, req.settings), dice)
+    assert r.wound in ("incapacitating", "dead")
+    assert r.target_sheet is not None and r.target_sheet["engaged_with"] == []
+    assert r.actor_sheet is not None and r.actor_sheet["engaged_with"] == []
+    assert charge({**r.actor_sheet, "action_used": False}).outcome == "pending_defence"  # the next round
+
+
+def test_a_hit_that_leaves_the_opponent_standing_keeps_the_engagement() -> None:
+    from rules.system import DefenceRequest
+
+    wolf = Fighter("Wilk", SYSTEM.sheet({"sta": 5, "armour_prot": 10}))
+    ania = Fighter("Ania", SYSTEM.sheet(ANIA))
+    req = ActionRequest(ania, wolf, SYSTEM.options({}), SYSTEM.settings({}))
+    dice = ScriptedDice([9, 3])
+    pending = SYSTEM.attack(req, dice)
+    assert pending.exchange is not None
+    r = SYSTEM.defend(DefenceRequest(wolf, ania, pending.exchange, req.settings), dice)
+    assert r.target_sheet is not None and r.target_sheet["engaged_with"] == ["Ania"]
+    assert r.actor_sheet is not None and r.actor_sheet["engaged_with"] == ["Wilk"]

@@ -102,7 +102,7 @@ def test_without_a_target_the_defence_is_rolled_and_waits_for_the_reactions() ->
     r = disengage({**MAJA, "attacked_by": ["Bandit A", "Bandit B"]}, None, [8])
     assert (r.outcome, r.total, r.against) == ("disengage_continues", 15, None)
     assert [(d.purpose, d.face) for d in r.rolls] == [("disengage_defence", 8)]
-    assert any(n.key == "disengage_awaits" and n.params == {"pending": ["Bandit A", "Bandit B"]} for n in r.notes)
+    assert any(n.key == "disengage_awaits" and n.params["pending"] == ["Bandit A", "Bandit B"] for n in r.notes)
     assert r.actor_sheet is not None
     assert (r.actor_sheet["disengage_defence"], r.actor_sheet["disengage_pending"]) == (15, ["Bandit A", "Bandit B"])
     assert r.actor_sheet["action_used"] is False  # the attempt itself is a reaction
@@ -178,9 +178,35 @@ def test_previous_round_window_setting() -> None:
         disengage(start.actor_sheet, None, [], settings)
 
 
-def test_unfinished_attempt_is_dropped_at_the_next_round() -> None:
+def test_unfinished_attempt_is_kept_at_the_next_round() -> None:
+    """Repro 03: the GM moved on before Bandit B rolled. The seed makes every opponent's Attack part of the
+    attempt ("Wszyscy przeciwnicy, którzy w poprzedniej rundzie atakowali tę postać, ponownie wykonują
+    test Ataku"), so the attempt is not dropped: it waits, and the round's start says how to roll it."""
     r = disengage({**MAJA, "attacked_by": ["Bandit A", "Bandit B"]}, "Bandit A", [8, 6])
     assert r.outcome == "disengage_continues" and r.actor_sheet is not None
     start = SYSTEM.start_round(Fighter("Maja", SYSTEM.sheet(r.actor_sheet)), SYSTEM.settings({}), 4)
     assert start is not None and start.actor_sheet is not None
-    assert start.actor_sheet["disengage_defence"] is None and start.actor_sheet["disengage_pending"] == []
+    assert start.actor_sheet["disengage_defence"] == 15 and start.actor_sheet["disengage_pending"] == ["Bandit B"]
+    assert start.actor_sheet["disengage_carried"] is True
+    carried = next(n for n in start.notes if n.key == "disengage_carried")
+    [command] = carried.params["commands"]
+    assert command.key == "syntax.arm5.reaction_attack"
+    assert command.params["who"] == "Bandit B" and command.params["target"] == "Maja"
+    # Bandit B's reaction, rolled in the new round: 11 + 4 = 15 ties the Defense, the exit fails; the failed
+    # attempt was last round's action, so this round's action stays.
+    r = disengage(start.actor_sheet, "Bandit B", [4])
+    assert r.outcome == "disengage_failed" and r.actor_sheet is not None
+    assert r.actor_sheet["action_used"] is False and r.actor_sheet["disengage_bonus"] == 3
+    assert r.actor_sheet["disengage_carried"] is False
+
+
+def test_declaring_the_exit_starts_a_new_window() -> None:
+    """Repro 03: after an attempt, nobody attacked her since her last turn; the next attempt is automatic
+    ("Strona, która nie została zaatakowana w poprzedniej rundzie może wyjść z walki automatycznie")."""
+    r = disengage({**MAJA, "attacked_by": ["Bandit A"]}, None, [8])
+    assert r.actor_sheet is not None and r.actor_sheet["attacked_by"] == []
+    assert r.actor_sheet["disengage_pending"] == ["Bandit A"]
+    r = disengage(r.actor_sheet, "Bandit A", [9])  # 5 + 9 = 14 < 15: she leaves
+    assert r.outcome == "disengaged" and r.actor_sheet is not None
+    again = disengage({**r.actor_sheet, "left_combat": False}, None, [])
+    assert again.outcome == "disengaged" and again.rolls == []

@@ -73,5 +73,5 @@ def test_the_helpless_target_is_attacked_but_not_engaged() -> None:
     assert r.target_sheet is not None
     assert (r.target_sheet["attacked_by"], r.target_sheet["engaged_with"]) == (["A"], [])
     assert r.actor_sheet is not None and r.actor_sheet["engaged_with"] == ["T"]  # the attacker did test
-    awake = exchange(ATTACKER, {"qik": 2}, [3, 2])
+    awake = exchange(ATTACKER, {"qik": 2, "armour_prot": 20}, [3, 2])  # not downed by the hit
     assert awake.target_sheet is not None and awake.target_sheet["engaged_with"] == ["A"]

@@ -116,3 +116,16 @@ def test_an_unused_held_action_carries_over_until_the_normal_turn() -> None:
 def test_a_round_without_a_hold_keeps_the_plain_round_start() -> None:
     r = SYSTEM.start_round(fighter({**rolled_maja(), "action_used": True}), SYSTEM.settings({}), 2)
     assert r is not None and (r.outcome, r.total) == ("round_started", None)
+
+
+def test_the_round_start_names_the_initiative_it_goes_back_to() -> None:
+    """Finding 10: the round's start read 'Oberżysta: = 12' (a total with no check); it now shows the combat
+    Initiative as its own line (seed: the Initiative "obowiązuje przez całą walkę")."""
+    from rules.checks import verify_result
+
+    held = hold(rolled_maja(), {"new_initiative": 8}).actor_sheet
+    assert held is not None
+    r = SYSTEM.start_round(fighter(held), SYSTEM.settings({}), 2)
+    assert r is not None and r.outcome == "initiative_changed"
+    assert [(c.label, c.total) for c in r.checks] == [("initiative", 13)]
+    verify_result(r)

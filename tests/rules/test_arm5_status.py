@@ -66,3 +66,15 @@ def test_the_fatigue_level_is_not_repeated_among_the_numbers() -> None:
     assert "fatigue_level" not in status.numbers and "weary" in status.conditions
     assert status.numbers["penalty"] == -2
     assert SYSTEM.descriptor(status) == "wounded"  # the Light wound's −1, not the Fatigue's
+
+
+def test_a_successful_exit_keeps_the_action() -> None:
+    """Repro 04: the seed's exit "jest „reakcją”, nie zabiera akcji!", so after it the status says one action
+    is left (the guide's round 2: exit, then charge); a failed attempt "jest traktowane jako „akcja”"."""
+    jagna = Fighter("Jagna", SYSTEM.sheet({"qik": 2, "single_weapon": 4, "engaged_with": ["Zbój"]}))
+    req = ActionRequest(jagna, None, SYSTEM.options({}), SYSTEM.settings({}))
+    r = SYSTEM.act("disengage", req, ScriptedDice([]))
+    assert r.outcome == "disengaged" and r.actor_sheet is not None
+    assert SYSTEM.status(SYSTEM.sheet(r.actor_sheet)).actions_left == 1
+    failed = SYSTEM.sheet({**r.actor_sheet, "action_used": True})
+    assert SYSTEM.status(failed).actions_left == 0

@@ -259,7 +259,13 @@ def action_updates() -> dict[str, Any]:
 
 def no_attempt() -> dict[str, Any]:
     """The sheet fields of a disengage attempt in progress, cleared (it ended, or the round did)."""
-    return {"disengage_defence": None, "disengage_botched": False, "disengage_pending": [], "disengage_failed": False}
+    return {
+        "disengage_defence": None,
+        "disengage_botched": False,
+        "disengage_pending": [],
+        "disengage_failed": False,
+        "disengage_carried": False,
+    }
 
 
 def abandoned_attempt(sheet: Sheet) -> tuple[dict[str, Any], list[Note]]:

@@ -18,7 +18,7 @@ from typing import Any
 from rules.checks import check
 from rules.dice import DiceSource, Roller
 from rules.errors import RulesError
-from rules.model import ActionResult, Check, Modifier, Note, Part, Side, Term
+from rules.model import ActionResult, Check, Message, Modifier, Note, Part, Side, Term
 from rules.system import ActionRequest, Fighter
 from rules.systems.arm5.common import (
     Rolled,
@@ -112,11 +112,24 @@ class Step:
         return out
 
 
+def reaction_commands(name: str, pending: list[str]) -> list[Message]:
+    """What the GM types to roll each reaction Attack still owed to `name`'s attempt."""
+    action = Term("action", "reaction_attack")
+    return [Message("syntax.arm5.reaction_attack", {"key": action, "who": who, "target": name}) for who in pending]
+
+
+def carried_note(name: str, sheet: Sheet) -> Note:
+    """An attempt still waiting for reaction Attacks when a new round starts: kept, with the commands."""
+    return note("disengage_carried", {"who": name, "commands": reaction_commands(name, list(sheet.disengage_pending))})
+
+
 def _finish(sheet: Sheet, failed: bool) -> tuple[str, dict[str, Any]]:
     base: dict[str, Any] = no_attempt() | {
         "attacked_by": [],
         "delaying": False,  # the exit was the character's move: a held action is taken
     }
+    if failed and sheet.disengage_carried:  # the attempt was an earlier round's action, not this one's
+        return "disengage_failed", base | {"disengage_bonus": sheet.disengage_bonus + DISENGAGE_STEP}
     if failed:  # the attempt counts as the action; +3 (cumulative) to the next attempt
         return "disengage_failed", base | action_updates() | {
             "disengage_bonus": sheet.disengage_bonus + DISENGAGE_STEP,
@@ -219,6 +232,8 @@ def _start(req: ActionRequest, sheet: Sheet, roller: Roller, opts: Options, sett
         step.outcome, step.updates = _finish(sheet, False)
         step.notes.append(note("disengage_automatic"))
         return step
+    if sheet.attacked_by and settings.disengage_window == "since_own_last_turn":
+        step.updates["attacked_by"] = []  # the declaration is the own turn: a new window starts
     rolled = _defence(sheet, roller, opts, settings)
     step.modifiers += rolled.modifiers
     step.notes += botch_note(rolled, "disengage_defence")
@@ -226,8 +241,9 @@ def _start(req: ActionRequest, sheet: Sheet, roller: Roller, opts: Options, sett
     if req.target is None:  # the opponents roll their reaction Attacks themselves
         step.defence = rolled.total
         step.defence_check = rolled.check
-        step.updates = attempt.stored()
-        step.notes.append(note("disengage_awaits", {"pending": pending}))
+        step.updates |= attempt.stored()
+        commands = reaction_commands(name, pending)
+        step.notes.append(note("disengage_awaits", {"pending": pending, "commands": commands}))
         return step
     _react(sheet, attempt, req.target, roller, settings, step, rolled, "actor")
     return step
@@ -244,7 +260,8 @@ def disengage(req: ActionRequest, dice: DiceSource) -> ActionResult:
     else:
         attempt = Attempt.of(sheet)
         if req.target is None:
-            raise RulesError("error.arm5.disengage_needs_attacker", pending=attempt.pending)
+            commands = reaction_commands(req.actor.name, attempt.pending)
+            raise RulesError("error.arm5.disengage_needs_attacker", pending=attempt.pending, commands=commands)
         if req.target.name not in attempt.pending:
             raise refuse_outsider(req.target.name, req.actor.name, attempt.pending)
         step = Step()

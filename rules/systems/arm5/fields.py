@@ -42,6 +42,7 @@ FIELD_CLASSES: Final[dict[str, FieldClass]] = {
     "disengage_pending": "turn",
     "disengage_failed": "turn",
     "disengage_botched": "turn",
+    "disengage_carried": "turn",
     "action_used": "turn",
     "fast_action_used": "turn",
     "fast_casts": "turn",

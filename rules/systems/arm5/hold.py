@@ -68,6 +68,8 @@ def restored(sheet: Sheet, result: ActionResult) -> ActionResult:
             "total": sheet.initiative,
             "tiebreak": list(sheet.initiative_tiebreak),
             "notes": [*result.notes, note("hold_ends", {"initiative": sheet.initiative})],
+            # the number named, as the hold's own line is: "Inicjatywa 12", not a bare "= 12"
+            "checks": [fixed("initiative", sheet.initiative, "initiative")],
         }
     )
 

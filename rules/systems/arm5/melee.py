@@ -405,6 +405,9 @@ def defend(req: DefenceRequest, dice: DiceSource) -> ActionResult:
         d_updates |= wound_updates
         notes += w_notes
         checks.append(damage_check)
+        if band is not None and not defender.out_of_fight and _downed(wound_updates):
+            d_updates["engaged_with"] = []  # seed: engaged = close enough "żeby zaatakować lub zostać
+            ex = _released(ex, attacker, d_name)  # zaatakowanym"; one who cannot act holds nobody
     attack_check.outcome = outcome
     a_changes, actor_sheet = _attacker_side(ex, attacker, a_name)
     d_changes, d_conditions, target_sheet = _defender_side(defender, d_name, d_updates)
@@ -534,6 +537,23 @@ def shown_damage(
     return c
 
 
+def _downed(wound_updates: Mapping[str, Any]) -> bool:
+    """A hit's sheet updates take the defender out of the fight (dead, an Eliminujące wound, unconscious)."""
+    wounds = wound_updates.get("wounds")
+    incapacitating = wounds.get("incapacitating", 0) if isinstance(wounds, Mapping) else 0
+    return bool(wound_updates.get("dead")) or incapacitating > 0 or wound_updates.get("fatigue_level", 0) >= UNCONSCIOUS
+
+
+def _released(ex: Mapping[str, Any], attacker: Sheet, downed: str) -> Mapping[str, Any]:
+    """The exchange with the attacker no longer engaged with the opponent it took out of the fight."""
+    raw = dict(ex.get("attacker_updates") or {})
+    engaged = raw.get("engaged_with", attacker.engaged_with)
+    if downed not in engaged:
+        return ex
+    raw["engaged_with"] = [n for n in engaged if n != downed]
+    return {**ex, "attacker_updates": raw}
+
+
 def _defender_engagement(defender: Sheet, attacker: str, kind: str, defended: bool) -> dict[str, Any]:
     """Seed: "Postać staje się związana walką wręcz jeśli wykonuje test ataku lub obrony", not by shots.
     A helpless defender makes no Defense test, so it is attacked but not engaged."""
@@ -560,6 +580,7 @@ _UPDATE_TYPES: dict[str, type[Any]] = {
     "disengage_botched": bool,
     "disengage_pending": list,
     "disengage_failed": bool,
+    "disengage_carried": bool,
 }
 _UPDATE_KEYS = frozenset(_UPDATE_TYPES)
 

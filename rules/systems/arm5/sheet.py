@@ -214,6 +214,7 @@ class Sheet(_Bounded):
     disengage_pending: list[Text] = Field(default_factory=list)
     disengage_failed: bool = False
     disengage_botched: bool = False
+    disengage_carried: bool = False
     action_used: bool = False
     fast_action_used: bool = False
     fast_casts: int = Field(0, ge=0, le=99)

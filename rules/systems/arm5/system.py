@@ -23,7 +23,7 @@ from rules.system import (
     validated,
 )
 from rules.systems.arm5 import disengage, edit, gm_conditions, hold, initiative, magic, melee, odds, vocabulary
-from rules.systems.arm5.common import changes_of, conditions, fighter_sheet, in_hand, no_attempt
+from rules.systems.arm5.common import changes_of, conditions, fighter_sheet, in_hand
 from rules.systems.arm5.fields import FIELD_CLASSES
 from rules.systems.arm5.options import Options
 from rules.systems.arm5.settings import Settings
@@ -171,8 +171,9 @@ class ArsMagica(CombatSystem):
             numbers=_numbers(sheet),
             out_of_fight=cannot_act,
             dead=sheet.dead,
-            # "pojedynczą akcję (i wiele reakcji)": one action a round; reactions are not counted here
-            actions_left=0 if sheet.action_used or cannot_act else 1,
+            # "pojedynczą akcję (i wiele reakcji)": one action a round; reactions are not counted here.
+            # Leaving the fight keeps it: "Takie działanie jest „reakcją”, nie zabiera akcji!"
+            actions_left=0 if sheet.action_used or sheet.out_of_fight else 1,
         )
 
     def descriptor(self, status: Status) -> str:
@@ -199,13 +200,16 @@ class ArsMagica(CombatSystem):
         sheet = fighter_sheet(fighter)
         assert isinstance(settings, Settings)
         updates: dict[str, Any] = {"action_used": False, "fast_action_used": False, "fast_casts": 0}
-        if sheet.disengage_defence is not None:  # an attempt left unfinished last round is dropped
-            updates |= no_attempt()
+        notes: list[Note] = []
+        if sheet.disengage_defence is not None:  # an attempt still owed reactions is kept, not lost
+            if not sheet.disengage_carried:
+                updates["disengage_carried"] = True
+            notes.append(disengage.carried_note(fighter.name, sheet))
         if settings.disengage_window == "previous_round_number":
             updates |= {"attacked_by_last_round": list(sheet.attacked_by), "attacked_by": []}
         updates |= hold.restore_updates(sheet)
         changes = changes_of(fighter.name, sheet, updates)
-        if not changes:
+        if not changes and not notes:
             return None
         after = sheet.model_copy(update=updates)
         result = ActionResult(
@@ -216,6 +220,7 @@ class ArsMagica(CombatSystem):
             changes=changes,
             actor_sheet=after.model_dump(),
             conditions=conditions(after),
+            notes=notes,
         )
         return hold.restored(sheet, result)
 
