@@ -462,7 +462,8 @@ def prepare(req: ActionRequest, roller: Roller, shot: bool) -> Prepared:
         raise err("no_target")
     a: Sheet = req.actor.sheet
     t: Sheet = req.target.sheet
-    w = weapon_of(a, req.weapon or _other_hand(a, shot, opts.off_hand), opts.off_hand)
+    other = None if req.weapon else _other_hand(a, shot, opts.off_hand)
+    w = weapon_of(a, req.weapon or other, opts.off_hand)
     _check_actor(a, w, opts, settings, shot, req.weapon)
     vzor2 = settings.duel_system == "vzor2"
     known = skill_levels(a, w, settings)  # None: no weapon known at all
@@ -483,7 +484,16 @@ def prepare(req: ActionRequest, roller: Roller, shot: bool) -> Prepared:
     if opts.trip:
         check_trip(w, weapon_of(t), lv)
     cost = attack_cost(a, opts, shot, w.thrown and not w.ranged)
+    # L27: "tasit zbraň (2 akce)". A shooting weapon is held in both hands (L246), so an attack that takes the
+    # other weapon (the archer's dagger, then the bow again) draws it first: 2 actions more, and it stays in hand.
+    drawn = other is not None
+    switch = not req.weapon and not opts.off_hand and a.off_weapon is not None and drawn != a.second_drawn
+    if switch:
+        cost += 2
     upd = spend(a, cost, settings, opts.counter_attack, da.per_round if a.actions_left is None else a.actions_left)
+    if switch:
+        upd["second_drawn"] = drawn
+        notes.append(Note("weapon_drawn", {"weapon": Term("weapon", w.id), "actions": 2}, ACTOR))
     if opts.charge:
         upd["charging"] = True
     mods = _attack_mods(a, w, opts, settings, shot, known)
