@@ -78,6 +78,7 @@ class Options(BaseModel):
     level: int = Field(1, ge=0, le=2, description="acceleration level for act(accelerate)")
     teamwork: bool = False  # act(cover_ally): both have teamwork (sehranost)
     helpless_ally: bool = False  # act(cover_ally): the ally cannot defend actively
+    hours: int = Field(0, ge=0, le=48, description="act(rest): hours of rest out of the fight (the bot's /rest)")
     new_initiative: int | None = Field(
         None, ge=-80, le=120, description="act(wait): act later this round at this initiative count"
     )

@@ -317,6 +317,7 @@ _OPTIONS: tuple[tuple[str, tuple[str, ...], Mapping[str, tuple[str, ...]], str],
     ("teamwork", ("sehranost", "teamwork"), {}, "sehranost"),
     ("helpless_ally", ("bezbranný_spolubojovník", "helpless_ally"), {}, "bezbranný_spolubojovník"),
     ("new_initiative", ("nová_iniciativa", "new_initiative"), {}, "nová_iniciativa:8"),
+    ("hours", ("hodiny", "hours"), {}, "hodiny:8"),
 )
 
 
