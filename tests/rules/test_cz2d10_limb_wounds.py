@@ -24,12 +24,18 @@ def _status(damage: dict[str, int]) -> Any:
 
 
 @pytest.mark.parametrize(
-    ("damage", "condition"),
-    [(2, "light_wound_right_arm"), (4, "serious_wound_right_arm"), (8, "unusable_right_arm")],
+    ("damage", "condition", "level"),
+    [
+        (2, "light_wound_right_arm", "limb_wound"),
+        (4, "serious_wound_right_arm", "limb_wound"),
+        (8, "unusable_right_arm", "limb_unusable"),
+    ],
 )
-def test_an_arm_wound_is_the_arms_not_the_characters(damage: int, condition: str) -> None:
+def test_an_arm_wound_is_the_arms_not_the_characters(damage: int, condition: str, level: str) -> None:
+    # QA finding 6: not "unhurt" either (H10, "Postihy za zranění různých částí těla se sčítají"), but not the
+    # limb's own level: that one is the character's only for the head and torso (L497)
     st = _status({"right_arm": damage})
-    assert st.level == "none" and not st.out_of_fight
+    assert st.level == level and not st.out_of_fight
     assert condition in st.conditions
     assert [c for c in st.conditions if c.endswith("right_arm")] == [condition]  # one condition per limb
 
@@ -47,5 +53,18 @@ def test_a_mortal_head_wound_still_puts_the_character_out() -> None:
 
 
 def test_a_hidden_npc_with_a_limb_wound_is_not_described_as_dying() -> None:
-    st = _status({"right_arm": 8})
-    assert S.descriptor(st) == "unhurt"
+    # the descriptor follows the level: a lost arm is "badly wounded", neither unhurt nor near death
+    assert S.descriptor(_status({"right_arm": 8})) == "badly_wounded"
+    assert S.descriptor(_status({"left_leg": 4})) == "wounded"
+    assert S.descriptor(_status({})) == "unhurt"
+
+
+def test_a_seriously_wounded_leg_does_not_read_unhurt() -> None:
+    st = _status({"right_leg": 5})  # the tester's repro_06: „Nezraněný/á · Životy 12/12 · Vážné zranění: pravá noha“
+    assert st.level == "limb_wound" and st.hp == st.hp_max == 12
+    assert "serious_wound_right_leg" in st.conditions
+
+
+def test_an_amputated_limb_reads_unusable() -> None:
+    st = S.status_in(S.sheet({**BODY, "amputated": ["left_arm"], "part_damage": {"left_arm": 20}}), POLY)  # type: ignore[arg-type]
+    assert st.level == "limb_unusable" and not st.out_of_fight

@@ -46,6 +46,7 @@ ACTIONS: tuple[str, ...] = (
     "pass",
     "cover_ally",
     "disarm",
+    "rest",
 )
 
 
@@ -351,6 +352,13 @@ def _cover_ally(s: Sheet, o: Options, st: Settings, req: ActionRequest) -> Handl
     return 1, {"covering": o.stance, "cover_attack": attack, "cover_defence": defence}, notes
 
 
+def _rest(s: Sheet, o: Options, st: Settings, req: ActionRequest) -> Handler:
+    """Healing (L501) gives only relative times — "Základní čas zůstává stejný jako v základním systému jen pro
+    končetiny, hlava a trup se léčí pouze poloviční rychlostí" — and the basic system's healing is not in
+    the text: no rest heals by itself. The refusal says how the wounds come off (QA finding 10)."""
+    raise err("no_healing_rule", name=req.actor.name)
+
+
 _HANDLERS = {
     "draw": _draw,
     "step": _step,
@@ -367,6 +375,7 @@ _HANDLERS = {
     "other": _other,
     "pass": _pass,
     "cover_ally": _cover_ally,
+    "rest": _rest,
 }
 
 

@@ -88,6 +88,7 @@ _TURN = (
     "has_acted",
     "moved_this_round",
     "stepped_this_round",
+    "second_drawn",
     "counter_attacks_used",
     "attacks_on",
     "attackers",

@@ -84,6 +84,7 @@ class Struck:
     level: int = 0  # the crit level so far, kept only while the chain goes on
     nxt: int | None = None  # the chain goes on with this roll (only while it can still change `threat`)
     part: str | None = None
+    crit_shifted: bool = False  # the crit went to the location, not to the damage (L503)
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,13 +150,13 @@ def plan(req: ActionRequest, action: str) -> OddsPlan | None:
             return s
         crit_shift = crit_of(ex, int(s.crit), opts, settings)[1]
         loc = location_roll(ex, a, t, s.natural, settings, _Unrecorded(dice), opts, crit_shift)
-        return replace(s, natural=0, part=loc.part)
+        return replace(s, natural=0, part=loc.part, crit_shifted=crit_shift and loc.crit_used)
 
     def damage(dice: Any, s: Any) -> Any:
         if not isinstance(s, Struck):
             return s
         _, dice_sum = damage_roll(ex, _Unrecorded(dice))
-        crit_shift = crit_of(ex, int(s.crit), opts, settings)[1]
+        crit_shift = s.crit_shifted
         # margin 0: it only matters for `pull:reduce`, which the plan leaves to the generic path
         b = blow(ex, a, t, opts, settings, fx, dice_sum, s.part, s.crit, crit_shift, s.skip_acc, 0)
         return Landed("crit" if s.crit else "hit", s.threat, s.part, b.applied, b.mortal)

@@ -52,7 +52,11 @@ class Options(BaseModel):
     )
     # --- criticals, locations ---
     crit_effect: Literal["auto", "multiply", "miss_armour", "shift_location"] = "auto"
-    targeted: int = Field(0, ge=0, le=60, description="targeted attack: penalty P, lets the location roll move by P")
+    # no bound of its own below the skill's: L595 "Jeho hodnota nesmí být vyšší, než je počet úrovní ovládání
+    # zbraně" is the limit, and its refusal names the levels (a bound of 60 answered first, with a wrong limit)
+    targeted: int = Field(
+        0, ge=0, le=999, description="targeted attack: penalty P (at most the weapon-skill levels), moves the location"
+    )
     target_location: PartKey | None = None
     location_shift: int | None = Field(
         None, ge=-50, le=50, description="explicit shift of the location roll (within the allowed)"
@@ -74,6 +78,7 @@ class Options(BaseModel):
     level: int = Field(1, ge=0, le=2, description="acceleration level for act(accelerate)")
     teamwork: bool = False  # act(cover_ally): both have teamwork (sehranost)
     helpless_ally: bool = False  # act(cover_ally): the ally cannot defend actively
+    hours: int = Field(0, ge=0, le=48, description="act(rest): hours of rest out of the fight (the bot's /rest)")
     new_initiative: int | None = Field(
         None, ge=-80, le=120, description="act(wait): act later this round at this initiative count"
     )

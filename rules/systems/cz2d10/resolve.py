@@ -462,7 +462,8 @@ def prepare(req: ActionRequest, roller: Roller, shot: bool) -> Prepared:
         raise err("no_target")
     a: Sheet = req.actor.sheet
     t: Sheet = req.target.sheet
-    w = weapon_of(a, req.weapon or _other_hand(a, shot, opts.off_hand), opts.off_hand)
+    other = None if req.weapon else _other_hand(a, shot, opts.off_hand)
+    w = weapon_of(a, req.weapon or other, opts.off_hand)
     _check_actor(a, w, opts, settings, shot, req.weapon)
     vzor2 = settings.duel_system == "vzor2"
     known = skill_levels(a, w, settings)  # None: no weapon known at all
@@ -483,7 +484,16 @@ def prepare(req: ActionRequest, roller: Roller, shot: bool) -> Prepared:
     if opts.trip:
         check_trip(w, weapon_of(t), lv)
     cost = attack_cost(a, opts, shot, w.thrown and not w.ranged)
+    # L27: "tasit zbraň (2 akce)". A shooting weapon is held in both hands (L246), so an attack that takes the
+    # other weapon (the archer's dagger, then the bow again) draws it first: 2 actions more, and it stays in hand.
+    drawn = other is not None
+    switch = not req.weapon and not opts.off_hand and a.off_weapon is not None and drawn != a.second_drawn
+    if switch:
+        cost += 2
     upd = spend(a, cost, settings, opts.counter_attack, da.per_round if a.actions_left is None else a.actions_left)
+    if switch:
+        upd["second_drawn"] = drawn
+        notes.append(Note("weapon_drawn", {"weapon": Term("weapon", w.id), "actions": 2}, ACTOR))
     if opts.charge:
         upd["charging"] = True
     mods = _attack_mods(a, w, opts, settings, shot, known)
@@ -881,6 +891,8 @@ class Located(NamedTuple):  # immutable, and built faster than a frozen dataclas
     shift: int
     part: str
     percent: bool
+    crit_used: bool = False  # the crit went to the location (H6), not to the damage
+    crit_steps: int = 0  # how far the shift went beyond the targeted attack's own, on the crit's account
 
 
 def location_roll(
@@ -894,7 +906,10 @@ def location_roll(
     use_crit_shift: bool,
 ) -> Located:
     """Phase 2, H1–H8: the 2d10 (or d100) location roll, moved by the allowed shift (a crit's shift grows
-    with the attack roll `natural`)."""
+    with the attack roll `natural`). L503 makes the crit's shift one of the crit's choices ("buď … minout
+    zbroj nebo navýšit zranění, nebo … může posunout výsledek hodu"): under `crit_effect: auto` the crit
+    moves the location only where the targeted shift alone does not reach the wanted part (or the wanted
+    number of steps), so a crit is never spent for nothing; `crit_used` says how far it moved it."""
     pct = settings.location_method == "d100"
     faces = (roller.d(100, "location"),) if pct else (roller.d(10, "location"), roller.d(10, "location"))
     roll = sum(faces)
@@ -906,15 +921,26 @@ def location_roll(
         if settings.targeted_shot_halving == "literal":
             full = a.precise_shot or ex["band"] == "base"
         allowed = opts.targeted if full else opts.targeted // 2
+    own = allowed  # the targeted attack's own shift
     if use_crit_shift:
         allowed += 2 * (natural - ex["crit_min"] + 1)
     shift = 0
     if opts.target_location:
-        shift = best_shift(roll, allowed, opts.target_location, settings.hit_table, size_diff, thrust, pct)
+        wanted = opts.target_location
+        shift = best_shift(roll, own, wanted, settings.hit_table, size_diff, thrust, pct)
+        if allowed > own and shift == 0:
+            shift = best_shift(roll, allowed, wanted, settings.hit_table, size_diff, thrust, pct)
     elif opts.location_shift is not None:
         shift = max(-allowed, min(allowed, opts.location_shift))
     where = percent_to_sum(roll + 2 * shift) if pct else roll + shift
-    return Located(faces, roll, shift, locate(where, settings.hit_table, size_diff, thrust), pct)
+    part = locate(where, settings.hit_table, size_diff, thrust)
+    if allowed == own:
+        return Located(faces, roll, shift, part, pct)
+    beyond = max(0, abs(shift) - own)
+    if opts.target_location and part != opts.target_location:
+        beyond = 0  # out of reach even with the crit: the crit keeps its damage
+    # also with `shift_location` asked for by name: a crit the shift did not need keeps its damage effect
+    return Located(faces, roll, shift, part, pct, beyond > 0, beyond)
 
 
 def _location(
@@ -926,9 +952,13 @@ def _location(
     opts: Options,
     use_crit_shift: bool,
     sh: Shown,
+    loc_out: list[Located] | None = None,
 ) -> tuple[str, list[Modifier]]:
-    """The location phase as the result shows it: its modifiers and its own check."""
+    """The location phase as the result shows it: its modifiers and its own check (`loc_out`: gets the
+    `Located`, for whether the crit went to the location)."""
     loc = location_roll(ex, a, t, int(ex["natural"]), settings, roller, opts, use_crit_shift)
+    if loc_out is not None:
+        loc_out.append(loc)
     mods = [Modifier("location_roll", loc.roll)]
     if loc.shift:
         mods.append(Modifier("location_shift", loc.shift))
@@ -1425,9 +1455,14 @@ def _damage(
         notes.append(note("crit_ignored"))
     part: str | None = None
     if settings.polygonal:
-        part, loc_mods = _location(ex, a, t, settings, roller, opts, crit_shift, sh)
+        located: list[Located] = []
+        part, loc_mods = _location(ex, a, t, settings, roller, opts, crit_shift, sh, located)
         res["modifiers"].extend(loc_mods)
         res["location"] = part
+        if crit_shift:
+            crit_shift = located[0].crit_used  # the crit's shift is taken only where it was used (L503)
+            if crit_shift:
+                notes.append(Note("crit_location_shift", {"by": located[0].crit_steps}, ACTOR))
     skip_acc = h.accessories_missed
     margin = ex["total"] - res["against"]
     # the armour on the part, found once: its pieces reduce the blow, its slots are shown
@@ -1564,7 +1599,9 @@ def _shock(
         mod = PART_INFO[part].shock_mod if part else 0
         if head_flat:
             mod -= 8
-        notes.append(note("shock_test", {"damage": applied, "modifier": mod}))
+        # the wounded side's own test (its damage taken, its part's modifier): shown to whoever sees that side,
+        # a player hit by a hidden NPC too (L50: "je zraněn a musí testovat šok")
+        notes.append(Note("shock_test", {"damage": applied, "modifier": mod}, TARGET))
         if opts.shock == "failed":
             if opts.stab and not opts.flat:
                 _more_physical(t, applied, part, settings, upd)

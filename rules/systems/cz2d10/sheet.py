@@ -192,6 +192,8 @@ class Sheet(BaseModel):
     has_acted: bool = False
     moved_this_round: bool = False
     stepped_this_round: bool = False
+    # the second weapon is in hand instead of the main one (drawn by an attack that needed it, L27)
+    second_drawn: bool = False
     counter_attacks_used: int = Field(0, ge=0, le=50)
     attacks_on: dict[str, Count] = Field(default_factory=dict)
     attackers: list[str] = Field(default_factory=list)

@@ -126,6 +126,22 @@ _LIMB_WOUND_LEVELS = frozenset(("light", "serious", "severe"))
 _LIMB_SET = frozenset(LIMBS)
 
 
+def limb_level(s: Sheet, settings: Settings) -> str:
+    """The overall level of a body (head and torso) left unhurt while a limb is wounded: not "unhurt"
+    (H10: "Postihy za zranění různých částí těla se sčítají"; a wounded leg burdens everything done standing),
+    yet not the limb's own level either, which is the character's only for the head and torso (L497):
+    `limb_unusable` (a limb unusable or lost), `limb_wound` (a limb wounded), else `none`."""
+    if s.amputated:
+        return "limb_unusable"
+    level = "none"
+    for p in LIMBS:
+        if s.part_damage.get(p):
+            if part_unusable(s, p, settings):
+                return "limb_unusable"
+            level = "limb_wound"
+    return level
+
+
 def status_of(s: Sheet, settings: Settings | None = None) -> Status:
     settings = settings or guess_settings(s)
     numbers: dict[str, int | float | str] = {
@@ -154,6 +170,8 @@ def status_of(s: Sheet, settings: Settings | None = None) -> Status:
                 worst = level if wound_rank(level) > wound_rank(worst) else worst
         hp_now = part_hp(s, "torso", settings) - s.part_damage.get("torso", 0)
         top = part_hp(s, "torso", settings)
+        if worst == "none" and (s.part_damage or s.amputated):
+            worst = limb_level(s, settings)
     else:
         worst = basic_level(s, settings)
         top = hp_max(s, settings)

@@ -59,6 +59,8 @@ DESCRIPTORS: Mapping[str, str] = {
     "none": "unhurt",
     "scratch": "wounded",
     "light": "wounded",
+    "limb_wound": "wounded",  # the body unhurt, a limb wounded (status.limb_level)
+    "limb_unusable": "badly_wounded",  # the body unhurt, a limb unusable or lost
     "serious": "badly_wounded",
     "severe": "near_death",
     "mortal": "near_death",

@@ -94,7 +94,7 @@ _STATS: tuple[tuple[str, tuple[str, ...], KeyKind, str], ...] = (
     ("brute_force", ("hrubá_síla", "brute_force"), "flag", "hrubá_síla"),
     ("weapon_focus", ("zaměření_na_zbraň", "weapon_focus"), "number", "zaměření_na_zbraň:1"),
     ("weapon_specialization", ("specializace_na_zbraň", "weapon_specialization"), "number", "specializace_na_zbraň:2"),
-    ("power_attack", ("power_attack", "silový_útok"), "number", "power_attack:1"),
+    ("power_attack", ("silový_útok", "power_attack"), "number", "silový_útok:1"),
     ("lightning_attacks", ("bleskové_útoky", "lightning_attacks"), "flag", "bleskové_útoky"),
     ("two_weapon_fighting", ("boj_dvěma_zbraněmi", "two_weapon_fighting"), "flag", "boj_dvěma_zbraněmi"),
     ("ambidexterity", ("obourukost", "ambidexterity"), "flag", "obourukost"),
@@ -317,6 +317,7 @@ _OPTIONS: tuple[tuple[str, tuple[str, ...], Mapping[str, tuple[str, ...]], str],
     ("teamwork", ("sehranost", "teamwork"), {}, "sehranost"),
     ("helpless_ally", ("bezbranný_spolubojovník", "helpless_ally"), {}, "bezbranný_spolubojovník"),
     ("new_initiative", ("nová_iniciativa", "new_initiative"), {}, "nová_iniciativa:8"),
+    ("hours", ("hodiny", "hours"), {}, "hodiny:8"),
 )
 
 
