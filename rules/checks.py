@@ -159,7 +159,7 @@ def verify(c: Check, where: str = "") -> None:
     if c.total is not None and (c.raw is not None or c.steps):
         assert abs(running - c.total) < EPSILON, f"{name}: steps end at {running}, total says {c.total}"
     for d in c.dice:
-        assert 1 <= d.face <= d.sides, f"{name}: face {d.face} on d{d.sides}"
+        assert 0 <= d.face <= d.sides, f"{name}: face {d.face} on d{d.sides}"  # ArM's d10 shows 0–9
     if c.versus is not None:
         verify(c.versus, f"{name} vs ")
 

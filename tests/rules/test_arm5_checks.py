@@ -92,7 +92,7 @@ def test_a_0_after_a_1_counts_10() -> None:
 def test_a_botch_shows_its_botch_dice_and_sets_the_total_to_0() -> None:
     _, done = exchange(ATTACKER, DEFENDER, [10, 10, 2])
     attack = done.checks[0]
-    assert attack.dice == [Die(10, 10, "dropped"), Die(10, 10, "botch")]
+    assert attack.dice == [Die(10, 0, "kept"), Die(10, 0, "botch")]  # read as the 0s they are
     assert attack.raw == 9  # the first "0" counts nothing; the modifiers stay …
     assert attack.steps == [Step("set", "botch", 0, 0, "actor")]  # … until the botch makes it 0
     assert attack.total == done.total == 0 and attack.outcome == "miss"
@@ -102,7 +102,7 @@ def test_a_0_without_a_botch_just_adds_0() -> None:
     _, done = exchange(ATTACKER, DEFENDER, [5, 10, 3])
     defence = done.checks[0].versus
     assert defence is not None
-    assert defence.dice == [Die(10, 10, "dropped"), Die(10, 3, "botch")]
+    assert defence.dice == [Die(10, 0, "kept"), Die(10, 3, "botch")]
     assert defence.steps == [] and defence.total == 7 == done.against
 
 
@@ -308,7 +308,7 @@ def test_a_botched_spell_damage_die_is_a_0_with_no_soak() -> None:
     result = SYSTEM.act("magic_attack", req, ScriptedDice([10, 10]))
     verify_result(result)
     (spell,) = result.checks
-    assert spell.dice == [Die(10, 10, "dropped"), Die(10, 10, "botch")]
+    assert spell.dice == [Die(10, 0, "kept"), Die(10, 0, "botch")]
     assert spell.steps == [Step("set", "botch", 0, 0, "actor")] and spell.outcome == "no_damage"
 
 
@@ -538,10 +538,10 @@ def test_every_rolled_die_is_shown_once() -> None:
         (1, "doubled"),
         (1, "doubled"),
         (7, "kept"),
-        (10, "dropped"),
-        (10, "botch"),
+        (0, "kept"),  # a first-roll zero reads 0, as ArM's die shows it (the d10's face 10)
+        (0, "botch"),
     ]
-    assert [r.face for r in done.rolls] == [d.face for d in shown]
+    assert [r.face % 10 for r in done.rolls] == [d.face % 10 for d in shown]
 
 
 def test_an_unknown_key_lists_what_a_player_may_type() -> None:

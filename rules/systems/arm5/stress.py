@@ -116,16 +116,17 @@ def simple_die(roller: Roller, purpose: str) -> int:
 def stress_dice(roll: StressRoll) -> tuple[list[Die], int]:
     """The dice of a stress roll as a check shows them, and the multiplier of the counted die.
 
-    1,1,7 → [1 doubled, 1 doubled, 7 kept] × 4 = 28; 1,0 → [1 doubled, 10 kept] × 2 = 20; a first-roll
-    "0" (face 10) counts nothing (`dropped`), and its botch dice are shown as `botch` (never counted)."""
+    1,1,7 → [1 doubled, 1 doubled, 7 kept] × 4 = 28; 1,0 → [1 doubled, 10 kept] × 2 = 20 (a 0 after a 1
+    counts 10); a first-roll 0 is shown as the 0 it is and counts 0, and its botch dice, shown as `botch`
+    (never counted), read 0 for each zero, as ArM players read the die."""
     faces = roll.faces
     first = faces[0]
     if len(faces) == 1 and first != ZERO_FACE:  # the usual roll: one die, kept
         return [Die(10, first, "kept")], 1
     if first == ZERO_FACE:  # roll.zero
-        dice = [Die(10, ZERO_FACE, "dropped")]
+        dice = [Die(10, 0, "kept")]
         for face in roll.botch_faces:
-            dice.append(Die(10, face, "botch"))
+            dice.append(Die(10, 0 if face == ZERO_FACE else face, "botch"))
         return dice, 1
     ones = len(faces) - 1
     return [*[Die(10, 1, "doubled") for _ in range(ones)], Die(10, faces[-1], "kept")], 2**ones
