@@ -47,7 +47,7 @@ async def test_a_hidden_npcs_limb_wound_is_not_in_the_players_status(table: Tabl
         ]
     )
     shown = text_of(await table.one("@eliska:cs #stol /encounter status"))
-    assert "**Stín** — Nezraněný/á" in shown and "pravá ruka" not in shown and "zranění:" not in shown
+    assert "**Stín** — Zraněný/á" in shown and "pravá ruka" not in shown and "zranění:" not in shown
     gm = text_of(await table.one("@gm:cs #stol /encounter status"))
     assert "Mírné zranění: pravá ruka" in gm  # the GM reads the level
 

@@ -15,6 +15,7 @@ from rules.systems.cz2d10.derive import (
     out_of_fight,
     part_hp,
     part_level,
+    part_unusable,
     slowdown_total,
     stun_pool,
     weapon_of,
