@@ -502,8 +502,8 @@ def test_stopping_the_bleeding_with_saves_shows_both() -> None:
     ]
     assert parts(r.checks[0].versus) == [("save_pct", 50, "target")]  # pure: no modifier
     assert r.notes[0].key == "bleeding_goes_on"
-    healed = act("stop_bleeding", fighter(), bleeding, [])
-    assert healed.checks == [] and healed.notes[0].key == "bleeding_stopped_by_healing"
+    cured = act("stop_bleeding", fighter(), bleeding, [], cure=True)  # a magic cure: nothing rolled
+    assert cured.checks == [] and cured.notes[0].key == "bleeding_stopped_by_cure"
 
 
 def test_incapacitate_follow_up_saves_take_the_gms_bonus() -> None:

@@ -37,6 +37,8 @@ def _delivery(w: WeaponEntry, ranged: bool) -> str:
 
 def _count_attack(a: Attack, supplementary: bool) -> None:
     actor, o = a.actor, a.options
+    if actor.conditions and actor.has("tending_wound"):  # stop_bleeding's Healing check takes the round
+        raise RulesError("error.adnd2cp.tending_wound", name=a.req.actor.name)
     check_opportunity(actor, o, a.settings)
     if o.extra_attack:  # no blows on it (supplementary), so the round's blows are already paid
         if "attacco_extra" not in actor.round_blows or actor.extra_attacks_left <= 0:

@@ -177,6 +177,8 @@ RANGES: Names = {
     "long": ("lunga", "long"),
 }
 SAVES: Names = {"passed": ("superato", "passed"), "failed": ("fallito", "failed")}
+# A proficiency check (la prova, feminine): the Healing check that stops a bleeding.
+CHECKS: Names = {"passed": ("riuscita", "superata", "passed"), "failed": ("fallita", "failed")}
 
 YES = frozenset({"si", "sì", "yes", "true", "vero", "1", "on"})
 NO = frozenset({"no", "false", "falso", "0", "off"})
