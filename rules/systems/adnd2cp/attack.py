@@ -168,7 +168,8 @@ def needed_check(a: Attack) -> Check:
     parts = [part("thac0", a.actor.thac0), part("ac", -t.ac, "target")]
     if not _dex_applies(a):
         if t.dex_ac_adjustment:
-            a.target_note("dex_ac_lost", ac=t.ac, lost=t.dex_ac_adjustment)
+            # the AC without it: AC 6 with a +2 Dexterity adjustment is AC 8 (the roll line subtracts 8)
+            a.target_note("dex_ac_lost", ac=t.ac + t.dex_ac_adjustment, lost=t.dex_ac_adjustment)
             parts.append(part("dex_ac_lost", -t.dex_ac_adjustment, "target"))
     else:
         copies = t.round_blows.count("combattere_sulla_difensiva")

@@ -72,7 +72,10 @@ def declare(req: ActionRequest) -> ActionResult:
     if not options.blows:
         raise RulesError("error.adnd2cp.declare_needs_blows")
     weapon = pick_weapon(actor, req.weapon)
-    plan = plan_round(actor, weapon, options, settings, at_initiative=False)
+    # Whether anyone has acted in this round is the bot's to tell (a shared `ActionRequest.round_acted`,
+    # read here once the bot passes it); until then the actor's own actions close its intentions phase.
+    round_acted = bool(getattr(req, "round_acted", False))
+    plan = plan_round(actor, weapon, options, settings, at_initiative=False, round_acted=round_acted)
     after = apply_round_plan(actor, plan, options.next_round)
     key = "round_blows_declared" if options.next_round else "round_blows_paid"
     return sheet_result(
@@ -112,10 +115,12 @@ def _tick(cond: Condition, notes: list[Note]) -> tuple[Condition | None, int]:
     if key == "guard_opened":
         left = (cond.rounds or 1) - 1
         return (cond.model_copy(update={"rounds": left}) if left > 0 else None), 0
-    if key == "incapacitate_saves":
-        left = cond.rounds or 1
+    if key == "incapacitate_saves":  # rounds: follow-up rounds still to start; 0 = the last one is running
+        left = cond.rounds if cond.rounds is not None else 1
+        if left <= 0:
+            return None, 0
         notes.append(note("incapacitate_saves_due", {"bonus": 5 * (3 - left), "saves": 2}, "actor"))
-        return (cond.model_copy(update={"rounds": left - 1}) if left > 1 else None), 0
+        return cond.model_copy(update={"rounds": left - 1}), 0
     if key == "bleeding":
         return _bleed(cond, notes), 2
     return cond, 0
@@ -404,6 +409,8 @@ def incapacitate_saves(req: ActionRequest, dice: DiceSource) -> ActionResult:
     one failed -> debilitated, both failed -> incapacitated, for the whole round."""
     fighter = cast(Fighter[Sheet], req.target or req.actor)
     sheet = fighter.sheet
+    if not sheet.has("incapacitate_saves"):  # nobody's Incapacitare hit it, or its two rounds are over
+        raise RulesError("error.adnd2cp.not_under_incapacitate", name=fighter.name)
     options, roller = cast(Options, req.options), Roller(dice)
     toughness = ("save_toughness", sheet.save_toughness)
     result, shown = _gm_saves(options, roller, "save.incapacitare", 2, toughness)

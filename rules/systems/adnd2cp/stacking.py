@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from rules.checks import check, part
 from rules.errors import RulesError
-from rules.model import Check, Term
+from rules.model import Check, Message, Term
 from rules.systems.adnd2cp import weapons as weapon_data
 from rules.systems.adnd2cp.blows import BLOWS, GENERAL, Blow, blow
 from rules.systems.adnd2cp.common import blow_terms
@@ -303,7 +303,20 @@ def plan_attack(
 QUICK = "colpo_rapido"
 
 
-def plan_round(actor: Sheet, w: WeaponEntry | None, options: Options, settings: Settings, at_initiative: bool) -> Plan:
+def round_under_way(actor: Sheet, round_acted: bool = False) -> bool:
+    """The intentions phase is over for this round: the actor has attacked, readied a defence or spent
+    the round on a wound, or (`round_acted`, the bot's word) anyone has acted in it."""
+    return round_acted or actor.attacks_made > 0 or actor.readied_defence is not None or actor.has("tending_wound")
+
+
+def plan_round(
+    actor: Sheet,
+    w: WeaponEntry | None,
+    options: Options,
+    settings: Settings,
+    at_initiative: bool,
+    round_acted: bool = False,
+) -> Plan:
     """[ROUND] blows declared in the intentions phase (and Colpo Rapido at the pure initiative roll):
     for this round (paid now) or, with `next_round`, recorded for the next round / the next roll."""
     found = [blow(bid) for bid in options.blows]
@@ -317,8 +330,9 @@ def plan_round(actor: Sheet, w: WeaponEntry | None, options: Options, settings: 
     _check_round_weapon(found, w)
     if options.next_round:
         return _plan_next_round(actor, rounds, quick, settings)
-    if rounds and actor.attacks_made > 0:
-        raise RulesError("error.adnd2cp.round_blow_too_late", blows=blow_terms(rounds))
+    if rounds and round_under_way(actor, round_acted):
+        option = Message("syntax.option", {"key": Term("typed_option", "next_round")})
+        raise RulesError("error.adnd2cp.round_blow_too_late", blows=blow_terms(rounds), option=option)
     already = actor.round_blows
     _check_copies(already + rounds, "round")
     _check_copies([QUICK] * actor.quick_strike + quick, "attack")

@@ -64,6 +64,12 @@ class Adnd2cpSystem(CombatSystem):
     field_classes: ClassVar[Mapping[str, FieldClass]] = FIELD_CLASSES
     edit_aliases: ClassVar[Mapping[str, str]] = EDIT_ALIASES
 
+    def is_reaction(self, action: str, options: BaseModel) -> bool:
+        """A [ROUND] declaration belongs to the intentions phase, which is nobody's turn: seed "La decisione
+        di utilizzare questi colpi di combattimento deve essere dichiarata nella fase delle intenzioni".
+        The bot lets it through off-turn; `rounds.declare` refuses it once the round is under way."""
+        return action == "declare" or super().is_reaction(action, options)
+
     # --- what players type (issue 13) ----------------------------------------------------------
     def stat_vocabulary(self) -> Vocabulary:
         return stat_vocabulary()
