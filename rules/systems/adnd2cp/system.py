@@ -9,8 +9,8 @@ from pydantic import BaseModel
 
 from rules.dice import DiceSource
 from rules.errors import RulesError
-from rules.model import ActionResult, Note, Status, Term
-from rules.odds import OddsPlan
+from rules.model import ActionResult, Note, OddsResult, Status, Term
+from rules.odds import Budget, OddsPlan
 from rules.system import ActionRequest, CombatSystem, DefenceRequest, FieldClass, Fighter, validated
 from rules.systems.adnd2cp import attack, odds, reactions, rounds, weapons
 from rules.systems.adnd2cp import conditions as condition_rules
@@ -209,6 +209,11 @@ class Adnd2cpSystem(CombatSystem):
 
     def shot(self, req: ActionRequest, dice: DiceSource) -> ActionResult:
         return attack.resolve(req, dice, ranged=True)
+
+    def odds(self, req: ActionRequest, action: str = "attack", budget: Budget | None = None) -> OddsResult:
+        """The odds of an attack as if the round's counts allowed it: asked "before anything is rolled",
+        also to plan the next round, so used-up main attacks do not refuse them (odds.any_time)."""
+        return super().odds(odds.any_time(req) if action in ("attack", "shot") else req, action, budget)
 
     def odds_plan(self, req: ActionRequest, action: str) -> OddsPlan | None:
         """Attacks and shots in stages run through the resolution's own phases (odds.py)."""
