@@ -19,7 +19,7 @@ from rules.systems.adnd2cp.options import Options
 from rules.systems.adnd2cp.reactions import check_opportunity, plan_readied_defence, with_readied_defence
 from rules.systems.adnd2cp.settings import Settings
 from rules.systems.adnd2cp.sheet import Sheet, WeaponEntry
-from rules.systems.adnd2cp.stacking import Plan, is_sai, plan_attack, plan_defence
+from rules.systems.adnd2cp.stacking import Plan, defensive_cap, is_sai, plan_attack, plan_defence
 
 
 # --- set-up -------------------------------------------------------------------------------------------
@@ -174,10 +174,7 @@ def needed_check(a: Attack) -> Check:
     else:
         copies = t.round_blows.count("combattere_sulla_difensiva")
         if copies:
-            cap = t.racial_max_dex_ac_adjustment + 1 - t.dex_ac_adjustment
-            if t.armour_dex_cap is not None:
-                cap = min(cap, t.armour_dex_cap - t.dex_ac_adjustment)
-            bonus = max(0, min(copies, cap))
+            bonus = max(0, min(copies, defensive_cap(t)))
             a.target_note("fighting_defensively", bonus=bonus, bought=copies, ac=t.ac - bonus)
             if bonus:
                 parts.append(part("blow.combattere_sulla_difensiva", bonus, "target"))
