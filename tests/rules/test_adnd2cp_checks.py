@@ -507,7 +507,14 @@ def test_stopping_the_bleeding_with_saves_shows_both() -> None:
 
 
 def test_incapacitate_follow_up_saves_take_the_gms_bonus() -> None:
-    r = act("incapacitate_saves", fighter(), target(conditions=[{"key": "incapacitate_saves", "rounds": 1}]), [56, 58], save_pct=50, save_modifier=5)
+    r = act(
+        "incapacitate_saves",
+        fighter(),
+        target(conditions=[{"key": "incapacitate_saves", "rounds": 1}]),
+        [56, 58],
+        save_pct=50,
+        save_modifier=5,
+    )
     assert [c.outcome for c in r.checks] == ["failed", "failed"]
     assert parts(r.checks[0].versus) == [("save_pct", 50, "target"), ("save_modifier", 5, "target")]
     assert r.notes[0].params["passed"] == [Term("outcome", "failed")] * 2

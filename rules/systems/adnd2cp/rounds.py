@@ -329,7 +329,9 @@ def stop_bleeding(req: ActionRequest, dice: DiceSource) -> ActionResult:
         pure = options.model_copy(update={"save_modifier": 0})  # pure saves: no modifier
         result, shown = _gm_saves(pure, roller, "save.bleeding", 2)
         assert result is not None
-        notes = [note("bleeding_stopped" if all(result) else "bleeding_goes_on", {"saves": _outcomes(result)}, "target")]
+        notes = [
+            note("bleeding_stopped" if all(result) else "bleeding_goes_on", {"saves": _outcomes(result)}, "target")
+        ]
         after = _stopped(sheet) if all(result) else sheet
         return _victim_result("stop_bleeding", req, fighter, sheet, after, roller, notes, shown)
     if options.cure:
@@ -373,14 +375,16 @@ def _healing_check(req: ActionRequest, fighter: Fighter[Sheet], options: Options
             outcome=Message("syntax.option", {"key": Term("typed_option", "check")}),
             chance=Message("syntax.option", {"key": Term("typed_option", "check_pct")}),
         )
-    busy = {"conditions": [*healer.conditions, Condition(key="tending_wound", rounds=1)]}
+    busy: dict[str, object] = {"conditions": [*healer.conditions, Condition(key="tending_wound", rounds=1)]}
     if healer.attacks_left is not None:
         busy["attacks_left"] = 0
     victim = fighter.sheet
     if fighter.name == name:  # tending one's own wound: one sheet takes both changes
         victim = victim.model_copy(update=busy)
-    after = _stopped(victim) if ok else victim.model_copy(
-        update={"conditions": [*victim.conditions, Condition(key="bleeding_tended")]}
+    after = (
+        _stopped(victim)
+        if ok
+        else victim.model_copy(update={"conditions": [*victim.conditions, Condition(key="bleeding_tended")]})
     )
     notes = [note("bleeding_healing_check", {"outcome": Term("outcome", "passed" if ok else "failed")}, "target")]
     notes.append(note("tending_wound", {"name": name}, "actor"))
