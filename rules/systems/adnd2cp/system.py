@@ -58,17 +58,13 @@ class Adnd2cpSystem(CombatSystem):
         "defend",
     )
     # Out of turn: the defender's blows readied against an incoming attack, and attacks of opportunity
-    # or counter-attacks (supplementary attacks), each counted within its limit (reactions.py).
-    reaction_actions: ClassVar[frozenset[str]] = frozenset({"defend"})
+    # or counter-attacks (supplementary attacks), each counted within its limit (reactions.py). And a
+    # [ROUND] declaration: seed "deve essere dichiarata nella fase delle intenzioni", which is nobody's
+    # turn; `rounds.declare` refuses it once the round is under way (stacking.round_under_way).
+    reaction_actions: ClassVar[frozenset[str]] = frozenset({"defend", "declare"})
     reaction_options: ClassVar[frozenset[str]] = frozenset({"opportunity"})
     field_classes: ClassVar[Mapping[str, FieldClass]] = FIELD_CLASSES
     edit_aliases: ClassVar[Mapping[str, str]] = EDIT_ALIASES
-
-    def is_reaction(self, action: str, options: BaseModel) -> bool:
-        """A [ROUND] declaration belongs to the intentions phase, which is nobody's turn: seed "La decisione
-        di utilizzare questi colpi di combattimento deve essere dichiarata nella fase delle intenzioni".
-        The bot lets it through off-turn; `rounds.declare` refuses it once the round is under way."""
-        return action == "declare" or super().is_reaction(action, options)
 
     # --- what players type (issue 13) ----------------------------------------------------------
     def stat_vocabulary(self) -> Vocabulary:
