@@ -62,6 +62,7 @@ async def test_costs_gains_and_the_round_start_say_what_their_number_is(table: T
     )
     declared = text_of(await table.one('@ana:it #boj /azione nome:declare opzioni:"colpi:combattere_sulla_difensiva"'))
     assert "Costo dei colpi in punti combattimento 3" in declared.replace("**", ""), declared
+    await table.play(["@gm:it #boj /impostazioni imposta nome:rest_in_fight valore:sì"])  # a paused fight
     rested = text_of(await table.one('@ana:it #boj /azione nome:rest opzioni:"ore:2"'))
     assert "Punti combattimento recuperati 2" in rested.replace("**", ""), rested
     await table.play(

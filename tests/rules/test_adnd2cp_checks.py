@@ -502,12 +502,19 @@ def test_stopping_the_bleeding_with_saves_shows_both() -> None:
     ]
     assert parts(r.checks[0].versus) == [("save_pct", 50, "target")]  # pure: no modifier
     assert r.notes[0].key == "bleeding_goes_on"
-    healed = act("stop_bleeding", fighter(), bleeding, [])
-    assert healed.checks == [] and healed.notes[0].key == "bleeding_stopped_by_healing"
+    cured = act("stop_bleeding", fighter(), bleeding, [], cure=True)  # a magic cure: nothing rolled
+    assert cured.checks == [] and cured.notes[0].key == "bleeding_stopped_by_cure"
 
 
 def test_incapacitate_follow_up_saves_take_the_gms_bonus() -> None:
-    r = act("incapacitate_saves", fighter(), target(), [56, 58], save_pct=50, save_modifier=5)
+    r = act(
+        "incapacitate_saves",
+        fighter(),
+        target(conditions=[{"key": "incapacitate_saves", "rounds": 1}]),
+        [56, 58],
+        save_pct=50,
+        save_modifier=5,
+    )
     assert [c.outcome for c in r.checks] == ["failed", "failed"]
     assert parts(r.checks[0].versus) == [("save_pct", 50, "target"), ("save_modifier", 5, "target")]
     assert r.notes[0].params["passed"] == [Term("outcome", "failed")] * 2

@@ -120,7 +120,7 @@ def test_bleeding_as_taglio_profondo_leaves_it() -> None:
     assert "bleeding_saves_due" in [n.key for n in r_res.notes] and "bleeding_saves_due" in [n.key for n in g_res.notes]
     stopped = S.act(
         "stop_bleeding",
-        ActionRequest(Fighter("A", fighter()), Fighter("T", by_gm), S.options({}), S.settings({})),
+        ActionRequest(Fighter("A", fighter()), Fighter("T", by_gm), S.options({"cure": True}), S.settings({})),
         ScriptedDice([]),
     )
     assert stopped.conditions == []

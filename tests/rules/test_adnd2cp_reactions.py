@@ -59,7 +59,7 @@ def sheet(result: ActionResult, who: str = "actor") -> Any:
 
 
 def test_reactions_declared_for_the_bot() -> None:
-    assert S.reaction_actions == {"defend"} and S.reaction_options == {"opportunity"}
+    assert S.reaction_actions == {"defend", "declare"} and S.reaction_options == {"opportunity"}
     assert S.is_reaction("attack", S.options({"opportunity": True}))
     assert not S.is_reaction("attack", S.options({"supplementary": True}))
     assert S.is_reaction("defend", S.options({}))

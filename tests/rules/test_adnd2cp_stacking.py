@@ -453,7 +453,7 @@ def test_defensive_blow_counts_against_the_defenders_special_limit() -> None:
 
 
 def test_unknown_blow() -> None:
-    refused(fighter(), {"blows": ["colpo_magico"]}, "unknown_blow")
+    refused(fighter(), {"blows": ["palla_di_fuoco"]}, "unknown_blow")
 
 
 def test_available_blows() -> None:

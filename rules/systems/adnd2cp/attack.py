@@ -19,7 +19,7 @@ from rules.systems.adnd2cp.options import Options
 from rules.systems.adnd2cp.reactions import check_opportunity, plan_readied_defence, with_readied_defence
 from rules.systems.adnd2cp.settings import Settings
 from rules.systems.adnd2cp.sheet import Sheet, WeaponEntry
-from rules.systems.adnd2cp.stacking import Plan, is_sai, plan_attack, plan_defence
+from rules.systems.adnd2cp.stacking import Plan, defensive_cap, is_sai, plan_attack, plan_defence
 
 
 # --- set-up -------------------------------------------------------------------------------------------
@@ -37,6 +37,8 @@ def _delivery(w: WeaponEntry, ranged: bool) -> str:
 
 def _count_attack(a: Attack, supplementary: bool) -> None:
     actor, o = a.actor, a.options
+    if actor.conditions and actor.has("tending_wound"):  # stop_bleeding's Healing check takes the round
+        raise RulesError("error.adnd2cp.tending_wound", name=a.req.actor.name)
     check_opportunity(actor, o, a.settings)
     if o.extra_attack:  # no blows on it (supplementary), so the round's blows are already paid
         if "attacco_extra" not in actor.round_blows or actor.extra_attacks_left <= 0:
@@ -166,15 +168,13 @@ def needed_check(a: Attack) -> Check:
     parts = [part("thac0", a.actor.thac0), part("ac", -t.ac, "target")]
     if not _dex_applies(a):
         if t.dex_ac_adjustment:
-            a.target_note("dex_ac_lost", ac=t.ac, lost=t.dex_ac_adjustment)
+            # the AC without it: AC 6 with a +2 Dexterity adjustment is AC 8 (the roll line subtracts 8)
+            a.target_note("dex_ac_lost", ac=t.ac + t.dex_ac_adjustment, lost=t.dex_ac_adjustment)
             parts.append(part("dex_ac_lost", -t.dex_ac_adjustment, "target"))
     else:
         copies = t.round_blows.count("combattere_sulla_difensiva")
         if copies:
-            cap = t.racial_max_dex_ac_adjustment + 1 - t.dex_ac_adjustment
-            if t.armour_dex_cap is not None:
-                cap = min(cap, t.armour_dex_cap - t.dex_ac_adjustment)
-            bonus = max(0, min(copies, cap))
+            bonus = max(0, min(copies, defensive_cap(t)))
             a.target_note("fighting_defensively", bonus=bonus, bought=copies, ac=t.ac - bonus)
             if bonus:
                 parts.append(part("blow.combattere_sulla_difensiva", bonus, "target"))

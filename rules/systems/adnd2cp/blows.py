@@ -331,8 +331,30 @@ def blow(blow_id: str) -> Blow:
 
     found = BLOWS.get(blow_id)
     if found is None:
-        raise RulesError("error.adnd2cp.unknown_blow", blow=blow_id, allowed=[Term("blow", b) for b in sorted(BLOWS)])
+        allowed = [Term("blow", b) for b in sorted(BLOWS)]
+        near = nearest_blow(blow_id)
+        if near is None:
+            raise RulesError("error.adnd2cp.unknown_blow", blow=blow_id, allowed=allowed)
+        from rules.model import Message
+
+        guess = Message("syntax.named", {"name": Term("blow", near), "key": f"`{near}`"})
+        raise RulesError("error.adnd2cp.unknown_blow_near", blow=blow_id, suggestion=guess, allowed=allowed)
     return found
+
+
+def nearest_blow(typed: str) -> str | None:
+    """The blow a mistyped name most likely meant: one whose id or name holds the typed word
+    ("preciso" → colpo_preciso), else the closest spelling ("colpo_precisso")."""
+    from difflib import get_close_matches
+
+    word = fold(typed).replace(" ", "_")
+    if not word:
+        return None
+    holding = sorted({bid for name, bid in _BY_NAME.items() if word in name.replace(" ", "_")})
+    if len(holding) == 1:
+        return holding[0]
+    close = get_close_matches(word, [n.replace(" ", "_") for n in _BY_NAME], n=1, cutoff=0.75)
+    return _BY_NAME.get(close[0]) or _BY_NAME.get(close[0].replace("_", " ")) if close else None
 
 
 def parse_blow_list(value: object) -> list[str]:

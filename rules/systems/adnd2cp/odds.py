@@ -15,13 +15,15 @@ their states. The target has no active defence (its answers travel as options), 
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import Any
+from dataclasses import replace
+from typing import Any, cast
 
 from rules.dice import DiceSource
 from rules.odds import OddsPlan, Stage, Summary, summarize
-from rules.system import ActionRequest
+from rules.system import ActionRequest, Fighter
 from rules.systems.adnd2cp import effects
 from rules.systems.adnd2cp.attack import ToHit, begin, conclude, roll_to_hit, take_to_hit
+from rules.systems.adnd2cp.sheet import Sheet
 
 State = tuple[ToHit, effects.Avoid | None]
 
@@ -54,3 +56,20 @@ def plan(req: ActionRequest, action: str) -> OddsPlan | None:
         return [to_hit, avoidance, damage], None
 
     return OddsPlan(choices=[None], stages=stages, summary=lambda s: s)
+
+
+def any_time(req: ActionRequest) -> ActionRequest:
+    """Odds are asked "before anything is rolled", also to plan the next round: the round's attack counts
+    (main attacks used up, the attack of opportunity made, a round spent on a wound) do not refuse the
+    question. The attack itself still counts them."""
+    sheet = cast(Sheet, req.actor.sheet)
+    if sheet.attacks_left is None and not sheet.opportunity_attacks_made and not sheet.has("tending_wound"):
+        return req
+    free = sheet.model_copy(
+        update={
+            "attacks_left": None,
+            "opportunity_attacks_made": 0,
+            "conditions": [c for c in sheet.conditions if c.key != "tending_wound"],
+        }
+    )
+    return replace(req, actor=Fighter(req.actor.name, free))

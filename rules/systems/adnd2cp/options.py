@@ -49,6 +49,10 @@ class Options(BaseModel):
     initiative_modifier: int = Field(0, ge=-10, le=20)
     casting: bool = False  # casting a spell this round ([ROUND] blows are refused)
     next_round: bool = False  # declare: the blows are for the next round (paid at its start)
+    # stop_bleeding: a magic cure of 5+ hp aimed only at the bleeding, or the healer's Healing check
+    cure: bool = False
+    check: Literal["passed", "failed"] | None = None  # the Healing check's outcome, given by the GM
+    check_pct: int | None = Field(None, ge=0, le=100)  # or the healer's % chance (the bot rolls d100)
     hours: int = Field(1, ge=0, le=48)  # rest: valid hours of common rest
 
     @property

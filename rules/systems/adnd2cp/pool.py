@@ -79,6 +79,10 @@ def three_skilled_bonus(sheet: Sheet) -> int:
     return tables.THREE_SKILLED_BONUS if len(categories) >= 3 else 0
 
 
+# The table's column as the reader reads it (its heading), never its letter: "term.adnd2cp.<id>".
+MASTERY_COLUMN_TERMS = {"A": "mastery_best", "B": "mastery_same_category", "C": "mastery_affine", "D": "mastery_twin"}
+
+
 def mastery_points(weapons: list[WeaponEntry]) -> list[tuple[str, int, Detail]]:
     """Table 11.3: column A for the best weapon of each category, B/C/D for the others by relation."""
     by_category: dict[str, list[WeaponEntry]] = {}
@@ -92,7 +96,7 @@ def mastery_points(weapons: list[WeaponEntry]) -> list[tuple[str, int, Detail]]:
             column = "A" if i == 0 else tables.RELATION_COLUMN[w.relation]
             points = tables.MASTERY[w.rank][column]
             if points:
-                parts.append(("pool_mastery", points, (w.id, w.rank, column)))
+                parts.append(("pool_mastery", points, (w.id, w.rank, MASTERY_COLUMN_TERMS[column])))
     return parts
 
 

@@ -39,10 +39,22 @@ def defend(req: ActionRequest) -> ActionResult:
     readied = ReadiedDefence(blows=blows, **{f: getattr(options, f) for f in _DEFENCE_FIELDS})
     after = actor.model_copy(update={"readied_defence": readied})
     # The defender's own points: shown to its player against a hidden attacker.
-    readied_note = note("defence_readied", {"defence": defence_terms(blows, options.dodge), "cost": plan.cost}, "actor")
+    terms = defence_terms(blows, options.dodge)
+    readied_note = (
+        note("defence_readied", {"defence": terms, "cost": plan.cost}, "actor")
+        if blows
+        else note("defence_readied_free", {"defence": terms}, "actor")  # a plain Schivata: no points
+    )
     shown = [cost_check(blows, defence_costs(actor, blows, options), plan.cost)] if blows else []
     return sheet_result(
-        "defend", req.actor, actor, after, outcome="declared", total=plan.cost, notes=[readied_note], checks=shown
+        "defend",
+        req.actor,
+        actor,
+        after,
+        outcome="declared",
+        total=plan.cost if blows else None,  # a plain Schivata costs nothing: no bare "= 0" line
+        notes=[readied_note],
+        checks=shown,
     )
 
 

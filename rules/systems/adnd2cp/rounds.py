@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import cast
 
-from rules.checks import check, fixed
+from rules.checks import check, die, fixed, part
 from rules.dice import DiceSource, Roller
 from rules.errors import RulesError
-from rules.model import ActionResult, Check, Damage, Note, Term
+from rules.model import ActionResult, Check, Damage, Message, Note, Term
 from rules.notation import parse_dice
 from rules.system import ActionRequest, Fighter
 from rules.systems.adnd2cp import conditions, tables
@@ -72,7 +72,10 @@ def declare(req: ActionRequest) -> ActionResult:
     if not options.blows:
         raise RulesError("error.adnd2cp.declare_needs_blows")
     weapon = pick_weapon(actor, req.weapon)
-    plan = plan_round(actor, weapon, options, settings, at_initiative=False)
+    # Whether anyone has acted in this round is the bot's to tell (a shared `ActionRequest.round_acted`,
+    # read here once the bot passes it); until then the actor's own actions close its intentions phase.
+    round_acted = bool(getattr(req, "round_acted", False))
+    plan = plan_round(actor, weapon, options, settings, at_initiative=False, round_acted=round_acted)
     after = apply_round_plan(actor, plan, options.next_round)
     key = "round_blows_declared" if options.next_round else "round_blows_paid"
     return sheet_result(
@@ -105,17 +108,19 @@ def _bleed(cond: Condition, notes: list[Note]) -> Condition | None:
 def _tick(cond: Condition, notes: list[Note]) -> tuple[Condition | None, int]:
     """One round passes for a condition: (condition after or None, hp lost)."""
     key = cond.key
-    if key in ("lose_attacks", "pain_penalty", "debilitated", "incapacitated", "slowed"):
+    if key in ("lose_attacks", "pain_penalty", "debilitated", "incapacitated", "slowed", "tending_wound"):
         return None, 0
     if key == "slowed_next":
         return Condition(key="slowed", rounds=1, value=4, source=cond.source), 0
     if key == "guard_opened":
         left = (cond.rounds or 1) - 1
         return (cond.model_copy(update={"rounds": left}) if left > 0 else None), 0
-    if key == "incapacitate_saves":
-        left = cond.rounds or 1
+    if key == "incapacitate_saves":  # rounds: follow-up rounds still to start; 0 = the last one is running
+        left = cond.rounds if cond.rounds is not None else 1
+        if left <= 0:
+            return None, 0
         notes.append(note("incapacitate_saves_due", {"bonus": 5 * (3 - left), "saves": 2}, "actor"))
-        return (cond.model_copy(update={"rounds": left - 1}) if left > 1 else None), 0
+        return cond.model_copy(update={"rounds": left - 1}), 0
     if key == "bleeding":
         return _bleed(cond, notes), 2
     return cond, 0
@@ -145,6 +150,8 @@ def start_round(fighter: Fighter[Sheet], settings: Settings, round_no: int) -> A
         lost += hp_lost
         if kept is not None:
             conds.append(kept)
+    if not any(c.key == "bleeding" for c in conds):  # one Healing check per bleeding, not per victim's life
+        conds = [c for c in conds if c.key != "bleeding_tended"]
     update = _round_reset(sheet, round_no)
     if settings.track_attacks:
         update["attacks_left"] = tables.attacks_in_round(sheet.attack_rate(), round_no)
@@ -191,7 +198,12 @@ def _pay_pending(sheet: Sheet, settings: Settings, notes: list[Note]) -> Sheet:
 
 # --- other extra actions ------------------------------------------------------------------------------
 def rest(req: ActionRequest) -> ActionResult:
+    """Common rest (riposo comune): hours without any of the seed's interrupting actions, so never inside
+    a round of combat. In an encounter (`round_no` ≥ 1: joining sets it, and `/encounter end` drops it
+    with the other turn fields) it is refused unless the GM's `rest_in_fight` says the fight is paused."""
     actor = cast(Sheet, req.actor.sheet)
+    if actor.round_no >= 1 and not cast(Settings, req.settings).rest_in_fight:
+        raise RulesError("error.adnd2cp.rest_in_fight", name=req.actor.name)
     hours = cast(Options, req.options).hours
     after = actor.model_copy(update={"pool_current": after_rest(actor.points, actor.pool_max, hours)})
     gain = rest_gain_per_hour(actor.pool_max)
@@ -297,23 +309,103 @@ def _victim_result(
 
 
 def stop_bleeding(req: ActionRequest, dice: DiceSource) -> ActionResult:
-    """Healing with two bandages or a 5+ hp cure aimed at the wound stops the bleeding; with a save
-    given (save, save_pct) it is the victim's two pure toughness saves: both passed stop it."""
+    """Stop a bleeding. Seed (Taglio Profondo): "L'emorragia potrà essere fermata prima da chi possiede la
+    competenza healing ed abbia a disposizione due bendaggi con una prova nell'abilità (si consideri una
+    azione fisica complessa incompatibile con il combattimento e dalla durata di un intero round e si noti
+    che una sola prova può essere effettuata sulla vittima …) oppure con una magia di cure light wounds (od
+    … qualsiasi altra cura magica che sia in grado di far recuperare in un singolo round 5 o più punti
+    ferita) che sia indirizzata unicamente a fermare l'emorragia."
+
+    Three ways: the victim's two pure toughness saves (save / saves_failed / save_pct: both passed stop it),
+    a magic cure the GM states (`cure`), or the actor's Healing check (`check`, or `check_pct` rolled
+    d100): the actor needs the healing proficiency, has not attacked this round and spends the whole
+    round on it (`tending_wound`), and the victim allows one check only (`bleeding_tended`)."""
     fighter = cast(Fighter[Sheet], req.target or req.actor)
     sheet = fighter.sheet
     if not sheet.has("bleeding"):
-        raise RulesError("error.adnd2cp.not_bleeding")
+        raise RulesError("error.adnd2cp.not_bleeding", name=fighter.name)
     options, roller = cast(Options, req.options), Roller(dice)
-    pure = options.model_copy(update={"save_modifier": 0})  # pure saves: no modifier
-    result, shown = _gm_saves(pure, roller, "save.bleeding", 2)
-    if result is None:
-        notes = [Note(key="bleeding_stopped_by_healing")]
+    if options.save is not None or options.saves_failed is not None or options.save_pct is not None:
+        pure = options.model_copy(update={"save_modifier": 0})  # pure saves: no modifier
+        result, shown = _gm_saves(pure, roller, "save.bleeding", 2)
+        assert result is not None
+        notes = [
+            note("bleeding_stopped" if all(result) else "bleeding_goes_on", {"saves": _outcomes(result)}, "target")
+        ]
+        after = _stopped(sheet) if all(result) else sheet
+        return _victim_result("stop_bleeding", req, fighter, sheet, after, roller, notes, shown)
+    if options.cure:
+        notes = [note("bleeding_stopped_by_cure", {}, "target")]
+        return _victim_result("stop_bleeding", req, fighter, sheet, _stopped(sheet), roller, notes, [])
+    return _healing_check(req, fighter, options, roller)
+
+
+def _stopped(sheet: Sheet) -> Sheet:
+    return sheet.model_copy(update={"conditions": without(sheet.conditions, "bleeding", "bleeding_tended")})
+
+
+def _healing_check(req: ActionRequest, fighter: Fighter[Sheet], options: Options, roller: Roller) -> ActionResult:
+    """The healer's one check with two bandages: a whole round, incompatible with fighting."""
+    healer = cast(Sheet, req.actor.sheet)
+    name = req.actor.name
+    if "healing" not in healer.proficiencies:
+        raise RulesError("error.adnd2cp.stop_bleeding_needs_healing", name=name, **_ways())
+    if fighter.sheet.has("bleeding_tended"):
+        raise RulesError("error.adnd2cp.bleeding_check_done", name=fighter.name, **_ways())
+    if healer.attacks_made > 0 or healer.has("tending_wound"):
+        raise RulesError("error.adnd2cp.tending_needs_the_round", name=name)
+    shown: list[Check] = []
+    if options.check is not None:
+        ok = options.check == "passed"
+    elif options.check_pct is not None:
+        chance = check("healing_chance", parts=[part("check_pct", options.check_pct)])
+        face = roller.d(100, "healing_check")
+        ok = face <= options.check_pct
+        shown = [
+            check(
+                "healing_check",
+                dice=[die(100, face)],
+                versus=chance,
+                outcome="passed" if ok else "failed",
+            )
+        ]
     else:
-        key = "bleeding_stopped" if all(result) else "bleeding_goes_on"
-        notes = [Note(key=key, params={"saves": _outcomes(result)})]
-    stopped = result is None or all(result)
-    after = sheet.model_copy(update={"conditions": without(sheet.conditions, "bleeding")}) if stopped else sheet
-    return _victim_result("stop_bleeding", req, fighter, sheet, after, roller, notes, shown)
+        raise RulesError(
+            "error.adnd2cp.healing_check_needed",
+            outcome=Message("syntax.option", {"key": Term("typed_option", "check")}),
+            chance=Message("syntax.option", {"key": Term("typed_option", "check_pct")}),
+        )
+    busy: dict[str, object] = {"conditions": [*healer.conditions, Condition(key="tending_wound", rounds=1)]}
+    if healer.attacks_left is not None:
+        busy["attacks_left"] = 0
+    victim = fighter.sheet
+    if fighter.name == name:  # tending one's own wound: one sheet takes both changes
+        victim = victim.model_copy(update=busy)
+    after = (
+        _stopped(victim)
+        if ok
+        else victim.model_copy(update={"conditions": [*victim.conditions, Condition(key="bleeding_tended")]})
+    )
+    notes = [note("bleeding_healing_check", {"outcome": Term("outcome", "passed" if ok else "failed")}, "target")]
+    notes.append(note("tending_wound", {"name": name}, "actor"))
+    result = _victim_result("stop_bleeding", req, fighter, fighter.sheet, after, roller, notes, shown)
+    if fighter.name != name:
+        healer_after = healer.model_copy(update=busy)
+        result = result.model_copy(
+            update={
+                "actor_sheet": healer_after.model_dump(),
+                "changes": changes(name, healer, healer_after) + result.changes,
+            }
+        )
+    return result
+
+
+def _ways() -> dict[str, object]:
+    """How else a bleeding stops, as the reader types it: a magic cure, or the victim's two pure saves."""
+    return {
+        "cure": Message("syntax.option", {"key": Term("typed_option", "cure")}),
+        "saves": Message("syntax.option", {"key": Term("typed_option", "save")}),
+    }
 
 
 def incapacitate_saves(req: ActionRequest, dice: DiceSource) -> ActionResult:
@@ -321,6 +413,8 @@ def incapacitate_saves(req: ActionRequest, dice: DiceSource) -> ActionResult:
     one failed -> debilitated, both failed -> incapacitated, for the whole round."""
     fighter = cast(Fighter[Sheet], req.target or req.actor)
     sheet = fighter.sheet
+    if not sheet.has("incapacitate_saves"):  # nobody's Incapacitare hit it, or its two rounds are over
+        raise RulesError("error.adnd2cp.not_under_incapacitate", name=fighter.name)
     options, roller = cast(Options, req.options), Roller(dice)
     toughness = ("save_toughness", sheet.save_toughness)
     result, shown = _gm_saves(options, roller, "save.incapacitare", 2, toughness)

@@ -54,6 +54,10 @@ class Settings(BaseModel):
     incapacitated_is_helpless: bool = Field(
         False, description="An incapacitated combatant (Incapacitare) is hit automatically, like a helpless one."
     )
+    rest_in_fight: bool = Field(
+        False,
+        description="Common rest is allowed once the fight's rounds have begun (the GM keeps a paused fight open).",
+    )
 
     @field_validator("death_at", mode="before")
     @classmethod

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from rules.checks import check, part
 from rules.errors import RulesError
-from rules.model import Check, Term
+from rules.model import Check, Message, Term
 from rules.systems.adnd2cp import weapons as weapon_data
 from rules.systems.adnd2cp.blows import BLOWS, GENERAL, Blow, blow
 from rules.systems.adnd2cp.common import blow_terms
@@ -303,7 +303,49 @@ def plan_attack(
 QUICK = "colpo_rapido"
 
 
-def plan_round(actor: Sheet, w: WeaponEntry | None, options: Options, settings: Settings, at_initiative: bool) -> Plan:
+DEFENSIVE = "combattere_sulla_difensiva"
+
+
+def defensive_cap(sheet: Sheet) -> int:
+    """How many Combattere sulla Difensiva still lower the AC. Seed: "combinato con quello comunemente
+    concesso dal punteggio di destrezza … può concedere al massimo un bonus complessivo alla classe
+    armatura di uno solo punto superiore rispetto al massimo … in considerazione del limite razziale"
+    (and the armour's Dexterity cap)."""
+    cap = sheet.racial_max_dex_ac_adjustment + 1 - sheet.dex_ac_adjustment
+    if sheet.armour_dex_cap is not None:
+        cap = min(cap, sheet.armour_dex_cap - sheet.dex_ac_adjustment)
+    return cap
+
+
+def _check_defensive_cap(actor: Sheet, blows: list[str]) -> None:
+    """A copy of Combattere sulla Difensiva beyond the Dexterity cap would be paid for nothing: refused
+    when it is declared, not found out when the first attack comes."""
+    copies = blows.count(DEFENSIVE)
+    cap = max(0, defensive_cap(actor))
+    if copies > cap:
+        raise RulesError(
+            "error.adnd2cp.defensive_over_dex_cap",
+            name=Term("blow", DEFENSIVE),
+            copies=copies,
+            cap=cap,
+            dex=actor.dex_ac_adjustment,
+        )
+
+
+def round_under_way(actor: Sheet, round_acted: bool = False) -> bool:
+    """The intentions phase is over for this round: the actor has attacked, readied a defence or spent
+    the round on a wound, or (`round_acted`, the bot's word) anyone has acted in it."""
+    return round_acted or actor.attacks_made > 0 or actor.readied_defence is not None or actor.has("tending_wound")
+
+
+def plan_round(
+    actor: Sheet,
+    w: WeaponEntry | None,
+    options: Options,
+    settings: Settings,
+    at_initiative: bool,
+    round_acted: bool = False,
+) -> Plan:
     """[ROUND] blows declared in the intentions phase (and Colpo Rapido at the pure initiative roll):
     for this round (paid now) or, with `next_round`, recorded for the next round / the next roll."""
     found = [blow(bid) for bid in options.blows]
@@ -317,10 +359,13 @@ def plan_round(actor: Sheet, w: WeaponEntry | None, options: Options, settings: 
     _check_round_weapon(found, w)
     if options.next_round:
         return _plan_next_round(actor, rounds, quick, settings)
-    if rounds and actor.attacks_made > 0:
-        raise RulesError("error.adnd2cp.round_blow_too_late", blows=blow_terms(rounds))
+    if rounds and round_under_way(actor, round_acted):
+        option = Message("syntax.option", {"key": Term("typed_option", "next_round")})
+        raise RulesError("error.adnd2cp.round_blow_too_late", blows=blow_terms(rounds), option=option)
     already = actor.round_blows
     _check_copies(already + rounds, "round")
+    if DEFENSIVE in rounds:
+        _check_defensive_cap(actor, already + rounds)
     _check_copies([QUICK] * actor.quick_strike + quick, "attack")
     new_specials = count_specials(rounds)
     _check_specials(actor, settings, actor.specials_used, new_specials)
@@ -351,6 +396,8 @@ def _plan_next_round(actor: Sheet, rounds: list[str], quick: list[str], settings
     new_rounds, copies = split_pending(pending)
     paid = paid_at_roll(actor)
     _check_copies(paid + new_rounds, "round")
+    if DEFENSIVE in rounds:
+        _check_defensive_cap(actor, paid + new_rounds)
     _check_copies([QUICK] * copies, "attack")
     new_specials = count_specials(rounds)
     _check_specials(actor, settings, count_specials(paid + old_rounds), new_specials)

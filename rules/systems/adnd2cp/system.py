@@ -9,8 +9,8 @@ from pydantic import BaseModel
 
 from rules.dice import DiceSource
 from rules.errors import RulesError
-from rules.model import ActionResult, Note, Status, Term
-from rules.odds import OddsPlan
+from rules.model import ActionResult, Note, OddsResult, Status, Term
+from rules.odds import Budget, OddsPlan
 from rules.system import ActionRequest, CombatSystem, DefenceRequest, FieldClass, Fighter, validated
 from rules.systems.adnd2cp import attack, odds, reactions, rounds, weapons
 from rules.systems.adnd2cp import conditions as condition_rules
@@ -58,8 +58,10 @@ class Adnd2cpSystem(CombatSystem):
         "defend",
     )
     # Out of turn: the defender's blows readied against an incoming attack, and attacks of opportunity
-    # or counter-attacks (supplementary attacks), each counted within its limit (reactions.py).
-    reaction_actions: ClassVar[frozenset[str]] = frozenset({"defend"})
+    # or counter-attacks (supplementary attacks), each counted within its limit (reactions.py). And a
+    # [ROUND] declaration: seed "deve essere dichiarata nella fase delle intenzioni", which is nobody's
+    # turn; `rounds.declare` refuses it once the round is under way (stacking.round_under_way).
+    reaction_actions: ClassVar[frozenset[str]] = frozenset({"defend", "declare"})
     reaction_options: ClassVar[frozenset[str]] = frozenset({"opportunity"})
     field_classes: ClassVar[Mapping[str, FieldClass]] = FIELD_CLASSES
     edit_aliases: ClassVar[Mapping[str, str]] = EDIT_ALIASES
@@ -203,6 +205,11 @@ class Adnd2cpSystem(CombatSystem):
 
     def shot(self, req: ActionRequest, dice: DiceSource) -> ActionResult:
         return attack.resolve(req, dice, ranged=True)
+
+    def odds(self, req: ActionRequest, action: str = "attack", budget: Budget | None = None) -> OddsResult:
+        """The odds of an attack as if the round's counts allowed it: asked "before anything is rolled",
+        also to plan the next round, so used-up main attacks do not refuse them (odds.any_time)."""
+        return super().odds(odds.any_time(req) if action in ("attack", "shot") else req, action, budget)
 
     def odds_plan(self, req: ActionRequest, action: str) -> OddsPlan | None:
         """Attacks and shots in stages run through the resolution's own phases (odds.py)."""

@@ -253,6 +253,9 @@ def option_vocabulary() -> Vocabulary:
         _option("casting", ("incantesimo", "lancio_di_incantesimo", "casting"), "flag", "incantesimo"),
         _option("next_round", ("prossimo_round", "next_round"), "flag", "prossimo_round"),
         _option("hours", ("ore", "hours"), "number", "ore:8"),
+        _option("cure", ("cura_magica", "cura", "cure"), "flag", "cura_magica"),
+        _option("check", ("prova", "check"), "choice", "prova:riuscita", words.CHECKS),
+        _option("check_pct", ("prova_pct", "check_pct"), "number", "prova_pct:60"),
     ]
     return Vocabulary(keys, "option")
 

@@ -50,7 +50,7 @@ CLASSES: dict[str, tuple[str, tuple[str, ...]]] = {
     "warrior": ("warrior", ("combattente", "warrior")),
     "mage": ("wizard", ("mago", "mage")),
     "illusionist": ("wizard", ("illusionista", "illusionist")),
-    "wizard": ("wizard", ("wizard", "arcanista")),
+    "wizard": ("wizard", ("arcanista", "wizard")),
     "cleric": ("priest", ("chierico", "cleric")),
     "druid": ("priest", ("druido", "druid")),
     "priest": ("priest", ("sacerdote", "priest")),
@@ -60,9 +60,9 @@ CLASSES: dict[str, tuple[str, tuple[str, ...]]] = {
     "psionicist": ("psionicist", ("psionico", "psionic", "psionicist")),
 }
 CLASS_NAMES: Names = {cid: names for cid, (_, names) in CLASSES.items()}
-GROUPS: Names = {
+GROUPS: Names = {  # the first name is the one shown (Gruppo arcanista, never the English "wizard")
     "warrior": ("combattente", "warrior"),
-    "wizard": ("wizard", "arcanista"),
+    "wizard": ("arcanista", "mago", "wizard"),
     "priest": ("sacerdote", "priest"),
     "rogue": ("furfante", "rogue"),
     "psionicist": ("psionico", "psionic", "psionicist"),
@@ -177,6 +177,8 @@ RANGES: Names = {
     "long": ("lunga", "long"),
 }
 SAVES: Names = {"passed": ("superato", "passed"), "failed": ("fallito", "failed")}
+# A proficiency check (la prova, feminine): the Healing check that stops a bleeding.
+CHECKS: Names = {"passed": ("riuscita", "superata", "passed"), "failed": ("fallita", "failed")}
 
 YES = frozenset({"si", "sì", "yes", "true", "vero", "1", "on"})
 NO = frozenset({"no", "false", "falso", "0", "off"})
