@@ -108,7 +108,7 @@ def _result_fields(
 ) -> list[tuple[str, str]]:
     gender = o.target.gender if o.target is not None else None
     fields: list[tuple[str, str]] = [(tx("field.outcome"), outcome_text(tx, r, bool(view.hide), gender))]
-    if r.attacks and r.damage is not None and any(s.checks for s in r.attacks):
+    if r.attacks and r.damage is not None and any(s.checks for s in r.attacks) and not _apart(o, r):
         # The total holds every one's damage: one hidden bystander's share would show through it.
         shown = HIDDEN if "target" in view.hide or bystander_hidden else str(r.damage.applied)
         fields.append((tx("field.damage_total"), f"**{shown}**"))
@@ -212,6 +212,7 @@ def action_embeds(tx: Texts, o: ActionOutcome, full: bool = False) -> tuple[disc
     lines += result_lines(tx, r, view)
     fields: list[Field] = []
     bystander_hidden = False
+    apart = _apart(o, r)
     for i, sub in enumerate(r.attacks, 1):
         other = _other_target(o, sub)
         # A sub-result on someone else (a cleave, an area attack) hides by that one's own flag.
@@ -223,9 +224,17 @@ def action_embeds(tx: Texts, o: ActionOutcome, full: bool = False) -> tuple[disc
         if sub.location and not any(c.location for c in sub.checks):
             value.append(tx("field.location") + ": " + tx.term("location", sub.location))
         value += note_lines(tx, sub, sub_view)
+        victim = o.encounter.find(sub.target) if other and sub.target else None
+        if victim is not None:  # what the blow left of that one, as the main target's state line shows
+            state = state_line(tx, o.system, victim, "target" in sub_view.hide)
+            value.append(f"{tx('field.target_state', name=cut(escape(victim.name), 80))}: {state}")
         view.hid = view.hid or sub_view.hid
         view.hidden_lines += sub_view.hidden_lines
-        name = tx("field.attack_on", n=i, name=cut(escape(sub.target), 60)) if other else None
+        name = None
+        if other and apart:  # a blow of its own on someone else (a cleave): named by it
+            name = f"{tx.term('action', sub.action)} → {cut(escape(sub.target), 60)}"
+        elif other:
+            name = tx("field.attack_on", n=i, name=cut(escape(sub.target), 60))
         fields.append((name or tx("field.attack_n", n=i), "\n".join(value), False))
     fields += [(name, text, True) for name, text in _result_fields(tx, r, view, o, target_status, bystander_hidden)]
     if o.target is not None:
@@ -283,6 +292,16 @@ def _sub_hide(o: ActionOutcome, sub: ActionResult, hide: set[Side], full: bool) 
     if victim is not None and victim.hidden:
         sides.add("target")
     return sides
+
+
+def _apart(o: ActionOutcome, r: ActionResult) -> bool:
+    """A blow that also struck others with damage of their own (a cleave): the result's damage is the main
+    target's alone, so a total would read as everyone's ("Danni in tutto: 1" for 1 on the orc and 8 on
+    the goblin); each line shows its own instead. An area attack's damage holds its bystanders' shares."""
+    if not r.attacks or r.damage is None or not all(_other_target(o, s) for s in r.attacks):
+        return False
+    own = next((c.total for c in r.checks if c.label.startswith("damage") and c.total is not None), None)
+    return own is not None and r.damage.applied == own and any(s.damage and s.damage.applied for s in r.attacks)
 
 
 def _other_target(o: ActionOutcome, sub: ActionResult) -> bool:

@@ -206,3 +206,26 @@ async def test_a_game_without_rest_says_how_to_heal_there(table: Table) -> None:
     await table.play(['@ania:pl #stol /character create system:pl_wladanie name:Jagna template:fighter'])
     refused = await table.one("@ania:pl #stol /character rest name:Jagna hours:8")
     assert refused.error == "error.no_rest" and "obrażenia:0" in (refused.content or "")
+
+
+async def test_a_cleave_shows_each_targets_damage_and_state_not_a_false_total(table: Table) -> None:
+    await table.play(
+        [
+            "@gm:it #stol /encounter start system:adnd2cp name:Prova",
+            "@gm:it #stol /settings set name:enforce_turns value:no",
+            '@ana:it #stol /character create system:adnd2cp name:Bruna stats:"classe:guerriero livello:5 forza:17'
+            ' intelligenza:16 ca:3 pf:60 armi:spada_lunga genere:f"',
+            "@ana:it #stol /encounter join character:Bruna",
+            '@gm:it #stol /encounter add name:Orco stats:"ca:10 pf:200 thac0:19 danni:1d8"',
+            '@gm:it #stol /encounter add name:Goblin stats:"ca:10 pf:200 thac0:19 danni:1d8"',
+            "@gm:it #stol /initiative combatant:all",
+            "@gm:it #stol /encounter next",
+        ]
+    )
+    table.dice(17, 1, 8)  # one roll to hit for both; 1 damage on the orc, 8 on the goblin
+    hit = text_of(
+        await table.one('@ana:it #stol /attack target:Orco options:"colpi:fendente_frontale secondo_bersaglio:Goblin"')
+    )
+    assert "Fendente Frontale, secondo bersaglio → Goblin" in hit
+    assert "Goblin ora: Ferito/a · PF 192/200" in hit and "Orco ora\nFerito/a · PF 199/200" in hit
+    assert "in tutto" not in hit
