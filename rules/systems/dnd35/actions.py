@@ -319,6 +319,10 @@ def heal_check(req: ActionRequest, dice: DiceSource) -> ActionResult:
 def _fight(req: ActionRequest, dice: DiceSource, kind: ActionKind = "standard") -> Fight:
     """A special action's shared state, the actor already acting (`acted`)."""
     target = _target(req)
+    if not req.forced and sheet_state(target.sheet) == "dead":
+        # As an attack on the dead is refused (the GM may force one): a trip, grapple, disarm … of a corpse
+        # is no action of the fight.
+        raise RulesError("error.dnd35.target_dead", name=target.name)
     kind = kind_of(req, kind)
     opts: Options = req.options  # type: ignore[assignment]
     actor = acted(req, kind, opts.charge)

@@ -225,7 +225,10 @@ def sunder(req: ActionRequest, dice: DiceSource) -> ActionResult:
             "hp_left": max(left, 0),
             "hp_max": max_hp,
         }
-        if left <= 0:
+        if dealt <= 0:
+            # "hoď zranění svou zbraní a aplikuj ho na zbraň nebo štít" less its Tvrdost: nothing left, no harm
+            result.outcome = "item_undamaged"
+        elif left <= 0:
             result.outcome = "item_destroyed"
             fight.target = fight.target.model_copy(
                 update={"weapons": [w for w in fight.target.weapons if w is not their]}
