@@ -111,3 +111,73 @@ def test_sunder_below_hardness_leaves_the_item_undamaged() -> None:
     assert result.outcome == "item_undamaged", result.outcome
     assert result.damage is not None and result.damage.applied == 0
     assert [n.key for n in result.notes if n.key.startswith("item_")] == ["item_undamaged"]
+
+
+# --- 2. standing up: "Postavit se zpět na nohy je pohybová akce"; "Postavit se z lehu | ano |" -------------
+def test_standing_up_ends_prone_as_a_move_action_that_provokes() -> None:
+    prone = fighter("Alena", {**HERO, "conditions": "prone"})
+    result = act("stand_up", req(prone, settings={"action_economy": True}))
+    assert result.outcome == "stood_up" and "prone" not in result.conditions
+    assert [n.key for n in result.notes] == ["stand_up_provokes"]
+    assert result.actor_sheet is not None and result.actor_sheet["turn_actions"] == ["move"]
+
+
+def test_standing_up_when_not_prone_is_refused_by_name() -> None:
+    err = refusal(lambda: act("stand_up", req(fighter("Alena", HERO))))
+    assert err.key == "error.dnd35.not_prone" and err.params["name"] == "Alena"
+
+
+# --- 8. withdraw: "Ústup z boje nablízko je úplná akce … dvojnásobek své rychlosti" -----------------------
+def test_withdraw_is_a_full_round_action_at_double_speed() -> None:
+    result = act("withdraw", req(fighter("Alena", HERO), settings={"action_economy": True}))
+    assert result.outcome == "withdrawn"
+    assert result.notes[0].key == "withdraw_move" and result.notes[0].params["feet"] == 60
+    assert result.actor_sheet is not None and result.actor_sheet["turn_actions"] == ["full_round"]
+
+
+def test_restricted_withdraw_is_a_standard_action_at_speed_and_refused_when_blind() -> None:
+    disabled = fighter("Alena", {**HERO, "hp_current": "0"})
+    result = act("withdraw", req(disabled))
+    assert result.notes[0].params["feet"] == 30 and "withdraw_restricted" in [n.key for n in result.notes]
+    blind = fighter("Alena", {**HERO, "conditions": "blinded"})
+    assert refusal(lambda: act("withdraw", req(blind))).key == "error.dnd35.withdraw_blinded"
+
+
+# --- 3. a stance ends at the owner's next turn even when it takes no action --------------------------------
+def test_a_stance_whose_owners_turn_passed_without_an_action_ends_at_the_next_round() -> None:
+    attacked = act("attack", req(fighter("Borek", HERO), fighter("Vlk", ORC), {"fighting_defensively": True}), [2])
+    borek = Fighter("Borek", S.sheet(attacked.actor_sheet or {}))
+    assert "fighting_defensively" in borek.sheet.turn_conditions
+    # round 2: the action of round 1 was counted, so the stance holds until Borek's turn
+    r2 = S.start_round(borek, S.settings({}), 2)
+    assert r2 is not None and "fighting_defensively" in r2.conditions
+    borek = Fighter("Borek", S.sheet(r2.actor_sheet or {}))
+    # round 3: Borek's round-2 turn passed with no action: the bonus is over ("po stejnou dobu")
+    r3 = S.start_round(borek, S.settings({}), 3)
+    assert r3 is not None and "fighting_defensively" not in r3.conditions
+
+
+def test_the_turn_hook_ends_the_stances_when_the_turn_starts() -> None:
+    borek = fighter("Borek", {**HERO, "conditions": "fighting_defensively"})
+    started = S.start_turn(borek, S.settings({}), 2)  # type: ignore[attr-defined]
+    assert started is not None and started.conditions == []
+    assert [n.key for n in started.notes] == ["stances_ended"]
+    assert S.start_turn(fighter("Borek", HERO), S.settings({}), 2) is None  # type: ignore[attr-defined]
+    kept = S.start_turn(borek, S.settings({"stance_expiry": "round_start"}), 2)  # type: ignore[attr-defined]
+    assert kept is None
+
+
+# --- 16. delaying: the answer says how to step in and who passes the turn; refused after acting -----------
+def test_a_delay_says_how_to_step_in() -> None:
+    result = act("delay", req(fighter("Borek", HERO)))
+    assert result.outcome == "delaying"
+    assert [n.key for n in result.notes] == ["delaying_how"] and result.notes[0].params["name"] == "Borek"
+
+
+def test_a_delay_after_acting_this_round_is_refused() -> None:
+    attacked = act("attack", req(fighter("Borek", HERO), fighter("Vlk", ORC)), [2])
+    borek = Fighter("Borek", S.sheet(attacked.actor_sheet or {}))
+    err = refusal(lambda: act("delay", req(borek)))
+    assert err.key == "error.dnd35.delay_after_acting" and err.params["used"] == [Term("term", "turn_standard")]
+    # stepping in later (new_initiative) is no new delay: still accepted
+    assert act("delay", req(borek, opts={"new_initiative": 3})).outcome == "initiative_changed"

@@ -101,12 +101,15 @@ def refuse_beyond_turn(sheet: Sheet, wanted: TurnAction) -> None:
 
 
 def spend_turn(sheet: Sheet, settings: Settings, kind: ActionKind, charge: bool) -> Sheet:
-    """The actor with this action counted against its turn (setting `action_economy`), or a RulesError
-    saying why the turn has no room for it."""
+    """The actor with this action counted against its turn, or (setting `action_economy`) a RulesError
+    saying why the turn has no room for it. Counted with the setting off too: whether a combatant has
+    acted this round decides a delay ("Rozhodneš-li se pozdržet svou akci, neděláš nic") and how long a
+    stance lasts when its turn passes without an action."""
     taken = turn_action(kind, charge)
-    if taken is None or not settings.action_economy:
+    if taken is None:
         return sheet
-    refuse_beyond_turn(sheet, taken)
+    if settings.action_economy:
+        refuse_beyond_turn(sheet, taken)
     return fast_copy(sheet, {"turn_actions": [*sheet.turn_actions, taken]})
 
 

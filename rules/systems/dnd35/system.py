@@ -78,6 +78,8 @@ class Dnd35(CombatSystem):
         "bull_rush",
         "overrun",
         "feint",
+        "stand_up",
+        "withdraw",
     )
     # Off one's own turn: an attack of opportunity, a readied action going off (the attack with
     # `readied`: the bot then moves the readier to just before the trigger), a delaying
@@ -180,6 +182,13 @@ class Dnd35(CombatSystem):
         """Per-round upkeep: the dying roll comes from the given dice (RandomDice() only if none)."""
         return actions.start_round(fighter, settings, round_no, dice or RandomDice())  # type: ignore[arg-type]
 
+    def start_turn(
+        self, fighter: Fighter[Any], settings: BaseModel, round_no: int, dice: DiceSource | None = None
+    ) -> ActionResult | None:
+        """The start of the combatant's own turn: the stances of its last action end (not yet called by the
+        bot: `start_round` ends a stance whose owner's turn passed without an action, a round later)."""
+        return actions.start_turn(fighter, settings)  # type: ignore[arg-type]
+
     def initiative(self, req: ActionRequest, dice: DiceSource) -> ActionResult:
         return actions.initiative(req, dice)
 
@@ -213,6 +222,8 @@ class Dnd35(CombatSystem):
             "bull_rush": specials.bull_rush,
             "overrun": specials.overrun,
             "feint": specials.feint,
+            "stand_up": actions.stand_up,
+            "withdraw": actions.withdraw,
         }.get(action)
         if handler is None:
             raise RulesError(
