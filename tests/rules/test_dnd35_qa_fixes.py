@@ -181,3 +181,30 @@ def test_a_delay_after_acting_this_round_is_refused() -> None:
     assert err.key == "error.dnd35.delay_after_acting" and err.params["used"] == [Term("term", "turn_standard")]
     # stepping in later (new_initiative) is no new delay: still accepted
     assert act("delay", req(borek, opts={"new_initiative": 3})).outcome == "initiative_changed"
+
+
+# --- 6. trip and grapple: the margin is the opposed check's -----------------------------------------------
+def test_a_failed_trip_shows_the_opposed_checks_margin() -> None:
+    # the touch attack 18 + 6 + 3 hits; Str 18 + 3 = 21 against the orc's 19 + 2 = 21: a tie, the orc's
+    # modifier is lower → the trip wins by 0; then 10 + 3 = 13 against 20 + 2 = 22: fails by 9
+    lost = act("trip", req(fighter("Alena", HERO), fighter("Ork", {**ORC, "weapons": ""})), [18, 10, 20])
+    assert lost.outcome == "trip_failed" and lost.margin == -9
+
+
+def test_a_grapple_shows_the_opposed_checks_margin() -> None:
+    orc = fighter("Ork", {**ORC, "weapons": ""})
+    won = act("grapple", req(fighter("Alena", HERO), orc), [18, 15, 5, 2])
+    # grapple checks: 15 + BAB 6 + Str 3 = 24 against 5 + BAB 3 + Str 2 = 10
+    assert won.outcome == "grappling" and won.margin == 14
+
+
+# --- 14. the status's AC follows the states ---------------------------------------------------------------
+def test_a_helpless_characters_status_shows_the_ac_attacks_meet() -> None:
+    dying = S.sheet({**HERO, "hp_current": "-2", "armor_bonus": "2", "conditions": "fighting_defensively"})
+    numbers = S.status(dying).numbers
+    # 10 + armour 2 − 5 (Dex treated as 0), no dodge bonuses; −4 against melee (helpless)
+    assert (numbers["ac"], numbers["touch_ac"], numbers["melee_ac"]) == (7, 5, 3)
+    assert "ranged_ac" not in numbers
+    prone = S.status(S.sheet({**HERO, "conditions": "prone"})).numbers
+    assert (prone["ac"], prone["melee_ac"], prone["ranged_ac"]) == (12, 8, 16)
+    assert "melee_ac" not in S.status(S.sheet(HERO)).numbers

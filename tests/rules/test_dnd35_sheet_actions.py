@@ -97,8 +97,9 @@ def test_status_numbers_and_levels() -> None:
     status = SYSTEM.status(s)
     assert status.level == "dying" and status.out_of_fight
     assert "helpless" in status.conditions
-    assert status.numbers["ac"] == 16 and status.numbers["touch_ac"] == 12
-    assert status.numbers["flat_footed_ac"] == 9  # helpless: Dex treated as 0
+    # helpless: Dex treated as 0 in every AC the status shows (QA finding 14), −4 more against melee
+    assert status.numbers["ac"] == 9 and status.numbers["touch_ac"] == 5
+    assert status.numbers["flat_footed_ac"] == 9 and status.numbers["melee_ac"] == 5
 
 
 def test_weapons_autocomplete_and_no_parry() -> None:

@@ -411,6 +411,7 @@ def trip(req: ActionRequest, dice: DiceSource) -> ActionResult:
         theirs = _strength_mods(fight.target, True, best_of_dex=True)
         won, totals = _opposed(fight.roller, "trip", mine, theirs, fight.settings, result.checks)
         notes.append(Note(key="trip_check", params={"attacker": totals[0], "defender": totals[1]}))
+        result.margin = totals[0] - totals[1]  # the outcome is the opposed check's, so is its margin
         if won:
             result.outcome = "tripped"
             fight.target = with_conditions(fight.target, add=("prone",))
