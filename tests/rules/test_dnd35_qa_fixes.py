@@ -208,3 +208,16 @@ def test_a_helpless_characters_status_shows_the_ac_attacks_meet() -> None:
     prone = S.status(S.sheet({**HERO, "conditions": "prone"})).numbers
     assert (prone["ac"], prone["melee_ac"], prone["ranged_ac"]) == (12, 8, 16)
     assert "melee_ac" not in S.status(S.sheet(HERO)).numbers
+
+
+# --- speed: sheets dumped from the starting sheet's dump are the whole dump ------------------------------
+@pytest.mark.parametrize("faces", [[2], [18, 5], [20, 20, 8, 8]])
+def test_sheets_built_from_a_cached_dump_equal_a_whole_dump(faces: list[int]) -> None:
+    r = req(fighter("Alena", HERO), fighter("Ork", {**ORC, "conditions": "prone"}))
+    for _ in range(2):  # the second time from the cache
+        result = act("attack", r, list(faces))
+        assert result.actor_sheet == S.sheet(result.actor_sheet or {}).model_dump()
+        assert result.actor_sheet is not None and result.actor_sheet["turn_actions"] == ["standard"]
+        if result.target_sheet is not None:
+            assert result.target_sheet == S.sheet(result.target_sheet).model_dump()
+    assert r.actor.sheet.turn_actions == [] and r.target is not None and r.target.sheet.hp == 30
