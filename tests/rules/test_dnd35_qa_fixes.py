@@ -221,3 +221,11 @@ def test_sheets_built_from_a_cached_dump_equal_a_whole_dump(faces: list[int]) ->
         if result.target_sheet is not None:
             assert result.target_sheet == S.sheet(result.target_sheet).model_dump()
     assert r.actor.sheet.turn_actions == [] and r.target is not None and r.target.sheet.hp == 30
+
+
+def test_many_uncounted_attacks_in_one_round_keep_a_valid_sheet() -> None:
+    orc = fighter("Ork", ORC)
+    for _ in range(6):  # a GM's many attacks with action_economy off: the sheet holds at most 4 actions
+        result = act("attack", req(orc, fighter("Zeď", {"hp": "900", "ac": "1"})), [10, 3])
+        orc = Fighter("Ork", S.sheet(result.actor_sheet or orc.sheet.model_dump()))
+    assert orc.sheet.turn_actions == ["standard"]

@@ -102,14 +102,16 @@ def refuse_beyond_turn(sheet: Sheet, wanted: TurnAction) -> None:
 
 def spend_turn(sheet: Sheet, settings: Settings, kind: ActionKind, charge: bool) -> Sheet:
     """The actor with this action counted against its turn, or (setting `action_economy`) a RulesError
-    saying why the turn has no room for it. Counted with the setting off too: whether a combatant has
-    acted this round decides a delay ("Rozhodneš-li se pozdržet svou akci, neděláš nic") and how long a
+    saying why the turn has no room for it. With the setting off only the first action is written: whether
+    a combatant has acted this round decides a delay ("Rozhodneš-li se pozdržet svou akci, neděláš nic") and how long a
     stance lasts when its turn passes without an action."""
     taken = turn_action(kind, charge)
     if taken is None:
         return sheet
     if settings.action_economy:
         refuse_beyond_turn(sheet, taken)
+    elif sheet.turn_actions:
+        return sheet  # uncounted turns (a GM's many attacks) keep only that the combatant has acted
     return counted(sheet, taken)
 
 
