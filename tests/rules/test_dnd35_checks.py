@@ -471,7 +471,13 @@ def test_refusals_name_conditions_actions_and_reasons_as_terms() -> None:
         ({"init": "fast"}, Message("problem.dnd35.not_whole_number", {"key": Term("term", "init"), "value": "fast"})),
         ({"crit": "often"}, Message("problem.dnd35.crit_format", {"value": "often"})),
         ({"ac": "10", "touch": "15"}, Message("problem.dnd35.ac_below_touch", {"ac": "10", "touch": "15"})),
-        ({"weapons": "laser"}, Message("problem.dnd35.unknown_weapon_name", {"value": "laser"})),
+        (
+            {"weapons": "dlouhy_mc"},
+            Message(
+                "problem.dnd35.unknown_weapon_name",
+                {"value": "dlouhy_mc", "like": "dlouhý_meč, dlouhý_luk, dlouhé_kopí, složený_dlouhý_luk"},
+            ),
+        ),
     ],
 )
 def test_sheet_refusals_are_catalog_problems(stats: dict[str, str], problem: Message) -> None:

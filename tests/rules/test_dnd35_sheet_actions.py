@@ -97,8 +97,9 @@ def test_status_numbers_and_levels() -> None:
     status = SYSTEM.status(s)
     assert status.level == "dying" and status.out_of_fight
     assert "helpless" in status.conditions
-    assert status.numbers["ac"] == 16 and status.numbers["touch_ac"] == 12
-    assert status.numbers["flat_footed_ac"] == 9  # helpless: Dex treated as 0
+    # helpless: Dex treated as 0 in every AC the status shows (QA finding 14), −4 more against melee
+    assert status.numbers["ac"] == 9 and status.numbers["touch_ac"] == 5
+    assert status.numbers["flat_footed_ac"] == 9 and status.numbers["melee_ac"] == 5
 
 
 def test_weapons_autocomplete_and_no_parry() -> None:
@@ -172,8 +173,14 @@ def test_start_round_clears_flat_footed_after_round_one() -> None:
 def test_stances_expire_at_next_action_or_round_start() -> None:
     out = run("attack", {"conditions": ["fighting_defensively", "charging"]}, {"hp": 5}, [1], weapon="club")
     assert out["actor_sheet"]["conditions"] == []
+    # taken in the round that just ended (an action counted): it lasts until the owner's next turn
+    acted = Fighter("x", sheet({"conditions": ["total_defense"], "turn_actions": ["standard"]}))
+    kept = SYSTEM.start_round(acted, SYSTEM.settings({}), 3)
+    assert kept is not None and kept.conditions == ["total_defense"]
+    # a round without an action of its owner: its turn passed, the stance is over (QA finding 3)
     f = Fighter("x", sheet({"conditions": ["total_defense"]}))
-    assert SYSTEM.start_round(f, SYSTEM.settings({}), 3) is None
+    ended = SYSTEM.start_round(f, SYSTEM.settings({}), 3)
+    assert ended is not None and ended.conditions == [] and [n.key for n in ended.notes] == ["stances_ended_round"]
     result = SYSTEM.start_round(f, SYSTEM.settings({"stance_expiry": "round_start"}), 3)
     assert result is not None and result.conditions == []
 

@@ -131,7 +131,8 @@ def test_the_gm_may_turn_the_count_off() -> None:
     sheet = FIGHTER
     for _ in range(3):
         sheet = attack(sheet, [10, 3], charge=True, settings=off)
-    assert sheet["turn_actions"] == []
+    # that it acted is kept (a delay and a stance's end read it), nothing is refused
+    assert sheet["turn_actions"] == ["charge"]
 
 
 def test_the_odds_of_an_attack_the_turn_has_no_room_for_are_refused_as_the_attack() -> None:

@@ -8,7 +8,7 @@ from rules.dice import DiceSource, Roller
 from rules.errors import RulesError
 from rules.model import ActionResult, Check, Die, Modifier, Note, Part, Side, Term
 from rules.system import ActionRequest, Fighter
-from rules.systems.dnd35.acting import ActionKind, begin_action, end_action
+from rules.systems.dnd35.acting import ActionKind, begin_action, end_action, restricted
 from rules.systems.dnd35.attack import (
     SYSTEM_ID,
     Fight,
@@ -28,6 +28,7 @@ from rules.systems.dnd35.described import (
     fixed_check,
     other,
     percent_check,
+    terms,
 )
 from rules.systems.dnd35.hp import (
     HP_FIELDS,
@@ -130,14 +131,21 @@ def start_round(fighter: Fighter[Sheet], settings: Settings, round_no: int, dice
     opportunity and the turn's actions are counted afresh, the dying roll d%."""
     sheet = fighter.sheet
     remove: tuple[str, ...] = ("flat_footed",) if round_no >= 2 else ()
-    if settings.stance_expiry == "round_start":
+    if settings.stance_expiry == "round_start" or not sheet.turn_actions:
+        # A stance lasts "po stejnou dobu" as the round's −4 (obranný boj), "do začátku tvé příští akce"
+        # (zteč): at the latest until the start of the owner's next turn. A stance still on at a round's
+        # start after a round in which its owner took no action outlived that turn (an unconscious, skipped
+        # or absent character's): it ends now. (The bot's `start_turn` hook ends it on the turn itself.)
         remove += STANCES
     cleaned = with_conditions(sheet, remove=remove)
+    ended = [c for c in STANCES if c in remove and c in sheet.turn_conditions]
+    notes = [Note(key="stances_ended_round", params={"conditions": terms("condition", ended)})] if ended else []
     if cleaned.aoo_used or cleaned.turn_actions:
         cleaned = fast_copy(cleaned, {"aoo_used": 0, "turn_actions": []})
     if sheet_state(cleaned) == "dying" and settings.auto_stabilize_rolls:
         result = stabilise_roll(fighter.name, cleaned, settings, Roller(dice), "start_round")
         result.changes = diff(fighter.name, sheet, cleaned, HP_FIELDS) + result.changes
+        result.notes = notes + result.notes
         return result
     if cleaned is sheet:
         return None
@@ -149,6 +157,7 @@ def start_round(fighter: Fighter[Sheet], settings: Settings, round_no: int, dice
         changes=diff(fighter.name, sheet, cleaned, HP_FIELDS),
         conditions=condition_list(cleaned),
         wound=sheet_state(cleaned),
+        notes=notes,
         actor_sheet=cleaned.model_dump(),
     )
 
@@ -191,6 +200,64 @@ def total_defense(req: ActionRequest, dice: DiceSource) -> ActionResult:
     return _finish_actor(result, req.actor.name, sheet, after)
 
 
+def start_turn(fighter: Fighter[Sheet], settings: Settings) -> ActionResult | None:
+    """The start of the combatant's own turn (the bot's turn hook): with `stance_expiry = next_action` the
+    stances end ("úhybný bonus … po stejnou dobu", the charge's −2 "do začátku tvé příští akce"), whether
+    or not it acts on this turn."""
+    sheet = fighter.sheet
+    ending = [c for c in STANCES if c in sheet.turn_conditions]
+    if settings.stance_expiry != "next_action" or not ending:
+        return None
+    cleaned = with_conditions(sheet, remove=STANCES)
+    return ActionResult(
+        system=SYSTEM_ID,
+        action="start_turn",
+        actor=fighter.name,
+        outcome="upkeep",
+        changes=diff(fighter.name, sheet, cleaned, HP_FIELDS),
+        conditions=condition_list(cleaned),
+        wound=sheet_state(cleaned),
+        notes=[Note(key="stances_ended", params={"conditions": terms("condition", ending)})],
+        actor_sheet=cleaned.model_dump(),
+    )
+
+
+def stand_up(req: ActionRequest, dice: DiceSource) -> ActionResult:
+    """ "Být sražený (na zemi): Podražená postava leží na zemi. Postavit se zpět na nohy je pohybová akce";
+    in the table of actions "Postavit se z lehu | ano |": it provokes attacks of opportunity (a note: the
+    GM rolls them with `/attack attack_of_opportunity`)."""
+    sheet: Sheet = req.actor.sheet
+    if "prone" not in sheet.all_conditions:
+        raise RulesError("error.dnd35.not_prone", name=req.actor.name)
+    kind = kind_of(req, "move")
+    after = with_conditions(acted(req, kind), remove=("prone",))
+    result = _result(
+        req, "stand_up", outcome="stood_up", conditions=condition_list(after), notes=[note("stand_up_provokes")]
+    )
+    return _finish_actor(result, req.actor.name, sheet, after)
+
+
+def withdraw(req: ActionRequest, dice: DiceSource) -> ActionResult:
+    """ "Ústup z boje nablízko je úplná akce. Když ustupuješ, můžeš se pohnout až o dvojnásobek své
+    rychlosti. Čtverec, na kterém jsi začínal s ústupem, není ohrožován žádným protivníkem, kterého vidíš
+    … (Neviditelní protivníci tyto příležitostné útoky nadále mají; dále platí, že nemůžeš ustupovat, když
+    jsi slepý.)" "Omezený ústup: Pokud jsi omezený … můžeš ustoupit i standardní akcí. V takovém případě se
+    můžeš pohnout jen svou rychlostí." The rules keep no map: the answer says how far and what provokes."""
+    sheet: Sheet = req.actor.sheet
+    if "blinded" in sheet.all_conditions:
+        raise RulesError("error.dnd35.withdraw_blinded", name=req.actor.name)
+    limited = bool(restricted(sheet))
+    kind = kind_of(req, "standard" if limited else "full_round")
+    notes: list[Note] = []
+    after = end_action(sheet, acted(req, kind), req.settings, kind, notes)  # type: ignore[arg-type]
+    feet = sheet.speed_ft if limited else 2 * sheet.speed_ft
+    notes[:0] = [Note(key="withdraw_move", params={"feet": feet}), note("withdraw_no_aoo")]
+    if limited:
+        notes.insert(1, note("withdraw_restricted"))
+    result = _result(req, "withdraw", outcome="withdrawn", conditions=condition_list(after), notes=notes)
+    return _finish_actor(result, req.actor.name, sheet, after)
+
+
 def delay_or_ready(action: str, req: ActionRequest) -> ActionResult:
     """Delay/ready: without `new_initiative` the combatant marks itself delaying / readies an action;
     with it, it acts on that count for the rest of combat (a readied action before the one that
@@ -201,9 +268,15 @@ def delay_or_ready(action: str, req: ActionRequest) -> ActionResult:
     opts: Options = req.options  # type: ignore[assignment]
     marker = "delaying" if action == "delay" else "readied"
     if opts.new_initiative is None:
+        if action == "delay" and sheet.turn_actions:
+            # "Rozhodneš-li se pozdržet svou akci, neděláš nic do doby, než nastane ta iniciativa, kdy jsi se
+            # sám rozhodl jednat": a delay is instead of this turn's actions, not after them.
+            used = [Term("term", f"turn_{taken}") for taken in sheet.turn_actions]
+            raise RulesError("error.dnd35.delay_after_acting", name=req.actor.name, used=used)
         start = acted(req, "ready") if action == "ready" else sheet
         after = with_conditions(start, add=(marker,))
-        result = _result(req, action, outcome=marker, conditions=condition_list(after))
+        notes = [Note(key=f"{marker}_how", params={"name": req.actor.name})]
+        result = _result(req, action, outcome=marker, conditions=condition_list(after), notes=notes)
     else:
         after = with_conditions(sheet, remove=("delaying", "readied"))
         result = _result(
@@ -319,6 +392,10 @@ def heal_check(req: ActionRequest, dice: DiceSource) -> ActionResult:
 def _fight(req: ActionRequest, dice: DiceSource, kind: ActionKind = "standard") -> Fight:
     """A special action's shared state, the actor already acting (`acted`)."""
     target = _target(req)
+    if not req.forced and sheet_state(target.sheet) == "dead":
+        # As an attack on the dead is refused (the GM may force one): a trip, grapple, disarm … of a corpse
+        # is no action of the fight.
+        raise RulesError("error.dnd35.target_dead", name=target.name)
     kind = kind_of(req, kind)
     opts: Options = req.options  # type: ignore[assignment]
     actor = acted(req, kind, opts.charge)

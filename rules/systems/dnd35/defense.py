@@ -155,13 +155,28 @@ def armor_class(
 
 
 def sheet_acs(target: Sheet) -> dict[str, int]:
-    """AC, touch AC and flat-footed AC as the sheet stands (for status)."""
+    """AC, touch AC and flat-footed AC as the sheet stands (for status): the Dex handling its own states
+    give (helpless: Dex 0; blinded, stunned, cowering, grappling: no Dex bonus, no dodge), and, when the
+    states change it by the attack's kind (helpless −4, prone −4 nablízko / +4 na dálku …), the AC a melee
+    and a ranged attack meet."""
     conds = effective_conditions(target)
     ff_mode = "zero" if conds & {"helpless", "pinned"} else "lose"
     if target.uncanny_dodge and ff_mode == "lose":
         ff_mode = "keep"
-    return {
-        "ac": base_ac(target, conds, "keep", False),
-        "touch_ac": base_ac(target, conds, "keep", True),
+    mode = ff_mode if ff_mode == "zero" else dex_handling(target, conds - {"flat_footed"}, _NO_OPTIONS, False)
+    acs = {
+        "ac": base_ac(target, conds, mode, False),
+        "touch_ac": base_ac(target, conds, mode, True),
         "flat_footed_ac": base_ac(target, conds, ff_mode, False),
     }
+    if conds & DEFENDER_CONDITIONS:
+        for key, ranged in (("melee_ac", False), ("ranged_ac", True)):
+            shift = sum(int(m.value) for m in situational(conds, _NO_OPTIONS, _SETTINGS, ranged))
+            if shift:
+                acs[key] = acs["ac"] + shift
+    return acs
+
+
+_NO_OPTIONS = Options()
+_SETTINGS = Settings()
+DEFENDER_CONDITIONS = frozenset({*DEFENDER_MODS, "charging"})

@@ -75,8 +75,15 @@ def minimum_step(c: Check, least: int, key: str) -> None:
         add_step(c, "min", key, least, c.side)
 
 
+# The name of a quick NPC's weapon made without `zbraň:` (`útok:+3 zranění:1k6+1`).
+QUICK_WEAPON = "attack"
+
+
 def weapon_term(name: str) -> Term | str:
-    """A weapon as a parameter: a shipped weapon's id through the catalog, a sheet's own name as typed."""
+    """A weapon as a parameter: a shipped weapon's id through the catalog, a sheet's own name as typed, a
+    quick NPC's nameless weapon (`attack`, from `útok:`/`zranění:`) as the catalog's "weapon"."""
+    if name == QUICK_WEAPON:
+        return Term("term", "quick_weapon")
     return Term("weapon", name) if name in WEAPONS else name
 
 

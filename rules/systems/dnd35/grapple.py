@@ -151,6 +151,8 @@ def grapple(req: ActionRequest, dice: DiceSource) -> ActionResult:
         result.notes = notes
         return finish(req, fight, result)
     won, _ = _check(fight, notes, result.checks)
+    opposed = notes[-1].params  # the grapple check's totals: the outcome's margin is theirs
+    result.margin = int(opposed["attacker"]) - int(opposed["defender"])
     if won:
         result.outcome = "grappling"
         result.damage, after = _grapple_damage(fight, notes, result.checks)

@@ -103,6 +103,8 @@ def condition_list(sheet: Sheet) -> list[str]:
 
 def with_conditions(sheet: Sheet, add: tuple[str, ...] = (), remove: tuple[str, ...] = ()) -> Sheet:
     """The sheet with conditions added/removed, each kept in its list (one-fight ones in turn_conditions)."""
+    if not add and not (sheet.conditions or sheet.turn_conditions):
+        return sheet  # nothing to take off (most attackers, on every attack)
     lasting = [c for c in sheet.conditions if c not in remove]
     turn = [c for c in sheet.turn_conditions if c not in remove]
     for cond in add:
@@ -143,6 +145,35 @@ def fast_copy(sheet: Sheet, update: dict[str, Any]) -> Sheet:
     object.__setattr__(new, "__pydantic_extra__", None)
     object.__setattr__(new, "__pydantic_private__", None)
     return new
+
+
+# What an attack changes on its attacker (the turn's bookkeeping, a disabled attacker's 1 HP) and on its
+# target (hit points, conditions): plain values, a number or a list of words.
+PLAIN_STATE = ("hp_current", "nonlethal", "temp_hp", "conditions", "turn_conditions", "aoo_used", "turn_actions")
+# The last sheets dumped whole, by identity: a sheet an attack changed only in PLAIN_STATE is dumped from
+# its starting sheet's dump (the bot hands the same sheet object again while its stored text is unchanged)
+# instead of a whole `model_dump()` of every attacker and every target hit.
+_DUMPS: dict[int, tuple[Sheet, dict[str, Any]]] = {}
+_OTHER_FIELDS: tuple[str, ...] = tuple(f for f in Sheet.model_fields if f not in PLAIN_STATE)
+
+
+def dumped(new: Sheet, start: Sheet) -> dict[str, Any]:
+    """`new.model_dump()`, built from `start`'s (cached) dump when only PLAIN_STATE differs (a dump is data:
+    nobody changes it in place, so its nested lists may be shared)."""
+    was, now = start.__dict__, new.__dict__
+    for key in _OTHER_FIELDS:
+        if now[key] is not was[key]:
+            return new.model_dump()
+    found = _DUMPS.get(id(start))
+    if found is None or found[0] is not start:
+        if len(_DUMPS) >= 256:
+            _DUMPS.clear()
+        found = _DUMPS[id(start)] = (start, start.model_dump())
+    out = found[1].copy()
+    for key in PLAIN_STATE:
+        value = now[key]
+        out[key] = value.copy() if isinstance(value, list) else value
+    return out
 
 
 def apply_damage(sheet: Sheet, amount: int, kind: str, temp_absorbs_nonlethal: bool = False) -> Sheet:

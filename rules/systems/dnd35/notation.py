@@ -157,7 +157,18 @@ def weapon_fields(item: str, size: str, own: bool = False) -> dict[str, Any]:
         raise _refuse("zbraně", item)
     base = table_weapon(text, size)
     if base is None and not (bracketed or own):
-        raise PydanticCustomError("dnd35.unknown_weapon_name", "weapons: unknown weapon {value}", {"value": text})
+        from rules.systems.dnd35.words import all_weapon_names, similar_weapons
+
+        like = similar_weapons(text)
+        if like:
+            raise PydanticCustomError(
+                "dnd35.unknown_weapon_name", "weapons: unknown weapon {value}", {"value": text, "like": ", ".join(like)}
+            )
+        raise PydanticCustomError(
+            "dnd35.unknown_weapon_name_list",
+            "weapons: unknown weapon {value}",
+            {"value": text, "all": ", ".join(all_weapon_names())},
+        )
     fields: dict[str, Any] = base.model_dump() if base is not None else Weapon(name=text).model_dump()
     if enhancement is not None:
         fields["attack_bonus"] = fields["flat_bonus"] = enhancement

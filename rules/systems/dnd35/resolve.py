@@ -28,6 +28,7 @@ from rules.systems.dnd35.hp import (
     HP_FIELDS,
     condition_list,
     diff,
+    dumped,
     effective_conditions,
     mod,
     note,
@@ -229,8 +230,9 @@ def resolve(req: ActionRequest, dice: DiceSource, ranged: bool) -> ActionResult:
     fields["notes"] = [*fields.get("notes", ()), *fight.notes]
     changes = diff(req.target.name, req.target.sheet, fight.target, HP_FIELDS)
     fields["changes"] = changes + diff(req.actor.name, start, actor_new, HP_FIELDS)
-    fields["target_sheet"] = fight.target.model_dump() if fight.target is not req.target.sheet else None
-    fields["actor_sheet"] = actor_new.model_dump() if actor_new is not start else None
+    target_start: Sheet = req.target.sheet
+    fields["target_sheet"] = dumped(fight.target, target_start) if fight.target is not target_start else None
+    fields["actor_sheet"] = dumped(actor_new, start) if actor_new is not start else None
     return built(ActionResult, fields)
 
 

@@ -202,7 +202,16 @@ def _quick_weapon(data: dict[Str, Any]) -> Weapon | None:
     size = Str(data.get("size", "medium"))
     from rules.systems.dnd35.notation import weapon_fields
 
-    fields: dict[Str, Any] = weapon_fields(Str(name), size, own=True) if name is not None else {"name": "attack"}
+    listed = data.get("weapons")
+    if name is not None:
+        fields: dict[Str, Any] = weapon_fields(Str(name), size, own=True)
+    elif isinstance(listed, list) and listed:
+        # `útok:+8 zranění:2k8+7 zbraně:kyj`: the stat block's numbers are the first listed weapon's (the
+        # ogre attacks with its club), not a nameless weapon's put before it.
+        first = listed.pop(0)
+        fields = dict(first.model_dump() if isinstance(first, Weapon) else first)
+    else:
+        fields = {"name": "attack"}
     if attack is not None:
         fields["attack_override"] = _int(attack, "attack")
         within("attack", fields["attack_override"], *SHORTCUT_BOUNDS["attack"])
@@ -220,6 +229,13 @@ def _quick_weapon(data: dict[Str, Any]) -> Weapon | None:
 
 
 QUICK_WEAPON_KEYS = frozenset({"attack", "damage", "crit", "range"})
+# A quick NPC's `weapon` (`zbraň:`) names its first weapon: a GM's edit renames that one (a typo fixed).
+QUICK_WEAPON_EDIT_KEYS = QUICK_WEAPON_KEYS | {"weapon"}
+
+
+def is_quick_weapon(weapon: Weapon) -> bool:
+    """A weapon made from a quick NPC line: its attack bonus or its damage given as a whole."""
+    return weapon.attack_override is not None or weapon.add_str is False
 
 
 def hp_as_maximum(sheet: "Sheet", changes: Mapping[Str, Any]) -> Mapping[Str, Any]:
@@ -244,6 +260,17 @@ def edited_weapon(sheet: "Sheet", changes: dict[Str, Any]) -> dict[Str, Any]:
 
     first = sheet.weapons[0]
     fields = first.model_dump()
+    if "weapon" in changes:
+        # `zbraň:válečná_sekera` fixes the quick weapon's name: the table's weapon (its dice type, critical,
+        # range) with the NPC's own numbers kept — its whole attack bonus and its damage line.
+        from rules.systems.dnd35.notation import weapon_fields
+
+        renamed = weapon_fields(Str(changes["weapon"]).strip().lstrip("="), sheet.size, own=True)
+        if first.attack_override is not None:
+            renamed["attack_override"] = first.attack_override
+        if first.add_str is False:
+            renamed["damage"], renamed["add_str"] = first.damage, False
+        fields = renamed
     if "attack" in changes:
         text = Str(changes["attack"]).strip().replace("−", "-")
         if text.startswith("="):

@@ -225,7 +225,10 @@ def sunder(req: ActionRequest, dice: DiceSource) -> ActionResult:
             "hp_left": max(left, 0),
             "hp_max": max_hp,
         }
-        if left <= 0:
+        if dealt <= 0:
+            # "hoď zranění svou zbraní a aplikuj ho na zbraň nebo štít" less its Tvrdost: nothing left, no harm
+            result.outcome = "item_undamaged"
+        elif left <= 0:
             result.outcome = "item_destroyed"
             fight.target = fight.target.model_copy(
                 update={"weapons": [w for w in fight.target.weapons if w is not their]}
@@ -408,6 +411,7 @@ def trip(req: ActionRequest, dice: DiceSource) -> ActionResult:
         theirs = _strength_mods(fight.target, True, best_of_dex=True)
         won, totals = _opposed(fight.roller, "trip", mine, theirs, fight.settings, result.checks)
         notes.append(Note(key="trip_check", params={"attacker": totals[0], "defender": totals[1]}))
+        result.margin = totals[0] - totals[1]  # the outcome is the opposed check's, so is its margin
         if won:
             result.outcome = "tripped"
             fight.target = with_conditions(fight.target, add=("prone",))

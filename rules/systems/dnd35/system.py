@@ -20,7 +20,14 @@ from rules.systems.dnd35.hp import condition_list, effective_conditions, sheet_s
 from rules.systems.dnd35.options import Options
 from rules.systems.dnd35.resolve import resolve
 from rules.systems.dnd35.settings import Settings
-from rules.systems.dnd35.sheet import QUICK_WEAPON_KEYS, Sheet, edited_weapon, hp_as_maximum, norm_key
+from rules.systems.dnd35.sheet import (
+    QUICK_WEAPON_KEYS,
+    Sheet,
+    edited_weapon,
+    hp_as_maximum,
+    is_quick_weapon,
+    norm_key,
+)
 from rules.systems.dnd35.tables import (
     CANNOT_ACT,
     CONDITION_ALIASES,
@@ -71,6 +78,8 @@ class Dnd35(CombatSystem):
         "bull_rush",
         "overrun",
         "feint",
+        "stand_up",
+        "withdraw",
     )
     # Off one's own turn: an attack of opportunity, a readied action going off (the attack with
     # `readied`: the bot then moves the readier to just before the trigger), a delaying
@@ -140,11 +149,14 @@ class Dnd35(CombatSystem):
     def edit_sheet(self, sheet: BaseModel, changes: Mapping[str, Any]) -> BaseModel:
         """As the generic edit, plus `ac`/`tz`: `ac:+2` changes `misc_ac` by 2, `ac:17` sets the AC; and the
         quick NPC keys `attack`, `damage`, `crit`, `range` change the first weapon (`útok:+2` adds 2 to its
-        whole attack bonus, `útok:=5` sets it) instead of making another one."""
+        whole attack bonus, `útok:=5` sets it) instead of making another one; `weapon` (`zbraň:`) renames a
+        quick NPC's weapon, keeping its attack bonus and damage line."""
+        s: Sheet = sheet  # type: ignore[assignment]
+        quick = bool(s.weapons) and is_quick_weapon(s.weapons[0])
         plain: dict[str, Any] = {}
         weapon: dict[str, Any] = {}
         for key, value in changes.items():
-            if key in QUICK_WEAPON_KEYS:
+            if key in QUICK_WEAPON_KEYS or (key == "weapon" and quick):
                 weapon[key] = value
             elif key.casefold() not in AC_EDIT_KEYS:
                 plain[key] = value
@@ -152,7 +164,6 @@ class Dnd35(CombatSystem):
                 plain["misc_ac"] = value
             else:
                 plain["ac"] = str(value).strip().lstrip("=")
-        s: Sheet = sheet  # type: ignore[assignment]
         if weapon and s.weapons:
             plain["weapons"] = [edited_weapon(s, weapon), *(w.model_dump() for w in s.weapons[1:])]
         else:
@@ -170,6 +181,13 @@ class Dnd35(CombatSystem):
     ) -> ActionResult | None:
         """Per-round upkeep: the dying roll comes from the given dice (RandomDice() only if none)."""
         return actions.start_round(fighter, settings, round_no, dice or RandomDice())  # type: ignore[arg-type]
+
+    def start_turn(
+        self, fighter: Fighter[Any], settings: BaseModel, round_no: int, dice: DiceSource | None = None
+    ) -> ActionResult | None:
+        """The start of the combatant's own turn: the stances of its last action end (not yet called by the
+        bot: `start_round` ends a stance whose owner's turn passed without an action, a round later)."""
+        return actions.start_turn(fighter, settings)  # type: ignore[arg-type]
 
     def initiative(self, req: ActionRequest, dice: DiceSource) -> ActionResult:
         return actions.initiative(req, dice)
@@ -204,6 +222,8 @@ class Dnd35(CombatSystem):
             "bull_rush": specials.bull_rush,
             "overrun": specials.overrun,
             "feint": specials.feint,
+            "stand_up": actions.stand_up,
+            "withdraw": actions.withdraw,
         }.get(action)
         if handler is None:
             raise RulesError(

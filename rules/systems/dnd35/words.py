@@ -132,6 +132,25 @@ def closest_weapon(name: str) -> str | None:
     return native_weapon_name(index[near[0]]) if near else None
 
 
+def similar_weapons(name: str, limit: int = 6) -> list[str]:
+    """The shipped weapons a name not in the tables may have meant, as a stats line writes them: those
+    nearest spellings first, then those sharing a word with it (`velká_sekera` → `válečná_sekera`,
+    `obouruční_sekera`); empty when nothing is near (the caller then lists them all)."""
+    index = {fold(n): key for key, names in WEAPON_NAMES.items() for n in (key, *names)}
+    words = [w for w in fold(name).replace("-", "_").replace(" ", "_").split("_") if len(w) >= 3]
+    found = [index[near] for near in difflib.get_close_matches(fold(name), list(index), n=limit, cutoff=0.7)]
+    for folded, key in index.items():
+        parts = folded.replace("-", "_").replace(" ", "_").split("_")
+        if any(w == p or (len(w) >= 5 and p.startswith(w[:5])) for w in words for p in parts):
+            found.append(key)
+    return list(dict.fromkeys(native_weapon_name(key) for key in found))[:limit]
+
+
+def all_weapon_names() -> list[str]:
+    """Every shipped weapon as a stats line writes it, in the tables' order."""
+    return [native_weapon_name(key) for key in WEAPON_NAMES if native_weapon_name(key) != key]
+
+
 def native_weapon_name(key: str) -> str:
     """How a one-line sheet writes a shipped weapon: its Czech name if that reads back as this weapon."""
     names = WEAPON_NAMES.get(key, ())
