@@ -553,7 +553,7 @@ def test_weapon_attacking_as_a_bonus_action_needs_a_regular_action_when_heavy() 
     quick = {"id": "quick", "damage_dice": "1k6", "weight_kg": 3.1, "attack_action_cost": "bonus"}
     heavy = S.attack(request({"lift_kg": 20, "weapons": [quick]}, TARGET), ScriptedDice([10]))
     note = next(n for n in heavy.notes if n.key == "heavy_no_bonus_action_attacks")
-    assert note.params == {"cost": Term("term", "cost_regular_action")}
+    assert note.params == {"cost": Term("term", "cost_regular_action"), "penalty": -1}
     light_enough = S.attack(request({"lift_kg": 21, "weapons": [quick]}, TARGET), ScriptedDice([10]))
     assert "heavy_weapon" not in mods(light_enough)
 

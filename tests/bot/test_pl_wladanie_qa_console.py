@@ -1,0 +1,29 @@
+"""pl_wladanie QA findings through the console, as the Polish group met them."""
+
+from __future__ import annotations
+
+from tests.bot.conftest import Table, text_of
+
+JAGNA = [
+    "@gm:pl #boj /ustawienia ustaw nazwa:enforce_turns wartość:false system:pl_wladanie",
+    "@ana:pl /postać utwórz system:pl_wladanie nazwa:Jagna szablon:fighter",
+    "@gm:pl #boj /starcie rozpocznij system:pl_wladanie nazwa:Jaskinia",
+    "@ana:pl #boj /starcie dołącz postać:Jagna",
+]
+
+
+async def test_a_hidden_ogres_heavy_weapon_notes_stay_with_the_gm(table: Table) -> None:
+    """Finding 2: the heavy-weapon notes tell the hidden Ogr's weight against its lift."""
+    await table.play(
+        [
+            *JAGNA,
+            '@gm:pl #boj /starcie dodaj nazwa:Ogr ukryte:true statystyki:"obrona_fizyczna:12 władanie:maczuga=9 '
+            'broń:maczuga:1k12:1:6kg siła:9 udźwig:10 płeć:m"',
+        ]
+    )
+    table.dice(20, 5)
+    responses = await table("@gm:pl #boj /atak atakujący:Ogr cel:Jagna opcje:wysiłek")
+    public = [text_of(r) for r in responses if not r.ephemeral]
+    private = [text_of(r) for r in responses if r.ephemeral]
+    assert public and not any("Broń ciężka" in text or "Za ciężka" in text for text in public), public
+    assert any("akcję dodatkową" in text for text in private), private
