@@ -1,0 +1,93 @@
+"""QA findings of a Polish group's play-through (report findings 1, 2, 4, 5, 9, 10, 14), on the rules side.
+
+The seed (003_20ada4a0bcd09dc8.txt) is the authority; each test quotes the sentence it reads."""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+import pytest
+
+from rules.dice import ScriptedDice
+from rules.errors import RulesError
+from rules.registry import get_system
+from rules.system import ActionRequest, Fighter
+
+S = get_system("pl_wladanie")
+GM_THRESHOLDS = {"wound_thresholds": "light:10,serious:20,critical:30,out:40,dead:50"}
+
+
+def sheet(**data: Any) -> Any:
+    return S.sheet(data)
+
+
+# --- 1. a GM edit grades damage by the encounter's own wound thresholds --------------------------------
+
+
+def test_a_gm_edit_of_damage_uses_the_encounters_thresholds() -> None:
+    settings = S.settings(GM_THRESHOLDS)
+    edited = cast(Any, S.edit_sheet(sheet(), {"damage_taken": "+22"}, settings))
+    assert edited.damage_taken == 22 and edited.wound_level == "serious"
+    assert S.status(edited).level == "serious" and not S.status(edited).out_of_fight
+
+
+def test_a_gm_edit_under_low_thresholds_reaches_the_critical_wound() -> None:
+    settings = S.settings({"wound_thresholds": "light:1,serious:2,critical:3,out:5,dead:8"})
+    edited = cast(Any, S.edit_sheet(sheet(), {"damage_taken": "4"}, settings))
+    assert edited.wound_level == "critical"
+
+
+def test_a_gm_edit_without_the_encounters_settings_keeps_the_default_thresholds() -> None:
+    default = cast(Any, S.edit_sheet(sheet(), {"damage_taken": "+22"}))
+    assert default.wound_level == cast(Any, S.edit_sheet(sheet(), {"damage_taken": "+22"}, S.settings({}))).wound_level
+
+
+# --- 2. a hidden attacker's heavy-weapon notes are the attacker's -----------------------------------------
+
+
+def test_heavy_weapon_notes_carry_the_attackers_side() -> None:
+    """"Postać mająca karę -1 z tytułu ciężkiej broni, nie może wykonywać daną bronią ataków kosztem akcji
+    dodatkowej lub szybciej. Postać mająca karę -10 … musi poświęcić … jedną akcję dodatkową": the penalty
+    band tells the attacker's weight against its lift, so every such note is the attacker's (side "actor")
+    and carries the penalty, which a hidden attacker's public copy leaves out."""
+    club = {"id": "maczuga", "damage_dice": "1k12", "strength_category": "1", "weight_kg": 6}
+    ogre = sheet(strength=9, lift_kg=10, weapon_skills={"maczuga": 9}, weapons=[club])
+    req = ActionRequest(Fighter("Ogr", ogre), Fighter("Jagna", sheet(physical_defence=13)),
+                        S.options({"extra_effort": True}), S.settings({}), None)  # fmt: skip
+    result = S.attack(req, ScriptedDice([20, 5]))
+    heavy = {n.key: n for n in result.notes if n.key.startswith(("heavy", "too_heavy"))}
+    assert set(heavy) == {"heavy", "heavy_no_bonus_action_attacks", "heavy_extra_bonus_action", "too_heavy"}
+    assert all(n.side == "actor" for n in heavy.values())
+    assert heavy["heavy_extra_bonus_action"].params == {"penalty": -40}
+    assert heavy["heavy_no_bonus_action_attacks"].params["penalty"] == -40
+
+
+# --- 4. healing the total heals the parts -----------------------------------------------------------------
+
+
+def test_zero_damage_clears_the_damage_per_part() -> None:
+    hurt = sheet(damage_taken=13, damage_by_location={"torso": 13}, wound_level="serious")
+    healed = cast(Any, S.update_sheet(hurt, {"damage_taken": "0"}))
+    assert healed.damage_taken == 0 and healed.damage_by_location == {}
+    edited = cast(Any, S.edit_sheet(hurt, {"damage_taken": "0"}))
+    assert edited.damage_by_location == {} and S.status(edited).level == "unhurt"
+
+
+def test_lower_damage_caps_every_part_at_the_new_total() -> None:
+    hurt = sheet(damage_taken=15, damage_by_location={"torso": 13, "head": 2})
+    healed = cast(Any, S.edit_sheet(hurt, {"hp": "+10"}))
+    assert healed.damage_taken == 5 and healed.damage_by_location == {"torso": 5, "head": 2}
+
+
+def test_parts_given_with_the_total_stand_as_given() -> None:
+    hurt = sheet(damage_taken=13, damage_by_location={"torso": 13})
+    kept = cast(Any, S.update_sheet(hurt, {"damage_taken": "4", "damage_by_location": "głowa=4"}))
+    assert kept.damage_by_location == {"head": 4}
+
+
+def test_more_damage_leaves_the_parts_alone() -> None:
+    hurt = sheet(damage_taken=13, damage_by_location={"torso": 13})
+    assert cast(Any, S.edit_sheet(hurt, {"damage_taken": "+2"})).damage_by_location == {"torso": 13}
+
+
+_ = (pytest, RulesError)
