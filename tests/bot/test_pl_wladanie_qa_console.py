@@ -27,3 +27,12 @@ async def test_a_hidden_ogres_heavy_weapon_notes_stay_with_the_gm(table: Table) 
     private = [text_of(r) for r in responses if r.ephemeral]
     assert public and not any("Broń ciężka" in text or "Za ciężka" in text for text in public), public
     assert any("akcję dodatkową" in text for text in private), private
+
+
+async def test_a_shot_without_a_ranged_weapon_says_how_to_throw(table: Table) -> None:
+    """Finding 9: Jagna's only weapon is a sword; /strzał does not throw it unasked."""
+    await table.play([*JAGNA, '@gm:pl #boj /starcie dodaj nazwa:Zbój statystyki:"obrona_fizyczna:5"'])
+    r = await table.one("@ana:pl #boj /strzał cel:Zbój odległość:5")
+    assert r.ephemeral and "Miecz to nie broń dystansowa" in text_of(r) and "opcje:rzut" in text_of(r), text_of(r)
+    thrown = await table.one("@ana:pl #boj /strzał cel:Zbój odległość:5 opcje:rzut")
+    assert "Broń niezaprojektowana do miotania" in text_of(thrown), text_of(thrown)

@@ -46,7 +46,7 @@ def test_a_gm_edit_without_the_encounters_settings_keeps_the_default_thresholds(
 
 
 def test_heavy_weapon_notes_carry_the_attackers_side() -> None:
-    """"Postać mająca karę -1 z tytułu ciężkiej broni, nie może wykonywać daną bronią ataków kosztem akcji
+    """Seed: "Postać mająca karę -1 z tytułu ciężkiej broni, nie może wykonywać daną bronią ataków kosztem akcji
     dodatkowej lub szybciej. Postać mająca karę -10 … musi poświęcić … jedną akcję dodatkową": the penalty
     band tells the attacker's weight against its lift, so every such note is the attacker's (side "actor")
     and carries the penalty, which a hidden attacker's public copy leaves out."""
@@ -90,4 +90,29 @@ def test_more_damage_leaves_the_parts_alone() -> None:
     assert cast(Any, S.edit_sheet(hurt, {"damage_taken": "+2"})).damage_by_location == {"torso": 13}
 
 
-_ = (pytest, RulesError)
+# --- 9. throwing a melee weapon is the player's choice ----------------------------------------------------
+
+SWORD = {"id": "miecz", "damage_dice": "1k8", "strength_category": "1/2", "weight_kg": 1.5}
+
+
+def shot(actor: dict[str, Any], **options: Any) -> Any:
+    req = ActionRequest(Fighter("Jagna", S.sheet(actor)), Fighter("Zbój", sheet(physical_defence=5)),
+                        S.options(options), S.settings({}), None, 5)  # fmt: skip
+    return S.shot(req, ScriptedDice([11, 3]))
+
+
+def test_a_shot_with_only_a_sword_is_refused_without_the_throw_option() -> None:
+    """Seed: "Postać może wykorzystać broń i rzucić nią …; jeżeli … nie jest zaprojektowana do miotania, otrzymuje
+    modyfikator -10": a throw is chosen, and the refusal says how to choose it."""
+    jagna = {"lift_kg": 45, "weapon_skills": {"miecz": 6}, "weapons": [SWORD]}
+    with pytest.raises(RulesError) as err:
+        shot(jagna)
+    assert err.value.key == "error.pl_wladanie.throw_not_chosen" and err.value.params["penalty"] == -10
+    thrown = shot(jagna, throw=True)
+    assert {m.key: m.value for m in thrown.modifiers}["not_for_throwing"] == -10
+
+
+def test_a_weapon_made_for_throwing_needs_no_option() -> None:
+    knife = {"id": "nóż", "damage_dice": "1k4", "weight_kg": 0.5, "designed_for_throwing": True}
+    result = shot({"lift_kg": 20, "weapon_skills": {"nóż": 4}, "weapons": [SWORD, knife]})
+    assert "not_for_throwing" not in {m.key for m in result.modifiers}

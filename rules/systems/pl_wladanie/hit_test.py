@@ -109,6 +109,12 @@ def build_attempt(
     throwing = ranged and (opts.throw or weapon.ranged_kind in (None, "thrown"))
     if throwing and "unarmed" in weapon.traits:
         raise RulesError("error.pl_wladanie.cannot_throw", weapon=Term("weapon", weapon.id))
+    if throwing and not opts.throw and weapon.ranged_kind is None and not weapon.designed_for_throwing:
+        # "Postać może wykorzystać broń i rzucić nią …": throwing a sword is the player's choice (−10),
+        # not what a shot with a melee-only sheet silently does.
+        raise RulesError(
+            "error.pl_wladanie.throw_not_chosen", weapon=Term("weapon", weapon.id), penalty=NOT_FOR_THROWING
+        )
     two_handed = opts.grip == "two_handed" if opts.grip else weapon.two_handed
     attempt = Attempt("ranged" if ranged else "direct", weapon, two_handed, throwing, [], [])
     too_heavy = _heavy(attempt, sheet, opts, settings)

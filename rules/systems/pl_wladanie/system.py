@@ -82,9 +82,7 @@ class PlWladanie(CombatSystem):
             raise RulesError("error.unknown_condition", condition=condition, allowed=allowed)
         return conditions_rules.with_condition(cast(Sheet, sheet), condition, on)
 
-    def edit_sheet(
-        self, sheet: BaseModel, changes: Mapping[str, Any], settings: BaseModel | None = None
-    ) -> BaseModel:
+    def edit_sheet(self, sheet: BaseModel, changes: Mapping[str, Any], settings: BaseModel | None = None) -> BaseModel:
         """`/encounter edit`: new damage gives its wound level at once (not at the next round's upkeep), by
         the encounter's own `wound_thresholds` when the caller passes its `settings` (the GM's "Progi ran":
         22 damage under `light:10,serious:20,…` is a serious wound, not the default thresholds' "out")."""
