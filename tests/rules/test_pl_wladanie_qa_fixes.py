@@ -116,3 +116,31 @@ def test_a_weapon_made_for_throwing_needs_no_option() -> None:
     knife = {"id": "nóż", "damage_dice": "1k4", "weight_kg": 0.5, "designed_for_throwing": True}
     result = shot({"lift_kg": 20, "weapon_skills": {"nóż": 4}, "weapons": [SWORD, knife]})
     assert "not_for_throwing" not in {m.key for m in result.modifiers}
+
+
+# --- 10. running up to an archer: an outcome that says whether it worked ----------------------------------
+
+
+def rush(own: int | None, archer: int | None = None, **options: Any) -> Any:
+    req = ActionRequest(Fighter("Ala", sheet(initiative_result=own)), None, S.options(options), S.settings({}), None)
+    if archer is not None:
+        req = ActionRequest(req.actor, Fighter("Łucznik", sheet(initiative_result=archer)), req.options, req.settings)
+    return S.act("archer_rush", req, ScriptedDice([]))
+
+
+@pytest.mark.parametrize(("own", "archer", "outcome"), [(11, 30, "archer_rush_none"), (14, 10, "archer_rush_none"),
+                                                        (15, 10, "archer_rush"), (30, 10, "archer_rush")])  # fmt: skip
+def test_a_rush_without_actions_says_the_archer_acts_first(own: int, archer: int, outcome: str) -> None:
+    """Seed: "za każde 10 więcej w teście postać będzie w stanie wykonać akcję zwykłą, a o każde 5 więcej
+    akcję dodatkową": less than 5 more gives no action, so the rush is not made (even after winning)."""
+    result = rush(own, archer)
+    assert result.outcome == outcome and result.checks[0].outcome == outcome
+
+
+def test_missing_initiative_results_say_which_and_how() -> None:
+    with pytest.raises(RulesError) as own:
+        rush(None, archer_initiative=12)
+    assert own.value.key == "error.pl_wladanie.initiative_needed_own" and own.value.params == {"name": "Ala"}
+    with pytest.raises(RulesError) as archer:
+        rush(11)
+    assert archer.value.key == "error.pl_wladanie.initiative_needed_archer"
