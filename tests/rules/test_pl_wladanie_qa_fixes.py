@@ -144,3 +144,16 @@ def test_missing_initiative_results_say_which_and_how() -> None:
     with pytest.raises(RulesError) as archer:
         rush(11)
     assert archer.value.key == "error.pl_wladanie.initiative_needed_archer"
+
+
+# --- 14. a whole lift reads as a whole number -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("typed", [45, 45.0, "45", "45,0"])
+def test_a_whole_lift_is_a_whole_number(typed: Any) -> None:
+    lift = cast(Any, sheet(lift_kg=typed)).lift_kg
+    assert lift == 45 and type(lift) is int
+
+
+def test_a_fractional_lift_stays_as_typed() -> None:
+    assert cast(Any, sheet(lift_kg="22,5")).lift_kg == 22.5
