@@ -36,3 +36,20 @@ async def test_a_shot_without_a_ranged_weapon_says_how_to_throw(table: Table) ->
     assert r.ephemeral and "Miecz to nie broń dystansowa" in text_of(r) and "opcje:rzut" in text_of(r), text_of(r)
     thrown = await table.one("@ana:pl #boj /strzał cel:Zbój odległość:5 opcje:rzut")
     assert "Broń niezaprojektowana do miotania" in text_of(thrown), text_of(thrown)
+
+
+async def test_a_parry_against_a_crossbow_without_a_shield_says_why(table: Table) -> None:
+    """Finding 15: the answer named the English id 'parry' and no reason."""
+    await table.play(
+        [
+            "@bob:pl /postać utwórz system:pl_wladanie nazwa:Bartek szablon:archer",
+            "@gm:pl #boj /starcie rozpocznij system:pl_wladanie nazwa:Bez_tarczy",
+            "@bob:pl #boj /starcie dołącz postać:Bartek",
+            '@gm:pl #boj /starcie dodaj nazwa:Kusznik statystyki:"obrona_fizyczna:12 władanie:kusza=30 '
+            'broń:kusza:1k10:strzelecka:80m:3kg udźwig:30"',
+            "@gm:pl #boj /strzał atakujący:Kusznik cel:Bartek odległość:10",
+        ]
+    )
+    r = await table.one("@bob:pl #boj /obrona opcja:parry")
+    text = text_of(r)
+    assert "parry" not in text and "tylko tarczą" in text and "Unik, Bez obrony" in text, text

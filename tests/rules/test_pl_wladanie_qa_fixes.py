@@ -10,8 +10,9 @@ import pytest
 
 from rules.dice import ScriptedDice
 from rules.errors import RulesError
+from rules.model import Term
 from rules.registry import get_system
-from rules.system import ActionRequest, Fighter
+from rules.system import ActionRequest, DefenceRequest, Fighter
 
 S = get_system("pl_wladanie")
 GM_THRESHOLDS = {"wound_thresholds": "light:10,serious:20,critical:30,out:40,dead:50"}
@@ -157,3 +158,31 @@ def test_a_whole_lift_is_a_whole_number(typed: Any) -> None:
 
 def test_a_fractional_lift_stays_as_typed() -> None:
     assert cast(Any, sheet(lift_kg="22,5")).lift_kg == 22.5
+
+
+# --- 15. a parry typed against a shot without a shield: refused, saying why ------------------------------
+
+BOW = {"id": "kusza", "damage_dice": "1k10", "ranged_kind": "shooting", "max_range_m": 80}
+
+
+def pending_shot(target: dict[str, Any], settings: dict[str, Any] | None = None) -> tuple[ActionRequest, Any]:
+    archer = Fighter("Kusznik", sheet(weapon_skills={"kusza": 30}, weapons=[BOW]))
+    req = ActionRequest(archer, Fighter("Bartek", S.sheet(target)), S.options({}), S.settings(settings or {}), None, 10)
+    return req, S.shot(req, ScriptedDice([10]))
+
+
+@pytest.mark.parametrize(("setting", "key"), [("shield_only", "error.pl_wladanie.ranged_parry_shield_only"),
+                                              ("never", "error.pl_wladanie.ranged_parry_never")])  # fmt: skip
+def test_a_parry_not_offered_against_a_shot_is_refused_with_the_reason(setting: str, key: str) -> None:
+    req, pending = pending_shot({"physical_defence": 12, "parry_skill": 5, "dodge_skill": 3},
+                                {"ranged_parry": setting})  # fmt: skip
+    assert pending.defences == ["dodge", "none"]
+    defence = DefenceRequest(req.target, req.actor, pending.exchange, req.settings, "parry")  # type: ignore[arg-type]
+    with pytest.raises(RulesError) as err:
+        S.defend(defence, ScriptedDice([10]))
+    assert err.value.key == key
+    assert err.value.params["allowed"] == [Term("defence", "dodge"), Term("defence", "none")]
+
+
+def test_the_system_reads_typed_defences_itself() -> None:
+    assert S.reads_typed_defence  # the bot hands it "parry" not offered, so the refusal can say why

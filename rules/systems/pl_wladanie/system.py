@@ -51,6 +51,8 @@ class PlWladanie(CombatSystem):
     Settings = Settings
     initiative_descending: ClassVar[bool] = True
     has_active_defence: ClassVar[bool] = True
+    # A defence this attack did not offer (parry against a shot) is refused by `defend`, saying why.
+    reads_typed_defence: ClassVar[bool] = True
     extra_actions: ClassVar[tuple[str, ...]] = ("test", "archer_rush")
     # The seed has no reaction: attacks happen in one's own turn ("którą postać wykonuje w swojej turze");
     # parry and dodge answer the defence prompt. Nothing is accepted off-turn (docs: Reactions).
