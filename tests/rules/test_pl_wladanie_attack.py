@@ -331,16 +331,16 @@ def test_range_penalty_in_the_shot_and_maximum_range() -> None:
 
 def test_throw_range_is_lift_minus_weight() -> None:
     thrower = {**FIGHTER, "lift_kg": 10, "weapon_skills": {"throwing": 2}}
-    ok = S.shot(request(thrower, TARGET, distance=8.5), ScriptedDice([20]))  # range 10 - 1.5 = 8.5
+    ok = S.shot(request(thrower, TARGET, distance=8.5, throw=True), ScriptedDice([20]))  # range 10 - 1.5 = 8.5
     assert mods(ok) == {"throwing": 2, "not_for_throwing": -10, "range": -4}
     with pytest.raises(RulesError):
-        S.shot(request(thrower, TARGET, distance=8.6), ScriptedDice([20]))
+        S.shot(request(thrower, TARGET, distance=8.6, throw=True), ScriptedDice([20]))
 
 
 def test_thrown_weapon_deals_one_handed_damage_two_steps_lower() -> None:
     axe = {"id": "axe", "damage_dice": "2k6", "strength_category": "1", "weight_kg": 2.0, "two_handed": True}
     actor = {"strength": 6, "lift_kg": 30, "weapon_skills": {"throwing": 12}, "weapons": [axe]}
-    result = hit(request(actor, TARGET, distance=2), [15, 1, 1], ranged=True)
+    result = hit(request(actor, TARGET, distance=2, throw=True), [15, 1, 1], ranged=True)
     assert [r.sides for r in result.rolls if r.purpose == "damage"] == [10]  # 2k6 → 1k12 → 1k10
     assert result.damage is not None and result.damage.rolled == 1 + 6  # category 1, no two-hand raise
 
@@ -348,8 +348,10 @@ def test_thrown_weapon_deals_one_handed_damage_two_steps_lower() -> None:
 def test_thrown_improvised_steps_setting() -> None:
     cleaver = {"id": "cleaver", "damage_dice": "1k8", "weight_kg": 1.0, "improvised": True}
     actor = {"lift_kg": 18, "weapon_skills": {"throwing": 9}, "weapons": [cleaver]}
-    two = hit(request(actor, TARGET, distance=1), [20, 1], ranged=True)
-    four = hit(request(actor, TARGET, distance=1, settings={"thrown_improvised_steps": 4}), [20, 1], ranged=True)
+    two = hit(request(actor, TARGET, distance=1, throw=True), [20, 1], ranged=True)
+    four = hit(
+        request(actor, TARGET, distance=1, settings={"thrown_improvised_steps": 4}, throw=True), [20, 1], ranged=True
+    )
     assert [r.sides for r in two.rolls if r.purpose == "damage"] == [4]
     assert [r.sides for r in four.rolls if r.purpose == "damage"] == [2]
     assert mods(two)["not_for_throwing"] == -10 and "improvised" not in mods(two)
@@ -543,7 +545,7 @@ def test_skill_keys_for_unarmed_and_throwing_fall_back_sensibly() -> None:
     assert mods(listed) == {"unarmed_skill": 3}
     own = S.attack(request({"unarmed_skill": 2, "weapon_skills": {"walka_wrecz": 3}}, TARGET), ScriptedDice([1]))
     assert mods(own) == {"unarmed_skill": 2}
-    by_weapon = S.shot(request({**FIGHTER, "lift_kg": 20}, TARGET, distance=1), ScriptedDice([1]))
+    by_weapon = S.shot(request({**FIGHTER, "lift_kg": 20}, TARGET, distance=1, throw=True), ScriptedDice([1]))
     assert mods(by_weapon)["throwing"] == 5  # no throwing skill: the sword's władanie
     missing = S.attack(request({"weapons": [SWORD]}, TARGET), ScriptedDice([1]))
     assert "wladanie" not in mods(missing) and any(n.key == "no_skill" for n in missing.notes)
@@ -553,7 +555,7 @@ def test_weapon_attacking_as_a_bonus_action_needs_a_regular_action_when_heavy() 
     quick = {"id": "quick", "damage_dice": "1k6", "weight_kg": 3.1, "attack_action_cost": "bonus"}
     heavy = S.attack(request({"lift_kg": 20, "weapons": [quick]}, TARGET), ScriptedDice([10]))
     note = next(n for n in heavy.notes if n.key == "heavy_no_bonus_action_attacks")
-    assert note.params == {"cost": Term("term", "cost_regular_action")}
+    assert note.params == {"cost": Term("term", "cost_regular_action"), "penalty": -1}
     light_enough = S.attack(request({"lift_kg": 21, "weapons": [quick]}, TARGET), ScriptedDice([10]))
     assert "heavy_weapon" not in mods(light_enough)
 

@@ -198,7 +198,7 @@ def test_undisturbed_dice_show_no_steps() -> None:
 def test_thrown_improvised_steps_follow_the_setting(setting: int, expected: list[tuple[str, int]]) -> None:
     cleaver = {"id": "cleaver", "damage_dice": "1k10", "weight_kg": 1.0, "improvised": True}
     actor = {"lift_kg": 18, "weapon_skills": {"throwing": 9}, "weapons": [cleaver]}
-    req = request(actor, TARGET, distance=1, settings={"thrown_improvised_steps": setting})
+    req = request(actor, TARGET, distance=1, settings={"thrown_improvised_steps": setting}, throw=True)
     result = both_halves(req, [20, 1], "none", ranged=True)
     damage = result.checks[-1]
     assert damage.dice_expr == "1k10" and [(p.key, p.value) for p in damage.dice_steps] == expected

@@ -99,7 +99,7 @@ def test_example_1_active_defence_modifiers_from_back_only() -> None:
 
 
 def test_example_2_thrown_cleaver_misses_by_one() -> None:
-    req = request(OLA, GAUNTLETED, distance=7)
+    req = request(OLA, GAUNTLETED, distance=7, throw=True)
     result = S.shot(req, ScriptedDice([15]))
     mods = {m.key: m.value for m in result.modifiers}
     assert mods == {"throwing": 9, "not_for_throwing": -10, "range": -3}  # -10 replaces improvised -5
@@ -108,7 +108,7 @@ def test_example_2_thrown_cleaver_misses_by_one() -> None:
 
 
 def test_example_2_second_cleaver_hits_arm_coverage_beaten() -> None:
-    req = request(OLA, GAUNTLETED, distance=7, location="arm")
+    req = request(OLA, GAUNTLETED, distance=7, location="arm", throw=True)
     dice = ScriptedDice([17, 2])
     pending = S.shot(req, dice)
     assert pending.outcome == "pending_defence" and pending.total == 13

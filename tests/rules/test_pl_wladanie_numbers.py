@@ -19,8 +19,9 @@ OLA = {
 
 
 def request(distance: float | None = None) -> ActionRequest:
+    options = S.options({"throw": True} if distance is not None else {})
     return ActionRequest(
-        Fighter("Ola", S.sheet(OLA)), Fighter("Ork", S.sheet({"physical_defence": 5})), S.options({}),
+        Fighter("Ola", S.sheet(OLA)), Fighter("Ork", S.sheet({"physical_defence": 5})), options,
         S.settings({}), "topór", distance,
     )  # fmt: skip
 

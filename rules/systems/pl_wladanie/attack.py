@@ -200,6 +200,10 @@ def _defend(req: DefenceRequest, dice: DiceSource) -> ActionResult:
     refused: list[Note] = []
     if choice not in DEFENCE_CHOICES:
         raise RulesError("error.pl_wladanie.defence_unknown", choice=choice, allowed=_defences(allowed))
+    if req.choice is not None and choice not in allowed and allowed != ["none"]:
+        # A defence typed that this attack never offered (a shot parried without a shield): refused with why,
+        # not rolled as no defence; the player picks again. (Nothing left to pick: the note below.)
+        raise RulesError(_not_offered(choice, ex.get("action") == "shot", settings), allowed=_defences(allowed))
     if choice not in allowed:  # e.g. a surprised defender asked to parry: the blow lands undefended
         refused.append(
             Note(key="defence_not_allowed", params={"choice": Term("defence", choice), "allowed": _defences(allowed)})
@@ -274,6 +278,15 @@ def _active_defence(
     tested = defence_test_check(choice, shown, mods, defence_total if type(bonus) is int else None)
     fields["checks"].append(against_defence(total, tested, fields["outcome"]))
     return stopped
+
+
+def _not_offered(choice: str, shot: bool, settings: Settings) -> str:
+    """Why a defence is not offered: parry against a shot, by the GM's `ranged_parry`, else in general."""
+    if shot and choice == "parry" and settings.ranged_parry == "shield_only":
+        return "error.pl_wladanie.ranged_parry_shield_only"
+    if shot and choice == "parry" and settings.ranged_parry == "never":
+        return "error.pl_wladanie.ranged_parry_never"
+    return "error.pl_wladanie.defence_not_offered"
 
 
 def _defences(choices: list[str]) -> list[Term]:

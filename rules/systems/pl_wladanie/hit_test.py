@@ -71,30 +71,32 @@ def _heavy(attempt: Attempt, sheet: Sheet, opts: Options, settings: Settings) ->
     if weapon.weight_kg is None:
         return False
     if sheet.lift_kg is None:
-        attempt.notes.append(Note(key="heavy_unchecked", params={"weight_kg": whole(weapon.weight_kg)}))
+        attempt.notes.append(Note("heavy_unchecked", {"weight_kg": whole(weapon.weight_kg)}, side="actor"))
         return False
     h = heavy(weapon.weight_kg, sheet.lift_kg, attempt.two_handed, settings)
     if h.penalty:
         attempt.modifiers.append(modifier("heavy_weapon", h.penalty))
-        attempt.notes.append(Note(key="heavy", params={"limit_kg": whole(float(h.limit_kg)), "penalty": h.penalty}))
+        # The attacker's notes (side "actor"): a hidden NPC's penalty band tells its weight against its lift.
+        attempt.notes.append(Note("heavy", {"limit_kg": whole(float(h.limit_kg)), "penalty": h.penalty}, side="actor"))
         if h.forbids_bonus_action_attacks:
             if opts.bonus_action:
                 raise RulesError("error.pl_wladanie.heavy_bonus_action", penalty=h.penalty)
             # Even a weapon that normally attacks as a bonus action must now spend a regular action.
             cost = Term("term", "cost_regular_action")
-            attempt.notes.append(Note(key="heavy_no_bonus_action_attacks", params={"cost": cost}))
+            params = {"cost": cost, "penalty": h.penalty}
+            attempt.notes.append(Note("heavy_no_bonus_action_attacks", params, side="actor"))
         if h.extra_bonus_action:
-            attempt.notes.append(Note(key="heavy_extra_bonus_action"))
+            attempt.notes.append(Note("heavy_extra_bonus_action", {"penalty": h.penalty}, side="actor"))
     if opts.extra_effort:
         if h.penalty < 0:
             relief = min(HEAVY_EFFORT_RELIEF, -h.penalty)
             attempt.modifiers.append(modifier("extra_effort", relief))
             attempt.fatigue = 1
         else:
-            attempt.notes.append(Note(key="effort_unneeded"))
+            attempt.notes.append(Note("effort_unneeded", side="actor"))
     if h.too_heavy:
         params = {"weight_kg": whole(weapon.weight_kg), "lift_kg": whole(sheet.lift_kg)}
-        attempt.notes.append(Note(key="too_heavy", params=params))
+        attempt.notes.append(Note("too_heavy", params, side="actor"))
     return h.too_heavy
 
 
@@ -107,6 +109,12 @@ def build_attempt(
     throwing = ranged and (opts.throw or weapon.ranged_kind in (None, "thrown"))
     if throwing and "unarmed" in weapon.traits:
         raise RulesError("error.pl_wladanie.cannot_throw", weapon=Term("weapon", weapon.id))
+    if throwing and not opts.throw and weapon.ranged_kind is None and not weapon.designed_for_throwing:
+        # "Postać może wykorzystać broń i rzucić nią …": throwing a sword is the player's choice (−10),
+        # not what a shot with a melee-only sheet silently does.
+        raise RulesError(
+            "error.pl_wladanie.throw_not_chosen", weapon=Term("weapon", weapon.id), penalty=NOT_FOR_THROWING
+        )
     two_handed = opts.grip == "two_handed" if opts.grip else weapon.two_handed
     attempt = Attempt("ranged" if ranged else "direct", weapon, two_handed, throwing, [], [])
     too_heavy = _heavy(attempt, sheet, opts, settings)

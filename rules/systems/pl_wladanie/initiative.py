@@ -91,12 +91,17 @@ def rush(req: ActionRequest) -> ActionResult:
         raise RulesError("error.pl_wladanie.archer_rush_off")
     own = actor.sheet.initiative_result
     archer = _archer_initiative(req, opts)
-    if own is None or archer is None:
-        raise RulesError("error.pl_wladanie.initiative_needed")
+    if own is None:
+        raise RulesError("error.pl_wladanie.initiative_needed_own", name=actor.name)
+    if archer is None:
+        raise RulesError("error.pl_wladanie.initiative_needed_archer")
     note = _rush_note(own, archer)
+    # "za każde 10 więcej w teście … akcję zwykłą, a o każde 5 więcej akcję dodatkową": under 5 more there is
+    # no action to run with, and the archer shoots first.
+    outcome = "archer_rush" if note.params["regular_actions"] or note.params["bonus_actions"] else "archer_rush_none"
     side: Side = "target" if opts.archer_initiative is None else "other"  # the target's result, or one typed in
     versus = check("archer_initiative", side=side, parts=[Part("initiative_result", archer, side)])
-    shown = check("initiative", parts=[Part("initiative_result", own)], versus=versus, outcome="archer_rush")
+    shown = check("initiative", parts=[Part("initiative_result", own)], versus=versus, outcome=outcome)
     return ActionResult(
         system=SYSTEM_ID,
         action="archer_rush",
@@ -106,7 +111,7 @@ def rush(req: ActionRequest) -> ActionResult:
         against=archer,
         against_key="archer_initiative",
         margin=own - archer,
-        outcome="archer_rush",
+        outcome=outcome,
         notes=[note],
         checks=[shown],
     )

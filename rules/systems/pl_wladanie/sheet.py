@@ -467,7 +467,7 @@ class Sheet(_Model):
     initiative_bonus: int = Field(0, ge=-50, le=SKILL)
     reflex: int = Field(0, ge=-50, le=SKILL, description="refleks: initiative tie-break")
     strength: int = Field(0, ge=0, le=SKILL, description="siła (wartość atrybutu)")
-    lift_kg: float | None = Field(None, ge=0.1, le=KG, description="udźwig")
+    lift_kg: int | float | None = Field(None, ge=0.1, le=KG, description="udźwig")
     endurance: int = Field(0, ge=0, le=SKILL, description="wytrwałość")
     natural_armour: int = Field(0, ge=0, le=SKILL, description="naturalny pancerz")
     physical_defence: int | None = Field(
@@ -534,6 +534,12 @@ class Sheet(_Model):
     @classmethod
     def _proficiencies_text(cls, value: Any) -> Any:
         return notation.parse_list(value) if isinstance(value, str) else value
+
+    @field_validator("lift_kg")
+    @classmethod
+    def _whole_lift(cls, value: int | float | None) -> int | float | None:
+        """A whole lift is a whole number: the sheet reads `Udźwig (kg): 45`, not `45.0` (a stored 45.0 too)."""
+        return int(value) if isinstance(value, float) and value.is_integer() else value
 
     @field_validator("wound_level", mode="before")
     @classmethod

@@ -30,6 +30,18 @@ from .tables import SYSTEM_ID
 from .warnings import sheet_warnings
 
 
+def _parts_healed(before: Sheet, after: Sheet) -> Sheet:
+    """Healing the total heals the parts: damage taken lowered (`obrażenia:0`, `hp:+5`) while the damage per
+    part was left as it was caps every part at the new total (0 clears them), so the sheet and the wound
+    picture do not keep a torso wound on a healed character. Parts given in the same change stand as given."""
+    parts = after.damage_by_location
+    total = after.damage_taken
+    if total >= before.damage_taken or not parts or parts != before.damage_by_location:
+        return after
+    capped = {part: min(taken, total) for part, taken in parts.items() if min(taken, total) > 0}
+    return after if capped == parts else after.model_copy(update={"damage_by_location": capped})
+
+
 class PlWladanie(CombatSystem):
     id: ClassVar[str] = SYSTEM_ID
     name: ClassVar[str] = "Władanie (polskie zasady walki)"
@@ -39,6 +51,8 @@ class PlWladanie(CombatSystem):
     Settings = Settings
     initiative_descending: ClassVar[bool] = True
     has_active_defence: ClassVar[bool] = True
+    # A defence this attack did not offer (parry against a shot) is refused by `defend`, saying why.
+    reads_typed_defence: ClassVar[bool] = True
     extra_actions: ClassVar[tuple[str, ...]] = ("test", "archer_rush")
     # The seed has no reaction: attacks happen in one's own turn ("którą postać wykonuje w swojej turze");
     # parry and dodge answer the defence prompt. Nothing is accepted off-turn (docs: Reactions).
@@ -70,11 +84,15 @@ class PlWladanie(CombatSystem):
             raise RulesError("error.unknown_condition", condition=condition, allowed=allowed)
         return conditions_rules.with_condition(cast(Sheet, sheet), condition, on)
 
-    def edit_sheet(self, sheet: BaseModel, changes: Mapping[str, Any]) -> BaseModel:
-        """`/encounter edit`: new damage gives its wound level at once (not at the next round's upkeep)."""
+    def edit_sheet(self, sheet: BaseModel, changes: Mapping[str, Any], settings: BaseModel | None = None) -> BaseModel:
+        """`/encounter edit`: new damage gives its wound level at once (not at the next round's upkeep), by
+        the encounter's own `wound_thresholds` when the caller passes its `settings` (the GM's "Progi ran":
+        22 damage under `light:10,serious:20,…` is a serious wound, not the default thresholds' "out")."""
         before = cast(Sheet, sheet)
         after = cast(Sheet, super().edit_sheet(sheet, edit_changes(before, changes)))
-        return conditions_rules.settled(after) if after.damage_taken != before.damage_taken else after
+        if after.damage_taken == before.damage_taken:
+            return after
+        return conditions_rules.settled(after, settings if isinstance(settings, Settings) else None)
 
     def update_sheet(self, sheet: BaseModel, changes: Mapping[str, Any]) -> BaseModel:
         """`/character set`: a władanie line adds to (or changes) the skills the sheet has; one number is the
@@ -88,7 +106,7 @@ class PlWladanie(CombatSystem):
                 changes["weapon_skills"] = {**cast(Sheet, sheet).weapon_skills, **notation.parse_skills(skills)}
             except PydanticCustomError:
                 pass  # the sheet refuses it, naming the field
-        return super().update_sheet(sheet, changes)
+        return _parts_healed(cast(Sheet, sheet), cast(Sheet, super().update_sheet(sheet, changes)))
 
     # --- what players type (issue 13) ------------------------------------------------------------------
     def stat_vocabulary(self) -> Vocabulary:
