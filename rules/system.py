@@ -280,9 +280,12 @@ class CombatSystem(ABC):
         # model would see both and refuse the name as unknown.
         return self.sheet({**sheet.model_dump(), **by_field_name(type(sheet), changes)})
 
-    def edit_sheet(self, sheet: BaseModel, changes: Mapping[str, Any]) -> BaseModel:
+    def edit_sheet(
+        self, sheet: BaseModel, changes: Mapping[str, Any], settings: BaseModel | None = None
+    ) -> BaseModel:
         """`/encounter edit`: `hp:12` sets, `hp:+3` / `hp:-5` changes a number by that much, `hp:=-5` sets a
-        negative number. Keys go through `edit_aliases` first; other keys (shortcuts) are set as typed."""
+        negative number. Keys go through `edit_aliases` first; other keys (shortcuts) are set as typed.
+        `settings` are the fight's (a game grading an edit by the GM's own thresholds reads them)."""
         current = sheet.model_dump()
         resolved: dict[str, Any] = {}
         for key, value in changes.items():

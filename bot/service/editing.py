@@ -39,7 +39,8 @@ class EditMixin(ServiceCore):
             direct = {*system.edit_aliases, *system.Sheet.model_fields}
             pairs = self._stat_pairs(system, pairs, keep=direct)
             before = c.sheet
-            model = self._rules(system.edit_sheet, c.model(system), pairs) if pairs else c.model(system)
+            rules_settings, _ = self.encounter_settings(enc)  # graded by the fight's own thresholds
+            model = self._rules(system.edit_sheet, c.model(system), pairs, rules_settings) if pairs else c.model(system)
             after_sheet = sheet_data(model)
             changes: list[tuple[str, Any, Any]] = [
                 (k, before.get(k), v) for k, v in after_sheet.items() if before.get(k) != v

@@ -229,3 +229,17 @@ async def test_a_cleave_shows_each_targets_damage_and_state_not_a_false_total(ta
     assert "Fendente Frontale, secondo bersaglio → Goblin" in hit
     assert "Goblin ora: Ferito/a · PF 192/200" in hit and "Orco ora\nFerito/a · PF 199/200" in hit
     assert "in tutto" not in hit
+
+
+async def test_a_gm_edit_grades_damage_by_the_fights_own_thresholds(table: Table) -> None:
+    await table.play(
+        [
+            '@ana:pl /character create system:pl_wladanie name:Jagna template:fighter',
+            '@gm:pl #boj /settings set system:pl_wladanie name:wound_thresholds'
+            ' value:"lekka:10,ciężka:20,krytyczna:30,poza_walką:40,śmierć:50"',
+            '@gm:pl #boj /encounter start system:pl_wladanie name:"Progi"',
+            "@ana:pl #boj /encounter join character:Jagna",
+        ]
+    )
+    edit = text_of(await table.one('@gm:pl #boj /encounter edit combatant:Jagna stats:"obrażenia:+22"'))
+    assert "Ciężka rana" in edit and "Poza walką" not in edit

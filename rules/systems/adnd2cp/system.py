@@ -102,7 +102,9 @@ class Adnd2cpSystem(CombatSystem):
             data["pool_override"] = changes["pool_max"]
         return self.sheet(data)
 
-    def edit_sheet(self, sheet: BaseModel, changes: Mapping[str, Any]) -> BaseModel:
+    def edit_sheet(
+        self, sheet: BaseModel, changes: Mapping[str, Any], settings: BaseModel | None = None
+    ) -> BaseModel:
         """The generic edit, plus: a relative pool edit starts from the computed pool, and an hp edit
         updates dead / unconscious (the next damage applies the `death_at` setting again)."""
         s = cast(Sheet, sheet)

@@ -106,7 +106,9 @@ class ArsMagica(CombatSystem):
         sheet: BaseModel = validated(Sheet, data, "stat")  # the core names the field and says why
         return sheet
 
-    def edit_sheet(self, sheet: BaseModel, changes: Mapping[str, Any]) -> BaseModel:
+    def edit_sheet(
+        self, sheet: BaseModel, changes: Mapping[str, Any], settings: BaseModel | None = None
+    ) -> BaseModel:
         """The generic edit, plus wound counts per band (`lekkie:+1`) and a Fatigue level kept in 0..5."""
         assert isinstance(sheet, Sheet)
         plain, wounds = edit.split(changes, sheet.fatigue_level)

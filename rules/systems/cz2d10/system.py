@@ -166,7 +166,9 @@ class Cz2d10(CombatSystem):
     def set_condition(self, sheet: BaseModel, condition: str, on: bool) -> BaseModel:
         return set_condition(sheet, condition, on)  # type: ignore[arg-type]
 
-    def edit_sheet(self, sheet: BaseModel, changes: Mapping[str, Any]) -> BaseModel:
+    def edit_sheet(
+        self, sheet: BaseModel, changes: Mapping[str, Any], settings: BaseModel | None = None
+    ) -> BaseModel:
         return edit(sheet, changes, super().edit_sheet)  # type: ignore[arg-type]
 
     def status_in(self, sheet: CzSheet, settings: CzSettings) -> Status:

@@ -146,7 +146,9 @@ class Dnd35(CombatSystem):
     def update_sheet(self, sheet: BaseModel, changes: Mapping[str, Any]) -> BaseModel:
         return super().update_sheet(sheet, hp_as_maximum(sheet, changes))  # type: ignore[arg-type]
 
-    def edit_sheet(self, sheet: BaseModel, changes: Mapping[str, Any]) -> BaseModel:
+    def edit_sheet(
+        self, sheet: BaseModel, changes: Mapping[str, Any], settings: BaseModel | None = None
+    ) -> BaseModel:
         """As the generic edit, plus `ac`/`tz`: `ac:+2` changes `misc_ac` by 2, `ac:17` sets the AC; and the
         quick NPC keys `attack`, `damage`, `crit`, `range` change the first weapon (`útok:+2` adds 2 to its
         whole attack bonus, `útok:=5` sets it) instead of making another one; `weapon` (`zbraň:`) renames a
