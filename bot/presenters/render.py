@@ -133,7 +133,8 @@ def note_lines(tx: Texts, r: ActionResult, view: View | None = None) -> list[str
         return ["• " + _note_text(tx, n) for n in r.notes]
     lines = []
     for n in r.notes:
-        if _numeric(n.params) and (n.side is None or n.side in view.hide):
+        # A hidden side's own note, or numbers of unknown origin while a side is hidden, is the GM's.
+        if n.side in view.hide or (n.side is None and _numeric(n.params)):
             view.hid = True
             view.hidden_lines.append("• " + _note_text(tx, n))
             continue

@@ -243,3 +243,15 @@ async def test_a_gm_edit_grades_damage_by_the_fights_own_thresholds(table: Table
     )
     edit = text_of(await table.one('@gm:pl #boj /encounter edit combatant:Jagna stats:"obrażenia:+22"'))
     assert "Ciężka rana" in edit and "Poza walką" not in edit
+
+
+def test_a_hidden_sides_note_is_the_gms_even_without_numbers() -> None:
+    from bot.presenters.render import note_lines
+    from rules.model import ActionResult, Note
+
+    r = ActionResult.model_validate({"system": "pl_wladanie", "action": "attack", "actor": "Ogr", "outcome": "hit"})
+    r.notes = [Note("heavy_effort_not_needed", {}, "actor"), Note("plain_remark", {}, None)]
+    tx = Texts(default_catalog(), "pl", "pl_wladanie")
+    players = View(frozenset({"actor"}))
+    shown = note_lines(tx, r, players)
+    assert len(shown) == 1 and len(players.hidden_lines) == 1  # the hidden attacker's own note went to the GM
