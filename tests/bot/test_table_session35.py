@@ -109,14 +109,20 @@ async def test_an_edit_names_a_condition_in_the_characters_gender(table: Table) 
     assert "Condizioni — → Morta" in text_of(edit) and "Morto/a" not in text_of(edit)
 
 
+# An Italian table with Bruna in a fight, turn order off (the log and the cleave).
+BRUNA = [
+    "@gm:it #stol /encounter start system:adnd2cp name:Prova",
+    "@gm:it #stol /settings set name:enforce_turns value:no",
+    '@ana:it #stol /character create system:adnd2cp name:Bruna stats:"classe:guerriero livello:5 forza:17'
+    ' intelligenza:16 ca:3 pf:60 armi:spada_lunga genere:f"',
+    "@ana:it #stol /encounter join character:Bruna",
+]
+
+
 async def test_the_fight_log_names_listed_terms(table: Table) -> None:
     await table.play(
         [
-            "@gm:it #stol /encounter start system:adnd2cp name:Prova",
-            "@gm:it #stol /settings set name:enforce_turns value:no",
-            '@ana:it #stol /character create system:adnd2cp name:Bruna stats:"classe:guerriero livello:5 forza:17'
-            ' intelligenza:16 ca:3 pf:60 armi:spada_lunga genere:f"',
-            "@ana:it #stol /encounter join character:Bruna",
+            *BRUNA,
             '@gm:it #stol /encounter add name:Orco stats:"ca:10 pf:30 thac0:19 danni:1d8 ts_robustezza:40"',
             '@ana:it #stol /action name:declare options:"colpi:combattere_sulla_difensiva"',
             "@gm:it #stol /initiative combatant:all",
@@ -211,11 +217,7 @@ async def test_a_game_without_rest_says_how_to_heal_there(table: Table) -> None:
 async def test_a_cleave_shows_each_targets_damage_and_state_not_a_false_total(table: Table) -> None:
     await table.play(
         [
-            "@gm:it #stol /encounter start system:adnd2cp name:Prova",
-            "@gm:it #stol /settings set name:enforce_turns value:no",
-            '@ana:it #stol /character create system:adnd2cp name:Bruna stats:"classe:guerriero livello:5 forza:17'
-            ' intelligenza:16 ca:3 pf:60 armi:spada_lunga genere:f"',
-            "@ana:it #stol /encounter join character:Bruna",
+            *BRUNA,
             '@gm:it #stol /encounter add name:Orco stats:"ca:10 pf:200 thac0:19 danni:1d8"',
             '@gm:it #stol /encounter add name:Goblin stats:"ca:10 pf:200 thac0:19 danni:1d8"',
             "@gm:it #stol /initiative combatant:all",
