@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass
 from functools import cache
 from types import ModuleType
@@ -92,6 +93,14 @@ def _bounded(tree: object) -> None:
 
 
 def _czech_dice(expression: str) -> str:
-    import re
+    """`2k6`, `k20` → `2d6`, `d20` (a `k` right after a die, `4d6kh3`, stays d20's keep)."""
+    return _TYPED_K.sub(r"\1d\2", expression)
 
-    return re.sub(r"(?<![a-z])(\d+)k(\d+)(?![0-9]*[hl])", r"\1d\2", expression)
+
+def written_with(detail: str, letter: str) -> str:
+    """A rolled expression's text with dice written as the reader's books write them (`2k6 (3, 2)`)."""
+    return detail if letter == "d" else _SHOWN_D.sub(rf"\1{letter}\2", detail)
+
+
+_TYPED_K = re.compile(r"(?<![a-z\d])(\d*)k(\d+)(?![0-9]*[hl])")
+_SHOWN_D = re.compile(r"(?<![A-Za-z])(\d*)d(\d+)")
