@@ -25,12 +25,14 @@ def bar(filled: int, width: int = WIDTH) -> str:
 
 
 def health_bar(system: CombatSystem, c: Combatant) -> str:
-    """HP left as a share of the maximum (any HP left shows at least one segment), else the state's step."""
+    """HP left as a share of the maximum (any HP left shows at least one segment), never more than the
+    state's step (a cz2d10 fighter killed by a head wound keeps a whole body's HP), else the step alone."""
     status = c.status(system)
+    step = STEPS.get(system.descriptor(status), WIDTH)
     if status.hp is not None and status.hp_max:
         share = max(0.0, min(1.0, status.hp / status.hp_max))
-        return bar(math.ceil(share * WIDTH) if status.hp > 0 else 0)
-    return bar(STEPS.get(system.descriptor(status), WIDTH))
+        return bar(min(step, math.ceil(share * WIDTH) if status.hp > 0 else 0))
+    return bar(step)
 
 
 def tracker_embed(tx: Texts, enc: Encounter, system: CombatSystem) -> discord.Embed:

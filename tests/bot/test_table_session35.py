@@ -267,3 +267,16 @@ async def test_roll_reads_and_writes_dice_as_the_readers_books(table: Table) -> 
     kept = await table.one("@ana:cs #t /roll expression:4d6kh3")  # d20's keep after a die stays keep
     assert kept.error is None and "4k6kh3 (" in text_of(kept)
     assert "1d20 (" in text_of(await table.one("@ana:it #t /roll expression:d20"))
+
+
+def test_the_health_bar_never_shows_more_than_the_state() -> None:
+    from bot.presenters.tracker import health_bar
+    from bot.service.state import Combatant, dump_sheet
+    from rules import get_system
+
+    system = get_system("cz2d10")
+    sheet = system.sheet({"síla": 5, "obratnost": 5, "kondice": 3, "reakce": 5, "zbraň": "dýka"})
+    dead = system.edit_sheet(sheet, {"hlava": "-20"})
+    c = Combatant(1, "Lapka", 7, None, False, dump_sheet(dead.model_dump(mode="json")))
+    assert c.status(system).hp == c.status(system).hp_max  # the body untouched: the head killed him
+    assert health_bar(system, c) == "▱▱▱▱▱"
