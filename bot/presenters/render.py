@@ -104,11 +104,17 @@ def outcome_text(tx: Texts, r: ActionResult, hidden: bool = False, gender: str |
 
 
 def _result_fields(
-    tx: Texts, r: ActionResult, view: View, o: ActionOutcome, target_status: Status | None, bystander_hidden: bool
+    tx: Texts,
+    r: ActionResult,
+    view: View,
+    o: ActionOutcome,
+    target_status: Status | None,
+    bystander_hidden: bool,
+    apart: bool,
 ) -> list[tuple[str, str]]:
     gender = o.target.gender if o.target is not None else None
     fields: list[tuple[str, str]] = [(tx("field.outcome"), outcome_text(tx, r, bool(view.hide), gender))]
-    if r.attacks and r.damage is not None and any(s.checks for s in r.attacks) and not _apart(o, r):
+    if r.attacks and r.damage is not None and any(s.checks for s in r.attacks) and not apart:
         # The total holds every one's damage: one hidden bystander's share would show through it.
         shown = HIDDEN if "target" in view.hide or bystander_hidden else str(r.damage.applied)
         fields.append((tx("field.damage_total"), f"**{shown}**"))
@@ -160,14 +166,12 @@ def _note_key(tx: Texts, key: str) -> str:
 def state_line(tx: Texts, system: CombatSystem, c: Combatant, hide: bool, status: Status | None = None) -> str:
     status = c.status(system) if status is None else status
     conditions = [k for k in status.conditions if k != status.level]  # the level is already named
-    if hide:  # a hidden combatant shows players one of five steps, never its own levels or numbers
-        descriptor = system.descriptor(status)
-        parts = [tx(f"descriptor.{descriptor}", gender=c.gender)]
+    parts = [level_word(tx, system, c, status, hide)]
+    if hide:
         # One that is down shows no conditions (unconscious gone would tell dying from dead), and no
         # condition may name a wound level (a limb's, in the polygonal system).
-        conditions = [] if descriptor == "down" else [k for k in conditions if not system.tells_wounds(k)]
-    else:
-        parts = [tx.term("wound", status.level, c.gender)]
+        down = system.descriptor(status) == "down"
+        conditions = [] if down else [k for k in conditions if not system.tells_wounds(k)]
     if status.hp is not None and not hide:
         parts.append(tx("status.hp", hp=status.hp, max=status.hp_max if status.hp_max is not None else "?"))
     left = {e.name: e.rounds for e in c.effects if e.rounds is not None}
@@ -176,6 +180,13 @@ def state_line(tx: Texts, system: CombatSystem, c: Combatant, hide: bool, status
     if shown:
         parts.append(", ".join(shown))
     return " · ".join(parts)
+
+
+def level_word(tx: Texts, system: CombatSystem, c: Combatant, status: Status, hide: bool) -> str:
+    """How one stands, in a word: a hidden combatant shows players one of five steps, never its own level."""
+    if hide:
+        return tx(f"descriptor.{system.descriptor(status)}", gender=c.gender)
+    return tx.term("wound", status.level, c.gender)
 
 
 def _with_rounds(label: str, rounds: int | None) -> str:
@@ -216,8 +227,9 @@ def action_embeds(tx: Texts, o: ActionOutcome, full: bool = False) -> tuple[disc
     apart = _apart(o, r)
     for i, sub in enumerate(r.attacks, 1):
         other = _other_target(o, sub)
+        victim = o.encounter.find(sub.target) if other and sub.target else None
         # A sub-result on someone else (a cleave, an area attack) hides by that one's own flag.
-        sub_view = View(frozenset(_sub_hide(o, sub, hide, full) if other else hide))
+        sub_view = View(frozenset(_sub_hide(victim, hide, full) if other else hide))
         bystander_hidden = bystander_hidden or (other and "target" in sub_view.hide)
         value = [*result_lines(tx, sub, sub_view), outcome_text(tx, sub, bool(sub_view.hide))]
         if sub.damage is not None and not has_damage_check(sub) and (sub.damage.rolled or sub.damage.applied):
@@ -225,7 +237,6 @@ def action_embeds(tx: Texts, o: ActionOutcome, full: bool = False) -> tuple[disc
         if sub.location and not any(c.location for c in sub.checks):
             value.append(tx("field.location") + ": " + tx.term("location", sub.location))
         value += note_lines(tx, sub, sub_view)
-        victim = o.encounter.find(sub.target) if other and sub.target else None
         if victim is not None:  # what the blow left of that one, as the main target's state line shows
             state = state_line(tx, o.system, victim, "target" in sub_view.hide)
             value.append(f"{tx('field.target_state', name=cut(escape(victim.name), 80))}: {state}")
@@ -237,7 +248,8 @@ def action_embeds(tx: Texts, o: ActionOutcome, full: bool = False) -> tuple[disc
         elif other:
             name = tx("field.attack_on", n=i, name=cut(escape(sub.target), 60))
         fields.append((name or tx("field.attack_n", n=i), "\n".join(value), False))
-    fields += [(name, text, True) for name, text in _result_fields(tx, r, view, o, target_status, bystander_hidden)]
+    shown = _result_fields(tx, r, view, o, target_status, bystander_hidden, apart)
+    fields += [(name, text, True) for name, text in shown]
     if o.target is not None:
         name = tx("field.target_state", name=cut(target_name, 80))
         fields.append((name, state_line(tx, o.system, o.target, "target" in hide, target_status), False))
@@ -283,12 +295,11 @@ def has_damage_check(r: ActionResult) -> bool:
     return r.damage is not None and any(c.total == r.damage.applied and c.raw is not None for c in r.checks)
 
 
-def _sub_hide(o: ActionOutcome, sub: ActionResult, hide: set[Side], full: bool) -> set[Side]:
-    """The sides a sub-result on another combatant hides: the actor's as the whole result does, the
-    target's by that combatant's own flag."""
+def _sub_hide(victim: Combatant | None, hide: set[Side], full: bool) -> set[Side]:
+    """The sides a sub-result on another combatant (`victim`) hides: the actor's as the whole result does,
+    the target's by that combatant's own flag."""
     if full:
         return set()
-    victim = o.encounter.find(sub.target) if sub.target else None
     sides: set[Side] = {"actor"} if "actor" in hide else set()
     if victim is not None and victim.hidden:
         sides.add("target")
@@ -450,7 +461,8 @@ def turn_embed(tx: Texts, o: TurnOutcome) -> discord.Embed:
         fields.append((tx("turn.upkeep"), "\n".join(upkeep), False))
     if o.skipped:
         skipped = ", ".join(
-            f"{escape(short_name(c.name))} ({_skipped_state(tx, o.system, c, hide=c.hidden)})" for c in _skipped(o)
+            f"{escape(short_name(c.name))} ({level_word(tx, o.system, c, c.status(o.system), c.hidden)})"
+            for c in _skipped(o)
         )
         fields.append((tx("turn.skipped"), skipped, False))
     if o.expired:
@@ -471,13 +483,6 @@ def _skipped(o: TurnOutcome) -> list[Combatant]:
     return [o.encounter.by_id(c.id) or c for c in {c.id: c for c in o.skipped}.values()]
 
 
-def _skipped_state(tx: Texts, system: CombatSystem, c: Combatant, hide: bool) -> str:
-    status = c.status(system)
-    if hide:
-        return tx(f"descriptor.{system.descriptor(status)}", gender=c.gender)
-    return tx.term("wound", status.level, c.gender)
-
-
 def turn_gm_lines(tx: Texts, o: TurnOutcome) -> list[str]:
     """What the turn message left out for hidden NPCs, for the GM alone: their round upkeep with every
     number and the exact state of those passed over. Empty when nothing was hidden."""
@@ -485,7 +490,9 @@ def turn_gm_lines(tx: Texts, o: TurnOutcome) -> list[str]:
     hidden = _hidden_names(o.encounter)
     lines = [line for r in o.upkeep if r.actor in hidden for line in upkeep_lines(tx, r, False)]
     lines += [
-        f"{escape(short_name(c.name))}: {_skipped_state(tx, o.system, c, hide=False)}" for c in _skipped(o) if c.hidden
+        f"{escape(short_name(c.name))}: {level_word(tx, o.system, c, c.status(o.system), False)}"
+        for c in _skipped(o)
+        if c.hidden
     ]
     return lines
 
@@ -607,10 +614,9 @@ def _known_word(tx: Texts, word: str, gender: str | None = None) -> str:
     own = tx.catalog.messages.get(tx.lang, {})
     for kind in ("weapon", "skill", "material", "shield", "term", "condition", "location", "wound"):
         for key in (f"{kind}.{tx.system}.{word}", f"{kind}.{word}"):
-            if tx.catalog.has_own(tx.lang, key):
-                if gender and f"{key}#{gender}" in own:
-                    return own[f"{key}#{gender}"]
-                return own[key]
+            text = own.get(key)
+            if text is not None:
+                return own.get(f"{key}#{gender}", text) if gender else text
     named = _value_names(tx.system).get(word) if tx.system else None
     return escape(named or word)
 
