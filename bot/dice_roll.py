@@ -46,7 +46,9 @@ def roll_expression(expression: str, rng: random.Random | None = None) -> RollOu
         raise UserError("error.roll_empty")
     if len(expression) > MAX_EXPRESSION:
         raise UserError("error.roll_too_long", limit=MAX_EXPRESSION)
-    # Czech and Polish players write dice as `2k6`; d20 reads `k` as keep, so only a leading count+k+digits maps.
+    # Czech and Polish players write dice as `2k6`; d20 reads `k` as keep, so only a count and k and a size
+    # map. The answer writes the dice as the player did.
+    typed_k = _TYPED_K.search(expression) is not None
     expression = _czech_dice(expression)
     d20, roller = _d20()
     try:
@@ -69,7 +71,7 @@ def roll_expression(expression: str, rng: random.Random | None = None) -> RollOu
     finally:
         if saved is not None:
             d20.expression.random = saved
-    return RollOutcome(expression, total, detail)
+    return RollOutcome(expression, total, _K_SHOWN.sub(r"\1k\2", detail) if typed_k else detail)
 
 
 def _bounded(tree: object) -> None:
@@ -97,10 +99,5 @@ def _czech_dice(expression: str) -> str:
     return _TYPED_K.sub(r"\1d\2", expression)
 
 
-def written_with(detail: str, letter: str) -> str:
-    """A rolled expression's text with dice written as the reader's books write them (`2k6 (3, 2)`)."""
-    return detail if letter == "d" else _SHOWN_D.sub(rf"\1{letter}\2", detail)
-
-
 _TYPED_K = re.compile(r"(?<![a-z\d])(\d*)k(\d+)(?![0-9]*[hl])")
-_SHOWN_D = re.compile(r"(?<![A-Za-z])(\d*)d(\d+)")
+_K_SHOWN = re.compile(r"(?<![A-Za-z])(\d*)d(\d+)")  # a die in d20's answer, written back as typed: 2k6

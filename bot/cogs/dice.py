@@ -6,7 +6,7 @@ import discord
 from discord import app_commands
 
 from bot.cogs.base import BaseCog, Reply, describe
-from bot.dice_roll import roll_expression, written_with
+from bot.dice_roll import roll_expression
 from bot.presenters import render
 from bot.presenters.limits import cut
 from bot.presenters.texts import Texts
@@ -19,7 +19,7 @@ class DiceCog(BaseCog):
     async def roll(self, interaction: discord.Interaction, expression: app_commands.Range[str, 1, 200]) -> None:
         async def handler(ctx: Ctx, tx: Texts) -> Reply:
             out = roll_expression(expression, self.app.roll_rng)
-            text = cut(written_with(out.detail, tx.term("dice", "letter")), 3900)
+            text = cut(out.detail, 3900)
             return Reply([render.message_embed(tx("roll.title", name=ctx.user_name, total=out.total), text)])
 
         await self.run(interaction, handler)

@@ -85,16 +85,15 @@ def dice_text(tx: Texts, dice: list[Die], multiplier: int | float = 1) -> str:
         same.append(str(d.face) if role == "kept" else _face(d))
         if role in COUNTED:
             counted[d.sides] += 1
-    die = tx.term("dice", "letter")  # `k` where the players' books write k6 (Czech and Polish D&D, Władanie)
     text = " ".join(
-        f"{counted[sides] if counted[sides] > 1 else ''}{die}{sides} ({'+'.join(same).replace('+↺', '↺')})"
+        f"{counted[sides] if counted[sides] > 1 else ''}d{sides} ({'+'.join(same).replace('+↺', '↺')})"
         for sides, same in faces.items()
     )
     if multiplier != 1:
         text += f" ×{number(tx, multiplier)}"
     if botch:
         shown = ", ".join(str(d.face) for d in botch)
-        text += f" ⚠ {tx('check.botch_dice')} {die}{botch[0].sides} ({shown})"
+        text += f" ⚠ {tx('check.botch_dice')} d{botch[0].sides} ({shown})"
     return text
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-DICE = re.compile(r"(\d*)[dk](\d+) \(([^)]*)\)")  # d20, or k20 as Czech and Polish books write it
+DICE = re.compile(r"(\d*)d(\d+) \(([^)]*)\)")
 BOTCH = re.compile(r"⚠ .*?\([^)]*\)")
 NUMBER = r"\d+(?:[.,]\d+)?"
 PART = re.compile(rf"(?:^|\s)([+−-])({NUMBER})(?=\s|$)")

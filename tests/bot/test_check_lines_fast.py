@@ -15,7 +15,6 @@ from rules.model import COUNTED, Check, Die, Part, Step
 # --- the presenter as first written: the reference the fast one must equal (what did not change, a die's
 # face, a step, a die's size ladder, it calls as it is) -------------------------------------------------
 def dice_text_slowly(tx: Texts, dice: list[Die], multiplier: int | float = 1) -> str:
-    die = tx.term("dice", "letter")
     counted = [d for d in dice if d.role != "botch"]
     botch = [d for d in dice if d.role == "botch"]
     groups: list[str] = []
@@ -23,13 +22,13 @@ def dice_text_slowly(tx: Texts, dice: list[Die], multiplier: int | float = 1) ->
         same = [d for d in counted if d.sides == sides]
         faces = "+".join(checks._face(d) for d in same).replace("+↺", "↺")
         count = len([d for d in same if d.role in COUNTED])
-        groups.append(f"{count if count > 1 else ''}{die}{sides} ({faces})")
+        groups.append(f"{count if count > 1 else ''}d{sides} ({faces})")
     text = " ".join(groups)
     if multiplier != 1:
         text += f" ×{number(tx, multiplier)}"
     if botch:
         faces = ", ".join(str(d.face) for d in botch)
-        text += f" ⚠ {tx('check.botch_dice')} {die}{botch[0].sides} ({faces})"
+        text += f" ⚠ {tx('check.botch_dice')} d{botch[0].sides} ({faces})"
     return text
 
 

@@ -259,13 +259,13 @@ def test_a_hidden_sides_note_is_the_gms_even_without_numbers() -> None:
     assert len(shown) == 1 and len(players.hidden_lines) == 1  # the hidden attacker's own note went to the GM
 
 
-async def test_roll_reads_and_writes_dice_as_the_readers_books(table: Table) -> None:
+async def test_roll_reads_and_writes_dice_as_the_player_typed_them(table: Table) -> None:
     said = text_of(await table.one("@ana:pl #t /roll expression:k20"))
     assert "1k20 (" in said and "d20" not in said
     czech = text_of(await table.one("@ana:cs #t /roll expression:2k6+1"))
     assert "2k6 (" in czech
     kept = await table.one("@ana:cs #t /roll expression:4d6kh3")  # d20's keep after a die stays keep
-    assert kept.error is None and "4k6kh3 (" in text_of(kept)
+    assert kept.error is None and "4d6kh3 (" in text_of(kept)
     assert "1d20 (" in text_of(await table.one("@ana:it #t /roll expression:d20"))
 
 
