@@ -459,6 +459,13 @@ class CombatSystem(ABC):
         """Per-round upkeep (refresh actions, pay round costs, a dying character's roll)."""
         return None
 
+    def start_turn(
+        self, fighter: Fighter[Any], settings: BaseModel, round_no: int, dice: DiceSource | None = None
+    ) -> ActionResult | None:
+        """The start of the combatant's own turn (dnd35: the stances of its last action end), its result
+        shown with the round's upkeep; None when nothing changes."""
+        return None
+
     # --- actions ---------------------------------------------------------------------------------
     @abstractmethod
     def initiative(self, req: ActionRequest, dice: DiceSource) -> ActionResult:

@@ -180,6 +180,7 @@ class TurnMixin(StagingMixin):
             out.nobody = True
             return out
         enc.turn = found
+        self._start_turn(enc, system, settings, acting[found].id, out)
         self._tick(enc, system, acting[found].id, "start", out)
         out.current = enc.by_id(acting[found].id)
         out.next_up = self._next_able(enc, system, acting, found)
@@ -209,6 +210,20 @@ class TurnMixin(StagingMixin):
             if c.id != current_id and not c.status(system).out_of_fight:
                 return c
         return None
+
+    def _start_turn(
+        self, enc: Encounter, system: CombatSystem, settings: BaseModel, combatant_id: int, out: TurnOutcome
+    ) -> None:
+        """The game's own start of one's turn (a D&D stance ending), shown with the upkeep."""
+        c = enc.by_id(combatant_id)
+        if c is None:
+            return
+        result = self._rules(system.start_turn, c.fighter(system), settings, enc.round, self.dice)
+        if result is None:
+            return
+        if result.actor_sheet is not None:
+            self._put(enc, self._valid(system, c, result.actor_sheet))
+        out.upkeep.append(result)
 
     def _tick(self, enc: Encounter, system: CombatSystem, combatant_id: int, edge: str, out: TurnOutcome) -> None:
         """Count one of the owner's turns on effects that end at this edge; expire those that ran out."""

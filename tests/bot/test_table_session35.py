@@ -280,3 +280,23 @@ def test_the_health_bar_never_shows_more_than_the_state() -> None:
     c = Combatant(1, "Lapka", 7, None, False, dump_sheet(dead.model_dump(mode="json")))
     assert c.status(system).hp == c.status(system).hp_max  # the body untouched: the head killed him
     assert health_bar(system, c) == "▱▱▱▱▱"
+
+
+async def test_a_dnd_stance_ends_when_its_owners_turn_starts(table: Table) -> None:
+    await table.play(
+        [
+            "@gm:cs #t /encounter start system:dnd35 name:Test",
+            '@bob:cs #t /character create system:dnd35 name:Borek stats:"obratnost:16 zúb:1 životy:14 zbraně:rapír"',
+            '@gm:cs #t /encounter add name:Vlk stats:"TZ:14 životy:13 útok:+3 zranění:1k6+1 iniciativa:-20"',
+            "@bob:cs #t /encounter join character:Borek",
+            "@bob:cs #t /initiative",
+            "@gm:cs #t /initiative combatant:npcs",
+            "@gm:cs #t /encounter next",
+            "@bob:cs #t /attack target:Vlk options:obranný_boj",
+            "@gm:cs #t /encounter next",  # the wolf's turn: Borek still fights defensively
+        ]
+    )
+    assert "Obranný boj" in text_of(await table.one("@bob:cs #t /encounter status"))
+    turn = text_of(await table.one("@gm:cs #t /encounter next"))  # Borek's own turn again
+    assert "Na tahu je Borek" in turn and "Skončilo: Obranný boj" in turn
+    assert "Obranný boj" not in text_of(await table.one("@bob:cs #t /encounter status"))

@@ -187,8 +187,8 @@ class Dnd35(CombatSystem):
     def start_turn(
         self, fighter: Fighter[Any], settings: BaseModel, round_no: int, dice: DiceSource | None = None
     ) -> ActionResult | None:
-        """The start of the combatant's own turn: the stances of its last action end (not yet called by the
-        bot: `start_round` ends a stance whose owner's turn passed without an action, a round later)."""
+        """The start of the combatant's own turn: the stances of its last action end (`start_round` still
+        ends one whose owner's turn passed without the hook, as for a combatant passed over)."""
         return actions.start_turn(fighter, settings)  # type: ignore[arg-type]
 
     def initiative(self, req: ActionRequest, dice: DiceSource) -> ActionResult:
